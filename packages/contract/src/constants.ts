@@ -1,0 +1,66 @@
+/** Business constants and limits from SPEC §9, shared by the server and the browser. */
+export const DEFAULT_PRODUCT_NAME = 'Rummage';
+export const DEFAULT_SUPPORT_EMAIL = 'support@rummage.local';
+
+export const DEFAULT_RADIUS_MILES = 25;
+export const MILES_TO_KM = 1.60934;
+
+export const PAGE_SIZE = { home: 8, marketplace: 12, followers: 12, max: 48 } as const;
+/** Next page loads when the viewport is within this many px of the page bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+
+export const SUGGESTION_DEBOUNCE_MS = 300;
+export const SUGGESTION_LIMIT = { locationDialog: 15, editProfile: 15, registration: 5, garageForm: 10, max: 15 } as const;
+
+export const STICKY_HEADER_THRESHOLD_PX = 10;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 200;
+export const SPINNER_DEFAULT_SIZE_PX = 48;
+
+export const COUNTDOWN_TICK_MS = 1000;
+export const FOLLOW_SETTLE_MS = 1000;
+export const REGISTRATION_REDIRECT_MS = 2000;
+export const UPLOAD_MESSAGE_CLEAR_MS = 3000;
+
+export const CAROUSEL_SWIPE_THRESHOLD_PX = 100;
+export const GARAGE_CAROUSEL_MIN = 5;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const USERNAME_MIN_LENGTH_LOGIN = 3;
+export const USERNAME_MAX_LENGTH = 32;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_MIN_LENGTH = 10;
+export const PHONE_DEFAULT_COUNTRY = 'US';
+export const MINIMUM_AGE = 15;
+
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
+
+export const MAP_ZOOM = { embed: 15, large: 18 } as const;
+export const TIME_PICKER_MINUTE_STEP = 5;
+
+export const DEFAULT_SELLER_MESSAGE = 'Hi, is this available?';
+export const COMPACT_CAPTCHA_MAX_WIDTH_PX = 400;
+export const INBOX_TITLE_WORDS = 2;
+
+export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
+export const HTTP_TIMEOUT_MS = 100_000;
+
+export const DEFAULT_CATEGORIES = [
+  'Clothes',
+  'Hats',
+  'Vintage',
+  'Artwork',
+  'Shoes',
+  'Antiques',
+  'Furniture',
+  'Tools',
+  'Appliances',
+  'Jewelry',
+] as const;
+
+/** Password-reset links stay valid for one hour and work once. */
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Browser events broadcast when the saved location or radius changes (SPEC §4). */
+export const LOCATION_UPDATED_EVENT = 'location-updated';
+export const RADIUS_UPDATED_EVENT = 'radius-updated';

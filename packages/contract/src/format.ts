@@ -1,0 +1,21 @@
+import { MILES_TO_KM } from './constants.js';
+
+/** Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact (SPEC §9). */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  if (Math.abs(value) < 1000) return String(Math.trunc(value));
+  const thousands = value / 1000;
+  if (Number.isInteger(thousands)) return `${thousands}k`;
+  const oneDecimal = Math.floor(thousands * 10) / 10;
+  return Number.isInteger(oneDecimal) ? `${oneDecimal}k` : `${oneDecimal.toFixed(1)}k`;
+}
+
+/** The radius is chosen in miles and sent as kilometres (SPEC §7 radiusKm). */
+export function milesToKm(miles: number): number {
+  return miles * MILES_TO_KM;
+}
+
+/** Chosen addresses drop a trailing ", USA" (SPEC §5). */
+export function stripUsaSuffix(address: string): string {
+  return address.replace(/,\s*USA\s*$/i, '').trim();
+}
