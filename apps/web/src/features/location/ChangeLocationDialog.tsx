@@ -1,0 +1,238 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { API, SUGGESTION_LIMIT, messages, type ReverseGeocode } from '@rummage/contract';
+import { apiFetch } from '../../shared/api/client';
+import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
+import { LocationField, type ChosenLocation } from './LocationField';
+import { LOCATION_TEXT } from './texts';
+
+/** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
+const GEOLOCATION_TIMEOUT_MS = 15_000;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** "City, ST" from the reverse look-up; SPEC §8 falls back to the coordinates as text when it fails. */
+async function addressFor(latitude: number, longitude: number, signal: AbortSignal): Promise<string> {
+  const coordinates = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+  try {
+    const place = await apiFetch<ReverseGeocode>(API.geo.reverse, {
+      query: { lat: latitude, lng: longitude },
+      signal,
+    });
+    if (place?.city && place.state) return `${place.city}, ${place.state}`;
+    return place?.city || coordinates;
+  } catch {
+    return coordinates;
+  }
+}
+
+interface DialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+/** "Change Location": sets the saved place or radius for the home and marketplace feeds (SPEC §2, §4). */
+export function ChangeLocationDialog({ open, onClose }: DialogProps): JSX.Element | null {
+  if (!open || typeof document === 'undefined') return null;
+  // Mounting the body only while open means every opening starts from the saved values.
+  return createPortal(<DialogBody onClose={onClose} />, document.body);
+}
+
+function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
+  const titleId = useId();
+  const radiusId = useId();
+  const radiusErrorId = useId();
+  const cityId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const saved = readSavedLocation();
+  const [radius, setRadius] = useState(String(saved.radiusMiles));
+  const [radiusError, setRadiusError] = useState<string | null>(null);
+  const [city, setCity] = useState<ChosenLocation | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [geoError, setGeoError] = useState<string | null>(null);
+  const geoAbort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    // Remember who opened the dialog so keyboard users land back there when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Start on the first field rather than the close button: changing a value is why the dialog opened.
+    const firstField = dialogRef.current?.querySelector<HTMLElement>('input');
+    (firstField ?? dialogRef.current)?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      geoAbort.current?.abort();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (element) => !element.closest('[hidden]'),
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const current = document.activeElement;
+    if (event.shiftKey && (current === first || !dialogRef.current.contains(current))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (current === last || !dialogRef.current.contains(current))) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  function handleRadiusSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const miles = Number(radius.trim());
+    if (radius.trim() === '' || !Number.isFinite(miles) || miles <= 0) {
+      setRadiusError(LOCATION_TEXT.radiusInvalid);
+      return;
+    }
+    saveRadius(miles);
+    onClose();
+  }
+
+  function handleCityChange(next: ChosenLocation | null) {
+    setCity(next);
+    if (!next) return;
+    saveLocation(next.address, next.latitude, next.longitude);
+    onClose();
+  }
+
+  function handleUseCurrentLocation() {
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      setGeoError(messages.location.unavailable);
+      return;
+    }
+    geoAbort.current?.abort();
+    const controller = new AbortController();
+    geoAbort.current = controller;
+    setGeoError(null);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const { latitude, longitude } = position.coords;
+        void addressFor(latitude, longitude, controller.signal).then((address) => {
+          // The dialog may have been closed while we waited; a late answer must not change anything.
+          if (controller.signal.aborted) return;
+          saveLocation(address, latitude, longitude);
+          onClose();
+        });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setLocating(false);
+        setGeoError(messages.location.unavailable);
+      },
+      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 10 * 60 * 1000 },
+    );
+  }
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/50 p-4"
+      // Only a press that starts on the backdrop itself closes, so a drag out of a field does not.
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-semibold text-brand">
+            {messages.location.dialogTitle}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={LOCATION_TEXT.close}
+            className="rounded-full px-2 text-2xl leading-none text-stone-600 hover:bg-stone-100"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+
+        {saved.address && (
+          <p className="mb-4 text-sm text-stone-600">
+            {LOCATION_TEXT.currentlySet} <span className="font-medium text-stone-800">{saved.address}</span>
+          </p>
+        )}
+
+        <form noValidate onSubmit={handleRadiusSubmit} className="mb-6">
+          <label htmlFor={radiusId} className="mb-1 block text-sm font-medium text-stone-700">
+            {messages.location.radiusLabel}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={radiusId}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={radius}
+              onChange={(event) => {
+                setRadius(event.target.value);
+                setRadiusError(null);
+              }}
+              aria-invalid={radiusError ? true : undefined}
+              aria-describedby={radiusError ? radiusErrorId : undefined}
+              className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-stone-900 focus:border-brand ${
+                radiusError ? 'border-red-600' : 'border-stone-300'
+              }`}
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              {messages.location.updateRadius}
+            </button>
+          </div>
+          {radiusError && (
+            <p id={radiusErrorId} role="alert" className="mt-1 text-sm text-red-700">
+              {radiusError}
+            </p>
+          )}
+        </form>
+
+        <LocationField
+          id={cityId}
+          placeholder={messages.location.cityPlaceholder}
+          limit={SUGGESTION_LIMIT.locationDialog}
+          value={city}
+          onChange={handleCityChange}
+        />
+
+        <button
+          type="button"
+          onClick={handleUseCurrentLocation}
+          disabled={locating}
+          className="mt-4 text-sm font-medium text-brand underline underline-offset-2 hover:no-underline disabled:cursor-wait disabled:opacity-70"
+        >
+          {locating ? LOCATION_TEXT.locating : LOCATION_TEXT.useCurrentLocation}
+        </button>
+        {geoError && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {geoError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

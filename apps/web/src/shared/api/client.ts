@@ -1,0 +1,88 @@
+import { HTTP_TIMEOUT_MS, messages, type ErrorBody } from '@rummage/contract';
+import { readSession } from '../session/storage';
+
+/** A failed API call: `message` is already the readable text the server chose (or the caller's fallback). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body; use `form` for multipart uploads. */
+  body?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Text used when the server gives no message (network down, non-JSON answer). */
+  fallbackMessage?: string;
+}
+
+/** Listeners told when the server says the stored token is no longer valid (401 on an authenticated call). */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function buildUrl(path: string, query: ApiRequest['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Every call sends the bearer token when one is stored (SPEC §7), JSON unless it is a multipart form. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = 'GET', body, form, query, signal, fallbackMessage = messages.common.somethingWentWrong } = request;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readSession()?.authToken;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (form) payload = form;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(fallbackMessage, 0);
+  }
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    const errorBody = (json ?? {}) as Partial<ErrorBody>;
+    throw new ApiError(
+      typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : fallbackMessage,
+      response.status,
+      errorBody.errors ?? {},
+    );
+  }
+  return json as T;
+}

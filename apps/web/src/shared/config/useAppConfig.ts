@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  API,
+  DEFAULT_PRODUCT_NAME,
+  DEFAULT_SUPPORT_EMAIL,
+  fillText,
+  type PublicConfig,
+} from '@rummage/contract';
+import { apiFetch } from '../api/client';
+
+/** Used until /api/Config answers (and if it never does), so every text still reads well. */
+export const FALLBACK_CONFIG: PublicConfig = {
+  productName: DEFAULT_PRODUCT_NAME,
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
+  captcha: { provider: 'altcha' },
+  mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  mapAttribution: '&copy; OpenStreetMap contributors',
+};
+
+export const CONFIG_QUERY_KEY = ['config'] as const;
+
+/** The installation's public settings, fetched once per page load. */
+export function useAppConfig(): { config: PublicConfig; isLoading: boolean } {
+  const query = useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: ({ signal }) => apiFetch<{ data: PublicConfig }>(API.config, { signal }).then((body) => body.data),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+  return { config: query.data ?? FALLBACK_CONFIG, isLoading: query.isPending };
+}
+
+/** Fills `{product}` and `{email}` (and any extra placeholders) in a contract text. */
+export function useFillText(): (text: string, extra?: Record<string, string | number>) => string {
+  const { config } = useAppConfig();
+  const { productName, supportEmail } = config;
+  return useCallback(
+    (text, extra = {}) => fillText(text, { product: productName, email: supportEmail, ...extra }),
+    [productName, supportEmail],
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUser, LoginResponse } from '@rummage/contract';
+import type { StoredSession } from './storage';
+
+export interface SessionContextValue {
+  /** What browser storage holds (SPEC §3); null when signed out. */
+  session: StoredSession | null;
+  /** SPEC §4 loading flag: true while the token found in storage at start-up is being checked. */
+  isRestoring: boolean;
+  /** The signed-in account as the server sees it, once /api/Account/me has answered. */
+  currentUser: CurrentUser | null;
+  signIn(data: LoginResponse['data']): void;
+  /** Tells the server (failure ignored), then forgets the session. Navigation is the caller's job. */
+  signOut(): Promise<void>;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

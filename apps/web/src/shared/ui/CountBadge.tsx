@@ -1,0 +1,15 @@
+import { formatCount } from '@rummage/contract';
+
+/** An unread-count bubble; nothing at all when the count is zero, so "0" never draws the eye. */
+export function CountBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {
+  if (!count || count <= 0) return null;
+  return (
+    <span
+      data-testid="count-badge"
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white ${className}`}
+    >
+      {formatCount(count)}
+      <span className="sr-only"> {label}</span>
+    </span>
+  );
+}

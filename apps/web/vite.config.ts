@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiTarget = process.env.RUMMAGE_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      // The browser bundles the contract from source so the SPEC texts are tree-shaken with the app.
+      '@rummage/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+      '/generalhub': { target: apiTarget, ws: true },
+      '/chathub': { target: apiTarget, ws: true },
+      '/supporthub': { target: apiTarget, ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+  test: {
+    // CI collects JSON reports to print one closing "N passed, N failed" line (scripts/test-summary.mjs).
+    reporters: process.env.TEST_REPORT_DIR ? ['default', 'json'] : ['default'],
+    outputFile: {
+      json: `${process.env.TEST_REPORT_DIR ?? '.'}/${process.env.TEST_REPORT_NAME ?? 'web'}.json`,
+    },
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});

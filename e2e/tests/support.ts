@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+const shotsDir = join(import.meta.dirname, '..', '.artifacts', 'screenshots');
+
+/** Full-page screenshots at the SPEC's narrow (375 px) and wide (1280 px) layouts, kept for people to look at. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}

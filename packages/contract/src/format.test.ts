@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fillText, formatCount, messages, milesToKm, stripUsaSuffix } from './index.js';
+
+describe('formatCount (SPEC §9)', () => {
+  it('shows counts under 1000 as they are', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+  });
+  it('abbreviates thousands with k, one decimal unless exact', () => {
+    expect(formatCount(1000)).toBe('1k');
+    expect(formatCount(1500)).toBe('1.5k');
+    expect(formatCount(12345)).toBe('12.3k');
+    expect(formatCount(20000)).toBe('20k');
+  });
+});
+
+describe('helpers', () => {
+  it('converts the radius from miles to km with the SPEC factor', () => {
+    expect(milesToKm(25)).toBeCloseTo(40.2335, 4);
+  });
+  it('drops a trailing ", USA" from chosen addresses', () => {
+    expect(stripUsaSuffix('Chicago, IL, USA')).toBe('Chicago, IL');
+    expect(stripUsaSuffix('Chicago, IL')).toBe('Chicago, IL');
+  });
+  it('fills {product} and {email} and leaves unknown placeholders', () => {
+    expect(fillText(messages.titles.home, { product: 'Rummage' })).toBe('Rummage - Official Site');
+    expect(fillText('{product} {other}', { product: 'X' })).toBe('X {other}');
+  });
+});
