@@ -10,7 +10,13 @@ export const PAGE_SIZE = { home: 8, marketplace: 12, followers: 12, max: 48 } as
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
 
 export const SUGGESTION_DEBOUNCE_MS = 300;
-export const SUGGESTION_LIMIT = { locationDialog: 15, editProfile: 15, registration: 5, garageForm: 10, max: 15 } as const;
+export const SUGGESTION_LIMIT = {
+  locationDialog: 15,
+  editProfile: 15,
+  registration: 5,
+  garageForm: 10,
+  max: 15,
+} as const;
 
 export const STICKY_HEADER_THRESHOLD_PX = 10;
 export const SCROLL_TO_TOP_THRESHOLD_PX = 200;

@@ -17,6 +17,8 @@ export const messages = {
     serverError: 'Something went wrong on our side. Please try again later.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
     resourceNotFound: 'We could not find what you were looking for.',
+    invalidJson: 'The request body is not valid JSON.',
+    conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',
   },
   titles: {
     home: '{product} - Official Site',
@@ -68,6 +70,8 @@ export const messages = {
     failed: 'Login failed. Please check your credentials and try again.',
     invalidCredentials: 'Invalid username or password.',
     banned: 'This account has been suspended. Contact {email} if you think this is a mistake.',
+    success: 'Login successful!',
+    loggedOut: 'You have been logged out.',
   },
   register: {
     tabLogin: 'Log In',
@@ -116,6 +120,12 @@ export const messages = {
     emailNoSpaces: 'Email cannot contain spaces.',
     emailInvalid: 'Please enter a valid email address.',
     addressRequired: 'Address is required',
+    thrifterSince: 'thrifter since',
+    views: 'views',
+    itemsSold: 'items sold',
+    followers: 'followers',
+    sell: 'sell',
+    menu: 'menu',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',
@@ -139,6 +149,9 @@ export const messages = {
     alreadyReported: 'You have already reported this product',
     reportFailed: 'Failed to report product. Please try again.',
     reportError: 'An error occurred while reporting',
+    detailsHeading: 'listing details',
+    editHeading: 'edit listing',
+    delete: 'Delete',
   },
   garage: {
     addressPlaceholder: 'enter sale address',
@@ -155,6 +168,13 @@ export const messages = {
     openMaps: 'open google maps',
     itemsToExpect: 'Items to Expect',
     viewMore: 'view more',
+    formTag: 'sell',
+    formTitle: 'create garage sale',
+    headline: 'Garage Sale in {place}',
+    days: 'Days',
+    hours: 'Hours',
+    minutes: 'Minutes',
+    seconds: 'Seconds',
   },
   inbox: {
     heading: 'messages',
@@ -187,6 +207,12 @@ export const messages = {
     send: 'send',
     submitting: 'Submitting...',
     failed: 'Failed to submit ticket. Please try again.',
+    issues: {
+      'system-bug': 'system bug',
+      'another-thrifter': 'another thrifter',
+      'a-product': 'a product',
+      'something-else': 'something else',
+    },
   },
   categories: {
     loadFailed: 'Failed to load categories',

@@ -2,6 +2,8 @@
 export const API = {
   category: '/api/Category',
   config: '/api/Config',
+  /** Swagger UI and the OpenAPI document (`/api/docs/json`), generated from the contract schemas. */
+  docs: '/api/docs',
   account: {
     register: '/api/Account/register',
     login: '/api/Account/user-login',

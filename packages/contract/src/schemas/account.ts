@@ -65,6 +65,12 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number().int(), username: z.string() }),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 export const loginRequestSchema = z.object({
   userName: z
     .string({ error: messages.login.fillFieldsProperly })

