@@ -51,6 +51,12 @@ for (const target of targets) {
   }
 }
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' });
+// A .env file beside package.json is read by Node itself (every variable is listed in .env.example).
+const envFile = join(root, '.env');
+const nodeArgs = existsSync(envFile) ? [`--env-file=${envFile}`] : [];
+const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

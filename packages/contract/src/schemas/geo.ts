@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUGGESTION_LIMIT } from '../constants.js';
 
 /** Query-string numbers: a blank value counts as missing (coercion would otherwise read it as 0). */
-const queryNumber = (schema: z.ZodNumber) =>
+const queryNumber = (schema: z.ZodType<number, unknown>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 
 const limitMessage = `limit must be a whole number from 1 to ${SUGGESTION_LIMIT.max}.`;

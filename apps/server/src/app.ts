@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
+import { prepareDatabase } from './db/migrate.js';
+import { purgeJob } from './jobs/purge.js';
+import { startJobs, type Job, type Scheduler } from './jobs/scheduler.js';
+import { vacuumJob } from './jobs/vacuum.js';
+import { loggerOptions } from './lib/logger.js';
+import { serverPackageDir } from './lib/package-paths.js';
+import { loadOrCreateSecret } from './lib/secrets.js';
+import {
+  createAccountService,
+  type AccountService,
+  type MailSender,
+} from './modules/account/account.service.js';
+import { createSessionService } from './modules/account/session.service.js';
+import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticSpaPlugin } from './plugins/static-spa.js';
+import { registerRoutes } from './routes.js';
+import {
+  CAPTCHA_DISABLED_WARNING,
+  createCaptchaVerifier,
+  type CaptchaVerifier,
+} from './services/captcha/index.js';
+import { loadGazetteer, type Gazetteer } from './services/geo/index.js';
+import { createMailer } from './services/mail/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    accounts: AccountService;
+    captcha: CaptchaVerifier;
+    mailer: MailSender;
+    /** Shared Redis connection when REDIS_URL is set (rate limits; other features may reuse it). */
+    redis: Redis | null;
+  }
+}
+
+/** Parts a test (or an embedding program) supplies instead of the ones built from the config. */
+export interface AppOverrides {
+  /** An open database; the app migrates it, seeds it and closes it on app.close(). */
+  database?: DatabaseHandle;
+  mailer?: MailSender;
+  captcha?: CaptchaVerifier;
+  gazetteer?: Gazetteer;
+  /** fetch for third-party captcha verification. */
+  fetch?: typeof fetch;
+  logger?: FastifyServerOptions['logger'];
+  /** Scheduled jobs (vacuum, purge); on unless false. */
+  jobs?: boolean;
+}
+
+const version = (
+  JSON.parse(readFileSync(join(serverPackageDir, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'pg', url: config.databaseUrl, onPoolError }
+    : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
+}
+
+function connectRedis(url: string, app: FastifyInstance): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    enableAutoPipelining: true,
+  });
+  let lastLogged = 0;
+  redis.on('error', (error) => {
+    // ioredis retries forever and reports every attempt; one line a minute is enough to see the outage.
+    if (Date.now() - lastLogged < 60_000) return;
+    lastLogged = Date.now();
+    app.log.warn({ err: error }, 'redis unavailable; rate limits fall back to letting requests through');
+  });
+  return redis;
+}
+
+/** Gives Redis a moment at start-up, so the first requests are counted; a Redis that stays away is not fatal. */
+function untilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+    redis.once('ready', done);
+  });
+}
+
+/**
+ * Builds the whole application without listening: opens, migrates and seeds the database, then registers
+ * plugins and routes. `app.close()` stops jobs, waits for background mail, and closes Redis and the database.
+ */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimitBytes,
+    // Time a client may take to send its request; the default (none) lets slow clients hold sockets forever.
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.server.headersTimeout = config.headersTimeoutMs;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only at the root; a feature that needs another body type (multipart, hub frames) adds its own parser.
+  app.removeContentTypeParser('text/plain');
+
+  const closers: Array<() => Promise<unknown>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) {
+      await close().catch((error: unknown) => app.log.error({ err: error }, 'error while shutting down'));
+    }
+    closers.length = 0;
+  };
+
+  try {
+    const database =
+      overrides.database ??
+      (await openDatabase(
+        databaseOptions(config, (error) => app.log.error({ err: error }, 'database connection lost')),
+      ));
+    closers.push(() => database.close());
+    await prepareDatabase(database, { seedDemoData: config.seedDemoData, log: app.log });
+
+    const redis = config.redisUrl ? connectRedis(config.redisUrl, app) : null;
+    if (redis) {
+      // QUIT needs a live connection; when Redis is down, just drop the socket so shutdown does not wait.
+      closers.push(async () => (redis.status === 'ready' ? redis.quit() : redis.disconnect()));
+      await untilReady(redis, 3_000);
+    }
+
+    if (config.captcha.provider === 'none') app.log.warn(CAPTCHA_DISABLED_WARNING);
+    const captcha =
+      overrides.captcha ??
+      createCaptchaVerifier({
+        provider: config.captcha.provider,
+        siteKey: config.captcha.siteKey,
+        secretKey: config.captcha.secretKey,
+        hmacKey: config.captcha.altchaHmacKey ?? loadOrCreateSecret(config.dataDir, 'altcha-hmac.key'),
+        store: createCaptchaReplayStore(database.db),
+        fetch: overrides.fetch,
+        log: app.log,
+      });
+    const mailer =
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outboxDir: join(config.dataDir, 'outbox'),
+        log: app.log,
+      });
+    const sessions = createSessionService(database.db);
+    const accounts = createAccountService({
+      db: database.db,
+      sessions,
+      captcha,
+      mailer,
+      log: app.log,
+      productName: config.productName,
+      supportEmail: config.supportEmail,
+      publicUrl: config.publicUrl,
+    });
+    closers.push(() => accounts.settleDeliveries());
+
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('accounts', accounts);
+    app.decorate('captcha', captcha);
+    app.decorate('mailer', mailer);
+    app.decorate('redis', redis);
+
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
+    await app.register(openApiPlugin, { config, version });
+    await app.register(authPlugin, { sessions });
+    const gazetteer = overrides.gazetteer ?? loadGazetteer();
+    await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+    await app.register(staticSpaPlugin, { distDir: config.webDistDir });
+
+    let scheduler: Scheduler | undefined;
+    if (overrides.jobs !== false) {
+      const jobs = [vacuumJob(database), purgeJob(database.db)].filter(
+        (job): job is Job => job !== undefined,
+      );
+      scheduler = startJobs(jobs, app.log);
+      closers.push(() => scheduler?.stop() ?? Promise.resolve());
+    }
+
+    app.addHook('onClose', closeAll);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await closeAll();
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
+import { repoRoot } from './lib/package-paths.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a plain npm start', () => {
+    const config = loadConfig({}, '/somewhere');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
+    expect(config.webDistDir).toBe(resolve(repoRoot, 'apps/web/dist'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.captcha.provider).toBe('altcha');
+    expect(config.seedDemoData).toBe(true);
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.trustProxy).toBe(false);
+    expect(config.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  });
+
+  it('reads and normalises every kind of value', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: 'var/data',
+        PUBLIC_URL: 'https://market.example/',
+        CORS_ORIGINS: ' https://a.example/ ,https://b.example,, ',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
+        SEED_DEMO_DATA: 'no',
+        RATE_LIMIT_LOGIN_MAX: '7',
+        DATABASE_URL: 'postgres://u:p@db:5432/rummage',
+        REDIS_URL: '',
+      },
+      '/srv/app',
+    );
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/srv/app/var/data');
+    expect(config.publicUrl).toBe('https://market.example');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.rateLimit.login).toEqual({ max: 7, windowMs: 300_000 });
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/rummage');
+    // Blank means unset, as `.env` files often carry `KEY=`.
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('fails fast listing every problem, one line each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://nope',
+        LOG_LEVEL: 'loud',
+        CAPTCHA_PROVIDER: 'turnstile',
+        SEED_DEMO_DATA: 'maybe',
+        MAP_TILE_URL: 'https://tiles.example/tile.png',
+        TRUST_PROXY: '2',
+        REQUEST_TIMEOUT_MS: '5000',
+        HEADERS_TIMEOUT_MS: '9000',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'SEED_DEMO_DATA',
+      'MAP_TILE_URL',
+      'TRUST_PROXY',
+      'CAPTCHA_SITE_KEY',
+      'CAPTCHA_SECRET_KEY',
+      'HEADERS_TIMEOUT_MS',
+    ]) {
+      expect(problems.filter((line) => line.startsWith(`${name} `))).toHaveLength(1);
+    }
+    expect(problems).toHaveLength(9);
+    expect((error as Error).message.split('\n')).toHaveLength(10);
+    expect(problems).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+
+  it('documents every variable it reads', () => {
+    const names = CONFIG_VARIABLES.map((variable) => variable.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const variable of CONFIG_VARIABLES) {
+      expect(variable.meaning.length).toBeGreaterThan(5);
+      expect(variable.default.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_CATEGORIES, normalizePhoneNumber, type Role } from '@rummage/contract';
+import { hashPassword } from '../lib/passwords.js';
+import type { Database } from './client.js';
+import { categories, users } from './schema.js';
+
+/**
+ * Demo accounts created on the first start when SEED_DEMO_DATA is true (the default).
+ * For the README:
+ *
+ * | username | e-mail               | password   | role  | city           |
+ * |----------|----------------------|------------|-------|----------------|
+ * | demo     | demo@rummage.local   | Demo123!   | user  | Chicago, IL    |
+ * | alice    | alice@rummage.local  | Alice123!  | user  | Austin, TX     |
+ * | bob      | bob@rummage.local    | Bob12345!  | user  | Portland, OR   |
+ * | staff    | staff@rummage.local  | Staff123!  | staff | Denver, CO     |
+ */
+export const DEMO_USERS: ReadonlyArray<{
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  phone: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}> = [
+  {
+    username: 'demo',
+    email: 'demo@rummage.local',
+    password: 'Demo123!',
+    role: 'user',
+    phone: '(312) 555-0142',
+    address: 'Chicago, IL',
+    latitude: 41.8781,
+    longitude: -87.6298,
+  },
+  {
+    username: 'alice',
+    email: 'alice@rummage.local',
+    password: 'Alice123!',
+    role: 'user',
+    phone: '(512) 555-0199',
+    address: 'Austin, TX',
+    latitude: 30.2672,
+    longitude: -97.7431,
+  },
+  {
+    username: 'bob',
+    email: 'bob@rummage.local',
+    password: 'Bob12345!',
+    role: 'user',
+    phone: '(503) 555-0123',
+    address: 'Portland, OR',
+    latitude: 45.5152,
+    longitude: -122.6784,
+  },
+  {
+    username: 'staff',
+    email: 'staff@rummage.local',
+    password: 'Staff123!',
+    role: 'staff',
+    phone: '(720) 555-0175',
+    address: 'Denver, CO',
+    latitude: 39.7392,
+    longitude: -104.9903,
+  },
+];
+
+/** The SPEC's ten categories always exist; ON CONFLICT keeps this idempotent and safe when processes race. */
+export async function ensureCategories(db: Database): Promise<void> {
+  await db
+    .insert(categories)
+    .values(DEFAULT_CATEGORIES.map((title) => ({ title })))
+    .onConflictDoNothing();
+}
+
+/** Demo people only on a fresh installation: once anyone exists, deleted demo accounts stay deleted. */
+export async function seedDemoUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return 0;
+  const values = await Promise.all(
+    DEMO_USERS.map(async (demo) => ({
+      username: demo.username,
+      email: demo.email,
+      passwordHash: await hashPassword(demo.password),
+      role: demo.role,
+      phoneE164: normalizePhoneNumber(demo.phone) ?? null,
+      address: demo.address,
+      latitude: demo.latitude,
+      longitude: demo.longitude,
+      termsAcceptedAt: new Date(),
+    })),
+  );
+  const inserted = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+  return inserted.length;
+}
+
+export async function seed(db: Database, options: { demoData: boolean }): Promise<{ demoUsers: number }> {
+  await ensureCategories(db);
+  return { demoUsers: options.demoData ? await seedDemoUsers(db) : 0 };
+}

@@ -1,0 +1,27 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { captchaSolutions, passwordResetTokens, sessions } from '../db/schema.js';
+import type { Job } from './scheduler.js';
+
+/** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
+const KEEP_REVOKED_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function purgeExpired(db: Database, now = new Date()): Promise<void> {
+  const revokedBefore = new Date(now.getTime() - KEEP_REVOKED_MS);
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, revokedBefore)),
+      ),
+    );
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+  await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
+}
+
+export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): Job {
+  return { name: 'purge-expired', everyMs, run: () => purgeExpired(db) };
+}

@@ -1,0 +1,46 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions, redactUrl } from './logger.js';
+
+describe('logging', () => {
+  it('blanks tokens in URLs', () => {
+    expect(redactUrl('/chathub?id=1&access_token=secret')).toBe('/chathub?id=1&access_token=[redacted]');
+    expect(redactUrl('/reset-password/new?token=abc#x')).toBe('/reset-password/new?token=[redacted]#x');
+    expect(redactUrl('/api/Category')).toBe('/api/Category');
+  });
+
+  it('never writes bearer tokens, passwords or reset tokens', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...loggerOptions({ logLevel: 'info' }), stream } });
+    app.post('/x', async (request) => {
+      request.log.info({ body: request.body }, 'handler saw a body');
+      return { ok: true };
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/x?access_token=tok-in-query',
+      headers: { authorization: 'Bearer tok-in-header', cookie: 'sid=cookie-secret' },
+      payload: { password: 'Secret123!', newPassword: 'Other123!', token: 'reset-secret' },
+    });
+    await app.close();
+    const output = lines.join('');
+    expect(output).toContain('/x?access_token=[redacted]');
+    for (const secret of [
+      'tok-in-query',
+      'tok-in-header',
+      'cookie-secret',
+      'Secret123!',
+      'Other123!',
+      'reset-secret',
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  errorBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageBodySchema,
+  messages,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetPasswordSchema,
+} from '@rummage/contract';
+import type { AppConfig } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import type { AccountService } from './account.service.js';
+
+const tags = ['Account'];
+const bearer = [{ bearerAuth: [] }];
+const failures = { 400: errorBodySchema, 429: errorBodySchema };
+
+export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; config: AppConfig }> = async (
+  app,
+  { accounts, config },
+) => {
+  const limits = config.rateLimit;
+  const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  app.post(
+    API.account.register,
+    {
+      config: { rateLimit: routeRateLimit(limits.register) },
+      schema: {
+        tags,
+        summary: 'Create an account (the captcha is verified by the server)',
+        body: registerRequestSchema,
+        response: { 201: registerResponseSchema, 409: errorBodySchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.register(request.body, meta(request));
+      request.log.info({ userId: user.id }, 'account registered');
+      return reply.code(201).send({ message: messages.register.success, data: user });
+    },
+  );
+
+  app.post(
+    API.account.login,
+    {
+      config: { rateLimit: routeRateLimit(limits.login) },
+      schema: {
+        tags,
+        summary: 'Sign in with username or e-mail; answers a bearer token',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 401: errorBodySchema, 403: errorBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      const data = await accounts.login(request.body.userName, request.body.password, meta(request));
+      request.log.info({ userId: data.id }, 'signed in');
+      return { message: messages.login.success, data };
+    },
+  );
+
+  app.get(
+    API.account.me,
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: meResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await accounts.currentUser(requireUser(request).id) }),
+  );
+
+  app.post(
+    API.account.logout,
+    {
+      schema: {
+        tags,
+        summary: 'End the current session; its token stops working',
+        security: bearer,
+        response: { 200: messageBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      if (request.sessionId !== null) await accounts.logout(request.sessionId);
+      return { message: messages.login.loggedOut };
+    },
+  );
+
+  app.post(
+    API.account.sendPasswordResetLink,
+    {
+      config: { rateLimit: routeRateLimit(limits.reset) },
+      schema: {
+        tags,
+        summary: 'E-mail a single-use reset link (same answer whether or not the address is known)',
+        body: passwordResetRequestSchema,
+        response: { 200: messageBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return { message: messages.passwordReset.sent };
+    },
+  );
+
+  app.post(
+    API.account.resetPassword,
+    {
+      config: { rateLimit: routeRateLimit(limits.reset) },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; signs the user out everywhere',
+        body: resetPasswordSchema,
+        response: { 200: messageBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body);
+      return { message: messages.passwordReset.passwordChanged };
+    },
+  );
+};

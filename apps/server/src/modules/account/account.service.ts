@@ -1,0 +1,202 @@
+import {
+  PASSWORD_RESET_TOKEN_TTL_MS,
+  ROUTES,
+  fillText,
+  messages,
+  normalizePhoneNumber,
+  type CurrentUser,
+  type LoginResponse,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+} from '@rummage/contract';
+import { withTransaction, type Database } from '../../db/client.js';
+import { HttpError, sqlState, violatedConstraint } from '../../lib/http-error.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { CaptchaVerifier } from '../../services/captcha/index.js';
+import * as repo from './account.repository.js';
+import type { SessionService } from './session.service.js';
+
+const reg = messages.register;
+
+/** What the account slice needs from the mail service (services/mail). */
+export interface MailSender {
+  send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+interface Log {
+  error(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+export interface AccountServiceOptions {
+  db: Database;
+  sessions: SessionService;
+  captcha: Pick<CaptchaVerifier, 'verify'>;
+  mailer: MailSender;
+  log: Log;
+  productName: string;
+  supportEmail: string;
+  publicUrl: string;
+  clock?: () => Date;
+}
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService(options: AccountServiceOptions) {
+  const { db, sessions, captcha, mailer, log } = options;
+  const clock = options.clock ?? (() => new Date());
+  /** Reset mails go out in the background (see requestPasswordReset); close() waits for them. */
+  const deliveries = new Set<Promise<void>>();
+
+  function conflictFor(error: unknown): HttpError | undefined {
+    if (sqlState(error) !== '23505') return undefined;
+    return violatedConstraint(error)?.includes('email')
+      ? new HttpError(409, reg.emailTaken, { email: reg.emailTaken })
+      : new HttpError(409, reg.usernameTaken, { userName: reg.usernameTaken });
+  }
+
+  return {
+    async register(input: RegisterRequest, meta: ClientMeta = {}): Promise<{ id: number; username: string }> {
+      // Whatever the browser says about isCaptchaVerified, only the server's own check counts.
+      const check = await captcha.verify(input.captchaToken, meta.ip);
+      if (!check.ok) {
+        log.info({ reason: check.reason }, 'registration refused: captcha');
+        throw new HttpError(400, reg.captchaRequired, { captchaToken: reg.captchaRequired });
+      }
+      const taken = await repo.findTakenNames(db, input.userName, input.email);
+      if (taken.username) throw new HttpError(409, reg.usernameTaken, { userName: reg.usernameTaken });
+      if (taken.email) throw new HttpError(409, reg.emailTaken, { email: reg.emailTaken });
+
+      const phone = normalizePhoneNumber(input.phoneNumber);
+      if (!phone) throw new HttpError(400, reg.phoneInvalid, { phoneNumber: reg.phoneInvalid });
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await repo.insertUser(db, {
+          username: input.userName,
+          email: input.email,
+          phoneE164: phone,
+          passwordHash,
+          address: input.address || null,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          termsAcceptedAt: clock(),
+        });
+      } catch (error) {
+        // Two people picking the same name at the same moment: the unique index decides, and it is a 409.
+        throw conflictFor(error) ?? error;
+      }
+    },
+
+    async login(userName: string, password: string, meta: ClientMeta = {}): Promise<LoginResponse['data']> {
+      const user = await repo.findUserByLogin(db, userName);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      if (!user || !valid) throw new HttpError(401, messages.login.invalidCredentials);
+      if (user.bannedAt) {
+        throw new HttpError(403, fillText(messages.login.banned, { email: options.supportEmail }));
+      }
+      if (needsRehash(user.passwordHash)) {
+        // Hash parameters were raised since this password was set; upgrade it while we know the password.
+        await repo.updatePasswordHash(db, user.id, await hashPassword(password));
+      }
+      const authToken = await sessions.open(user.id, meta);
+      return {
+        authToken,
+        id: user.id,
+        username: user.username,
+        imageUrl: user.imageUrl,
+        coverPhotoUrl: user.coverPhotoUrl,
+      };
+    },
+
+    async currentUser(userId: number): Promise<CurrentUser> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new HttpError(401, messages.common.loginRequired);
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        imageUrl: user.imageUrl,
+        coverPhotoUrl: user.coverPhotoUrl,
+        role: user.role,
+        address: user.address,
+        latitude: user.latitude,
+        longitude: user.longitude,
+      };
+    },
+
+    logout(sessionId: number): Promise<void> {
+      return sessions.revoke(sessionId);
+    },
+
+    /**
+     * Answers the same whether or not the address belongs to someone, so the form cannot be used to find out who
+     * has an account. The mail is sent in the background for the same reason: SMTP time would give it away.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.bannedAt) return;
+      const token = newToken();
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS);
+      await repo.insertResetToken(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt,
+      });
+
+      const link = `${options.publicUrl}${ROUTES.newPassword}?token=${encodeURIComponent(token)}`;
+      const minutes = Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000);
+      const delivery = mailer
+        .send({
+          to: user.email,
+          subject: `Reset your ${options.productName} password`,
+          text:
+            `Hello ${user.username},\n\n` +
+            `someone (hopefully you) asked to reset the password of your ${options.productName} account.\n` +
+            `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
+            'The link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n',
+        })
+        .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'password reset mail failed'))
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+    },
+
+    async resetPassword(input: ResetPasswordRequest): Promise<void> {
+      const tokenHash = hashToken(input.token);
+      // A cheap look first, so a made-up token never costs an argon2 hash.
+      if (!(await repo.findUsableResetToken(db, tokenHash, clock()))) {
+        throw new HttpError(400, messages.passwordReset.tokenInvalid, {
+          token: messages.passwordReset.tokenInvalid,
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      await withTransaction(db, async (tx) => {
+        const now = clock();
+        const userId = await repo.claimResetToken(tx, tokenHash, now);
+        if (userId === undefined) {
+          throw new HttpError(400, messages.passwordReset.tokenInvalid, {
+            token: messages.passwordReset.tokenInvalid,
+          });
+        }
+        await repo.updatePasswordHash(tx, userId, passwordHash);
+        await repo.retireResetTokens(tx, userId, now);
+        // Whoever knew the old password may be signed in somewhere: every session ends with it.
+        await repo.revokeUserSessions(tx, userId, now);
+      });
+    },
+
+    /** Waits for reset mails still being sent (shutdown, tests). */
+    async settleDeliveries(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}

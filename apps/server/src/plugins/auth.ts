@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@rummage/contract';
+import { HttpError } from '../lib/http-error.js';
+import {
+  bearerToken,
+  type Authenticated,
+  type AuthUser,
+  type SessionService,
+} from '../modules/account/session.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves a bearer token (from a header, or a hub's access_token) to its user; null when not valid. */
+    authenticate(token: string | undefined): Promise<Authenticated | null>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sessionId: number | null;
+  }
+}
+
+/** The signed-in user, or a 401 with the SPEC's "log in" message. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, messages.common.loginRequired);
+  return request.user;
+}
+
+/**
+ * Reads `Authorization: Bearer <token>` on every request. A stale or unknown token makes the request anonymous
+ * rather than failing it: public pages must keep working for someone whose session ended.
+ */
+export const authPlugin = fp<{ sessions: SessionService }>(
+  async (app, { sessions }) => {
+    app.decorate('authenticate', (token: string | undefined) => sessions.authenticate(token));
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return;
+      const session = await sessions.authenticate(token);
+      if (!session) return;
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    });
+  },
+  { name: 'auth' },
+);

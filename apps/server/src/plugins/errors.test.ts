@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@rummage/contract';
+import { HttpError } from '../lib/http-error.js';
+import { toErrorAnswer } from './errors.js';
+
+const common = messages.common;
+/** How drizzle 0.45 wraps a driver error: the driver's error (with its code) sits in `cause`. */
+const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+describe('toErrorAnswer', () => {
+  it('passes HttpError through with its field messages', () => {
+    expect(toErrorAnswer(new HttpError(409, 'taken', { userName: 'taken' }))).toEqual({
+      status: 409,
+      body: { message: 'taken', errors: { userName: 'taken' } },
+    });
+  });
+
+  it('maps database input errors to 4xx, never 500', () => {
+    expect(toErrorAnswer(wrapped({ code: '23505' })).status).toBe(409);
+    expect(toErrorAnswer(wrapped({ code: '22P02' })).status).toBe(400);
+    expect(toErrorAnswer(wrapped({ code: '22003' })).status).toBe(400);
+    expect(toErrorAnswer(wrapped({ code: '23503' })).status).toBe(400);
+  });
+
+  it('answers 503 when the database cannot be reached', () => {
+    for (const error of [
+      wrapped({ code: 'ECONNREFUSED' }),
+      wrapped({ code: '57P01' }),
+      new Error('timeout exceeded when trying to connect'),
+    ]) {
+      expect(toErrorAnswer(error)).toEqual({ status: 503, body: { message: common.serviceUnavailable } });
+    }
+  });
+
+  it('hides everything else behind a generic 500', () => {
+    const answer = toErrorAnswer(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    expect(answer).toEqual({ status: 500, body: { message: common.serverError } });
+    expect(toErrorAnswer('a thrown string').status).toBe(500);
+    expect(toErrorAnswer(undefined).status).toBe(500);
+  });
+
+  it('keeps 4xx statuses that plugins set, with the common wording', () => {
+    expect(toErrorAnswer(Object.assign(new Error('x'), { statusCode: 405 }))).toEqual({
+      status: 405,
+      body: { message: common.invalidRequest },
+    });
+    expect(toErrorAnswer(Object.assign(new Error('x'), { statusCode: 429 })).body.message).toBe(
+      common.tooManyRequests,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, messages } from '@rummage/contract';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { createUser } from '../test/factories.js';
+
+const distDir = mkdtempSync(join(tmpdir(), 'rummage-dist-'));
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
+  t = await buildTestApp({
+    WEB_DIST_DIR: distDir,
+    RATE_LIMIT_GLOBAL_MAX: '40',
+    RATE_LIMIT_LOGIN_MAX: '3',
+    RATE_LIMIT_RESET_MAX: '2',
+    CORS_ORIGINS: 'https://app.example, https://other.example/',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('static SPA', () => {
+  it('serves index.html for client routes, revalidated on every load', async () => {
+    for (const url of ['/', '/marketplace', '/product-detail/42', '/reset-password/new?token=abc']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('lets browsers keep hashed assets forever', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers index.html for API, hub, asset or non-GET requests', async () => {
+    const html = { accept: 'text/html' };
+    const cases = [
+      t.app.inject({ url: '/api/Nothing', headers: html }),
+      t.app.inject({ url: '/chathub/negotiate', headers: html }),
+      t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } }),
+      t.app.inject({ method: 'POST', url: '/marketplace', headers: html }),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: messages.common.resourceNotFound });
+    }
+  });
+});
+
+describe('CORS allow-list', () => {
+  it('answers listed origins only', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: API.account.login,
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    expect((await preflight('https://app.example')).headers['access-control-allow-origin']).toBe(
+      'https://app.example',
+    );
+    expect((await preflight('https://other.example')).headers['access-control-allow-origin']).toBe(
+      'https://other.example',
+    );
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  it('stops login attempts past the limit with a readable 429', async () => {
+    const user = await createUser(t.app);
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.account.login,
+        payload: { userName: user.username, password: 'Wrong123!' },
+        remoteAddress: '198.51.100.7',
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.common.tooManyRequests });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Counted per client: someone else can still sign in.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: API.account.login,
+      payload: { userName: user.username, password: user.password },
+      remoteAddress: '198.51.100.8',
+    });
+    expect(other.statusCode).toBe(200);
+
+    if (t.app.redis) {
+      // With REDIS_URL the counters are shared through Redis, under this app's own key prefix.
+      const keys = await t.app.redis.keys(`${t.config.redisKeyPrefix}rate-limit:*`);
+      expect(
+        keys.some((key) => key.includes('/api/Account/user-login') && key.includes('198.51.100.7')),
+      ).toBe(true);
+    }
+  });
+
+  it('limits reset-link requests', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.account.sendPasswordResetLink,
+        payload: { email: 'someone@example.test' },
+        remoteAddress: '198.51.100.9',
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(429);
+  });
+
+  it('applies a global limit to the API but not to static files', async () => {
+    const remoteAddress = '198.51.100.10';
+    for (let i = 0; i < 40; i++) {
+      expect((await t.app.inject({ url: API.category, remoteAddress })).statusCode).toBe(200);
+    }
+    const limited = await t.app.inject({ url: API.category, remoteAddress });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.common.tooManyRequests });
+    expect((await t.app.inject({ url: '/assets/index-abc123.js', remoteAddress })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: API.health.ready, remoteAddress })).statusCode).toBe(200);
+  });
+});
+
+describe('readiness', () => {
+  it('answers 503 when the database does not', async () => {
+    const database = t.app.database;
+    const ping = database.ping;
+    // Simulates an outage of the database server without tearing down the shared test database.
+    (database as { ping: () => Promise<void> }).ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const response = await t.app.inject({ url: API.health.ready });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: messages.common.serviceUnavailable });
+      expect((await t.app.inject({ url: API.health.live })).statusCode).toBe(200);
+    } finally {
+      (database as { ping: () => Promise<void> }).ping = ping;
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { CaptchaProvider } from '@rummage/contract';
+import type { AppConfig } from '../config.js';
+
+/** Where each third-party captcha loads its script and frame from (ALTCHA is self-hosted and needs none). */
+const CAPTCHA_SOURCES: Record<CaptchaProvider, { script: string[]; frame: string[]; connect: string[] }> = {
+  altcha: { script: [], frame: [], connect: [] },
+  none: { script: [], frame: [], connect: [] },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+    connect: ['https://challenges.cloudflare.com'],
+  },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: ['https://www.google.com/recaptcha/'],
+  },
+};
+
+/** The tile server's origin for img-src; a `{s}` subdomain placeholder becomes a wildcard. */
+export function tileSource(tileUrl: string): string {
+  const match = /^(https?:\/\/[^/]+)/.exec(tileUrl);
+  if (!match?.[1]) return "'self'";
+  return match[1].replace(/\{s\}/g, '*').replace(/\{[^}]+\}/g, '*');
+}
+
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  const captcha = CAPTCHA_SOURCES[config.captcha.provider];
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", ...captcha.script],
+    // React and Leaflet set inline style attributes; scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'", ...captcha.script],
+    imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', ...captcha.connect],
+    // The ALTCHA widget solves its proof of work in Web Workers created from blob: URLs.
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: captcha.frame.length > 0 ? captcha.frame : ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrcAttr: ["'none'"],
+    // Upgrading would break a plain-http LAN installation; only ask for it when the site is served over https.
+    ...(https && { upgradeInsecureRequests: [] }),
+  };
+}
+
+/** Security headers with a strict CSP, and CORS only for the origins listed in CORS_ORIGINS. */
+export const securityPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+      // OpenStreetMap's tile policy asks for a Referer; the origin alone is enough and leaks no path.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: config.publicUrl.startsWith('https://')
+        ? { maxAge: 31_536_000, includeSubDomains: false }
+        : false,
+    });
+    if (config.corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: config.corsOrigins,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-SignalR-User-Agent'],
+        credentials: true,
+        maxAge: 600,
+      });
+    }
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HUBS } from '@rummage/contract';
+import { replyNotFound } from './errors.js';
+
+const HUB_PREFIXES = Object.values(HUBS);
+
+/** Client-side routes (and the SPA's not-found page) must load index.html on reload; API and hub paths must not. */
+function wantsSpaPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  if (HUB_PREFIXES.some((hub) => path === hub || path.startsWith(`${hub}/`))) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+const notBuiltPage = (distDir: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Rummage: web app not built</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>The web app has not been built yet</h1>
+<p>The API is running, but there is no built web app in <code>${distDir.replace(/[<>&]/g, '')}</code>.</p>
+<p>Run <code>npm run build</code> in the project folder, then restart the server.</p>
+<p>The API documentation is at <a href="/api/docs">/api/docs</a>.</p>
+</body></html>`;
+
+/**
+ * Serves the built SPA. Vite puts content-hashed files under /assets, which never change, so browsers may keep
+ * them forever; index.html and everything else is revalidated so a new release shows up at once.
+ */
+export const staticSpaPlugin = fp<{ distDir: string }>(
+  async (app, { distDir }) => {
+    const built = existsSync(join(distDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        cacheControl: false,
+        setHeaders(res, path) {
+          const hashed = path.startsWith(join(distDir, 'assets'));
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn({ distDir }, 'web app not built: serving a placeholder page (run npm run build)');
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (!wantsSpaPage(request)) return replyNotFound(request, reply);
+      if (!built) return reply.code(200).type('text/html; charset=utf-8').send(notBuiltPage(distDir));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'static-spa' },
+);

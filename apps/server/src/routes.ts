@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import type { AccountService } from './modules/account/account.service.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { categoryRoutes } from './modules/category/category.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import type { CaptchaVerifier } from './services/captcha/index.js';
+import type { Gazetteer } from './services/geo/index.js';
+
+export interface RouteDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  accounts: AccountService;
+  captcha: CaptchaVerifier;
+  gazetteer: Gazetteer;
+}
+
+/**
+ * The API surface at a glance. Paths come from the contract (`API`), so every module owns its own
+ * full paths (SPEC §7 uses PascalCase ones such as /api/Account/user-login).
+ *
+ * | module   | paths                                                                                   |
+ * |----------|-----------------------------------------------------------------------------------------|
+ * | health   | GET /healthz, GET /readyz                                                               |
+ * | config   | GET /api/Config                                                                         |
+ * | category | GET /api/Category                                                                       |
+ * | captcha  | GET /api/Captcha/challenge                                                              |
+ * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
+ * | account  | POST /api/Account/register, user-login, logout, send-password-reset-link, reset-password; GET /api/Account/me |
+ */
+export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(configRoutes, { config: deps.config, captcha: deps.captcha });
+  await app.register(categoryRoutes, { db: deps.database.db });
+  await app.register(captchaRoutes, { captcha: deps.captcha });
+  await app.register(geoRoutes, { gazetteer: deps.gazetteer });
+  await app.register(accountRoutes, { accounts: deps.accounts, config: deps.config });
+}

@@ -1,0 +1,69 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { warmGazetteer } from './services/geo/index.js';
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // Builds the city indexes before the first request instead of during it (under a second, once).
+  warmGazetteer();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A locked data directory is an operator mistake, not a crash: say it plainly, no stack trace.
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close(): stop listening, wait for in-flight requests, then the onClose hooks close the DB and the lock.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: app.database.location, webDist: config.webDistDir },
+    `${config.productName} is ready`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOverrides } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { readOutbox, type OutboxMail } from '../services/mail/index.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Mail the app has written to its outbox (DATA_DIR/outbox), oldest first, once background sends finished. */
+  outbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+/** Settings every test app starts from; a test passes its own env on top. */
+export const TEST_ENV: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  SEED_DEMO_DATA: 'false',
+  CAPTCHA_PROVIDER: 'altcha',
+  ALTCHA_HMAC_KEY: 'test-altcha-hmac-key-0123456789',
+  PUBLIC_URL: 'http://rummage.test',
+  RATE_LIMIT_GLOBAL_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '100000',
+  RATE_LIMIT_REGISTER_MAX: '100000',
+  RATE_LIMIT_RESET_MAX: '100000',
+};
+
+const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+
+/**
+ * A fresh, empty database of its own: in-memory PGlite by default; with DATABASE_URL set (CI), a new database
+ * created on that server and dropped again by `drop()`.
+ */
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return { handle: await openDatabase({ kind: 'pglite', inMemory: true }), drop: async () => undefined };
+  }
+  const name = uniqueName();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 4 });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Builds the real app on a fresh database, with a temporary DATA_DIR (outbox, secrets) and, when REDIS_URL is
+ * set, Redis rate-limit counters under a key prefix no other test app shares. Call once per test file.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: Omit<AppOverrides, 'database'> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rummage-test-'));
+  const config = loadConfig({
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'web-dist-missing'),
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `${uniqueName()}:` }),
+    ...env,
+  });
+  const database = await freshDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { jobs: false, ...overrides, database: database.handle });
+  } catch (error) {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    app,
+    config,
+    async outbox() {
+      await app.accounts.settleDeliveries();
+      return readOutbox(join(dataDir, 'outbox'));
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
