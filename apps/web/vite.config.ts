@@ -23,7 +23,18 @@ export default defineConfig({
       '/supporthub': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare things. Saying so lets the bundler drop the zod schemas
+        // (and zod and libphonenumber with them) from pages that only need texts, routes and constants.
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
   test: {
     // CI collects JSON reports to print one closing "N passed, N failed" line (scripts/test-summary.mjs).
     reporters: process.env.TEST_REPORT_DIR ? ['default', 'json'] : ['default'],

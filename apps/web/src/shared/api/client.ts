@@ -43,7 +43,14 @@ function buildUrl(path: string, query: ApiRequest['query']): string {
 
 /** Every call sends the bearer token when one is stored (SPEC §7), JSON unless it is a multipart form. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, form, query, signal, fallbackMessage = messages.common.somethingWentWrong } = request;
+  const {
+    method = 'GET',
+    body,
+    form,
+    query,
+    signal,
+    fallbackMessage = messages.common.somethingWentWrong,
+  } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readSession()?.authToken;
   if (token) headers.Authorization = `Bearer ${token}`;

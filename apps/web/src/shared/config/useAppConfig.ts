@@ -24,7 +24,8 @@ export const CONFIG_QUERY_KEY = ['config'] as const;
 export function useAppConfig(): { config: PublicConfig; isLoading: boolean } {
   const query = useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<{ data: PublicConfig }>(API.config, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: PublicConfig }>(API.config, { signal }).then((body) => body.data),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,

@@ -22,7 +22,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const token = session?.authToken ?? null;
   const me = useQuery({
     queryKey: [ME_QUERY_KEY, token],
-    queryFn: ({ signal }) => apiFetch<{ data: CurrentUser }>(API.account.me, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: CurrentUser }>(API.account.me, { signal }).then((body) => body.data),
     enabled: token !== null,
     retry: false,
     staleTime: 5 * 60 * 1000,
@@ -37,9 +38,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     if (readSession()) {
-      await apiFetch(API.account.logout, { method: 'POST', signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) }).catch(
-        () => undefined,
-      );
+      await apiFetch(API.account.logout, {
+        method: 'POST',
+        signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+      }).catch(() => undefined);
     }
     clearSession();
     queryClient.removeQueries({ queryKey: [ME_QUERY_KEY] });

@@ -1,7 +1,15 @@
 import { formatCount } from '@rummage/contract';
 
 /** An unread-count bubble; nothing at all when the count is zero, so "0" never draws the eye. */
-export function CountBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {
+export function CountBadge({
+  count,
+  label,
+  className = '',
+}: {
+  count: number;
+  label: string;
+  className?: string;
+}) {
   if (!count || count <= 0) return null;
   return (
     <span

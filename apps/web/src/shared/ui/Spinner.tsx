@@ -1,7 +1,13 @@
 import { SPINNER_DEFAULT_SIZE_PX } from '@rummage/contract';
 
 /** A busy indicator that screen readers announce as "Loading". */
-export function Spinner({ size = SPINNER_DEFAULT_SIZE_PX, label = 'Loading' }: { size?: number; label?: string }) {
+export function Spinner({
+  size = SPINNER_DEFAULT_SIZE_PX,
+  label = 'Loading',
+}: {
+  size?: number;
+  label?: string;
+}) {
   return (
     <div role="status" className="flex justify-center py-8">
       <span

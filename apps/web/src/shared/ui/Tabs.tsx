@@ -13,7 +13,12 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
   function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = tabs[((moves[event.key] ?? 0) + tabs.length) % tabs.length];
@@ -42,8 +47,10 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
               tabIndex={isSelected ? 0 : -1}
               onClick={() => setSelected(tab.id)}
               onKeyDown={(event) => handleKeyDown(event, index)}
-              className={`-mb-px border-b-4 px-4 py-3 text-sm font-bold tracking-wide uppercase md:text-base ${
-                isSelected ? 'border-brand text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+              className={`-mb-px border-b-4 px-4 py-3 text-sm font-bold tracking-wide md:text-base ${
+                isSelected
+                  ? 'border-brand text-brand-800'
+                  : 'border-transparent text-stone-600 hover:text-stone-900'
               }`}
             >
               {tab.label}

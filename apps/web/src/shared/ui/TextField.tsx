@@ -12,7 +12,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input whose error text is tied to it with aria-describedby. */
-export function TextField({ id, label, error, invalid, hideLabel, className = '', ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  invalid,
+  hideLabel,
+  className = '',
+  ...input
+}: TextFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={className}>

@@ -1,0 +1,76 @@
+import { lazy } from 'react';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { ROUTES } from '@rummage/contract';
+import { GuestOnly, RequireSession } from './guards';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+// Every page is its own chunk so the home page ships only the shell and itself.
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const MarketplacePage = lazy(() => import('../features/marketplace/MarketplacePage'));
+const LoginPage = lazy(() => import('../features/account/LoginPage'));
+const RegisterPage = lazy(() => import('../features/account/RegisterPage'));
+const PasswordResetPage = lazy(() => import('../features/account/PasswordResetPage'));
+const NewPasswordPage = lazy(() => import('../features/account/NewPasswordPage'));
+const ProductDetailPage = lazy(() => import('../features/listings/ProductDetailPage'));
+const CreateProductPage = lazy(() => import('../features/listings/CreateProductPage'));
+const EditProductPage = lazy(() => import('../features/listings/EditProductPage'));
+const GarageSalePage = lazy(() => import('../features/garage/GarageSalePage'));
+const CreateGaragePage = lazy(() => import('../features/garage/CreateGaragePage'));
+const TermsPage = lazy(() => import('../features/terms/TermsPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
+const InboxPage = lazy(() => import('../features/chat/InboxPage'));
+const ChatPage = lazy(() => import('../features/chat/ChatPage'));
+const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
+const SupportPage = lazy(() => import('../features/support/SupportPage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+/** /product/{id} is the share link (SPEC §2); the page itself lives at /product-detail/{id}. */
+function ProductShareRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={ROUTES.productDetail(id)} replace />;
+}
+
+/** The SPEC §2 route table. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: ROUTES.home, element: <HomePage /> },
+      { path: ROUTES.marketplace, element: <MarketplacePage /> },
+      {
+        path: ROUTES.login,
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      { path: ROUTES.register, element: <RegisterPage /> },
+      { path: ROUTES.resetPassword, element: <PasswordResetPage /> },
+      { path: ROUTES.newPassword, element: <NewPasswordPage /> },
+      { path: ROUTES.productDetail(':productId'), element: <ProductDetailPage /> },
+      { path: ROUTES.productShare(':id'), element: <ProductShareRedirect /> },
+      { path: ROUTES.garage(':garageSaleId'), element: <GarageSalePage /> },
+      { path: ROUTES.terms, element: <TermsPage /> },
+      { path: ROUTES.otherUser(':userId'), element: <ProfilePage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: ROUTES.createProduct, element: <CreateProductPage /> },
+          { path: ROUTES.userMain, element: <ProfilePage /> },
+          { path: ROUTES.editProduct(':productId'), element: <EditProductPage /> },
+          { path: ROUTES.editProfile, element: <EditProfilePage /> },
+          { path: ROUTES.createGarage, element: <CreateGaragePage /> },
+          { path: ROUTES.messages, element: <InboxPage /> },
+          { path: ROUTES.chat(':receiverId', ':productId'), element: <ChatPage /> },
+          { path: ROUTES.followers, element: <FollowersPage /> },
+          { path: ROUTES.support, element: <SupportPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

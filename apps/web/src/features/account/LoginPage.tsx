@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ROUTES, loginRequestSchema, messages } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { useFillText } from '../../shared/config/useAppConfig';
+import { useSession } from '../../shared/session/SessionContext';
+import { Banner } from '../../shared/ui/Banner';
+import { TextField } from '../../shared/ui/TextField';
+import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { AccountCard, AccountTabs } from './AccountTabs';
+import { login } from './api';
+import { ACCOUNT_TEXT } from './texts';
+
+type LoginField = 'userName' | 'password';
+
+/** /login: username and password; idle → submitting → error banner or /user-main (SPEC §2, §4, §5, §8). */
+export default function LoginPage() {
+  useDocumentTitle(messages.titles.login);
+  const fill = useFillText();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const [values, setValues] = useState({ userName: '', password: '' });
+  const [invalid, setInvalid] = useState<ReadonlySet<LoginField>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  function update(field: LoginField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (invalid.has(field)) setInvalid((current) => new Set([...current].filter((name) => name !== field)));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = loginRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setInvalid(new Set(parsed.error.issues.map((issue) => issue.path[0] as LoginField)));
+      setError(messages.login.fillFieldsProperly);
+      return;
+    }
+    setInvalid(new Set());
+    setError(null);
+    setSubmitting(true);
+    try {
+      const answer = await login(parsed.data);
+      const data = answer?.data;
+      if (!data?.authToken || data.id === undefined || data.id === null) {
+        setError(messages.login.unexpected);
+        return;
+      }
+      signIn({
+        authToken: data.authToken,
+        id: data.id,
+        username: data.username ?? parsed.data.userName,
+        imageUrl: data.imageUrl ?? null,
+        coverPhotoUrl: data.coverPhotoUrl ?? null,
+      });
+      navigate(ROUTES.userMain, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? fill(caught.message) : messages.login.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AccountCard>
+      <AccountTabs />
+      <h1 className="sr-only">{ACCOUNT_TEXT.loginHeading}</h1>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
+        {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
+        <TextField
+          id="login-username"
+          name="username"
+          label={messages.login.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.userName}
+          onChange={(event) => update('userName', event.target.value)}
+          invalid={invalid.has('userName')}
+          disabled={submitting}
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          type="password"
+          label={messages.login.password}
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+          invalid={invalid.has('password')}
+          disabled={submitting}
+        />
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={submitting}>
+          {submitting ? ACCOUNT_TEXT.loggingIn : ACCOUNT_TEXT.loginSubmit}
+        </button>
+        <Link
+          to={ROUTES.resetPassword}
+          className="self-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {messages.login.resetPassword}
+        </Link>
+      </form>
+    </AccountCard>
+  );
+}

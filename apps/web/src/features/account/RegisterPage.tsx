@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AsYouType } from 'libphonenumber-js/min';
+import {
+  PHONE_DEFAULT_COUNTRY,
+  REGISTRATION_REDIRECT_MS,
+  ROUTES,
+  SUGGESTION_LIMIT,
+  messages,
+} from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { Banner } from '../../shared/ui/Banner';
+import { FieldError, TextField } from '../../shared/ui/TextField';
+import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { LocationField, type ChosenLocation } from '../location/LocationField';
+import { AccountCard, AccountTabs } from './AccountTabs';
+import { register } from './api';
+import { Captcha, UNVERIFIED, type CaptchaResult } from './Captcha';
+import { toFieldErrors, validateRegistration, type RegisterErrors, type RegisterField } from './registerForm';
+import { ACCOUNT_TEXT } from './texts';
+
+/** Formats as the person types, but never while deleting (re-adding a ")" would trap the backspace). */
+function formatPhone(next: string, previous: string): string {
+  if (next.length <= previous.length) return next;
+  return new AsYouType(PHONE_DEFAULT_COUNTRY).input(next);
+}
+
+/** /register: the account form with per-field SPEC §5 messages, then "Registration successful!" and /login. */
+export default function RegisterPage() {
+  useDocumentTitle(messages.titles.register);
+  const navigate = useNavigate();
+  const [userName, setUserName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
+  const [location, setLocation] = useState<ChosenLocation | null>(null);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaResult>(UNVERIFIED);
+  // A captcha answer is single-use; a new key remounts the widget for a fresh one after a failed attempt.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState(false);
+
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(() => navigate(ROUTES.login), REGISTRATION_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [registered, navigate]);
+
+  const clearError = useCallback((field: RegisterField) => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }, []);
+
+  const handleCaptcha = useCallback(
+    (result: CaptchaResult) => {
+      setCaptcha(result);
+      if (result.verified) clearError('captcha');
+    },
+    [clearError],
+  );
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting || registered) return;
+    setBanner(null);
+    const checked = validateRegistration({
+      userName,
+      email,
+      password,
+      phone,
+      location,
+      acceptTerms,
+      captcha,
+    });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await register(checked.payload);
+      setRegistered(true);
+    } catch (caught) {
+      const error = caught instanceof ApiError ? caught : null;
+      setBanner(error?.message || messages.register.failed);
+      setErrors(toFieldErrors(error?.fieldErrors ?? {}));
+      setCaptcha(UNVERIFIED);
+      setCaptchaKey((key) => key + 1);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const locked = submitting || registered;
+
+  return (
+    <AccountCard>
+      <AccountTabs />
+      <h1 className="sr-only">{ACCOUNT_TEXT.registerHeading}</h1>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
+        {banner && <Banner onDismiss={() => setBanner(null)}>{banner}</Banner>}
+        {registered && <Banner tone="success">{messages.register.success}</Banner>}
+        <TextField
+          id="register-username"
+          name="username"
+          label={messages.login.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={userName}
+          onChange={(event) => {
+            setUserName(event.target.value);
+            clearError('userName');
+          }}
+          error={errors.userName}
+          disabled={locked}
+        />
+        <TextField
+          id="register-email"
+          name="email"
+          type="email"
+          label={ACCOUNT_TEXT.email}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearError('email');
+          }}
+          error={errors.email}
+          disabled={locked}
+        />
+        <TextField
+          id="register-password"
+          name="password"
+          type="password"
+          label={messages.login.password}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearError('password');
+          }}
+          error={errors.password}
+          disabled={locked}
+        />
+        <TextField
+          id="register-phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={ACCOUNT_TEXT.phone}
+          autoComplete="tel-national"
+          value={phone}
+          onChange={(event) => {
+            setPhone(formatPhone(event.target.value, phone));
+            clearError('phoneNumber');
+          }}
+          error={errors.phoneNumber}
+          disabled={locked}
+        />
+        <div>
+          <LocationField
+            id="register-location"
+            label={ACCOUNT_TEXT.location}
+            placeholder={messages.location.cityPlaceholder}
+            limit={SUGGESTION_LIMIT.registration}
+            value={location}
+            onChange={(next) => {
+              setLocation(next);
+              if (next) clearError('location');
+            }}
+            invalid={Boolean(errors.location)}
+            describedBy={errors.location ? 'register-location-error' : undefined}
+            disabled={locked}
+          />
+          <FieldError id="register-location-error" message={errors.location} />
+        </div>
+        <div>
+          <Captcha key={captchaKey} onChange={handleCaptcha} describedBy="register-captcha-error" />
+          <FieldError id="register-captcha-error" message={errors.captcha} />
+        </div>
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              id="register-terms"
+              type="checkbox"
+              checked={acceptTerms}
+              onChange={(event) => {
+                setAcceptTerms(event.target.checked);
+                clearError('acceptTerms');
+              }}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'register-terms-error' : undefined}
+              disabled={locked}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-brand"
+            />
+            <label htmlFor="register-terms" className="text-sm text-stone-800">
+              {ACCOUNT_TEXT.termsBefore}
+              <Link to={ROUTES.terms} className="font-semibold text-brand-700 underline underline-offset-2">
+                {ACCOUNT_TEXT.termsLink}
+              </Link>
+            </label>
+          </div>
+          <FieldError id="register-terms-error" message={errors.acceptTerms} />
+        </div>
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={locked}>
+          {submitting ? ACCOUNT_TEXT.registering : ACCOUNT_TEXT.registerSubmit}
+        </button>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  API,
+  messages,
+  type LoginRequest,
+  type LoginResponse,
+  type MessageBody,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@rummage/contract';
+import { apiFetch } from '../../shared/api/client';
+
+/** The login answer as it arrives; the page checks token and id itself (SPEC §8 "success without token or id"). */
+export type LoginAnswer =
+  { message?: string; data?: Partial<LoginResponse['data']> | null } | null | undefined;
+
+export function login(body: LoginRequest): Promise<LoginAnswer> {
+  return apiFetch<LoginAnswer>(API.account.login, {
+    method: 'POST',
+    body,
+    fallbackMessage: messages.login.failed,
+  });
+}
+
+export function register(body: RegisterRequest): Promise<RegisterResponse> {
+  return apiFetch<RegisterResponse>(API.account.register, {
+    method: 'POST',
+    body,
+    fallbackMessage: messages.register.failed,
+  });
+}
+
+export function requestPasswordReset(email: string): Promise<MessageBody> {
+  return apiFetch<MessageBody>(API.account.sendPasswordResetLink, {
+    method: 'POST',
+    body: { email },
+    fallbackMessage: messages.passwordReset.failed,
+  });
+}
+
+export function resetPassword(token: string, password: string): Promise<MessageBody> {
+  return apiFetch<MessageBody>(API.account.resetPassword, {
+    method: 'POST',
+    body: { token, password },
+    fallbackMessage: messages.passwordReset.failed,
+  });
+}

@@ -1,0 +1,92 @@
+import { TIME_PICKER_MINUTE_STEP } from '@rummage/contract';
+import { GARAGE_TEXT } from './texts';
+
+/** A wall-clock time as the form keeps it: 24-hour "HH:mm". */
+export type Time24 = string;
+
+const HOURS = Array.from({ length: 12 }, (_, index) => index + 1);
+const MINUTES = Array.from(
+  { length: 60 / TIME_PICKER_MINUTE_STEP },
+  (_, index) => index * TIME_PICKER_MINUTE_STEP,
+);
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function split(value: Time24): { hour: number; minute: number; period: 'AM' | 'PM' } {
+  const [h = 12, m = 0] = value.split(':').map(Number);
+  return { hour: h % 12 === 0 ? 12 : h % 12, minute: m, period: h >= 12 ? 'PM' : 'AM' };
+}
+
+function join(hour: number, minute: number, period: 'AM' | 'PM'): Time24 {
+  const h24 = (hour % 12) + (period === 'PM' ? 12 : 0);
+  return `${pad(h24)}:${pad(minute)}`;
+}
+
+/** 12-hour AM/PM picker, hours step 1, minutes step 5 (SPEC §9), as a labelled group of three selects. */
+export function TimeSelect({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: Time24;
+  onChange(value: Time24): void;
+  disabled?: boolean;
+}) {
+  const { hour, minute, period } = split(value);
+  const selectClass = 'field-input w-auto min-w-16 px-2';
+  return (
+    <fieldset>
+      <legend className="field-label">{label}</legend>
+      <div className="flex gap-2">
+        <label htmlFor={`${id}-hour`} className="sr-only">
+          {`${label} ${GARAGE_TEXT.hour}`}
+        </label>
+        <select
+          id={`${id}-hour`}
+          className={selectClass}
+          value={hour}
+          disabled={disabled}
+          onChange={(event) => onChange(join(Number(event.target.value), minute, period))}
+        >
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {h}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-minute`} className="sr-only">
+          {`${label} ${GARAGE_TEXT.minute}`}
+        </label>
+        <select
+          id={`${id}-minute`}
+          className={selectClass}
+          value={minute}
+          disabled={disabled}
+          onChange={(event) => onChange(join(hour, Number(event.target.value), period))}
+        >
+          {MINUTES.map((m) => (
+            <option key={m} value={m}>
+              {pad(m)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-period`} className="sr-only">
+          {`${label} ${GARAGE_TEXT.period}`}
+        </label>
+        <select
+          id={`${id}-period`}
+          className={selectClass}
+          value={period}
+          disabled={disabled}
+          onChange={(event) => onChange(join(hour, minute, event.target.value as 'AM' | 'PM'))}
+        >
+          <option value="AM">AM</option>
+          <option value="PM">PM</option>
+        </select>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { HOME_TEXT } from './texts';
+
+/** The search form in the home hero: submits to /marketplace?search=… (SPEC §1, §2). */
+export function HeroSearch() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const term = search.trim();
+    navigate(term ? `${ROUTES.marketplace}?${new URLSearchParams({ search: term })}` : ROUTES.marketplace);
+  }
+
+  return (
+    <form role="search" onSubmit={handleSubmit} className="flex w-full max-w-xl gap-2">
+      <label htmlFor="home-search" className="sr-only">
+        {HOME_TEXT.searchLabel}
+      </label>
+      <input
+        id="home-search"
+        type="search"
+        name="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={messages.home.searchPlaceholder}
+        className="field-input flex-1 rounded-full border-white px-5 shadow-sm"
+      />
+      <button type="submit" className="btn btn-accent shrink-0">
+        {messages.home.searchButton}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+/** Listing texts the SPEC does not quote. */
+export const LISTING_TEXT = {
+  close: 'Close',
+  images: 'images',
+  imagesHint: 'JPG or PNG',
+  title: 'title',
+  description: 'description (optional)',
+  price: 'price',
+  pickupLocation: 'pickup location',
+  post: 'post listing',
+  save: 'save changes',
+  submitting: 'Submitting…',
+  createTitle: 'Create Listing - {product}',
+  editTitle: 'Edit Listing - {product}',
+  detailTitle: 'Listing - {product}',
+  notFoundTitle: 'This listing is not available',
+  backToMarketplace: 'Back to marketplace',
+  backToProfile: 'Back to my profile',
+  selectedImages: '{count} selected',
+} as const;

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { NOT_FOUND_TEXT } from './texts';
+
+/** Any unknown path (SPEC §2 "*"). */
+export default function NotFoundPage() {
+  useDocumentTitle(NOT_FOUND_TEXT.title);
+  return (
+    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-4 py-16 text-center">
+      <p aria-hidden="true" className="text-7xl font-extrabold text-brand-500">
+        404
+      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{messages.common.notFound}</h1>
+      <Link to={ROUTES.home} className="btn btn-primary">
+        {messages.common.goToHome}
+      </Link>
+    </section>
+  );
+}

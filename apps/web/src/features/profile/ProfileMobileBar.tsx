@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { CountBadge } from '../../shared/ui/CountBadge';
+import { Dropdown, menuItemClass } from '../shell/Dropdown';
+import { SHELL_TEXT } from '../shell/texts';
+import { useUnreadCounts } from '../shell/useUnreadCounts';
+import { PROFILE_TEXT } from './texts';
+
+/** Phones only: "sell", the page title and a "menu" holding Messages with its count (SPEC §2 Profile). */
+export function ProfileMobileBar({ title }: { title: string }) {
+  const unread = useUnreadCounts();
+  return (
+    <div className="flex items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-2 md:hidden">
+      <Link to={ROUTES.createProduct} className="btn btn-accent min-h-9 px-4 text-sm">
+        {messages.profile.sell}
+      </Link>
+      <p className="truncate font-bold text-stone-900">{title}</p>
+      <Dropdown
+        triggerLabel={PROFILE_TEXT.mobileMenu}
+        triggerClassName="btn btn-outline min-h-9 px-4 text-sm"
+        trigger={
+          <>
+            {messages.profile.menu}
+            <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+          </>
+        }
+      >
+        {(close) => (
+          <li>
+            <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
+              {messages.header.messages}
+              <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+            </Link>
+          </li>
+        )}
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Profile texts the SPEC does not quote. */
+export const PROFILE_TEXT = {
+  titleOwn: 'My Profile - {product}',
+  titleOther: 'Profile - {product}',
+  tabsLabel: 'Listings',
+  coverAlt: 'Cover photo',
+  photoAlt: 'Profile photo of {username}',
+  photoAltUnknown: 'Profile photo',
+  otherEmptyStore: 'Nothing for sale right now.',
+  unknownUser: 'thrifter',
+  stats: 'Profile numbers',
+  editProfile: 'Edit profile',
+  mobileMenu: 'Profile menu',
+} as const;
+
+/** Edit-profile texts the SPEC does not quote. */
+export const EDIT_PROFILE_TEXT = {
+  title: 'Edit Profile - {product}',
+  heading: 'edit profile',
+  username: 'Username',
+  email: 'Email',
+  address: 'Address',
+  save: 'save',
+  saving: 'Saving…',
+  close: 'Back to my profile',
+} as const;

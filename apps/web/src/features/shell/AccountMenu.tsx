@@ -1,0 +1,99 @@
+import { Link, useNavigate } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
+import { useSession } from '../../shared/session/SessionContext';
+import { CountBadge } from '../../shared/ui/CountBadge';
+import { Dropdown, menuItemClass } from './Dropdown';
+import { SHELL_TEXT } from './texts';
+import { useUnreadCounts } from './useUnreadCounts';
+
+const text = messages.header;
+
+/** The avatar button and its menu; guests and signed-in people see different items (SPEC §2). */
+export function AccountMenu() {
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  const unread = useUnreadCounts();
+  const signedIn = session !== null;
+
+  return (
+    <Dropdown
+      triggerLabel={SHELL_TEXT.accountMenu}
+      triggerClassName="relative flex h-11 w-11 items-center justify-center rounded-full border-2 border-brand-100 bg-white"
+      trigger={
+        <>
+          <img
+            src={assetUrl(session?.userImageUrl, DEFAULT_USER_IMAGE)}
+            alt=""
+            className="h-9 w-9 rounded-full object-cover"
+            onError={(event) => {
+              // A broken upload link should still show a face, not a broken-image icon.
+              if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE))
+                event.currentTarget.src = DEFAULT_USER_IMAGE;
+            }}
+          />
+          {signedIn && (
+            <CountBadge
+              count={unread.messages}
+              label={SHELL_TEXT.unreadMessages}
+              className="absolute -top-1 -right-1"
+            />
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li>
+            <Link to={ROUTES.marketplace} className={menuItemClass} onClick={close}>
+              {text.marketplace}
+            </Link>
+          </li>
+          <li>
+            <Link to={ROUTES.createProduct} className={menuItemClass} onClick={close}>
+              {text.sell}
+            </Link>
+          </li>
+          {signedIn ? (
+            <>
+              <li>
+                <Link to={ROUTES.followers} className={menuItemClass} onClick={close}>
+                  {text.followers}
+                </Link>
+              </li>
+              <li>
+                <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
+                  {text.messages}
+                  <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+                </Link>
+              </li>
+              <li>
+                <Link to={ROUTES.userMain} className={menuItemClass} onClick={close}>
+                  {text.myProfile}
+                </Link>
+              </li>
+              <li className="border-t border-stone-200">
+                <button
+                  type="button"
+                  className={menuItemClass}
+                  onClick={() => {
+                    close();
+                    void signOut().then(() => navigate(ROUTES.login));
+                  }}
+                >
+                  {text.logout}
+                </button>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Link to={ROUTES.login} className={menuItemClass} onClick={close}>
+                {text.login}
+              </Link>
+            </li>
+          )}
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { Dropdown, menuItemClass } from './Dropdown';
+import { SHELL_TEXT } from './texts';
+
+/** "Create" dropdown: a listing for sale or a garage sale (SPEC §2 Header). */
+export function CreateMenu() {
+  return (
+    <Dropdown
+      triggerLabel={SHELL_TEXT.createMenu}
+      triggerClassName="btn btn-accent min-h-10 px-4"
+      trigger={
+        <>
+          <span aria-hidden="true" className="text-lg leading-none">
+            +
+          </span>
+          <span>{SHELL_TEXT.create}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li>
+            <Link to={ROUTES.createProduct} className={menuItemClass} onClick={close}>
+              {messages.header.forSale}
+            </Link>
+          </li>
+          <li>
+            <Link to={ROUTES.createGarage} className={menuItemClass} onClick={close}>
+              {messages.header.garageSale}
+            </Link>
+          </li>
+        </>
+      )}
+    </Dropdown>
+  );
+}

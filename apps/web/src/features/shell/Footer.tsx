@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { useFillText } from '../../shared/config/useAppConfig';
+import { CountBadge } from '../../shared/ui/CountBadge';
+import { SHELL_TEXT } from './texts';
+import { useUnreadCounts } from './useUnreadCounts';
+
+const linkClass =
+  'inline-flex items-center gap-2 rounded px-1 py-1 text-stone-700 hover:text-brand hover:underline';
+
+/** Terms, marketplace and support links (support with its unread count) and the copyright line. */
+export function Footer() {
+  const fill = useFillText();
+  const unread = useUnreadCounts();
+  return (
+    <footer className="mt-12 border-t border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 text-sm md:flex-row md:justify-between">
+        <nav aria-label={SHELL_TEXT.footerNav}>
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            <li>
+              <Link to={ROUTES.terms} className={linkClass}>
+                {messages.footer.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to={ROUTES.marketplace} className={linkClass}>
+                {messages.footer.marketplace}
+              </Link>
+            </li>
+            <li>
+              <Link to={ROUTES.support} className={linkClass}>
+                {messages.footer.support}
+                <CountBadge count={unread.support} label={SHELL_TEXT.unreadSupport} />
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-stone-600">{fill(SHELL_TEXT.copyright, { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}
