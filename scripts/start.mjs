@@ -35,7 +35,13 @@ const targets = [
   {
     workspace: 'apps/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...contractSources],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      ...contractSources,
+    ],
   },
 ];
 
@@ -46,7 +52,9 @@ for (const target of targets) {
   console.log(`[start] building ${target.workspace} …`);
   const result = spawnSync(npm, ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(`[start] building ${target.workspace} failed; fix the error above and run npm start again.`);
+    console.error(
+      `[start] building ${target.workspace} failed; fix the error above and run npm start again.`,
+    );
     process.exit(result.status ?? 1);
   }
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,7 +8,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    blocking.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -20,6 +22,8 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    // From the top, so the sticky header sits where a person first sees it.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
@@ -27,4 +31,9 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** The links of the header's avatar menu (guest or signed-in), once it is open. */
+export function accountMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
 }

@@ -199,7 +199,7 @@ export function LocationField({
   return (
     <div className="relative">
       {label && (
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-700">
+        <label htmlFor={id} className="field-label">
           {label}
         </label>
       )}

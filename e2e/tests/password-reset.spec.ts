@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshotBothWidths } from './support';
+
+/** The newest reset link written to the server's mail outbox (the embedded default instead of SMTP). */
+function latestResetLink(to: string): string | undefined {
+  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const files = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  for (const file of files.reverse()) {
+    // Quoted-printable soft line breaks ("=\r\n") split long links; join them and decode "=3D".
+    const mail = readFileSync(join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!mail.includes(to)) continue;
+    const link = /https?:\/\/\S+\/reset-password\/new\?token=[\w-]+/.exec(mail)?.[0];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+test('a member resets a forgotten password through the e-mailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /reset password/i }).click();
+  await page.waitForURL('**/reset-password');
+  const email = page.getByLabel(/email/i);
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Request reset link' }).click();
+  await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+
+  await email.fill('alice@rummage.local');
+  await page.getByRole('button', { name: 'Request reset link' }).click();
+  await expect(page.getByText('Reset instructions sent. Please check your email.')).toBeVisible();
+  await expect(email).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Request reset link' })).toBeDisabled();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'reset-request');
+
+  await expect.poll(() => latestResetLink('alice@rummage.local'), { timeout: 10_000 }).toBeTruthy();
+  const link = new URL(latestResetLink('alice@rummage.local')!);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('new password').fill('Fresh123!');
+  await page.getByLabel('confirm password').fill('Fresh123!');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Your password has been changed. Please log in.')).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('username').fill('alice');
+  await page.getByLabel('password').fill('Fresh123!');
+  await page.getByRole('button', { name: 'Log In' }).last().click();
+  await page.waitForURL('**/user-main');
+
+  // The link works once.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('new password').fill('Other123!');
+  await page.getByLabel('confirm password').fill('Other123!');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+});
