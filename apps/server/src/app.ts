@@ -25,6 +25,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticSpaPlugin } from './plugins/static-spa.js';
+import { uploadsPlugin } from './plugins/uploads.js';
 import { registerRoutes } from './routes.js';
 import {
   CAPTCHA_DISABLED_WARNING,
@@ -32,6 +33,8 @@ import {
   type CaptchaVerifier,
 } from './services/captcha/index.js';
 import { loadGazetteer, type Gazetteer } from './services/geo/index.js';
+import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
+import { createImageStore, type ImageStore } from './services/storage/index.js';
 import { createMailer } from './services/mail/index.js';
 
 declare module 'fastify' {
@@ -43,6 +46,10 @@ declare module 'fastify' {
     mailer: MailSender;
     /** Shared Redis connection when REDIS_URL is set (rate limits; other features may reuse it). */
     redis: Redis | null;
+    /** Checks and re-encodes listing photos (JPEG/PNG in, WebP without metadata out). */
+    imagePipeline: ImagePipeline;
+    /** Where processed images live: DATA_DIR/uploads or an S3 bucket. */
+    imageStore: ImageStore;
   }
 }
 
@@ -53,6 +60,8 @@ export interface AppOverrides {
   mailer?: MailSender;
   captcha?: CaptchaVerifier;
   gazetteer?: Gazetteer;
+  imagePipeline?: ImagePipeline;
+  imageStore?: ImageStore;
   /** fetch for third-party captcha verification. */
   fetch?: typeof fetch;
   logger?: FastifyServerOptions['logger'];
@@ -134,7 +143,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         databaseOptions(config, (error) => app.log.error({ err: error }, 'database connection lost')),
       ));
     closers.push(() => database.close());
-    await prepareDatabase(database, { seedDemoData: config.seedDemoData, log: app.log });
+    const imageStore = overrides.imageStore ?? createImageStore(config);
+    const imagePipeline =
+      overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
+    const gazetteer = overrides.gazetteer ?? loadGazetteer();
+    // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
+    await prepareDatabase(database, {
+      seedDemoData: config.seedDemoData,
+      log: app.log,
+      listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
+    });
 
     const redis = config.redisUrl ? connectRedis(config.redisUrl, app) : null;
     if (redis) {
@@ -182,14 +200,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     app.decorate('captcha', captcha);
     app.decorate('mailer', mailer);
     app.decorate('redis', redis);
+    app.decorate('imagePipeline', imagePipeline);
+    app.decorate('imageStore', imageStore);
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
     await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
-    const gazetteer = overrides.gazetteer ?? loadGazetteer();
     await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+    await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
     let scheduler: Scheduler | undefined;

@@ -8,136 +8,8 @@ import {
 } from '@rummage/contract';
 import { repoRoot } from './lib/package-paths.js';
 
-/**
- * Every environment variable the server reads, with its default and meaning. README and .env.example are
- * written from this table; keep it in step with `envSchema` below.
- */
-export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
-  { name: 'PORT', default: '3000', meaning: 'TCP port the HTTP server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to bind; 127.0.0.1 keeps it local.' },
-  {
-    name: 'DATA_DIR',
-    default: './data (repo root)',
-    meaning:
-      'Embedded database, uploads, outbox, generated secrets. Relative paths resolve from the working directory.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: '(unset → PGlite in DATA_DIR/pglite)',
-    meaning: 'postgres://… of a PostgreSQL 15+ server; when set, PGlite is not used.',
-  },
-  {
-    name: 'REDIS_URL',
-    default: '(unset → in-process)',
-    meaning: 'redis://… for shared rate-limit counters (and the hub backplane).',
-  },
-  {
-    name: 'REDIS_KEY_PREFIX',
-    default: 'rummage:',
-    meaning: 'Prefix of every Redis key, so several installations can share one Redis.',
-  },
-  {
-    name: 'PUBLIC_URL',
-    default: 'http://localhost:PORT',
-    meaning: 'Address people use to reach the site; password-reset links start with it.',
-  },
-  { name: 'PRODUCT_NAME', default: DEFAULT_PRODUCT_NAME, meaning: 'Name shown in titles and e-mails.' },
-  {
-    name: 'SUPPORT_EMAIL',
-    default: DEFAULT_SUPPORT_EMAIL,
-    meaning: 'Contact address shown to suspended users.',
-  },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
-  {
-    name: 'TRUST_PROXY',
-    default: 'false',
-    meaning:
-      'true (trust every proxy), false, or a comma list of proxy addresses/CIDRs (loopback, uniquelocal, 10.0.0.0/8…); set it behind a reverse proxy so client IPs (rate limits, logs) are right.',
-  },
-  {
-    name: 'CORS_ORIGINS',
-    default: '(empty → CORS off)',
-    meaning: 'Comma list of origins allowed to call the API from another site.',
-  },
-  {
-    name: 'BODY_LIMIT_BYTES',
-    default: '1048576',
-    meaning: 'Largest JSON body accepted; bigger bodies get 413.',
-  },
-  {
-    name: 'REQUEST_TIMEOUT_MS',
-    default: '30000',
-    meaning: 'Time a client has to send a whole request (slow-client protection).',
-  },
-  {
-    name: 'HEADERS_TIMEOUT_MS',
-    default: '15000',
-    meaning: 'Time a client has to send the request headers; at most REQUEST_TIMEOUT_MS.',
-  },
-  { name: 'RATE_LIMIT_GLOBAL_MAX', default: '600', meaning: 'API requests per client IP per global window.' },
-  { name: 'RATE_LIMIT_GLOBAL_WINDOW_MS', default: '60000', meaning: 'Global rate-limit window.' },
-  { name: 'RATE_LIMIT_LOGIN_MAX', default: '10', meaning: 'Login attempts per client IP per login window.' },
-  { name: 'RATE_LIMIT_LOGIN_WINDOW_MS', default: '300000', meaning: 'Login rate-limit window.' },
-  {
-    name: 'RATE_LIMIT_REGISTER_MAX',
-    default: '10',
-    meaning: 'Registrations per client IP per register window.',
-  },
-  { name: 'RATE_LIMIT_REGISTER_WINDOW_MS', default: '3600000', meaning: 'Registration rate-limit window.' },
-  {
-    name: 'RATE_LIMIT_RESET_MAX',
-    default: '5',
-    meaning: 'Reset-link requests, and separately new-password submissions, per client IP per reset window.',
-  },
-  { name: 'RATE_LIMIT_RESET_WINDOW_MS', default: '900000', meaning: 'Password-reset rate-limit window.' },
-  {
-    name: 'CAPTCHA_PROVIDER',
-    default: 'altcha',
-    meaning: 'altcha (self-hosted), turnstile, hcaptcha, recaptcha or none.',
-  },
-  {
-    name: 'CAPTCHA_SITE_KEY',
-    default: '(unset)',
-    meaning: 'Public site key; required for turnstile, hcaptcha, recaptcha.',
-  },
-  {
-    name: 'CAPTCHA_SECRET_KEY',
-    default: '(unset)',
-    meaning: 'Secret key; required for turnstile, hcaptcha, recaptcha.',
-  },
-  {
-    name: 'ALTCHA_HMAC_KEY',
-    default: '(generated once into DATA_DIR/altcha-hmac.key)',
-    meaning: 'Secret that signs ALTCHA challenges; set the same value on every process.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: '(unset → .eml files in DATA_DIR/outbox)',
-    meaning: 'smtp:// or smtps:// URL (with credentials) of the mail relay.',
-  },
-  { name: 'MAIL_FROM', default: 'PRODUCT_NAME <no-reply@localhost>', meaning: 'Sender of outgoing e-mail.' },
-  {
-    name: 'MAP_TILE_URL',
-    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    meaning: 'Raster tile template for maps; its host is allowed by the CSP.',
-  },
-  {
-    name: 'MAP_ATTRIBUTION',
-    default: '&copy; OpenStreetMap contributors (linked to openstreetmap.org/copyright)',
-    meaning: 'Attribution shown on maps (HTML allowed).',
-  },
-  {
-    name: 'SEED_DEMO_DATA',
-    default: 'true',
-    meaning: 'Create demo users on first start (categories are always ensured).',
-  },
-  { name: 'WEB_DIST_DIR', default: 'apps/web/dist (repo root)', meaning: 'Built SPA served at /.' },
-  {
-    name: 'API_DOCS',
-    default: 'true',
-    meaning: 'Serve Swagger UI at /api/docs and the OpenAPI document at /api/docs/json.',
-  },
-];
+export { CONFIG_VARIABLES } from './config-variables.js';
+import { CONFIG_VARIABLES } from './config-variables.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -172,9 +44,23 @@ export interface AppConfig {
   captcha: { provider: CaptchaProvider; siteKey?: string; secretKey?: string; altchaHmacKey?: string };
   mail: { smtpUrl?: string; from: string };
   map: { tileUrl: string; attribution: string };
+  uploads: { maxImageBytes: number; maxImages: number };
+  /** Present when S3_BUCKET is set: images go to that bucket instead of DATA_DIR/uploads. */
+  s3?: S3Config;
   seedDemoData: boolean;
   webDistDir: string;
   apiDocs: boolean;
+}
+
+/** URLs without a trailing slash; `publicUrl` is the base of the image links browsers load. */
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +120,8 @@ const text = (max = 500) =>
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 
+const BUCKET_RULE = 'must be 3–63 lowercase letters, digits, dots or hyphens';
+
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: text(255).default('0.0.0.0'),
@@ -283,10 +171,27 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: text(1000).default(
     '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   ),
+  UPLOAD_MAX_IMAGE_BYTES: int(1024, 100 * 1024 * 1024, 15 * 1024 * 1024),
+  UPLOAD_MAX_IMAGES: int(1, 50, 10),
+  // AWS's bucket naming rules, which MinIO and R2 share.
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: BUCKET_RULE })
+    .optional(),
+  S3_ENDPOINT: url(['http:', 'https:'], 'an http:// or https:// URL'),
+  S3_REGION: text(100).default('us-east-1'),
+  S3_ACCESS_KEY_ID: text(500).optional(),
+  S3_SECRET_ACCESS_KEY: text(500).optional(),
+  S3_PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
+  S3_FORCE_PATH_STYLE: bool(true),
   SEED_DEMO_DATA: bool(true),
   WEB_DIST_DIR: text(4096).optional(),
   API_DOCS: bool(true),
 });
+
+/** Settings that only mean something with a bucket (region and addressing style have harmless defaults). */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'];
 
 /** Rules between variables, checked on the raw values so they are listed together with every field problem. */
 function crossFieldProblems(env: Record<string, string | undefined>): string[] {
@@ -302,6 +207,15 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (Number.isFinite(request) && Number.isFinite(headers) && headers > request) {
     problems.push('HEADERS_TIMEOUT_MS must not be greater than REQUEST_TIMEOUT_MS');
   }
+  if (env.S3_BUCKET) {
+    for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (!env[key]) problems.push(`${key} is required when S3_BUCKET is set`);
+    }
+  } else {
+    // Keys without a bucket usually mean a typo; silently storing images on local disk would hide it.
+    const stray = S3_SETTINGS.filter((key) => env[key]);
+    if (stray.length > 0) problems.push(`S3_BUCKET is required when ${stray.join(', ')} is set`);
+  }
   return problems;
 }
 
@@ -313,6 +227,19 @@ function parseTrustProxy(value: string): boolean | string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** The bucket's settings; S3_PUBLIC_URL defaults to where the bucket's objects are addressed. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket || !e.S3_ENDPOINT || !accessKeyId || !secretAccessKey) return undefined;
+  const endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
+  const host = new URL(endpoint);
+  host.hostname = `${bucket}.${host.hostname}`;
+  const fallback = e.S3_FORCE_PATH_STYLE ? `${endpoint}/${bucket}` : host.toString();
+  const publicUrl = (e.S3_PUBLIC_URL ?? fallback).replace(/\/+$/, '');
+  const { S3_REGION: region, S3_FORCE_PATH_STYLE: forcePathStyle } = e;
+  return { endpoint, region, bucket, accessKeyId, secretAccessKey, publicUrl, forcePathStyle };
 }
 
 function resolveFrom(base: string, value: string | undefined, fallback: string): string {
@@ -369,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>` },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
+    s3: s3Config(e),
     seedDemoData: e.SEED_DEMO_DATA,
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),
     apiDocs: e.API_DOCS,

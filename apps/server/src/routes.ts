@@ -8,6 +8,12 @@ import { categoryRoutes } from './modules/category/category.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
+import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
+import { createEngagementService } from './modules/product/engagement.service.js';
+import { productRoutes } from './modules/product/product.routes.js';
+import { createProductService } from './modules/product/product.service.js';
 import type { CaptchaVerifier } from './services/captcha/index.js';
 import type { Gazetteer } from './services/geo/index.js';
 
@@ -31,6 +37,8 @@ export interface RouteDeps {
  * | captcha  | GET /api/Captcha/challenge                                                              |
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
  * | account  | POST /api/Account/register, user-login, logout, send-password-reset-link, reset-password; GET /api/Account/me |
+ * | marketplace | GET /api/Marketplace/products                                                        |
+ * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
  */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   await app.register(healthRoutes, { database: deps.database });
@@ -39,4 +47,23 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(captchaRoutes, { captcha: deps.captcha });
   await app.register(geoRoutes, { gazetteer: deps.gazetteer });
   await app.register(accountRoutes, { accounts: deps.accounts, config: deps.config });
+
+  const db = deps.database.db;
+  const store = app.imageStore;
+  const products = createProductService({
+    db,
+    store,
+    reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng),
+    maxImages: deps.config.uploads.maxImages,
+    log: app.log,
+  });
+  const engagement = createEngagementService({ db });
+  await app.register(productRoutes, {
+    config: deps.config,
+    products,
+    engagement,
+    pipeline: app.imagePipeline,
+  });
+  const memo = app.redis ? redisSnapshotMemo(app.redis, deps.config.redisKeyPrefix) : memorySnapshotMemo();
+  await app.register(marketplaceRoutes, { marketplace: createMarketplaceService({ db, store, memo }) });
 }

@@ -39,6 +39,20 @@ export const PHONE_MIN_LENGTH = 10;
 export const PHONE_DEFAULT_COUNTRY = 'US';
 export const MINIMUM_AGE = 15;
 
+/** Listing limits (SPEC §5 leaves them open; these keep rows and pages sane). */
+export const LISTING_LIMITS = {
+  titleMax: 80,
+  descriptionMax: 2000,
+  /** numeric(12,2) holds more; a second-hand marketplace does not need it. */
+  priceMax: 1_000_000,
+  reportReasonMax: 500,
+  searchMax: 200,
+} as const;
+/** Listings on a profile tab ("my store", "sold items"), newest first. */
+export const USER_LISTINGS_LIMIT = 200;
+/** A viewer (user, or visitor by IP and browser) adds one view per listing per this long. */
+export const VIEW_DEDUP_WINDOW_MS = 60 * 60 * 1000;
+
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
 
 export const MAP_ZOOM = { embed: 15, large: 18 } as const;

@@ -7,3 +7,4 @@ export * from './schemas/common.js';
 export * from './schemas/account.js';
 export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
+export * from './schemas/product.js';

@@ -152,6 +152,20 @@ export const messages = {
     detailsHeading: 'listing details',
     editHeading: 'edit listing',
     delete: 'Delete',
+    titleTooLong: 'Title must be at most 80 characters.',
+    descriptionTooLong: 'Description must be at most 2000 characters.',
+    priceRange: 'Price must be a number from 0 to 1,000,000 with at most two decimals.',
+    categoryInvalid: 'Please choose a valid category.',
+    tooManyImages: 'You can attach up to {max} images.',
+    notFound: 'This listing does not exist or is no longer available.',
+    notOwner: 'Only the seller can change this listing.',
+    cannotReportOwn: 'You cannot report your own listing.',
+    reportReasonTooLong: 'Please keep the reason under 500 characters.',
+    created: 'Your listing is live!',
+    updated: 'Listing updated.',
+    deleted: 'Listing deleted.',
+    statusUpdated: 'Listing status updated.',
+    locationIncomplete: 'Send both latitude and longitude, or neither.',
   },
   garage: {
     addressPlaceholder: 'enter sale address',
@@ -216,6 +230,12 @@ export const messages = {
   },
   categories: {
     loadFailed: 'Failed to load categories',
+  },
+  /** Image upload refusals beyond the SPEC's type messages; `{size}` and `{megapixels}` come from the server's limits. */
+  images: {
+    tooLarge: 'Each image must be at most {size} MB.',
+    tooManyPixels: 'This image is too large. Please use one under {megapixels} megapixels.',
+    unreadable: 'This image could not be read. It may be damaged; please try another file.',
   },
 } as const;
 

@@ -15,6 +15,24 @@ export const API = {
   captcha: {
     challenge: '/api/Captcha/challenge',
   },
+  marketplace: {
+    /** GET: the product feed (page, pageSize, search, latitude, longitude, radiusKm, before). */
+    products: '/api/Marketplace/products',
+  },
+  /** Listing calls. `:name` segments are route parameters: fill them with `apiPath`. */
+  product: {
+    add: '/api/Product/add',
+    /** PUT (multipart, ProductId in the body). */
+    update: '/api/Product',
+    /** GET one listing, DELETE it. */
+    item: '/api/Product/:id',
+    changeSoldStatus: '/api/Product/change-sold-status',
+    incrementViews: '/api/Product/increment-views/:id',
+    likeUnlike: '/api/Product/like-unlike/:id',
+    report: '/api/Product/report',
+    unsoldByUser: '/api/Product/unsold/user/:userId',
+    soldByUser: '/api/Product/sold/user/:userId',
+  },
   geo: {
     cities: '/api/Geo/cities',
     reverse: '/api/Geo/reverse',
@@ -24,6 +42,13 @@ export const API = {
     ready: '/readyz',
   },
 } as const;
+
+/** Fills the `:name` segments of an API path: `apiPath(API.product.item, { id: 7 })` → `/api/Product/7`. */
+export function apiPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:(\w+)/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? encodeURIComponent(String(params[name])) : whole,
+  );
+}
 
 /** Real-time hub paths (SPEC §7). */
 export const HUBS = {

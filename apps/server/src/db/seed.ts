@@ -3,6 +3,7 @@ import { DEFAULT_CATEGORIES, normalizePhoneNumber, type Role } from '@rummage/co
 import { hashPassword } from '../lib/passwords.js';
 import type { Database } from './client.js';
 import { categories, users } from './schema.js';
+import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
 
 /**
  * Demo accounts created on the first start when SEED_DEMO_DATA is true (the default).
@@ -96,7 +97,18 @@ export async function seedDemoUsers(db: Database): Promise<number> {
   return inserted.length;
 }
 
-export async function seed(db: Database, options: { demoData: boolean }): Promise<{ demoUsers: number }> {
+/**
+ * Categories always; with demo data on a fresh installation, the demo users and then (when the image store is
+ * given) demo listings with photos (db/seed-listings.ts).
+ */
+export async function seed(
+  db: Database,
+  options: { demoData: boolean; listings?: DemoListingDeps },
+): Promise<{ demoUsers: number; demoListings: number }> {
   await ensureCategories(db);
-  return { demoUsers: options.demoData ? await seedDemoUsers(db) : 0 };
+  const demoUsers = options.demoData ? await seedDemoUsers(db) : 0;
+  // Same rule as the people: only right after they were created, so a live site never gets demo listings.
+  const demoListings =
+    demoUsers > 0 && options.listings ? (await seedDemoListings(db, options.listings)).listings : 0;
+  return { demoUsers, demoListings };
 }

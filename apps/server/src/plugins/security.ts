@@ -32,6 +32,11 @@ export function tileSource(tileUrl: string): string {
   return match[1].replace(/\{s\}/g, '*').replace(/\{[^}]+\}/g, '*');
 }
 
+/** Origin of the public image URLs when images live in an S3 bucket (or behind its CDN); none for local files. */
+export function imageStoreSource(config: Pick<AppConfig, 's3'>): string[] {
+  return config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
+}
+
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   const captcha = CAPTCHA_SOURCES[config.captcha.provider];
   const https = config.publicUrl.startsWith('https://');
@@ -41,7 +46,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     scriptSrc: ["'self'", ...captcha.script],
     // React and Leaflet set inline style attributes; scripts stay strict.
     styleSrc: ["'self'", "'unsafe-inline'", ...captcha.script],
-    imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
+    imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl), ...imageStoreSource(config)],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", 'ws:', 'wss:', ...captcha.connect],
     // The ALTCHA widget solves its proof of work in Web Workers created from blob: URLs.

@@ -14,10 +14,9 @@ export const citySuggestionsQuerySchema = z.object({
       .number({ error: limitMessage })
       .int({ error: limitMessage })
       .min(1, { error: limitMessage })
-      .max(SUGGESTION_LIMIT.max, { error: limitMessage }),
-  )
-    .optional()
-    .default(SUGGESTION_LIMIT.max),
+      .max(SUGGESTION_LIMIT.max, { error: limitMessage })
+      .default(SUGGESTION_LIMIT.max),
+  ),
 });
 
 export const citySuggestionSchema = z.object({

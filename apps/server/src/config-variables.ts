@@ -1,0 +1,149 @@
+import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
+
+/**
+ * Every environment variable the server reads, with its default and meaning. README and .env.example are
+ * generated from this table (`npm run docs:env`); keep it in step with `envSchema` in config.ts.
+ */
+export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '3000', meaning: 'TCP port the HTTP server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to bind; 127.0.0.1 keeps it local.' },
+  {
+    name: 'DATA_DIR',
+    default: './data (repo root)',
+    meaning:
+      'Embedded database, uploads, outbox, generated secrets. Relative paths resolve from the working directory.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset → PGlite in DATA_DIR/pglite)',
+    meaning: 'postgres://… of a PostgreSQL 15+ server; when set, PGlite is not used.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset → in-process)',
+    meaning: 'redis://… for shared rate-limit counters (and the hub backplane).',
+  },
+  {
+    name: 'REDIS_KEY_PREFIX',
+    default: 'rummage:',
+    meaning: 'Prefix of every Redis key, so several installations can share one Redis.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    meaning: 'Address people use to reach the site; password-reset links start with it.',
+  },
+  { name: 'PRODUCT_NAME', default: DEFAULT_PRODUCT_NAME, meaning: 'Name shown in titles and e-mails.' },
+  {
+    name: 'SUPPORT_EMAIL',
+    default: DEFAULT_SUPPORT_EMAIL,
+    meaning: 'Contact address shown to suspended users.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      'true (trust every proxy), false, or a comma list of proxy addresses/CIDRs (loopback, uniquelocal, 10.0.0.0/8…); set it behind a reverse proxy so client IPs (rate limits, logs) are right.',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(empty → CORS off)',
+    meaning: 'Comma list of origins allowed to call the API from another site.',
+  },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    default: '1048576',
+    meaning: 'Largest JSON body accepted; bigger bodies get 413.',
+  },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    default: '30000',
+    meaning: 'Time a client has to send a whole request (slow-client protection).',
+  },
+  {
+    name: 'HEADERS_TIMEOUT_MS',
+    default: '15000',
+    meaning: 'Time a client has to send the request headers; at most REQUEST_TIMEOUT_MS.',
+  },
+  { name: 'RATE_LIMIT_GLOBAL_MAX', default: '600', meaning: 'API requests per client IP per global window.' },
+  { name: 'RATE_LIMIT_GLOBAL_WINDOW_MS', default: '60000', meaning: 'Global rate-limit window.' },
+  { name: 'RATE_LIMIT_LOGIN_MAX', default: '10', meaning: 'Login attempts per client IP per login window.' },
+  { name: 'RATE_LIMIT_LOGIN_WINDOW_MS', default: '300000', meaning: 'Login rate-limit window.' },
+  {
+    name: 'RATE_LIMIT_REGISTER_MAX',
+    default: '10',
+    meaning: 'Registrations per client IP per register window.',
+  },
+  { name: 'RATE_LIMIT_REGISTER_WINDOW_MS', default: '3600000', meaning: 'Registration rate-limit window.' },
+  {
+    name: 'RATE_LIMIT_RESET_MAX',
+    default: '5',
+    meaning: 'Reset-link requests, and separately new-password submissions, per client IP per reset window.',
+  },
+  { name: 'RATE_LIMIT_RESET_WINDOW_MS', default: '900000', meaning: 'Password-reset rate-limit window.' },
+  {
+    name: 'CAPTCHA_PROVIDER',
+    default: 'altcha',
+    meaning: 'altcha (self-hosted), turnstile, hcaptcha, recaptcha or none.',
+  },
+  {
+    name: 'CAPTCHA_SITE_KEY',
+    default: '(unset)',
+    meaning: 'Public site key; required for turnstile, hcaptcha, recaptcha.',
+  },
+  {
+    name: 'CAPTCHA_SECRET_KEY',
+    default: '(unset)',
+    meaning: 'Secret key; required for turnstile, hcaptcha, recaptcha.',
+  },
+  {
+    name: 'ALTCHA_HMAC_KEY',
+    default: '(generated once into DATA_DIR/altcha-hmac.key)',
+    meaning: 'Secret that signs ALTCHA challenges; set the same value on every process.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset → .eml files in DATA_DIR/outbox)',
+    meaning: 'smtp:// or smtps:// URL (with credentials) of the mail relay.',
+  },
+  { name: 'MAIL_FROM', default: 'PRODUCT_NAME <no-reply@localhost>', meaning: 'Sender of outgoing e-mail.' },
+  {
+    name: 'MAP_TILE_URL',
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    meaning: 'Raster tile template for maps; its host is allowed by the CSP.',
+  },
+  {
+    name: 'MAP_ATTRIBUTION',
+    default: '&copy; OpenStreetMap contributors (linked to openstreetmap.org/copyright)',
+    meaning: 'Attribution shown on maps (HTML allowed).',
+  },
+  {
+    name: 'UPLOAD_MAX_IMAGE_BYTES',
+    default: '15728640',
+    meaning: 'Largest image file accepted (413 above).',
+  },
+  { name: 'UPLOAD_MAX_IMAGES', default: '10', meaning: 'Most images one listing may carry.' },
+  { name: 'S3_BUCKET', default: '(unset → DATA_DIR/uploads)', meaning: 'S3-compatible bucket for images.' },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset)',
+    meaning: 'S3 API URL (AWS, MinIO, R2…); needed with S3_BUCKET.',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region requests are signed for (R2: auto).' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Key id that may put and delete objects.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Secret of S3_ACCESS_KEY_ID.' },
+  { name: 'S3_PUBLIC_URL', default: 'S3_ENDPOINT/S3_BUCKET', meaning: 'Base URL browsers load images from.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true', meaning: 'ENDPOINT/BUCKET/key; false: BUCKET.host/key.' },
+  {
+    name: 'SEED_DEMO_DATA',
+    default: 'true',
+    meaning: 'Create demo users on first start (categories are always ensured).',
+  },
+  { name: 'WEB_DIST_DIR', default: 'apps/web/dist (repo root)', meaning: 'Built SPA served at /.' },
+  {
+    name: 'API_DOCS',
+    default: 'true',
+    meaning: 'Serve Swagger UI at /api/docs and the OpenAPI document at /api/docs/json.',
+  },
+];

@@ -1,0 +1,81 @@
+import type { ProductCard, ProductDetail } from '@rummage/contract';
+import type { CardRow, Db, ImageKeys } from './product.cards.js';
+import { imagesOf, likeCountsOf } from './product.cards.js';
+
+/** What answers need from the image store: the public address of a stored key. */
+export interface ImageAddresses {
+  url(key: string): string;
+}
+
+/** Money travels as a number with at most two decimals (numeric(12,2) in the database). */
+const money = (value: number | string) => Math.round(Number(value) * 100) / 100;
+
+export function toCard(
+  row: CardRow,
+  images: readonly ImageKeys[],
+  likesCount: number,
+  store: ImageAddresses,
+): ProductCard {
+  const first = images[0];
+  const thumb = first ? store.url(first.thumbKey) : null;
+  return {
+    id: row.id,
+    productId: row.id,
+    title: row.title,
+    name: row.title,
+    price: money(row.price),
+    mainImage: thumb,
+    image: thumb,
+    images: images.map((image) => store.url(image.largeKey)),
+    views: row.views,
+    likesCount,
+    posted: row.createdAt.toISOString(),
+    location: row.locationText,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    userId: row.sellerId,
+    sellerId: row.sellerId,
+    userName: row.userName,
+    userImageUrl: row.userImageUrl,
+    isSold: row.isSold,
+    categoryId: row.categoryId,
+    categoryTitle: row.categoryTitle,
+  };
+}
+
+/** Cards for a page of rows, with two batched queries for photos and likes (never one per row). */
+export async function presentCards(db: Db, rows: CardRow[], store: ImageAddresses): Promise<ProductCard[]> {
+  const ids = rows.map((row) => row.id);
+  const [images, likes] = await Promise.all([imagesOf(db, ids), likeCountsOf(db, ids)]);
+  return rows.map((row) => toCard(row, images.get(row.id) ?? [], likes.get(row.id) ?? 0, store));
+}
+
+export interface DetailExtras {
+  description: string;
+  thrifterSince: Date;
+  isLikedByCurrentUser: boolean;
+  isFollowedByCurrentUser: boolean;
+  isOwner: boolean;
+}
+
+export function toDetail(
+  row: CardRow,
+  images: readonly ImageKeys[],
+  likesCount: number,
+  extras: DetailExtras,
+  store: ImageAddresses,
+): ProductDetail {
+  const card = toCard(row, images, likesCount, store);
+  const large = card.images[0] ?? null;
+  return {
+    ...card,
+    mainImage: large,
+    image: large,
+    thumbnails: images.map((image) => store.url(image.thumbKey)),
+    description: extras.description,
+    thrifterSince: extras.thrifterSince.toISOString(),
+    isLikedByCurrentUser: extras.isLikedByCurrentUser,
+    isFollowedByCurrentUser: extras.isFollowedByCurrentUser,
+    isOwner: extras.isOwner,
+  };
+}

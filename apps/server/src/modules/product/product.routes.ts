@@ -1,0 +1,249 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  changeSoldStatusResponseSchema,
+  changeSoldStatusSchema,
+  errorBodySchema,
+  idParamsSchema,
+  likeRequestSchema,
+  likeResponseSchema,
+  messageBodySchema,
+  messages,
+  productDetailResponseSchema,
+  productListResponseSchema,
+  productSavedResponseSchema,
+  reportProductSchema,
+  userIdParamsSchema,
+  viewsResponseSchema,
+} from '@rummage/contract';
+import type { AppConfig } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import type { ImagePipeline } from '../../services/images/index.js';
+import type { EngagementService } from './engagement.service.js';
+import { multipartLimits, readListingForm } from './listing-form.js';
+import type { ProductService } from './product.service.js';
+import { viewerKey } from './viewer.js';
+
+const L = messages.listing;
+const tags = ['Product'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
+/** Multipart bodies are read by the handler, so the OpenAPI document describes them in words. */
+const MULTIPART = ['multipart/form-data'];
+
+export interface ProductRoutesOptions {
+  config: AppConfig;
+  products: ProductService;
+  engagement: EngagementService;
+  pipeline: ImagePipeline;
+}
+
+export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, options) => {
+  const { config, products, engagement, pipeline } = options;
+  const limits = { maxImages: config.uploads.maxImages, maxImageBytes: config.uploads.maxImageBytes };
+  // Uploads, likes and reports are writes a script could repeat; a tenth of the global budget is plenty for people.
+  const writes = routeRateLimit({
+    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
+    windowMs: config.rateLimit.global.windowMs,
+  });
+
+  // Scoped to these routes: nowhere else accepts multipart bodies.
+  await app.register(multipart, { limits: multipartLimits(limits) });
+
+  // The SPEC's client posts like-unlike and increment-views with a JSON content type and no body; that is "no
+  // body", not a malformed one. Everything else goes through Fastify's own (prototype-safe) JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  // A refusal before the form was read (401, 403, 404…) must not leave the upload hanging half-sent.
+  app.addHook('onSend', async (request) => {
+    const raw = request.raw;
+    if (request.isMultipart() && !raw.readableEnded && !raw.destroyed) {
+      raw.unpipe();
+      raw.resume();
+    }
+  });
+
+  app.post(
+    API.product.add,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          `Create a listing (multipart: Title, Description, Price, Latitude, Longitude, CategoryId?, ` +
+          `Images × 1..${limits.maxImages}, JPEG or PNG)`,
+        consumes: MULTIPART,
+        security: bearer,
+        response: { 201: productSavedResponseSchema, ...uploadRefusals },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const form = await readListingForm(request, pipeline, limits);
+      const data = await products.create(user, form);
+      request.log.info({ productId: data.id, images: data.images.length }, 'listing created');
+      return reply.code(201).send({ message: L.created, data });
+    },
+  );
+
+  app.put(
+    API.product.update,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Edit a listing (multipart: ProductId, Title, Description, Price, Latitude, Longitude, ' +
+          'ImagesToDelete × n, Images × n); kept photos keep their order, new ones follow',
+        consumes: MULTIPART,
+        security: bearer,
+        response: { 200: productSavedResponseSchema, ...uploadRefusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const form = await readListingForm(request, pipeline, limits);
+      return { message: L.updated, data: await products.update(user, form) };
+    },
+  );
+
+  app.get(
+    API.product.item,
+    {
+      schema: {
+        tags,
+        summary: 'One listing with seller, photos, likes and follow state',
+        params: idParamsSchema,
+        response: { 200: productDetailResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await products.detail(request.params.id, request.user) }),
+  );
+
+  app.delete(
+    API.product.item,
+    {
+      schema: {
+        tags,
+        summary: 'Delete your listing and its photos',
+        params: idParamsSchema,
+        security: bearer,
+        response: { 200: messageBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await products.remove(requireUser(request), request.params.id);
+      return { message: L.deleted };
+    },
+  );
+
+  app.post(
+    API.product.changeSoldStatus,
+    {
+      schema: {
+        tags,
+        summary: 'Mark your listing sold or available again',
+        body: changeSoldStatusSchema,
+        security: bearer,
+        response: { 200: changeSoldStatusResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { productId, isSold } = request.body;
+      await products.changeSoldStatus(requireUser(request), productId, isSold);
+      return { message: L.statusUpdated, data: { productId, isSold } };
+    },
+  );
+
+  app.post(
+    API.product.incrementViews,
+    {
+      schema: {
+        tags,
+        summary: 'Count a view (once per viewer per hour; the seller does not count)',
+        params: idParamsSchema,
+        response: { 200: viewsResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: { views: await engagement.view(request.params.id, viewerKey(request), request.user) },
+    }),
+  );
+
+  app.post(
+    API.product.likeUnlike,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Like or unlike (empty body toggles; { like: true|false } sets)',
+        params: idParamsSchema,
+        body: likeRequestSchema,
+        security: bearer,
+        response: { 200: likeResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await engagement.like(user, request.params.id, request.body?.like) };
+    },
+  );
+
+  app.post(
+    API.product.report,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Report a listing to moderators (once per person per listing)',
+        body: reportProductSchema,
+        security: bearer,
+        response: { 200: messageBodySchema, 409: errorBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await engagement.report(user, request.body.productId, request.body.reason);
+      request.log.info({ productId: request.body.productId }, 'listing reported');
+      return { message: L.reported };
+    },
+  );
+
+  for (const [path, sold] of [
+    [API.product.unsoldByUser, false],
+    [API.product.soldByUser, true],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: sold ? "A seller's sold items, newest first" : "A seller's store (unsold), newest first",
+          params: userIdParamsSchema,
+          response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        data: await products.listBySeller(request.params.userId, sold, request.user),
+      }),
+    );
+  }
+};

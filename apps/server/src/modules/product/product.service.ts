@@ -1,0 +1,268 @@
+import type { z } from 'zod';
+import {
+  fieldErrors,
+  fillText,
+  firstListingMessage,
+  messages,
+  productFormFieldsSchema,
+  productUpdateFieldsSchema,
+  type ProductCard,
+  type ProductDetail,
+} from '@rummage/contract';
+import { withTransaction, type Database } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { ProcessedImage } from '../../services/images/index.js';
+import { newImageId, newImageKey, type ImageStore } from '../../services/storage/index.js';
+import type { AuthUser } from '../account/session.service.js';
+import * as engagement from './engagement.repository.js';
+import type { ListingForm } from './listing-form.js';
+import { imagesOf, likeCountsOf } from './product.cards.js';
+import { presentCards, toDetail } from './product.presenter.js';
+import * as repo from './product.repository.js';
+
+const L = messages.listing;
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+export interface ProductServiceOptions {
+  db: Database;
+  store: ImageStore;
+  /** "City, ST" for a point (the gazetteer's reverse()). */
+  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  maxImages: number;
+  log: Log;
+}
+
+export const notFound = () => new HttpError(404, L.notFound);
+
+/** Staff see hidden listings (to moderate them); everyone else only public ones, plus their own. */
+export function canSee(
+  row: { sellerId: number; hiddenAt: Date | null; sellerBannedAt: Date | null },
+  viewer: AuthUser | null,
+): boolean {
+  if (row.hiddenAt === null && row.sellerBannedAt === null) return true;
+  return viewer !== null && (viewer.id === row.sellerId || viewer.role !== 'user');
+}
+
+/** Does an address from ImagesToDelete name this photo? Clients send what they were given: URL, path or key. */
+function names(value: string, image: repo.StoredImage, store: ImageStore): boolean {
+  const wanted = value.split(/[?#]/)[0] ?? '';
+  const candidates = [store.url(image.largeKey), store.url(image.thumbKey), image.largeKey, image.thumbKey];
+  return candidates.some((candidate) => {
+    const tail = candidate.replace(/^\/+/, '');
+    return wanted === candidate || wanted === tail || wanted.endsWith(`/${tail}`);
+  });
+}
+
+export type ProductService = ReturnType<typeof createProductService>;
+
+export function createProductService(options: ProductServiceOptions) {
+  const { db, store, log, maxImages } = options;
+
+  function locationText(latitude: number, longitude: number): string | null {
+    const { city, state } = options.reverse(latitude, longitude);
+    return city && state ? `${city}, ${state}` : city;
+  }
+
+  /** Checks the form in the SPEC's order of complaints and answers the first, with every field's message. */
+  function parseForm<S extends z.ZodType>(schema: S, form: ListingForm, requireImage: boolean): z.output<S> {
+    const result = schema.safeParse(form.fields);
+    const errors = result.success ? {} : fieldErrors(result.error);
+    if (requireImage && form.images.length === 0) errors.Images = L.imageRequired;
+    const first = firstListingMessage(Object.values(errors));
+    if (first !== undefined || !result.success) {
+      throw new HttpError(400, first ?? messages.common.invalidRequest, errors);
+    }
+    return result.data;
+  }
+
+  async function checkCategory(categoryId: number | undefined): Promise<void> {
+    if (categoryId !== undefined && !(await repo.categoryExists(db, categoryId))) {
+      throw new HttpError(400, L.categoryInvalid, { CategoryId: L.categoryInvalid });
+    }
+  }
+
+  /** Deletes files, logging failures: a stray file is better than a failed request (a cleanup job can sweep). */
+  async function removeFiles(keys: string[], options: { keepShared: boolean }): Promise<void> {
+    const shared = options.keepShared ? await repo.keysInUse(db, keys) : new Set<string>();
+    await Promise.all(
+      keys
+        .filter((key) => !shared.has(key))
+        .map((key) =>
+          store.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'image not deleted')),
+        ),
+    );
+  }
+
+  const keysOf = (images: ReadonlyArray<repo.StoredImage>) =>
+    images.flatMap((image) => [image.largeKey, image.thumbKey]);
+
+  /** Writes both renditions of every photo; on any failure removes what was written and rethrows. */
+  async function storeImages(images: ProcessedImage[]): Promise<repo.StoredImage[]> {
+    const stored = images.map((image) => {
+      const id = newImageId();
+      return {
+        largeKey: newImageKey('products', 'large', id),
+        thumbKey: newImageKey('products', 'thumb', id),
+        width: image.width,
+        height: image.height,
+      };
+    });
+    const writes = stored.flatMap((keys, index) => [
+      store.put(keys.largeKey, images[index]!.large, 'image/webp'),
+      store.put(keys.thumbKey, images[index]!.thumb, 'image/webp'),
+    ]);
+    const results = await Promise.allSettled(writes);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      await removeFiles(keysOf(stored), { keepShared: false });
+      throw failed.reason;
+    }
+    return stored;
+  }
+
+  /** Inside a transaction: the listing locked, and the caller its seller (404 unknown, 403 someone else's). */
+  async function lockOwned(tx: repo.Tx, id: number, user: AuthUser): Promise<void> {
+    const row = await repo.lockListing(tx, id);
+    if (!row) throw notFound();
+    if (row.sellerId !== user.id) throw new HttpError(403, L.notOwner);
+  }
+
+  async function detail(id: number, viewer: AuthUser | null): Promise<ProductDetail> {
+    const row = await repo.findListing(db, id);
+    if (!row || !canSee(row, viewer)) throw notFound();
+    const [images, likes, liked, following] = await Promise.all([
+      imagesOf(db, [id]),
+      likeCountsOf(db, [id]),
+      viewer ? engagement.isLiked(db, viewer.id, id) : false,
+      viewer && viewer.id !== row.sellerId ? engagement.isFollowing(db, viewer.id, row.sellerId) : false,
+    ]);
+    return toDetail(
+      row,
+      images.get(id) ?? [],
+      likes.get(id) ?? 0,
+      {
+        description: row.description,
+        thrifterSince: row.sellerSince,
+        isLikedByCurrentUser: liked,
+        isFollowedByCurrentUser: following,
+        isOwner: viewer?.id === row.sellerId,
+      },
+      store,
+    );
+  }
+
+  return {
+    detail,
+
+    async create(user: AuthUser, form: ListingForm): Promise<ProductDetail> {
+      const fields = parseForm(productFormFieldsSchema, form, true);
+      if (form.images.length > maxImages) {
+        throw new HttpError(400, fillText(L.tooManyImages, { max: maxImages }));
+      }
+      await checkCategory(fields.CategoryId);
+      const stored = await storeImages(form.images);
+      let id: number;
+      try {
+        id = await withTransaction(db, async (tx) => {
+          const productId = await repo.insertListing(tx, {
+            sellerId: user.id,
+            categoryId: fields.CategoryId ?? null,
+            title: fields.Title,
+            description: fields.Description,
+            price: fields.Price,
+            latitude: fields.Latitude,
+            longitude: fields.Longitude,
+            locationText: locationText(fields.Latitude, fields.Longitude),
+          });
+          await repo.insertImages(tx, productId, stored);
+          return productId;
+        });
+      } catch (error) {
+        // No row points at these files now: a failed listing leaves nothing behind.
+        await removeFiles(keysOf(stored), { keepShared: false });
+        throw error;
+      }
+      return detail(id, user);
+    },
+
+    async update(user: AuthUser, form: ListingForm): Promise<ProductDetail> {
+      const fields = parseForm(productUpdateFieldsSchema, form, false);
+      const id = fields.ProductId;
+      // Checked before any photo is stored, so a stranger's edit costs no writes (and again, locked, below).
+      const current = await repo.findListing(db, id);
+      if (!current) throw notFound();
+      if (current.sellerId !== user.id) throw new HttpError(403, L.notOwner);
+      await checkCategory(fields.CategoryId);
+      const stored = await storeImages(form.images);
+      let removedKeys: string[] = [];
+      try {
+        removedKeys = await withTransaction(db, async (tx) => {
+          await lockOwned(tx, id, user);
+          const existing = await repo.listingImages(tx, id);
+          const removed = existing.filter((image) =>
+            fields.ImagesToDelete.some((value) => names(value, image, store)),
+          );
+          const kept = existing.filter((image) => !removed.includes(image));
+          const total = kept.length + stored.length;
+          if (total === 0) throw new HttpError(400, L.imageRequired, { Images: L.imageRequired });
+          if (total > maxImages) throw new HttpError(400, fillText(L.tooManyImages, { max: maxImages }));
+          await repo.deleteImages(
+            tx,
+            removed.map((image) => image.id),
+          );
+          // Kept photos keep their order; new ones follow in upload order.
+          await repo.renumberImages(
+            tx,
+            id,
+            kept.map((image) => image.id),
+          );
+          await repo.insertImages(tx, id, stored, kept.length);
+          await repo.updateListing(tx, id, {
+            categoryId: fields.CategoryId ?? current.categoryId,
+            title: fields.Title,
+            description: fields.Description,
+            price: fields.Price,
+            latitude: fields.Latitude,
+            longitude: fields.Longitude,
+            locationText: locationText(fields.Latitude, fields.Longitude),
+          });
+          return keysOf(removed);
+        });
+      } catch (error) {
+        await removeFiles(keysOf(stored), { keepShared: false });
+        throw error;
+      }
+      // Only after the commit: had it failed, the listing would still show these photos.
+      await removeFiles(removedKeys, { keepShared: true });
+      return detail(id, user);
+    },
+
+    async remove(user: AuthUser, id: number): Promise<void> {
+      const keys = await withTransaction(db, async (tx) => {
+        await lockOwned(tx, id, user);
+        const images = await repo.listingImages(tx, id);
+        await repo.deleteListing(tx, id);
+        return keysOf(images);
+      });
+      await removeFiles(keys, { keepShared: true });
+    },
+
+    async changeSoldStatus(user: AuthUser, id: number, isSold: boolean): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        await lockOwned(tx, id, user);
+        await repo.setSold(tx, id, isSold);
+      });
+    },
+
+    /** A profile's "my store" (sold false) or "sold items" (sold true) tab. */
+    async listBySeller(sellerId: number, sold: boolean, viewer: AuthUser | null): Promise<ProductCard[]> {
+      if (!(await repo.userExists(db, sellerId))) throw new HttpError(404, messages.profile.userNotFound);
+      const includeHidden = viewer !== null && (viewer.id === sellerId || viewer.role !== 'user');
+      const rows = await repo.listBySeller(db, sellerId, { sold, includeHidden });
+      return presentCards(db, rows, store);
+    },
+  };
+}
