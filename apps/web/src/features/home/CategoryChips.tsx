@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { DEFAULT_CATEGORIES, ROUTES, messages } from '@rummage/contract';
 import { HOME_TEXT } from './texts';
 import { useCategories } from './useCategories';
 
@@ -13,17 +13,22 @@ export function CategoryChips() {
           {messages.categories.loadFailed}
         </p>
       ) : (
-        <ul className="flex flex-wrap justify-center gap-2" aria-busy={isPending}>
+        // One row that scrolls sideways below 1024 px (wrapping would change the height once the titles
+        // arrive and shove the listings down); wrapped and centred on wide screens.
+        <ul
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:thin] lg:mx-0 lg:flex-wrap lg:justify-center lg:overflow-visible lg:px-0"
+          aria-busy={isPending}
+        >
           {isPending
-            ? Array.from({ length: 6 }, (_, index) => (
+            ? Array.from({ length: DEFAULT_CATEGORIES.length }, (_, index) => (
                 <li
                   key={index}
                   aria-hidden="true"
-                  className="h-9 w-20 animate-pulse rounded-full bg-stone-200"
+                  className="h-9 w-20 shrink-0 animate-pulse rounded-full bg-stone-200"
                 />
               ))
             : data.map((category) => (
-                <li key={category.id}>
+                <li key={category.id} className="shrink-0">
                   <Link
                     to={`${ROUTES.marketplace}?${new URLSearchParams({ search: category.title })}`}
                     className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-brand hover:text-brand-700"

@@ -1,16 +1,21 @@
-import { messages } from '@rummage/contract';
+import { Link } from 'react-router';
+import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { ProductGrid } from '../feed/ProductGrid';
+import { FeedSpinner } from '../feed/FeedSpinner';
+import { useProductFeed } from '../feed/useProductFeed';
 import { NoListingsPanel } from '../listings/NoListingsPanel';
 import { CategoryChips } from './CategoryChips';
 import { HeroSearch } from './HeroSearch';
 import { HOME_TEXT } from './texts';
 
 /**
- * /: hero search, category chips, then the nearby listings. The product feed arrives with the
- * listings issue; until then the list is empty and shows the SPEC's "No Listings Nearby" panel.
+ * /: hero search, category chips, then the first PAGE_SIZE.home listings near the saved place with a
+ * "See more" link to the marketplace; "No Listings Nearby" when there are none (SPEC §2 Home).
  */
 export default function HomePage() {
   useDocumentTitle(messages.titles.home);
+  const feed = useProductFeed({ pageSize: PAGE_SIZE.home });
   return (
     <>
       <section className="bg-brand px-4 pt-10 pb-12 text-white md:pt-16 md:pb-20">
@@ -25,7 +30,18 @@ export default function HomePage() {
           <h2 id="home-listings-heading" className="sr-only">
             {HOME_TEXT.listingsHeading}
           </h2>
-          <NoListingsPanel />
+          {feed.isLoading ? (
+            <FeedSpinner />
+          ) : feed.products.length === 0 ? (
+            <NoListingsPanel />
+          ) : (
+            <>
+              <ProductGrid products={feed.products} label={HOME_TEXT.listingsHeading} />
+              <Link to={ROUTES.marketplace} className="btn btn-primary mt-2 self-center px-8">
+                {messages.home.seeMore}
+              </Link>
+            </>
+          )}
         </section>
       </div>
     </>

@@ -1,23 +1,130 @@
-import { Link } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { useSession } from '../../shared/session/SessionContext';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { FormSheet } from '../../shared/ui/FormSheet';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { deleteListing, markListingsStale, updateListing, useProduct } from './api';
+import { ListingForm } from './form/ListingForm';
+import { toUpdateForm, valuesFromProduct } from './listingForm';
 import { LISTING_TEXT } from './texts';
+import { Dialog } from './ui/Dialog';
+import { parseProductId } from './productId';
 
-/**
- * /edit-product/{productId}: the "edit listing" form. Loading the listing (GET /api/Product/{id})
- * arrives with the listings issue; until a listing can be loaded there is nothing to edit.
- */
+/** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
 export default function EditProductPage() {
   useDocumentTitle(LISTING_TEXT.editTitle);
-  return (
+  const productId = parseProductId(useParams().productId);
+  const { session } = useSession();
+  const product = useProduct(productId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const frame = (body: ReactNode) => (
     <FormSheet title={messages.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
-      <EmptyState title={LISTING_TEXT.notFoundTitle} text={messages.common.resourceNotFound}>
+      {body}
+    </FormSheet>
+  );
+
+  if (productId !== null && product.isPending) return frame(<Spinner label={LISTING_TEXT.loading} />);
+
+  if (productId === null || product.isError || !product.data) {
+    const error = product.error;
+    // A 404 (or no id) is "not available"; anything else (network, server) says what went wrong.
+    const text =
+      error instanceof ApiError && error.status !== 404 ? error.message : messages.listing.notFound;
+    return frame(
+      <EmptyState title={LISTING_TEXT.notFoundTitle} text={text}>
         <Link to={ROUTES.userMain} className="btn btn-primary">
           {LISTING_TEXT.backToProfile}
         </Link>
-      </EmptyState>
-    </FormSheet>
+      </EmptyState>,
+    );
+  }
+
+  const listing = product.data;
+  const isOwner = listing.isOwner || (session !== null && session.userId === listing.userId);
+  if (!isOwner) {
+    return frame(
+      <EmptyState title={LISTING_TEXT.notOwnerTitle} text={messages.listing.notOwner}>
+        <Link to={ROUTES.productDetail(listing.id)} className="btn btn-primary">
+          {LISTING_TEXT.viewListing}
+        </Link>
+      </EmptyState>,
+    );
+  }
+
+  async function handleDelete() {
+    setDeleting(true);
+    // SPEC §7: a failed delete is ignored; the seller always lands on their profile.
+    await deleteListing(listing.id).catch(() => undefined);
+    markListingsStale(queryClient);
+    navigate(ROUTES.userMain);
+  }
+
+  return frame(
+    <>
+      <ListingForm
+        key={listing.id}
+        initialValues={valuesFromProduct(listing)}
+        submitLabel={LISTING_TEXT.save}
+        failureMessage={messages.listing.updateFailed}
+        locked={deleting}
+        onSubmit={async (values, removed, onProgress) => {
+          await updateListing(toUpdateForm(listing.id, values, removed), onProgress);
+          markListingsStale(queryClient);
+          navigate(ROUTES.userMain);
+        }}
+        footer={
+          <button
+            type="button"
+            className="btn w-full border-2 border-red-700 bg-white text-red-800 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+            disabled={deleting}
+            aria-haspopup="dialog"
+          >
+            {deleting ? LISTING_TEXT.deleting : messages.listing.delete}
+          </button>
+        }
+      />
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          title={LISTING_TEXT.deleteTitle}
+          onClose={() => setConfirming(false)}
+          initialFocusRef={cancelRef}
+        >
+          <p className="mb-6 text-stone-700">{LISTING_TEXT.deleteText}</p>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button
+              ref={cancelRef}
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setConfirming(false)}
+            >
+              {LISTING_TEXT.cancel}
+            </button>
+            <button
+              type="button"
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              disabled={deleting}
+              onClick={() => {
+                setConfirming(false);
+                void handleDelete();
+              }}
+            >
+              {messages.listing.delete}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>,
   );
 }

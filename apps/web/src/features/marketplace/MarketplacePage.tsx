@@ -1,15 +1,24 @@
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { PageHeading } from '../../shared/ui/PageHeading';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { ProductGrid } from '../feed/ProductGrid';
+import { FeedSpinner } from '../feed/FeedSpinner';
+import { FEED_TEXT } from '../feed/texts';
+import { useInfiniteScroll } from '../feed/useInfiniteScroll';
+import { useProductFeed } from '../feed/useProductFeed';
 import { NoListingsPanel } from '../listings/NoListingsPanel';
+import { EndOfFeed } from './EndOfFeed';
 import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
+import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
 
 /**
- * /marketplace (optional ?search=): garage-sale strip, product grid, end-of-feed block. The feeds
- * arrive with the listings and garage-sale issues; until then the end-of-feed block is all there is.
+ * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
+ * page, the next page loading near the bottom), then the end-of-feed block (SPEC §2, §4). A new saved
+ * place or radius starts the feed over.
  */
 export default function MarketplacePage() {
   useDocumentTitle(messages.titles.marketplace);
@@ -17,6 +26,15 @@ export default function MarketplacePage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() || null;
   useDropSearchOnReload(search);
+
+  const feed = useProductFeed({ pageSize: PAGE_SIZE.marketplace, search });
+  const garageSales = useMarketplaceGarageSales();
+  const sentinelRef = useInfiniteScroll({
+    enabled: !feed.isLoading && !feed.isEnd,
+    loading: feed.isLoadingMore,
+    onLoadMore: feed.loadMore,
+  });
+  const hasGridItems = feed.products.length > 0 || Boolean(garageSales.gridCards);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
@@ -31,7 +49,17 @@ export default function MarketplacePage() {
           </p>
         )}
       </div>
-      <NoListingsPanel />
+      {garageSales.strip}
+      {feed.isLoading ? (
+        <FeedSpinner />
+      ) : (
+        <>
+          {hasGridItems && <ProductGrid products={feed.products} leadingItems={garageSales.gridCards} />}
+          <div ref={sentinelRef} aria-hidden="true" data-testid="feed-sentinel" />
+          {feed.isLoadingMore && <Spinner size={32} label={FEED_TEXT.loadingMore} />}
+          {feed.isEnd && (feed.products.length > 0 ? <EndOfFeed /> : <NoListingsPanel />)}
+        </>
+      )}
     </div>
   );
 }

@@ -1,16 +1,10 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ROUTES, formatCount, messages } from '@rummage/contract';
-import {
-  assetUrl,
-  DEFAULT_COVER_IMAGE,
-  DEFAULT_USER_IMAGE,
-  EMPTY_STORE_IMAGE,
-} from '../../shared/api/assets';
+import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { Tabs } from '../../shared/ui/Tabs';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
 import { PROFILE_TEXT } from './texts';
 
@@ -28,8 +22,8 @@ interface ProfileSummary {
 
 /**
  * /user-main (own) and /user-main/{userId} (someone else): cover, photo, name, counts, and the
- * "my store" / "sold items" tabs (SPEC §2 Profile). The listings, counts, follow button and photo
- * uploads come with the profile issue (GET /api/User/profile-details); until then both tabs are empty.
+ * "my store" / "sold items" tabs (SPEC §2 Profile), listed by ProfileListings. The counts, follow button
+ * and photo uploads come with the profile issue (GET /api/User/profile-details).
  */
 export default function ProfilePage() {
   const { userId } = useParams();
@@ -53,6 +47,12 @@ export default function ProfilePage() {
     followers: 0,
   };
   const displayName = profile.username ?? PROFILE_TEXT.unknownUser;
+  const otherId = Number(userId);
+  const listingsUserId = isOwn
+    ? (session?.userId ?? null)
+    : Number.isInteger(otherId) && otherId > 0
+      ? otherId
+      : null;
 
   const stats = [
     { label: messages.profile.views, value: profile.views },
@@ -108,30 +108,8 @@ export default function ProfilePage() {
             </div>
           ))}
         </dl>
-        <div className="mt-6 px-4 md:px-8">
-          <Tabs
-            label={PROFILE_TEXT.tabsLabel}
-            tabs={[
-              {
-                id: 'store',
-                label: messages.profile.myStore,
-                panel: isOwn ? (
-                  <EmptyState title={messages.profile.emptyStore} image={EMPTY_STORE_IMAGE}>
-                    <Link to={ROUTES.createProduct} className="btn btn-primary">
-                      {messages.profile.getStarted}
-                    </Link>
-                  </EmptyState>
-                ) : (
-                  <EmptyState title={PROFILE_TEXT.otherEmptyStore} image={EMPTY_STORE_IMAGE} />
-                ),
-              },
-              {
-                id: 'sold',
-                label: messages.profile.soldItems,
-                panel: <EmptyState title={messages.profile.emptySold} />,
-              },
-            ]}
-          />
+        <div className="mt-6 px-4 pb-8 md:px-8">
+          <ProfileListings userId={listingsUserId} isOwn={isOwn} />
         </div>
       </div>
     </div>

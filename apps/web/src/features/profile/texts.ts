@@ -11,6 +11,10 @@ export const PROFILE_TEXT = {
   stats: 'Profile numbers',
   editProfile: 'Edit profile',
   mobileMenu: 'Profile menu',
+  listingsFailed: 'We could not load these listings. Please try again later.',
+  confirmSold: '“{title}” will move to your sold items.',
+  confirmAvailable: '“{title}” will go back on sale in your store.',
+  cancel: 'Cancel',
 } as const;
 
 /** Edit-profile texts the SPEC does not quote. */

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { ProductCard as ProductCardData } from '@rummage/contract';
+import { ProductCard } from './ProductCard';
+import { FEED_TEXT } from './texts';
+
+/**
+ * Product cards in 2 columns on small screens, 3 from 768 px and 4 from 1024 px (SPEC §2).
+ * `leadingItems` are `<li>` elements placed before the products (the marketplace's garage-sale cards);
+ * `renderActions` adds controls under a card (the profile's Mark Sold / edit).
+ */
+export function ProductGrid({
+  products,
+  label = FEED_TEXT.listLabel,
+  leadingItems,
+  renderActions,
+  onOpen,
+}: {
+  products: readonly ProductCardData[];
+  /** Accessible name of the list. */
+  label?: string;
+  leadingItems?: ReactNode;
+  renderActions?: (product: ProductCardData) => ReactNode;
+  onOpen?: (product: ProductCardData) => void;
+}) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4">
+      {leadingItems}
+      {products.map((product) => (
+        <li key={product.id} className="flex flex-col gap-2">
+          <div className="flex-1">
+            <ProductCard product={product} onOpen={onOpen} />
+          </div>
+          {renderActions?.(product)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,130 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { API, milesToKm, type FeedResponse, type ProductCard } from '@rummage/contract';
+import { apiFetch } from '../../shared/api/client';
+import { onSavedLocationChanged } from '../../shared/session/storage';
+import { useSavedLocation } from '../location/useSavedLocation';
+
+/** Every feed query starts with this key; invalidate it after a listing is created, changed or sold. */
+export const FEED_QUERY_KEY = 'product-feed';
+
+interface FeedPageParam {
+  page: number;
+  /** The snapshot of page 1, echoed on later pages (docs/decisions/0004-feed-paging.md). */
+  before?: string;
+}
+
+export interface ProductFeed {
+  /** Every loaded product, in feed order, each id once. */
+  products: ProductCard[];
+  /** The first page is on its way (show the spinner). */
+  isLoading: boolean;
+  /** A later page is on its way (show "loading more"). */
+  isLoadingMore: boolean;
+  /** No more pages: the last one was short, or loading failed (failures are only logged, SPEC §8). */
+  isEnd: boolean;
+  /** Asks for the next page unless one is loading or the feed has ended. */
+  loadMore: () => void;
+}
+
+/**
+ * Counts location-updated and radius-updated events. It is part of the query key, so every event starts a
+ * fresh feed from page 1 (SPEC §4), even when the same place or radius is saved again ("look again").
+ */
+let locationGeneration = 0;
+const generationListeners = new Set<() => void>();
+let stopListening: (() => void) | null = null;
+
+function subscribeToGeneration(onChange: () => void): () => void {
+  generationListeners.add(onChange);
+  stopListening ??= onSavedLocationChanged(() => {
+    locationGeneration += 1;
+    generationListeners.forEach((listener) => listener());
+  });
+  return () => {
+    generationListeners.delete(onChange);
+    if (generationListeners.size === 0) {
+      stopListening?.();
+      stopListening = null;
+    }
+  };
+}
+
+const getGeneration = () => locationGeneration;
+
+/** Keeps kilometres readable in the address bar and logs; a tenth of a metre is plenty. */
+function radiusKm(miles: number): number {
+  return Math.round(milesToKm(miles) * 10_000) / 10_000;
+}
+
+/**
+ * GET /api/Marketplace/products, page by page (SPEC §7): page, pageSize, search, and, when a place is
+ * saved, latitude, longitude and radiusKm. Later pages echo the first page's `before` so new listings
+ * cannot shift items between pages. The feed ends at a page shorter than `pageSize`. A new saved place or
+ * radius (location-updated / radius-updated) resets the feed and loads it again from page 1 (SPEC §4).
+ */
+export function useProductFeed({
+  pageSize,
+  search,
+}: {
+  pageSize: number;
+  search?: string | null;
+}): ProductFeed {
+  const location = useSavedLocation();
+  const generation = useSyncExternalStore(subscribeToGeneration, getGeneration, getGeneration);
+  const term = search?.trim() || undefined;
+  const hasPlace = location.latitude !== null && location.longitude !== null;
+  const area = hasPlace
+    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: radiusKm(location.radiusMiles) }
+    : null;
+
+  const query = useInfiniteQuery({
+    queryKey: [FEED_QUERY_KEY, { pageSize, search: term, area, generation }],
+    initialPageParam: { page: 1 } as FeedPageParam,
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await apiFetch<FeedResponse>(API.marketplace.products, {
+          query: { page: pageParam.page, pageSize, search: term, ...area, before: pageParam.before },
+          signal,
+        });
+      } catch (error) {
+        if (!signal.aborted) console.error('Could not load the product feed', error);
+        throw error;
+      }
+    },
+    getNextPageParam: (lastPage, allPages, lastPageParam): FeedPageParam | undefined =>
+      (lastPage.data?.length ?? 0) < pageSize
+        ? undefined
+        : { page: lastPageParam.page + 1, before: allPages[0]?.before ?? lastPage.before },
+    // A failed feed is shown as an empty (or ended) one; asking again would only repeat the failure.
+    retry: false,
+  });
+
+  const products = useMemo(() => {
+    const seen = new Set<number>();
+    const list: ProductCard[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const product of page.data ?? []) {
+        if (seen.has(product.id)) continue;
+        seen.add(product.id);
+        list.push(product);
+      }
+    }
+    return list;
+  }, [query.data]);
+
+  const isEnd = query.isError || (query.isSuccess && !query.hasNextPage);
+  const { fetchNextPage, hasNextPage, isFetching } = query;
+  const loadMore = useCallback(() => {
+    if (!hasNextPage || isFetching || isEnd) return;
+    void fetchNextPage();
+  }, [hasNextPage, isFetching, isEnd, fetchNextPage]);
+
+  return {
+    products,
+    isLoading: query.isPending,
+    isLoadingMore: query.isFetchingNextPage,
+    isEnd,
+    loadMore,
+  };
+}

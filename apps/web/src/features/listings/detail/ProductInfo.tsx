@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { ROUTES, fillText, formatCount, type ProductDetail } from '@rummage/contract';
+import { formatPrice } from '../../feed/formatPrice';
+import { LISTING_TEXT } from '../texts';
+import { LikeButton } from './LikeButton';
+import { MessageBox } from './MessageBox';
+import { ReportButton } from './ReportButton';
+import { ShareButton } from './ShareButton';
+import { actionButton } from './styles';
+
+function formatPosted(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+}
+
+/** Price, title, likes, share, report (or edit for the seller) and the message box. */
+export function ProductInfo({
+  product,
+  isOwner,
+  signedIn,
+}: {
+  product: ProductDetail;
+  isOwner: boolean;
+  signedIn: boolean;
+}) {
+  const posted = formatPosted(product.posted);
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <p className="flex items-center gap-3 text-3xl font-extrabold text-stone-900">
+          {formatPrice(product.price)}
+          {product.isSold && (
+            <span className="rounded-full bg-stone-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              {LISTING_TEXT.sold}
+            </span>
+          )}
+        </p>
+        <h1 className="mt-1 text-2xl font-bold break-words text-stone-900">{product.title}</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          {product.location ?? LISTING_TEXT.locationUnknown}
+          {posted && ` · ${fillText(LISTING_TEXT.posted, { date: posted })}`}
+          {product.categoryTitle && ` · ${product.categoryTitle}`}
+          {` · ${fillText(LISTING_TEXT.views, { count: formatCount(product.views) })}`}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <LikeButton product={product} signedIn={signedIn} />
+        <ShareButton productId={product.id} title={product.title} />
+        {isOwner ? (
+          <Link to={ROUTES.editProduct(product.id)} className={actionButton}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+              <path
+                d="M4 20h4L19 9l-4-4L4 16v4Z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {LISTING_TEXT.edit}
+          </Link>
+        ) : (
+          <ReportButton productId={product.id} signedIn={signedIn} />
+        )}
+      </div>
+      {!isOwner && (
+        <MessageBox productId={product.id} sellerId={product.userId} sellerName={product.userName} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ROUTES, fillText, messages, type ProductCard } from '@rummage/contract';
+import { EMPTY_STORE_IMAGE } from '../../shared/api/assets';
+import { Banner } from '../../shared/ui/Banner';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { Tabs } from '../../shared/ui/Tabs';
+import { ProductGrid } from '../feed/ProductGrid';
+import { FeedSpinner } from '../feed/FeedSpinner';
+import { PROFILE_TEXT } from './texts';
+import { useChangeSoldStatus, useUserListings } from './useUserListings';
+
+interface PendingChange {
+  product: ProductCard;
+  isSold: boolean;
+}
+
+const actionClass =
+  'inline-flex min-h-10 flex-auto items-center justify-center rounded-full px-3 text-sm font-semibold whitespace-nowrap';
+
+/**
+ * The "my store" and "sold items" tabs of a profile (SPEC §2 Profile, §4 sold status). On your own
+ * profile every card has an edit link and Mark Sold or Mark Available, each asking "are you sure?"
+ * first; afterwards both lists reload. Someone else's profile shows the lists without controls.
+ */
+export function ProfileListings({ userId, isOwn }: { userId: number | null; isOwn: boolean }) {
+  const unsold = useUserListings(userId, 'unsold');
+  const sold = useUserListings(userId, 'sold');
+  const changeStatus = useChangeSoldStatus(userId);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  function confirmChange() {
+    if (!pending) return;
+    const { product, isSold } = pending;
+    setPending(null);
+    setFailed(false);
+    setAnnouncement('');
+    changeStatus.mutate(
+      { productId: product.id, isSold },
+      {
+        onSuccess: () => {
+          setAnnouncement(messages.listing.statusUpdated);
+          // The card (and the button that had focus) moved to the other list: keep keyboard users in place.
+          const active = document.activeElement;
+          if (!active || active === document.body || !active.isConnected)
+            containerRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus();
+        },
+        onError: (error) => {
+          console.error('Could not change the sold status of product', product.id, error);
+          setFailed(true);
+        },
+      },
+    );
+  }
+
+  const busyId = changeStatus.isPending ? changeStatus.variables?.productId : undefined;
+
+  /** Edit plus Mark Sold (`markSold`, my store) or Mark Available (sold items). */
+  function ownActions(product: ProductCard, markSold: boolean): ReactNode {
+    const title = product.title || product.name;
+    const label = markSold ? messages.listing.markSold : messages.listing.markAvailable;
+    return (
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
+          aria-disabled={busyId === product.id || undefined}
+          onClick={() => {
+            if (busyId !== product.id) setPending({ product, isSold: markSold });
+          }}
+          className={`${actionClass} bg-brand text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-60`}
+        >
+          {label}
+          <span className="sr-only">: {title}</span>
+        </button>
+        <Link
+          to={ROUTES.editProduct(product.id)}
+          className={`${actionClass} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`}
+        >
+          {messages.profile.edit}
+          <span className="sr-only">: {title}</span>
+        </Link>
+      </div>
+    );
+  }
+
+  function list(query: ReturnType<typeof useUserListings>, empty: ReactNode, markSold: boolean) {
+    if (query.isPending && userId !== null) return <FeedSpinner />;
+    if (query.isError) return <Banner>{PROFILE_TEXT.listingsFailed}</Banner>;
+    const products = query.data ?? [];
+    if (products.length === 0) return empty;
+    return (
+      <ProductGrid
+        products={products}
+        renderActions={isOwn ? (product) => ownActions(product, markSold) : undefined}
+      />
+    );
+  }
+
+  const storeEmpty = isOwn ? (
+    <EmptyState title={messages.profile.emptyStore} image={EMPTY_STORE_IMAGE}>
+      <Link to={ROUTES.createProduct} className="btn btn-primary">
+        {messages.profile.getStarted}
+      </Link>
+    </EmptyState>
+  ) : (
+    <EmptyState title={PROFILE_TEXT.otherEmptyStore} image={EMPTY_STORE_IMAGE} />
+  );
+
+  return (
+    <div ref={containerRef}>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {failed && (
+        // Fixed to the bottom of the screen so it is seen however far down the list the button was.
+        <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-md shadow-lg">
+          <Banner onDismiss={() => setFailed(false)}>{messages.listing.soldStatusFailed}</Banner>
+        </div>
+      )}
+      <Tabs
+        label={PROFILE_TEXT.tabsLabel}
+        tabs={[
+          {
+            id: 'store',
+            label: messages.profile.myStore,
+            panel: list(unsold, storeEmpty, true),
+          },
+          {
+            id: 'sold',
+            label: messages.profile.soldItems,
+            panel: list(sold, <EmptyState title={messages.profile.emptySold} />, false),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={messages.listing.confirm}
+        description={
+          pending &&
+          fillText(pending.isSold ? PROFILE_TEXT.confirmSold : PROFILE_TEXT.confirmAvailable, {
+            title: pending.product.title || pending.product.name,
+          })
+        }
+        confirmLabel={pending?.isSold ? messages.listing.markSold : messages.listing.markAvailable}
+        cancelLabel={PROFILE_TEXT.cancel}
+        onConfirm={confirmChange}
+        onCancel={() => setPending(null)}
+      />
+    </div>
+  );
+}

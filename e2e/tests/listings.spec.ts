@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
+import { gradientPng } from './photos';
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('username').fill(username);
+  await page.getByLabel('password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).last().click();
+  await page.waitForURL('**/user-main');
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test('a seller lists an item with two photos; buyers find it, like it, and it moves to sold items', async ({
+  page,
+  browser,
+}) => {
+  const token = uniqueName('lamp');
+  const title = `Brass reading lamp ${token}`;
+
+  await signIn(page, 'demo', 'Demo123!');
+  await page.goto('/create-product');
+  await page.locator('input[type="file"]').setInputFiles([
+    {
+      name: 'lamp-front.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(640, 480, [196, 150, 60], [60, 40, 20]),
+    },
+    {
+      name: 'lamp-side.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(480, 640, [40, 90, 160], [220, 220, 200]),
+    },
+  ]);
+  await expect(page.getByRole('img', { name: /Photo 2 of 2/ })).toBeVisible();
+  await page.getByLabel('title').fill(title);
+  await page.getByLabel('description (optional)').fill('Works perfectly, warm light, heavy base.');
+  await page.getByLabel('price').fill('42.50');
+  await page.getByLabel('category').selectOption({ label: 'Furniture' });
+  await page.getByRole('combobox', { name: 'pickup location' }).fill('Chicago');
+  await page.getByRole('option', { name: 'Chicago, IL', exact: true }).click();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'create-listing');
+  await page.getByRole('button', { name: 'post listing' }).click();
+  await page.waitForURL('**/user-main', { timeout: 30_000 });
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  // Newest first everywhere when no location is saved: it leads the home grid.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await page.goto(`/marketplace?search=${token}`);
+  const card = page.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await card.click();
+  await page.waitForURL('**/product-detail/*');
+  const productUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('$42.50').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show photo 2' })).toBeVisible();
+
+  // A visitor is asked to log in before liking.
+  const visitor = await newPage(browser);
+  await visitor.goto(productUrl);
+  await visitor.getByRole('button', { name: /like/i }).first().click();
+  await expect(visitor.getByText('Alert! Please login first.')).toBeVisible();
+  await expect(
+    visitor
+      .getByRole('dialog')
+      .getByRole('link', { name: 'Login' })
+      .or(visitor.getByRole('dialog').getByRole('button', { name: 'Login' })),
+  ).toBeVisible();
+  await expectAccessible(visitor);
+  await screenshotBothWidths(visitor, 'product-detail-visitor');
+  await visitor.context().close();
+
+  // Another member likes it.
+  const buyer = await newPage(browser);
+  await signIn(buyer, 'bob', 'Bob12345!');
+  await buyer.goto(productUrl);
+  await expect(buyer.getByText('0 likes').or(buyer.getByLabel('0 likes')).first()).toBeVisible();
+  await buyer.getByRole('button', { name: /like/i }).first().click();
+  await expect(buyer.getByText('1 likes').or(buyer.getByLabel('1 likes')).first()).toBeVisible();
+  await buyer.reload();
+  await expect(buyer.getByText('1 likes').or(buyer.getByLabel('1 likes')).first()).toBeVisible();
+  await screenshotBothWidths(buyer, 'product-detail-buyer');
+  await buyer.context().close();
+
+  // The seller marks it sold; it leaves "my store" for "sold items" and the public feed.
+  await page.goto('/user-main');
+  const storeCard = page.getByRole('listitem').filter({ hasText: title });
+  await storeCard.getByRole('button', { name: 'Mark Sold' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('are you sure?');
+  await confirm.getByRole('button', { name: /confirm|yes|mark sold/i }).click();
+  await expect(page.getByRole('tabpanel').getByText(title)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'sold items' }).click();
+  await expect(page.getByRole('tabpanel').getByText(title)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Mark Available' })).toBeVisible();
+  await screenshotBothWidths(page, 'profile-sold-items');
+  await page.goto(`/marketplace?search=${token}`);
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+});
