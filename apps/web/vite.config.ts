@@ -44,5 +44,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom form tests with user-event take seconds on a busy 2-core machine; 5 s flaked in CI.
+    testTimeout: 20_000,
   },
 });
