@@ -13,11 +13,8 @@ import { DEMO_LISTING_COUNT } from './seed-listings.js';
 import { DEMO_USERS } from './seed.js';
 
 let t: TestApp;
-let seedMs: number;
 beforeAll(async () => {
-  const started = Date.now();
   t = await buildTestApp({ SEED_DEMO_DATA: 'true' });
-  seedMs = Date.now() - started;
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +29,8 @@ const scalar = async (query: ReturnType<typeof sql>) => {
 const uploads = () => join(t.config.dataDir, 'uploads');
 
 describe('demo listings', () => {
-  it('seeds a few hundred listings with photos on a fresh installation, quickly', async () => {
+  // How long seeding takes is a start-up cost measured in bench/, not asserted here (timings flake under load).
+  it('seeds a few hundred listings with photos on a fresh installation', async () => {
     expect(await scalar(sql`select count(*)::int as n from ${products}`)).toBe(DEMO_LISTING_COUNT);
     // Every listing has a photo, and each distinct photo is stored once (large and thumbnail).
     expect(
@@ -41,8 +39,6 @@ describe('demo listings', () => {
     ).toBe(0);
     const distinct = await scalar(sql`select count(distinct large_key)::int as n from ${productImages}`);
     expect(filesUnder(uploads())).toHaveLength(distinct * 2);
-    // Building the app includes PGlite's first open (3–4 s); the listings add about 5 s on a 2-core box.
-    expect(seedMs).toBeLessThan(30_000);
   });
 
   it('looks like a real marketplace: spread over cities and 60 days, some sold, realistic prices', async () => {

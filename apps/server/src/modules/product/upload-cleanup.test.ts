@@ -128,11 +128,10 @@ describe('over a real socket', () => {
         req.on('error', reject);
         req.end(payload);
       });
-    const started = Date.now();
+    // A hang here fails on the test timeout; speed itself is a benchmark matter, not a unit-test assertion.
     const refused = await send(body.payload, { ...body.headers, ...bearer(token) }, API.product.add);
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body).message).toMatch(/at most 15 MB/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The same keep-alive socket serves the next request.
     const next = await send(Buffer.alloc(0), {}, API.marketplace.products, 'GET');
     expect(next.status).toBe(200);
