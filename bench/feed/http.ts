@@ -1,0 +1,127 @@
+/**
+ * HTTP load: autocannon at full speed (closed loop, fixed connections), autocannon at a fixed `overallRate`, and a
+ * paced open-loop generator (see `paced`) for latency at a given rate without autocannon's per-second bursts.
+ */
+import http from 'node:http';
+import autocannon, { type Result } from 'autocannon';
+
+export interface HttpRun {
+  rps: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, socket errors and timeouts together: anything but 0 invalidates the run. */
+  failures: number;
+}
+
+/** Exact percentile of a list of milliseconds (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const failuresOf = (result: Result) => result.non2xx + result.errors + result.timeouts;
+
+/** As many requests as `connections` keep-alive connections can carry, for `seconds`. */
+export async function saturate(url: string, connections: number, seconds: number): Promise<HttpRun> {
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 10 });
+  return {
+    rps: result['2xx'] / result.duration,
+    requests: result['2xx'],
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: failuresOf(result),
+  };
+}
+
+/**
+ * autocannon with `overallRate`. Its rate limiter lets each connection send its share of a second back to back as
+ * soon as the second starts, so the load arrives in bursts; latencies come from each response's own timing (the
+ * coordinated-omission correction is off because autocannon 8 computes its expected interval as 1 ms).
+ */
+export async function atRate(
+  url: string,
+  rate: number,
+  connections: number,
+  seconds: number,
+): Promise<HttpRun> {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    overallRate: Math.max(1, Math.round(rate)),
+    ignoreCoordinatedOmission: true,
+    timeout: 10,
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await instance;
+  return {
+    rps: result['2xx'] / result.duration,
+    requests: result['2xx'],
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures: failuresOf(result),
+  };
+}
+
+/**
+ * Open loop at an even pace: request i is due at start + i / rate and its latency counts from that moment, so a
+ * request that waits for a free socket (all `sockets` busy) is charged for the wait (no coordinated omission).
+ */
+export async function paced(url: string, rate: number, sockets: number, seconds: number): Promise<HttpRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const latencies: number[] = [];
+  let failures = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const fire = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) latencies.push(performance.now() - due);
+          else failures++;
+          resolve();
+        });
+      });
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      request.on('error', () => {
+        failures++;
+        resolve();
+      });
+    });
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(fire(due));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    rps: latencies.length / elapsed,
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
+/** One GET, for checks before the load: status and parsed body. */
+export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the error message
+  }
+  return { status: response.status, body };
+}

@@ -1,0 +1,241 @@
+/**
+ * bench/feed: the product feed (GET /api/Marketplace/products) on PostgreSQL with 1M listings, against the same
+ * SQL run by pgbench at the same concurrency, in the same run. Goals: HTTP ÷ pgbench ≥ 0.8, p99 ≤ 25 ms at 50%
+ * of the measured maximum rate. See docs/benchmarks.md.
+ *
+ *   npm run bench:feed [-- --rows 100000 --seconds 10 --rounds 2 --connections 16 --keep --explain --json f]
+ *
+ * BENCH_DATABASE_URL: an admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
+ * creates rummage_bench_<timestamp> there and drops it at the end unless --keep.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDatabase, databaseUrl, dropDatabase, loadListings, migrate, serverInfo } from './database.js';
+import { getJson } from './http.js';
+import { inline } from './pgbench.js';
+import { resultTables, type ScenarioResult } from './report.js';
+import { runScenario, type Scenario } from './scenario.js';
+import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
+
+const GOALS = { ratio: 0.8, p99Ms: 25 };
+const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
+const RADIUS_KM = 25 * 1.60934;
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '16' },
+    scenarios: { type: 'string', default: 'radius,radius-search,no-location,sparse' },
+    keep: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const positive = (name: keyof typeof args) => {
+  const n = Number(String(args[name]).replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
+  return n;
+};
+const rows = positive('rows');
+const seconds = positive('seconds');
+const warmup = positive('warmup');
+const rounds = positive('rounds');
+const connections = positive('connections');
+
+const radius = `latitude=${CHICAGO.latitude}&longitude=${CHICAGO.longitude}&radiusKm=${RADIUS_KM}`;
+const SCENARIOS: Record<string, Scenario> = {
+  radius: { title: 'a) 25 mi around Chicago', query: `page=1&pageSize=12&${radius}` },
+  'radius-search': {
+    title: 'b) 25 mi + search "vintage"',
+    query: `page=1&pageSize=12&${radius}&search=vintage`,
+  },
+  'no-location': { title: 'c) no location, no search', query: 'page=1&pageSize=12' },
+  // Only the uniform 30% reaches here: ~100 listings in the circle, so the newest-first window cannot fill a page.
+  sparse: {
+    title: 'd) 25 mi around Pierre, SD',
+    query: `page=1&pageSize=12&latitude=44.3683&longitude=-100.351&radiusKm=${RADIUS_KM}`,
+  },
+};
+const chosen = args.scenarios.split(',').map((key) => {
+  const scenario = SCENARIOS[key.trim()];
+  if (!scenario) throw new Error(`unknown scenario "${key}" (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  return scenario;
+});
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `rummage_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+const url = databaseUrl(adminUrl, dbName);
+const workDir = mkdtempSync(join(os.tmpdir(), 'rummage-bench-feed-'));
+const log = (line: string) => console.log(line);
+const seconds1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let server: ChildProcess | undefined;
+let created = false;
+
+/** The app in its own process; resolves with its ports once it listens. */
+function startServer(): Promise<{ port: number; floorPort: number }> {
+  return new Promise((resolvePorts, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/feed/server.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    server = child;
+    child.once('exit', (code) => reject(new Error(`the server exited early (code ${code})`)));
+    child.on('message', (message: ServerMessage) => {
+      if (message.type === 'listening') resolvePorts(message);
+    });
+  });
+}
+
+/** Every statement the server sent to PostgreSQL while answering one GET of `target`. */
+function captureQueries(target: string): Promise<CapturedQuery[]> {
+  const child = server!;
+  return new Promise((resolveQueries, reject) => {
+    const onMessage = (message: ServerMessage) => {
+      if (message.type !== 'queries') return;
+      child.off('message', onMessage);
+      resolveQueries(message.queries);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'capture' } satisfies ControlMessage);
+    // IPC and HTTP travel on different channels: a short pause lets the child switch capturing on first.
+    setTimeout(() => {
+      getJson(target).then(
+        () => child.send({ type: 'captured' } satisfies ControlMessage),
+        (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+      );
+    }, 50);
+  });
+}
+
+async function explain(query: CapturedQuery): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${inline(query)}`,
+    );
+    return plan.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  child.removeAllListeners('exit');
+  await new Promise<void>((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function cleanUp(): Promise<void> {
+  await stopServer();
+  if (created && !args.keep) {
+    await dropDatabase(adminUrl, dbName).catch((error: unknown) => console.error('drop failed:', error));
+    created = false;
+  } else if (created) {
+    log(`kept ${url} and ${workDir}`);
+  }
+  if (!args.keep) rmSync(workDir, { recursive: true, force: true });
+}
+
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: cleaning up');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+async function main() {
+  const cpus = os.cpus();
+  const machine = {
+    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? '?'}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    loadAverageAtStart: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+    ...(await serverInfo(adminUrl)),
+  };
+  log(
+    `# bench/feed: ${rows.toLocaleString('en-US')} listings, ${connections} connections, ${seconds} s runs`,
+  );
+  log(
+    `machine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}, load average ${machine.loadAverageAtStart}`,
+  );
+  log(`database: ${machine.version} (${machine.settings}); client and server share these cores`);
+
+  await createDatabase(adminUrl, dbName);
+  created = true;
+  const migrateStarted = performance.now();
+  await migrate(url);
+  log(`\ncreated ${dbName}, migrated in ${seconds1(performance.now() - migrateStarted)}`);
+  const load = await loadListings(url, rows);
+  log(
+    `loaded ${rows.toLocaleString('en-US')} listings in ${seconds1(load.insertMs + load.indexMs + load.vacuumMs)} ` +
+      `(insert ${seconds1(load.insertMs)}, indexes ${seconds1(load.indexMs)}, vacuum analyze ${seconds1(load.vacuumMs)})`,
+  );
+  log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
+
+  const { port, floorPort } = await startServer();
+  const context = {
+    base: `http://127.0.0.1:${port}`,
+    floorUrl: `http://127.0.0.1:${floorPort}/floor`,
+    serverPid: server!.pid!,
+    databaseUrl: url,
+    workDir,
+    connections,
+    seconds,
+    warmup,
+    rounds,
+    captureQueries,
+    setFloorBody: (body: unknown) => server?.send({ type: 'floor', body } satisfies ControlMessage),
+    explain: args.explain ? explain : undefined,
+    log,
+  };
+  const results: ScenarioResult[] = [];
+  for (const [index, scenario] of chosen.entries()) results.push(await runScenario(context, scenario, index));
+
+  const summary = resultTables(results, GOALS);
+  log(
+    `\n# Results (${rows.toLocaleString('en-US')} listings, c=${connections}, ${seconds} s × ${rounds} rounds)`,
+  );
+  log(`${machine.cpus}, ${machine.memory}, Node ${machine.node}, ${machine.version}`);
+  log(
+    `load average at start ${machine.loadAverageAtStart}, at end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}\n`,
+  );
+  log(summary);
+  if (args.json) {
+    writeFileSync(
+      args.json,
+      JSON.stringify({ date: new Date(), rows, connections, seconds, machine, load, results }, null, 2),
+    );
+    log(`\nwrote ${args.json}`);
+  }
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,98 @@
+/**
+ * The app under test, in a process of its own (spawned by run.ts with an IPC channel) so the load generator's
+ * CPU never shares this event loop. It is the real app: buildApp with its config from the environment, on
+ * PostgreSQL, logger and jobs off, no demo data, global rate limit raised out of the way.
+ *
+ * Messages: it sends `{ type: 'listening', port, floorPort }` once ready. `{ type: 'capture' }` makes it record
+ * every query the database pool receives until `{ type: 'captured' }`, which it answers with
+ * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
+ *
+ * The floor: a bare Fastify instance in this same process (no plugins, no schema, no database) answering
+ * GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request. It shows what HTTP and
+ * JSON alone cost on this machine, so the gap between it and the app is the app's own work.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import type pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+
+export interface CapturedQuery {
+  text: string;
+  values: unknown[];
+}
+
+export type ServerMessage =
+  { type: 'listening'; port: number; floorPort: number } | { type: 'queries'; queries: CapturedQuery[] };
+export type ControlMessage = { type: 'capture' } | { type: 'captured' } | { type: 'floor'; body: unknown };
+
+const send = (message: ServerMessage) => process.send?.(message);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'rummage-bench-'));
+const config = loadConfig({
+  ...process.env,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO_DATA: 'false',
+  CAPTCHA_PROVIDER: 'altcha',
+  ALTCHA_HMAC_KEY: 'bench-altcha-hmac-key-0123456789',
+  RATE_LIMIT_GLOBAL_MAX: '1000000',
+  RATE_LIMIT_GLOBAL_WINDOW_MS: '1000',
+  REDIS_URL: '',
+});
+const app = await buildApp(config, { logger: false, jobs: false });
+await app.listen({ host: config.host, port: 0 });
+
+let floorBody: unknown = {};
+const floor = Fastify({ logger: false });
+floor.get('/floor', async (_request, reply) => {
+  reply.header('cache-control', 'private, no-cache');
+  return floorBody;
+});
+await floor.listen({ host: '127.0.0.1', port: 0 });
+
+const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+const originalQuery = pool.query;
+let captured: CapturedQuery[] = [];
+
+process.on('message', (message: ControlMessage) => {
+  if (message.type === 'capture') {
+    captured = [];
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      const text = typeof first === 'string' ? first : first.text;
+      const values = Array.isArray(second) ? second : typeof first === 'string' ? [] : (first.values ?? []);
+      captured.push({ text, values });
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+  } else if (message.type === 'floor') {
+    floorBody = message.body;
+  } else if (message.type === 'captured') {
+    pool.query = originalQuery;
+    send({ type: 'queries', queries: captured });
+  }
+});
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await floor.close().catch(() => undefined);
+  await app.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void close());
+process.on('SIGINT', () => void close());
+process.on('disconnect', () => void close());
+
+const portOf = (server: typeof app.server) => {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+};
+send({ type: 'listening', port: portOf(app.server), floorPort: portOf(floor.server) });
