@@ -47,13 +47,13 @@ test('a seller lists an item with two photos; buyers find it, like it, and it mo
   await screenshotBothWidths(page, 'create-listing');
   await page.getByRole('button', { name: 'post listing' }).click();
   await page.waitForURL('**/user-main', { timeout: 30_000 });
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
 
   // Newest first everywhere when no location is saved: it leads the home grid.
   await page.goto('/');
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
   await page.goto(`/marketplace?search=${token}`);
-  const card = page.getByRole('link', { name: new RegExp(title) });
+  const card = page.getByRole('link', { name: title, exact: true });
   await expect(card).toBeVisible();
   await card.click();
   await page.waitForURL('**/product-detail/*');
@@ -66,13 +66,9 @@ test('a seller lists an item with two photos; buyers find it, like it, and it mo
   const visitor = await newPage(browser);
   await visitor.goto(productUrl);
   await visitor.getByRole('button', { name: /like/i }).first().click();
-  await expect(visitor.getByText('Alert! Please login first.')).toBeVisible();
-  await expect(
-    visitor
-      .getByRole('dialog')
-      .getByRole('link', { name: 'Login' })
-      .or(visitor.getByRole('dialog').getByRole('button', { name: 'Login' })),
-  ).toBeVisible();
+  const loginFirst = visitor.getByRole('alertdialog', { name: 'Alert! Please login first.' });
+  await expect(loginFirst).toBeVisible();
+  await expect(loginFirst.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   await expectAccessible(visitor);
   await screenshotBothWidths(visitor, 'product-detail-visitor');
   await visitor.context().close();
@@ -91,16 +87,16 @@ test('a seller lists an item with two photos; buyers find it, like it, and it mo
 
   // The seller marks it sold; it leaves "my store" for "sold items" and the public feed.
   await page.goto('/user-main');
-  const storeCard = page.getByRole('listitem').filter({ hasText: title });
-  await storeCard.getByRole('button', { name: 'Mark Sold' }).click();
-  const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('are you sure?');
-  await confirm.getByRole('button', { name: /confirm|yes|mark sold/i }).click();
-  await expect(page.getByRole('tabpanel').getByText(title)).toHaveCount(0);
+  await page.getByRole('button', { name: new RegExp(`^Mark Sold\\W+${title}$`) }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'are you sure?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Mark Sold', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: title, exact: true })).toHaveCount(0);
   await page.getByRole('tab', { name: 'sold items' }).click();
-  await expect(page.getByRole('tabpanel').getByText(title)).toBeVisible();
-  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Mark Available' })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^Mark Available\\W+${title}$`) })).toBeVisible();
   await screenshotBothWidths(page, 'profile-sold-items');
   await page.goto(`/marketplace?search=${token}`);
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });

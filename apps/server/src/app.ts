@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
+import { topUpDemoGarageSales } from './db/seed-garage.js';
+import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { purgeJob } from './jobs/purge.js';
 import { startJobs, type Job, type Scheduler } from './jobs/scheduler.js';
 import { vacuumJob } from './jobs/vacuum.js';
@@ -65,7 +67,7 @@ export interface AppOverrides {
   /** fetch for third-party captcha verification. */
   fetch?: typeof fetch;
   logger?: FastifyServerOptions['logger'];
-  /** Scheduled jobs (vacuum, purge); on unless false. */
+  /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
   jobs?: boolean;
 }
 
@@ -214,9 +216,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
     let scheduler: Scheduler | undefined;
     if (overrides.jobs !== false) {
-      const jobs = [vacuumJob(database), purgeJob(database.db)].filter(
-        (job): job is Job => job !== undefined,
-      );
+      // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
+      const afterExpiry = config.seedDemoData
+        ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
+        : undefined;
+      const jobs = [
+        vacuumJob(database),
+        purgeJob(database.db),
+        garageExpiryJob(database.db, { afterExpiry }),
+      ].filter((job): job is Job => job !== undefined);
       scheduler = startJobs(jobs, app.log);
       closers.push(() => scheduler?.stop() ?? Promise.resolve());
     }

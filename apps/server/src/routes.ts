@@ -6,6 +6,8 @@ import type { AccountService } from './modules/account/account.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { categoryRoutes } from './modules/category/category.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { garageRoutes } from './modules/garage/garage.routes.js';
+import { createGarageService } from './modules/garage/garage.service.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
@@ -38,6 +40,7 @@ export interface RouteDeps {
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
  * | account  | POST /api/Account/register, user-login, logout, send-password-reset-link, reset-password; GET /api/Account/me |
  * | marketplace | GET /api/Marketplace/products                                                        |
+ * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
  */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -66,4 +69,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   });
   const memo = app.redis ? redisSnapshotMemo(app.redis, deps.config.redisKeyPrefix) : memorySnapshotMemo();
   await app.register(marketplaceRoutes, { marketplace: createMarketplaceService({ db, store, memo }) });
+  await app.register(garageRoutes, {
+    config: deps.config,
+    garages: createGarageService({ db, reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng) }),
+  });
 }

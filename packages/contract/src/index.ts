@@ -8,3 +8,4 @@ export * from './schemas/account.js';
 export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './schemas/product.js';
+export * from './schemas/garage.js';

@@ -189,6 +189,13 @@ export const messages = {
     hours: 'Hours',
     minutes: 'Minutes',
     seconds: 'Seconds',
+    startInPast: 'The sale can not start in the past.',
+    itemsInvalid: 'Please choose the items from the list.',
+    titleTooLong: 'The sale address must be at most 200 characters.',
+    notFound: 'This garage sale does not exist or has already ended.',
+    notOwner: 'Only the host can delete this garage sale.',
+    deleted: 'Garage sale deleted.',
+    alreadyGone: 'This garage sale has already ended or was removed.',
   },
   inbox: {
     heading: 'messages',

@@ -18,6 +18,18 @@ export const API = {
   marketplace: {
     /** GET: the product feed (page, pageSize, search, latitude, longitude, radiusKm, before). */
     products: '/api/Marketplace/products',
+    /** GET: garage sales not yet ended, soonest first (optional latitude, longitude, radiusKm). */
+    garageSales: '/api/Marketplace/garage-sales',
+  },
+  /** Garage-sale calls (SPEC §7). */
+  garageSale: {
+    add: '/api/GarageSale/add',
+    /** GET one sale (not yet ended). */
+    item: '/api/GarageSale/:id',
+    /** GET a host's sales not yet ended, soonest first. */
+    byUser: '/api/GarageSale/user/:userId',
+    /** DELETE: the host removes a sale; for a sale already ended or gone, anyone gets a harmless 200. */
+    delete: '/api/GarageSale/delete/:id',
   },
   /** Listing calls. `:name` segments are route parameters: fill them with `apiPath`. */
   product: {

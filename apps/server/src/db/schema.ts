@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -234,7 +236,50 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * Garage sales. The seller picks local wall-clock dates and times at the sale's place (DESIGN §3): those are kept
+ * as typed (start/end date and time) with the place's IANA zone, and the instants they mean (starts_at, ends_at)
+ * are computed once at write time, so "has it started / ended?" is one comparison with now() everywhere.
+ * Rows are deleted by the expiry job once ends_at has passed (jobs/garage-expiry.ts); every read also filters
+ * on ends_at, so nothing depends on the job having run.
+ */
+export const garageSales = pgTable(
+  'garage_sales',
+  {
+    id: id(),
+    sellerId: userRef('seller_id'),
+    /** The address text the seller chose (SPEC §3 "title"). */
+    title: text('title').notNull(),
+    /** "City, ST" from the gazetteer at write time. */
+    locationText: text('location_text'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Chosen from the fixed GARAGE_ITEMS list, in the order the seller ticked them. */
+    items: text('items').array().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    endTime: time('end_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('garage_sales_ends_after_starts_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('garage_sales_items_check', sql`cardinality(${t.items}) > 0`),
+    check('garage_sales_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('garage_sales_longitude_check', sql`${t.longitude} between -180 and 180`),
+    index('garage_sales_location_gist_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Lists read "not ended yet, soonest first"; the expiry job deletes by ends_at.
+    index('garage_sales_starts_at_idx').on(t.startsAt),
+    index('garage_sales_ends_at_idx').on(t.endsAt),
+    index('garage_sales_seller_id_starts_at_idx').on(t.sellerId, t.startsAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductImageRow = typeof productImages.$inferSelect;
+export type GarageSaleRow = typeof garageSales.$inferSelect;

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DEFAULT_CATEGORIES } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { prepareDatabase } from './migrate.js';
-import { categories, users } from './schema.js';
+import { loadGazetteer } from '../services/geo/index.js';
+import { categories, garageSales, users } from './schema.js';
 import { DEMO_USERS } from './seed.js';
+import { currentDemoGarageSales, DEMO_GARAGE_PLANS } from './seed-garage.js';
 import { DEMO_SELLERS } from './seed-catalog.js';
 
 /** The demo users plus the local sellers who own the demo listings. */
@@ -34,6 +36,19 @@ describe('seed', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+
+  it('seeds demo garage sales once, and later starts refill those of the local sellers only', async () => {
+    const db = t.app.database.db;
+    expect(await currentDemoGarageSales(db)).toBe(DEMO_GARAGE_PLANS.length);
+    await db.delete(garageSales);
+    const gazetteer = loadGazetteer();
+    const listings = { store: t.app.imageStore, reverse: gazetteer.reverse.bind(gazetteer) };
+    await prepareDatabase(t.app.database, { seedDemoData: false, listings });
+    expect(await currentDemoGarageSales(db)).toBe(0);
+    await prepareDatabase(t.app.database, { seedDemoData: true, listings });
+    const onceOnly = DEMO_GARAGE_PLANS.filter((plan) => plan.host === 'demo').length;
+    expect(await currentDemoGarageSales(db)).toBe(DEMO_GARAGE_PLANS.length - onceOnly);
   });
 
   it('is idempotent: a second start migrates nothing new and reuses the data', async () => {

@@ -3,6 +3,7 @@ import { DEFAULT_CATEGORIES, normalizePhoneNumber, type Role } from '@rummage/co
 import { hashPassword } from '../lib/passwords.js';
 import type { Database } from './client.js';
 import { categories, users } from './schema.js';
+import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
 
 /**
@@ -99,16 +100,24 @@ export async function seedDemoUsers(db: Database): Promise<number> {
 
 /**
  * Categories always; with demo data on a fresh installation, the demo users and then (when the image store is
- * given) demo listings with photos (db/seed-listings.ts).
+ * given) demo listings with photos (db/seed-listings.ts) and demo garage sales (db/seed-garage.ts). On later
+ * starts with demo data on, ended demo garage sales are topped up (see seed-garage.ts for why and for whom).
  */
 export async function seed(
   db: Database,
   options: { demoData: boolean; listings?: DemoListingDeps },
-): Promise<{ demoUsers: number; demoListings: number }> {
+): Promise<{ demoUsers: number; demoListings: number; demoGarageSales: number }> {
   await ensureCategories(db);
   const demoUsers = options.demoData ? await seedDemoUsers(db) : 0;
   // Same rule as the people: only right after they were created, so a live site never gets demo listings.
   const demoListings =
     demoUsers > 0 && options.listings ? (await seedDemoListings(db, options.listings)).listings : 0;
-  return { demoUsers, demoListings };
+  let demoGarageSales = 0;
+  if (options.demoData && options.listings) {
+    demoGarageSales =
+      demoListings > 0
+        ? await seedDemoGarageSales(db, options.listings)
+        : await topUpDemoGarageSales(db, options.listings);
+  }
+  return { demoUsers, demoListings, demoGarageSales };
 }

@@ -17,6 +17,7 @@ const CreateProductPage = lazy(() => import('../features/listings/CreateProductP
 const EditProductPage = lazy(() => import('../features/listings/EditProductPage'));
 const GarageSalePage = lazy(() => import('../features/garage/GarageSalePage'));
 const CreateGaragePage = lazy(() => import('../features/garage/CreateGaragePage'));
+const RoutePlannerPage = lazy(() => import('../features/garage-route/RoutePlannerPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
@@ -53,6 +54,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.newPassword, element: <NewPasswordPage /> },
       { path: ROUTES.productDetail(':productId'), element: <ProductDetailPage /> },
       { path: ROUTES.productShare(':id'), element: <ProductShareRedirect /> },
+      { path: '/garage/route', element: <RoutePlannerPage /> },
       { path: ROUTES.garage(':garageSaleId'), element: <GarageSalePage /> },
       { path: ROUTES.terms, element: <TermsPage /> },
       { path: ROUTES.otherUser(':userId'), element: <ProfilePage /> },

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  errorBodySchema,
+  GARAGE_LIMITS,
+  garageSaleCreatedResponseSchema,
+  garageSaleCreateSchema,
+  garageSaleListResponseSchema,
+  garageSaleResponseSchema,
+  garageSalesQuerySchema,
+  idParamsSchema,
+  messageBodySchema,
+  messages,
+  userIdParamsSchema,
+} from '@rummage/contract';
+import type { AppConfig } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import type { GarageService } from './garage.service.js';
+
+const G = messages.garage;
+const tags = ['GarageSale'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export interface GarageRoutesOptions {
+  config: AppConfig;
+  garages: GarageService;
+}
+
+/**
+ * SPEC §7 garage-sale calls: POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId},
+ * DELETE /api/GarageSale/delete/{id}, and the marketplace strip GET /api/Marketplace/garage-sales.
+ */
+export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (app, { config, garages }) => {
+  // A script could create sales in a loop; a tenth of the global budget is plenty for people.
+  const writes = routeRateLimit({
+    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
+    windowMs: config.rateLimit.global.windowMs,
+  });
+
+  // The SPEC's client sends DELETE with a JSON content type and no body; that is "no body", not a malformed
+  // one. Everything else goes through Fastify's own (prototype-safe) JSON parser. Scoped to these routes.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.post(
+    API.garageSale.add,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Create a garage sale. Dates and times are local to the sale (its time zone comes from the ' +
+          'coordinates); items are "A, B" from GARAGE_ITEMS.',
+        body: garageSaleCreateSchema,
+        security: bearer,
+        response: { 201: garageSaleCreatedResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await garages.create(user, request.body);
+      request.log.info({ garageSaleId: data.id, timeZone: data.timeZone }, 'garage sale created');
+      return reply.code(201).send({ message: G.created, data });
+    },
+  );
+
+  app.get(
+    API.garageSale.item,
+    {
+      schema: {
+        tags,
+        summary: 'One garage sale that has not ended (404 once it has)',
+        params: idParamsSchema,
+        response: { 200: garageSaleResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // Live state and countdowns change by the second, and the sale vanishes at its end: never cache.
+      reply.header('cache-control', 'no-store');
+      return { data: await garages.detail(request.params.id, request.user) };
+    },
+  );
+
+  app.get(
+    API.garageSale.byUser,
+    {
+      schema: {
+        tags,
+        summary: "A host's garage sales that have not ended, soonest first",
+        params: userIdParamsSchema,
+        response: { 200: garageSaleListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await garages.listByHost(request.params.userId, request.user) };
+    },
+  );
+
+  app.delete(
+    API.garageSale.delete,
+    {
+      schema: {
+        tags,
+        summary:
+          'The host deletes their garage sale. A sale that has already ended (or is gone) answers 200 to ' +
+          'anyone and nothing changes; a current sale of someone else is 401 (visitor) or 403.',
+        params: idParamsSchema,
+        security: bearer,
+        response: { 200: messageBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const outcome = await garages.remove(request.user, request.params.id);
+      if (outcome === 'deleted') request.log.info({ garageSaleId: request.params.id }, 'garage sale deleted');
+      return { message: outcome === 'deleted' ? G.deleted : G.alreadyGone };
+    },
+  );
+
+  app.get(
+    API.marketplace.garageSales,
+    {
+      schema: {
+        tags: ['Marketplace'],
+        summary:
+          `Upcoming and live garage sales, soonest first (at most ${GARAGE_LIMITS.listMax}): within radiusKm of ` +
+          'latitude/longitude when given, everywhere otherwise',
+        querystring: garageSalesQuerySchema,
+        response: { 200: garageSaleListResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return { data: await garages.listNear(request.query, request.user) };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { MILES_TO_KM, fillText } from '@rummage/contract';
+import { TextField } from '../../shared/ui/TextField';
+import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+import { DEFAULT_ROAD_FACTOR } from './planner';
+import { ROUTE_TEXT } from './texts';
+
+export const MAX_MINUTES_PER_STOP = 240;
+export const MAX_SPEED_MPH = 100;
+/** 25 mph ≈ 40 km/h: a town average once lights, turns and parking are counted. */
+export const DEFAULT_SPEED_MPH = 25;
+export const DEFAULT_MINUTES_PER_STOP = 15;
+
+export interface RouteSettingsValues {
+  startInput: string;
+  minutesInput: string;
+  speedInput: string;
+}
+
+export interface RouteSettingsErrors {
+  startInput?: string;
+  minutesInput?: string;
+  speedInput?: string;
+}
+
+/** Checks the three fields; the plan waits until all of them read as numbers in range. */
+export function settingsErrors(values: RouteSettingsValues, startTime: Date | null): RouteSettingsErrors {
+  const errors: RouteSettingsErrors = {};
+  const minutes = Number(values.minutesInput);
+  const speed = Number(values.speedInput);
+  if (!startTime) errors.startInput = ROUTE_TEXT.invalidStartTime;
+  if (values.minutesInput.trim() === '' || !(minutes >= 0 && minutes <= MAX_MINUTES_PER_STOP)) {
+    errors.minutesInput = fillText(ROUTE_TEXT.invalidMinutes, { max: MAX_MINUTES_PER_STOP });
+  }
+  if (values.speedInput.trim() === '' || !(speed >= 1 && speed <= MAX_SPEED_MPH)) {
+    errors.speedInput = fillText(ROUTE_TEXT.invalidSpeed, { max: MAX_SPEED_MPH });
+  }
+  return errors;
+}
+
+/** Where the trip starts, when, how long at each sale and how fast between them. */
+export function RouteSettings({
+  values,
+  errors,
+  onChange,
+  savedAddress,
+  firstStopName,
+}: {
+  values: RouteSettingsValues;
+  errors: RouteSettingsErrors;
+  onChange(values: RouteSettingsValues): void;
+  /** Null when no location is saved: the route then starts at the first picked sale. */
+  savedAddress: string | null;
+  firstStopName: string | null;
+}) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const speed = Number(values.speedInput);
+  const set = (key: keyof RouteSettingsValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [key]: event.target.value });
+
+  return (
+    <section aria-labelledby="route-settings-heading" className="card flex flex-col gap-4 p-4">
+      <h2 id="route-settings-heading" className="text-lg font-bold text-stone-900">
+        {ROUTE_TEXT.settingsHeading}
+      </h2>
+      <div>
+        <h3 className="field-label">{ROUTE_TEXT.startingPoint}</h3>
+        <p className="text-stone-700">
+          {savedAddress !== null
+            ? fillText(ROUTE_TEXT.startFromSaved, {
+                address: savedAddress || ROUTE_TEXT.savedLocationFallback,
+              })
+            : fillText(ROUTE_TEXT.noSavedLocation, { name: firstStopName ?? '' })}
+        </p>
+        <button
+          type="button"
+          className="btn btn-outline mt-2"
+          aria-haspopup="dialog"
+          onClick={() => setDialogOpen(true)}
+        >
+          {savedAddress !== null ? ROUTE_TEXT.changeLocation : ROUTE_TEXT.setLocation}
+        </button>
+        <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      </div>
+      <TextField
+        id="route-start-time"
+        label={ROUTE_TEXT.startTime}
+        type="datetime-local"
+        value={values.startInput}
+        onChange={set('startInput')}
+        error={errors.startInput}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="route-minutes-per-stop"
+          label={ROUTE_TEXT.minutesPerStop}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_MINUTES_PER_STOP}
+          step={5}
+          value={values.minutesInput}
+          onChange={set('minutesInput')}
+          error={errors.minutesInput}
+        />
+        <div>
+          <TextField
+            id="route-speed"
+            label={ROUTE_TEXT.averageSpeed}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SPEED_MPH}
+            value={values.speedInput}
+            onChange={set('speedInput')}
+            error={errors.speedInput}
+            aria-describedby={errors.speedInput ? 'route-speed-error route-speed-hint' : 'route-speed-hint'}
+          />
+          <p id="route-speed-hint" className="mt-1 text-xs text-stone-600">
+            {fillText(ROUTE_TEXT.speedHint, {
+              kmh: Number.isFinite(speed) ? Math.round(speed * MILES_TO_KM) : '–',
+              factor: DEFAULT_ROAD_FACTOR,
+            })}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/** How the route page writes times, durations, distances and the directions link. */
+import { MILES_TO_KM, fillText } from '@rummage/contract';
+import type { LatLng } from './planner';
+import { ROUTE_TEXT } from './texts';
+
+const timeOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const dayTimeOptions: Intl.DateTimeFormatOptions = { weekday: 'short', hour: 'numeric', minute: '2-digit' };
+
+function safeFormat(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(date);
+  } catch {
+    // An unknown zone name from the server should cost the zone hint, not the page.
+    return new Intl.DateTimeFormat(undefined, options).format(date);
+  }
+}
+
+/**
+ * Times in the viewer's zone, with the weekday once the trip runs into another day than it starts: a bare
+ * "9:00 AM" for tomorrow's sale would read as this morning.
+ */
+export function makeTimeFormatter(tripStart: Date): (date: Date) => string {
+  const startDay = tripStart.toDateString();
+  return (date) => safeFormat(date, date.toDateString() === startDay ? timeOptions : dayTimeOptions);
+}
+
+const withZoneOptions: Intl.DateTimeFormatOptions = { ...timeOptions, timeZoneName: 'short' };
+
+/** The same instant on the sale's own clock ("9:05 AM CDT"), or null when it reads the same as the viewer's. */
+export function saleZoneTime(date: Date, timeZone: string | undefined): string | null {
+  if (!timeZone) return null;
+  const local = safeFormat(date, withZoneOptions);
+  const there = safeFormat(date, withZoneOptions, timeZone);
+  return local === there ? null : there;
+}
+
+/** A sale's hours on its own clock ("8:00 AM – 2:00 PM CDT"), or null when that reads as the viewer's. */
+export function saleZoneRange(opens: Date, closes: Date, timeZone: string | undefined): string | null {
+  if (!timeZone || saleZoneTime(opens, timeZone) === null) return null;
+  return `${safeFormat(opens, timeOptions, timeZone)} – ${safeFormat(closes, withZoneOptions, timeZone)}`;
+}
+
+export function formatDuration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return fillText(ROUTE_TEXT.minutesShort, { minutes: whole });
+  return fillText(ROUTE_TEXT.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
+}
+
+/** The SPEC measures distance in miles (radius), so the route does too. */
+export function formatMiles(km: number): string {
+  const miles = km / MILES_TO_KM;
+  return fillText(ROUTE_TEXT.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
+}
+
+function coordinate(point: LatLng): string {
+  // Six decimals is about 10 cm: as exact as the maps service can use, and a shorter link.
+  return `${point.latitude.toFixed(6)},${point.longitude.toFixed(6)}`;
+}
+
+/**
+ * A Google Maps multi-stop directions link (the SPEC's maps service): origin, every stop but the last as a
+ * waypoint, the last as destination, in visiting order. Null when there is nowhere to go.
+ */
+export function directionsUrl(origin: LatLng, stops: readonly LatLng[]): string | null {
+  const last = stops[stops.length - 1];
+  if (!last) return null;
+  const params = new URLSearchParams({ api: '1', origin: coordinate(origin), destination: coordinate(last) });
+  if (stops.length > 1) params.set('waypoints', stops.slice(0, -1).map(coordinate).join('|'));
+  params.set('travelmode', 'driving');
+  return `https://www.google.com/maps/dir/?${params.toString()}`;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A Date as a datetime-local value (the viewer's wall clock, to the minute). */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+}
+
+/** A datetime-local value back to a Date; null when blank or malformed. */
+export function fromLocalInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(year, month - 1, day, hour, minute);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
