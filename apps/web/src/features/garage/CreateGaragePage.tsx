@@ -1,25 +1,29 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ROUTES, SUGGESTION_LIMIT, messages } from '@rummage/contract';
-import { apiFetch } from '../../shared/api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { GARAGE_ITEMS, ROUTES, SUGGESTION_LIMIT, messages } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
-import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location/LocationField';
-import { NOON, toGaragePayload, today, validateGarage } from './garageForm';
-import { GARAGE_ITEMS, GARAGE_TEXT } from './texts';
+import { createGarageSale, garageKeys } from './api';
+import { DateField } from './DateField';
+import { NOON, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
+import { GARAGE_TEXT } from './texts';
 import { TimeSelect } from './TimeSelect';
 
-/** SPEC §7 POST /api/GarageSale/add; its server side arrives with the garage-sale issue. */
-const GARAGE_ADD_PATH = '/api/GarageSale/add';
 /** Long enough to read "created", short enough not to feel stuck. */
-const SUCCESS_PAUSE_MS = 1200;
+export const SUCCESS_PAUSE_MS = 1200;
 
-/** /create-garage: the "create garage sale" form (SPEC §2, §4, §5). */
+/**
+ * /create-garage: the "create garage sale" form (SPEC §2, §4, §5). Nothing is sent until every field is
+ * filled and the end is after the start; on success the form resets, says so, and goes to /user-main.
+ */
 export default function CreateGaragePage() {
   useDocumentTitle(GARAGE_TEXT.createTitle);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [location, setLocation] = useState<ChosenLocation | null>(null);
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -27,10 +31,12 @@ export default function CreateGaragePage() {
   const [endTime, setEndTime] = useState(NOON);
   const [items, setItems] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlySet<GarageField>>(new Set());
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   // A new key clears the location field along with the rest of the form after success.
   const [formKey, setFormKey] = useState(0);
+  const minDate = today();
 
   useEffect(() => {
     if (!created) return;
@@ -39,7 +45,8 @@ export default function CreateGaragePage() {
   }, [created, navigate]);
 
   function toggleItem(item: string, checked: boolean) {
-    setItems((current) => (checked ? [...current, item] : current.filter((value) => value !== item)));
+    // Kept in the list's order, whatever order they were ticked in.
+    setItems((current) => GARAGE_ITEMS.filter((name) => (name === item ? checked : current.includes(name))));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,11 +54,13 @@ export default function CreateGaragePage() {
     if (submitting || created) return;
     const values = { location, startDate, endDate, startTime, endTime, items };
     const problem = validateGarage(values);
-    setError(problem);
+    setError(problem?.message ?? null);
+    setInvalid(new Set(problem?.fields ?? []));
     if (problem) return;
     setSubmitting(true);
     try {
-      await apiFetch(GARAGE_ADD_PATH, { method: 'POST', body: toGaragePayload(values) });
+      await createGarageSale(toGaragePayload(values));
+      void queryClient.invalidateQueries({ queryKey: garageKeys.all });
       setLocation(null);
       setStartDate('');
       setEndDate('');
@@ -61,8 +70,11 @@ export default function CreateGaragePage() {
       setFormKey((key) => key + 1);
       setCreated(true);
     } catch (caught) {
-      // SPEC §8: a failed garage-sale creation is only logged.
+      // SPEC §8 only logs a failed creation; a refusal with a reason (a start already past, say) is shown
+      // too, or the person could not tell what to change.
       console.error('Creating the garage sale failed', caught);
+      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500 && caught.status !== 401)
+        setError(caught.message);
     } finally {
       setSubmitting(false);
     }
@@ -83,9 +95,8 @@ export default function CreateGaragePage() {
         onSubmit={handleSubmit}
         className="flex flex-col gap-5"
         aria-busy={submitting}
+        aria-label={messages.garage.formTitle}
       >
-        {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
-        {created && <Banner tone="success">{messages.garage.created}</Banner>}
         <LocationField
           id="garage-address"
           label={GARAGE_TEXT.address}
@@ -93,25 +104,28 @@ export default function CreateGaragePage() {
           limit={SUGGESTION_LIMIT.garageForm}
           value={location}
           onChange={setLocation}
+          invalid={invalid.has('location')}
           disabled={locked}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <DateField
             id="garage-start-date"
-            type="date"
             label={GARAGE_TEXT.startDate}
-            min={today()}
+            calendarLabel={GARAGE_TEXT.calendarStart}
+            min={minDate}
             value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
+            onChange={setStartDate}
+            invalid={invalid.has('startDate')}
             disabled={locked}
           />
-          <TextField
+          <DateField
             id="garage-end-date"
-            type="date"
             label={GARAGE_TEXT.endDate}
-            min={startDate || today()}
+            calendarLabel={GARAGE_TEXT.calendarEnd}
+            min={startDate && startDate > minDate ? startDate : minDate}
             value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
+            onChange={setEndDate}
+            invalid={invalid.has('endDate')}
             disabled={locked}
           />
           <TimeSelect
@@ -119,6 +133,7 @@ export default function CreateGaragePage() {
             label={GARAGE_TEXT.startTime}
             value={startTime}
             onChange={setStartTime}
+            invalid={invalid.has('startTime')}
             disabled={locked}
           />
           <TimeSelect
@@ -126,20 +141,25 @@ export default function CreateGaragePage() {
             label={GARAGE_TEXT.endTime}
             value={endTime}
             onChange={setEndTime}
+            invalid={invalid.has('endTime')}
             disabled={locked}
           />
         </div>
-        <fieldset>
+        <fieldset aria-invalid={invalid.has('items') || undefined}>
           <legend className="field-label">{GARAGE_TEXT.itemsLegend}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <div
+            className={`grid grid-cols-2 gap-1 rounded-xl sm:grid-cols-3 ${
+              invalid.has('items') ? 'ring-2 ring-red-700 ring-offset-2' : ''
+            }`}
+          >
             {GARAGE_ITEMS.map((item) => (
               <label
                 key={item}
-                className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm hover:bg-stone-50"
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm hover:bg-stone-50"
               >
                 <input
                   type="checkbox"
-                  className="h-5 w-5 accent-brand"
+                  className="h-5 w-5 shrink-0 accent-brand"
                   checked={items.includes(item)}
                   onChange={(event) => toggleItem(item, event.target.checked)}
                   disabled={locked}
@@ -150,6 +170,9 @@ export default function CreateGaragePage() {
           </div>
         </fieldset>
         <p className="rounded-xl bg-accent-100 px-4 py-3 text-sm text-stone-800">{messages.garage.note}</p>
+        {/* Beside the button, where the eyes are after pressing it (the form is long on a phone). */}
+        {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
+        {created && <Banner tone="success">{messages.garage.created}</Banner>}
         <button type="submit" className="btn btn-primary w-full" disabled={locked}>
           {submitting ? GARAGE_TEXT.creating : messages.garage.create}
         </button>

@@ -27,12 +27,14 @@ export function TimeSelect({
   label,
   value,
   onChange,
+  invalid,
   disabled,
 }: {
   id: string;
   label: string;
   value: Time24;
   onChange(value: Time24): void;
+  invalid?: boolean;
   disabled?: boolean;
 }) {
   const { hour, minute, period } = split(value);
@@ -48,6 +50,7 @@ export function TimeSelect({
           id={`${id}-hour`}
           className={selectClass}
           value={hour}
+          aria-invalid={invalid || undefined}
           disabled={disabled}
           onChange={(event) => onChange(join(Number(event.target.value), minute, period))}
         >
@@ -64,6 +67,7 @@ export function TimeSelect({
           id={`${id}-minute`}
           className={selectClass}
           value={minute}
+          aria-invalid={invalid || undefined}
           disabled={disabled}
           onChange={(event) => onChange(join(hour, Number(event.target.value), period))}
         >
@@ -80,6 +84,7 @@ export function TimeSelect({
           id={`${id}-period`}
           className={selectClass}
           value={period}
+          aria-invalid={invalid || undefined}
           disabled={disabled}
           onChange={(event) => onChange(join(hour, minute, event.target.value as 'AM' | 'PM'))}
         >

@@ -1,5 +1,11 @@
 import dayjs from 'dayjs';
-import { messages } from '@rummage/contract';
+import {
+  garageFormProblems,
+  joinGarageItems,
+  messages,
+  startsBeforeToday,
+  type GarageSaleCreateRequest,
+} from '@rummage/contract';
 import type { ChosenLocation } from '../location/LocationField';
 import type { Time24 } from './TimeSelect';
 
@@ -12,6 +18,8 @@ export interface GarageValues {
   items: string[];
 }
 
+export type GarageField = 'location' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'items';
+
 /** SPEC §9: the time pickers start at noon. */
 export const NOON: Time24 = '12:00';
 
@@ -20,24 +28,52 @@ export function today(): string {
   return dayjs().format('YYYY-MM-DD');
 }
 
-/** SPEC §5 "Garage form": everything required, and the end not before the start. */
-export function validateGarage(values: GarageValues): string | null {
-  const { location, startDate, endDate, startTime, endTime, items } = values;
-  if (!location?.address.trim() || !startDate || !endDate || !startTime || !endTime || items.length === 0) {
-    return messages.common.fillFieldsProperly;
+/**
+ * SPEC §5 "Garage form", by the contract's rules (the ones the server applies): everything required, else
+ * 'Please fill all the fields properly.'; then the end not before the start; then no start day before
+ * today. Answers the first message and the fields it is about, or null when the form may be sent.
+ */
+export function validateGarage(
+  values: GarageValues,
+  todayDate: string = today(),
+): { message: string; fields: GarageField[] } | null {
+  const problems = garageFormProblems({
+    title: values.location?.address ?? '',
+    latitude: values.location?.latitude ?? null,
+    longitude: values.location?.longitude ?? null,
+    items: values.items,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    startTime: values.startTime,
+    endTime: values.endTime,
+  });
+  const first = problems[0];
+  if (!first) {
+    // A typed date can lie in the past, where the calendar would not let it (SPEC §5).
+    return startsBeforeToday(values.startDate, todayDate)
+      ? { message: messages.garage.startInPast, fields: ['startDate'] }
+      : null;
   }
-  if (endDate < startDate) return messages.garage.endBeforeStart;
-  if (endDate === startDate && endTime <= startTime) return messages.garage.endBeforeStart;
-  return null;
+  const fields = new Set<GarageField>();
+  for (const problem of problems) {
+    if (problem.message !== first.message) continue;
+    const field = problem.field;
+    fields.add(field === 'title' || field === 'latitude' || field === 'longitude' ? 'location' : field);
+  }
+  if (first.message === messages.garage.endBeforeStart) {
+    // An earlier day is the end date's fault; on the same day it is the end time's.
+    return { message: first.message, fields: [values.endDate < values.startDate ? 'endDate' : 'endTime'] };
+  }
+  return { message: first.message, fields: [...fields] };
 }
 
 /** The SPEC §3 create payload: dates yyyy-MM-dd, times 24-hour HH:mm:ss, items joined by ", ". */
-export function toGaragePayload(values: GarageValues) {
+export function toGaragePayload(values: GarageValues): GarageSaleCreateRequest {
   return {
     title: values.location?.address ?? '',
     latitude: values.location?.latitude ?? 0,
     longitude: values.location?.longitude ?? 0,
-    items: values.items.join(', '),
+    items: joinGarageItems(values.items),
     startDate: values.startDate,
     endDate: values.endDate,
     startTime: `${values.startTime}:00`,

@@ -11,13 +11,14 @@ import { ImageCarousel } from './detail/ImageCarousel';
 import { MapPanel } from './detail/MapPanel';
 import { ProductInfo } from './detail/ProductInfo';
 import { SellerCard } from './detail/SellerCard';
+import { SellerGarageSales } from './detail/SellerGarageSales';
 import { SellerItems } from './detail/SellerItems';
 import { parseProductId } from './productId';
 import { LISTING_TEXT } from './texts';
 
 /**
  * /product-detail/{productId} (SPEC §2): photos, price, title, likes, message box, description, report and
- * share, meetup map, seller card and the seller's other items. Unknown or hidden listings say so.
+ * share, meetup map, seller card, the seller's other items and garage sales. Unknown or hidden listings say so.
  */
 export default function ProductDetailPage() {
   const productId = parseProductId(useParams().productId);
@@ -76,6 +77,7 @@ export default function ProductDetailPage() {
         </div>
       </div>
       <SellerItems sellerId={data.userId} sellerName={data.userName} productId={data.id} isOwner={isOwner} />
+      <SellerGarageSales sellerId={data.userId} sellerName={data.userName} />
     </div>
   );
 }

@@ -1,4 +1,8 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
+import { GARAGE_CAROUSEL_MIN } from '@rummage/contract';
+import { GarageGridCards, GarageStrip, RouteLinkRow } from '../garage/GarageStrip';
+import { useMarketplaceSales } from '../garage/api';
+import { useLiveSales } from '../garage/useLiveSales';
 
 /** What the marketplace shows of upcoming garage sales (SPEC §2 Marketplace). */
 export interface MarketplaceGarageSales {
@@ -11,10 +15,15 @@ export interface MarketplaceGarageSales {
 const NONE: MarketplaceGarageSales = { strip: null, gridCards: null };
 
 /**
- * GARAGE-SALE SLOT. The garage-sale issue fills this in (GET /api/Marketplace/garage-sales, countdown
- * cards linking to /garage/{id}); MarketplacePage already renders `strip` above the grid and `gridCards`
- * at its front. Until then there are no garage sales to show.
+ * GET /api/Marketplace/garage-sales near the saved place (SPEC §7), ended sales dropped (and a delete sent
+ * for them, SPEC §4). Five or more make the carousel strip; one to four go at the front of the product grid
+ * (SPEC §2), with "Plan my route" above it once a sale is picked.
  */
 export function useMarketplaceGarageSales(): MarketplaceGarageSales {
-  return NONE;
+  const query = useMarketplaceSales();
+  const sales = useLiveSales(query.data);
+  if (sales.length === 0) return NONE;
+  if (sales.length >= GARAGE_CAROUSEL_MIN)
+    return { strip: createElement(GarageStrip, { sales }), gridCards: null };
+  return { strip: createElement(RouteLinkRow), gridCards: createElement(GarageGridCards, { sales }) };
 }

@@ -4,6 +4,7 @@ import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { ProfileGarageSales } from './ProfileGarageSales';
 import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
 import { PROFILE_TEXT } from './texts';
@@ -109,6 +110,7 @@ export default function ProfilePage() {
           ))}
         </dl>
         <div className="mt-6 px-4 pb-8 md:px-8">
+          <ProfileGarageSales userId={listingsUserId} isOwn={isOwn} />
           <ProfileListings userId={listingsUserId} isOwn={isOwn} />
         </div>
       </div>

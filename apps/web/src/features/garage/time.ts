@@ -1,0 +1,154 @@
+/**
+ * When a garage sale starts and ends, how long until then, and how the start reads ("Tomorrow at 9:00 AM").
+ * The server sends both instants (eventDate, endsAt); the SPEC's wall-clock fields (startDate + startTime,
+ * endDate + endTime, local to the sale's place) are the fallback when an instant is missing.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import type { GarageSale } from '@rummage/contract';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/** The fields the time rules read; everything may be missing or malformed in an answer. */
+export type SaleTimes = Partial<
+  Pick<GarageSale, 'eventDate' | 'endsAt' | 'timeZone' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>
+>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
+
+function validZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The browser's own zone (the viewer's). */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function instant(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+/** A wall-clock date and time at the sale's place (its zone when known, else the viewer's). */
+function wallClock(date: string | null | undefined, time: string, zone: string | undefined): Date | null {
+  if (!date || !DATE.test(date) || !TIME.test(time)) return null;
+  const text = `${date} ${time.length === 5 ? `${time}:00` : time}`;
+  const format = 'YYYY-MM-DD HH:mm:ss';
+  const parsed = zone ? dayjs.tz(text, format, zone) : dayjs(text, format, true);
+  return parsed.isValid() ? parsed.toDate() : null;
+}
+
+/** SPEC §4: the start is eventDate, or startDate plus startTime (default 00:00:00). Null: no valid date. */
+export function saleStart(sale: SaleTimes): Date | null {
+  return (
+    instant(sale.eventDate) ??
+    wallClock(sale.startDate, sale.startTime || '00:00:00', validZone(sale.timeZone))
+  );
+}
+
+/** The end (endsAt, or endDate plus endTime); null when there is no end time, so the sale never lapses. */
+export function saleEnd(sale: SaleTimes): Date | null {
+  const exact = instant(sale.endsAt);
+  if (exact) return exact;
+  if (!sale.endTime) return null;
+  return wallClock(sale.endDate, sale.endTime, validZone(sale.timeZone));
+}
+
+/** SPEC §4: a sale whose end has passed is dropped (those without an end time never are). */
+export function hasEnded(sale: SaleTimes, now: number): boolean {
+  const end = saleEnd(sale);
+  return end !== null && end.getTime() <= now;
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** All zero: the start has been reached. */
+  live: boolean;
+}
+
+/**
+ * What is left until `start`, in whole seconds rounded up, so the last second reads 00:00:00:01 and "live"
+ * begins exactly at the start, never before it.
+ */
+export function countdown(start: Date, now: number): CountdownParts {
+  const total = Math.max(0, Math.ceil((start.getTime() - now) / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+    live: total === 0,
+  };
+}
+
+/** Two digits at least (a sale 120 days away reads 120). */
+export const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** DD:HH:MM:SS, two digits each (SPEC §4). */
+export function formatCountdown(parts: CountdownParts): string {
+  return [parts.days, parts.hours, parts.minutes, parts.seconds].map(twoDigits).join(':');
+}
+
+const unit = (value: number, one: string) => `${value} ${one}${value === 1 ? '' : 's'}`;
+
+/** The countdown as words, for screen readers: "1 day, 2 hours, 3 minutes, 4 seconds". */
+export function spokenCountdown(parts: CountdownParts): string {
+  return [
+    unit(parts.days, 'day'),
+    unit(parts.hours, 'hour'),
+    unit(parts.minutes, 'minute'),
+    unit(parts.seconds, 'second'),
+  ].join(', ');
+}
+
+function inZone(date: Date | number, zone: string): Dayjs {
+  return dayjs(date).tz(zone);
+}
+
+/**
+ * The start in the viewer's zone, the way a calendar reads it: "Today at 9:00 AM", "Tomorrow at 9:00 AM",
+ * "Yesterday at 9:00 AM" (a sale that started yesterday and runs on), else "Sat, Nov 28 at 9:00 AM" (with the
+ * year when it is not this year's).
+ */
+export function formatStart(start: Date, now: number, zone: string = viewerZone()): string {
+  const when = inZone(start, zone);
+  const today = inZone(now, zone);
+  const day = (value: Dayjs) => value.format('YYYY-MM-DD');
+  const time = when.format('h:mm A');
+  if (day(when) === day(today)) return `Today at ${time}`;
+  // Step whole calendar days on a plain UTC date: zone-aware arithmetic would trip over daylight saving.
+  const todayUtc = dayjs.utc(day(today));
+  if (day(when) === day(todayUtc.add(1, 'day'))) return `Tomorrow at ${time}`;
+  if (day(when) === day(todayUtc.subtract(1, 'day'))) return `Yesterday at ${time}`;
+  const sameYear = when.year() === today.year();
+  return when.format(sameYear ? 'ddd, MMM D [at] h:mm A' : 'ddd, MMM D, YYYY [at] h:mm A');
+}
+
+/** The clock time alone in the viewer's zone ("2:00 PM"), with the weekday when it is another day. */
+export function formatEndTime(end: Date, start: Date, zone: string = viewerZone()): string {
+  const to = inZone(end, zone);
+  const sameDay = to.format('YYYY-MM-DD') === inZone(start, zone).format('YYYY-MM-DD');
+  return to.format(sameDay ? 'h:mm A' : 'ddd, MMM D [at] h:mm A');
+}
+
+/** The date parts the card's coloured header shows ("Sat", "28", "Nov"), in the viewer's zone. */
+export function dateBadge(start: Date, zone: string = viewerZone()) {
+  const when = inZone(start, zone);
+  return { weekday: when.format('ddd'), day: when.format('D'), month: when.format('MMM') };
+}
