@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, type ErrorBody } from '@rummage/contract';
+import { errorBodySchema, messages, type ErrorBody } from '@rummage/contract';
 import { errorCodes, HttpError, sqlState } from '../lib/http-error.js';
 
 const common = messages.common;
@@ -58,6 +58,18 @@ interface Answer {
   status: number;
   body: ErrorBody;
 }
+
+/**
+ * The 4xx answers a write route documents in OpenAPI (all `{ message, errors? }`), so routes spread one shared map
+ * instead of each listing the codes again.
+ */
+export const refusalResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+} as const;
 
 export function toErrorAnswer(error: unknown): Answer {
   if (error instanceof HttpError) {

@@ -15,19 +15,14 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
+import { refusalResponses } from '../../plugins/errors.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import type { GarageService } from './garage.service.js';
 
 const G = messages.garage;
 const tags = ['GarageSale'];
 const bearer = [{ bearerAuth: [] }];
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const refusals = refusalResponses;
 
 export interface GarageRoutesOptions {
   config: AppConfig;

@@ -19,6 +19,7 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
+import { refusalResponses } from '../../plugins/errors.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import type { ImagePipeline } from '../../services/images/index.js';
 import type { EngagementService } from './engagement.service.js';
@@ -29,13 +30,7 @@ import { viewerKey } from './viewer.js';
 const L = messages.listing;
 const tags = ['Product'];
 const bearer = [{ bearerAuth: [] }];
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const refusals = refusalResponses;
 const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
 /** Multipart bodies are read by the handler, so the OpenAPI document describes them in words. */
 const MULTIPART = ['multipart/form-data'];

@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
-import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
-import { DEFAULT_USER_IMAGE, assetUrl } from '../../shared/api/assets';
+import { fillText, type GarageSale } from '@rummage/contract';
 import { ProductCard } from '../feed/ProductCard';
 import { useSellerItems } from '../listings/api';
-import { formatSince } from '../listings/detail/SellerCard';
+import { PersonCard } from '../../shared/ui/PersonCard';
 import { useUserGarageSales } from './api';
 import { GarageSaleCard } from './GarageSaleCard';
 import { GARAGE_TEXT } from './texts';
@@ -12,40 +10,17 @@ import { useLiveSales } from './useLiveSales';
 /** How many of the host's other sales and items the page shows; the rest are on their profile. */
 const MORE_SHOWN = 4;
 
-/** The host's picture, name and "thrifter since"; leads to their profile, or /user-main for your own. */
+/** The host's card on a garage sale. */
 export function HostPanel({ sale, isOwn }: { sale: GarageSale; isOwn: boolean }) {
-  const since = formatSince(sale.thrifterSince);
   return (
-    <section aria-labelledby="garage-host-heading" className="card p-4">
-      <h2 id="garage-host-heading" className="mb-3 text-sm font-bold tracking-wide text-stone-600 uppercase">
-        {GARAGE_TEXT.hostHeading}
-      </h2>
-      <Link
-        to={isOwn ? ROUTES.userMain : ROUTES.otherUser(sale.userId)}
-        className="flex items-center gap-3 rounded-xl p-1 hover:bg-stone-50"
-      >
-        <img
-          src={assetUrl(sale.userImageUrl, DEFAULT_USER_IMAGE)}
-          alt=""
-          className="h-14 w-14 shrink-0 rounded-full bg-stone-100 object-cover"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE))
-              event.currentTarget.src = DEFAULT_USER_IMAGE;
-          }}
-        />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-lg font-bold text-stone-900">@{sale.userName}</span>
-          {since && (
-            <span className="block text-sm text-stone-600">
-              {messages.profile.thrifterSince} {since}
-            </span>
-          )}
-        </span>
-        <span aria-hidden="true" className="text-2xl text-stone-500">
-          ›
-        </span>
-      </Link>
-    </section>
+    <PersonCard
+      heading={GARAGE_TEXT.hostHeading}
+      userId={sale.userId}
+      userName={sale.userName}
+      imageUrl={sale.userImageUrl}
+      thrifterSince={sale.thrifterSince}
+      isOwn={isOwn}
+    />
   );
 }
 
