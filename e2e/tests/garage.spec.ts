@@ -101,7 +101,7 @@ test('a host announces a sale starting soon; buyers see it counting down and pla
 
   await ours.click();
   await page.waitForURL('**/garage/*');
-  await expect(page.getByRole('heading', { name: 'Garage Sale in Evanston, IL' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Garage Sale in Evanston, IL' })).toBeVisible();
   await expect(page.getByText('time left')).toBeVisible();
   await expect(page.getByText('Direction locked until event time')).toBeVisible();
   await expect(page.getByRole('link', { name: /open google maps/ })).toHaveAttribute('aria-disabled', 'true');
