@@ -84,3 +84,16 @@ export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Browser events broadcast when the saved location or radius changes (SPEC §4). */
 export const LOCATION_UPDATED_EVENT = 'location-updated';
 export const RADIUS_UPDATED_EVENT = 'radius-updated';
+
+/** Chat limits (SPEC §5 leaves the length open). */
+export const CHAT_LIMITS = {
+  messageMax: 2000,
+  historyPageSize: 50,
+  historyPageMax: 200,
+  /** New chats a user may start per hour: accounts younger than newAccountAgeMs get the lower number. */
+  newChatsPerHourNewAccount: 5,
+  newChatsPerHour: 30,
+  newAccountAgeMs: 24 * 60 * 60 * 1000,
+  /** Messages per minute in chats the other side has not answered yet (replies are never limited). */
+  unansweredMessagesPerMinute: 10,
+} as const;

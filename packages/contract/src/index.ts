@@ -9,3 +9,6 @@ export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './schemas/product.js';
 export * from './schemas/garage.js';
+export * from './schemas/user.js';
+export * from './schemas/message.js';
+export * from './realtime.js';

@@ -45,6 +45,27 @@ export const API = {
     unsoldByUser: '/api/Product/unsold/user/:userId',
     soldByUser: '/api/Product/sold/user/:userId',
   },
+  /** Profiles and follows (SPEC §7 User calls). */
+  user: {
+    profileDetails: '/api/User/profile-details/:userId',
+    uploadProfilePhoto: '/api/User/upload-profile-photo',
+    uploadCoverPhoto: '/api/User/upload-cover-photo',
+    followUnfollow: '/api/User/follow-unfollow/:userId',
+    updateUserDetails: '/api/User/update-user-details',
+    /** GET the caller's followers, newest first (page, pageSize). */
+    followers: '/api/User/followers',
+  },
+  /** Chats about listings (SPEC §7 Message calls). */
+  message: {
+    send: '/api/Message/send',
+    chatRooms: '/api/Message/chat-rooms',
+    read: '/api/Message/read',
+    deleteChat: '/api/Message/delete-chat/:productId/with/:otherUserId',
+    chatThrifter: '/api/Message/chat-thrifter/:productId/with/:receiverId',
+    history: '/api/Message/history/:productId/with/:receiverId',
+    /** GET the caller's unread counts (what /generalhub pushes), for a first paint without the hub. */
+    unreadCount: '/api/Message/unread-count',
+  },
   geo: {
     cities: '/api/Geo/cities',
     reverse: '/api/Geo/reverse',

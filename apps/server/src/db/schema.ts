@@ -43,6 +43,8 @@ export const users = pgTable(
     coverPhotoUrl: text('cover_photo_url'),
     termsAcceptedAt: at('terms_accepted_at'),
     bannedAt: at('banned_at'),
+    /** Profile views, counted once per viewer per hour and never for the owner (profile_views). */
+    views: integer('views').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -275,6 +277,78 @@ export const garageSales = pgTable(
     index('garage_sales_starts_at_idx').on(t.startsAt),
     index('garage_sales_ends_at_idx').on(t.endsAt),
     index('garage_sales_seller_id_starts_at_idx').on(t.sellerId, t.startsAt),
+  ],
+);
+
+/** Who looked at a profile and when they were last counted; viewer_key as in product_views. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    userId: userRef('user_id'),
+    viewerKey: text('viewer_key').notNull(),
+    viewedAt: at('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'profile_views_pkey', columns: [t.userId, t.viewerKey] })],
+);
+
+/**
+ * A chat about one listing between its seller and one buyer (SPEC "chat room"). The seller is copied from the
+ * listing when the first message is sent, so (product, buyer) names the conversation from either side.
+ * last_message_id orders the inbox and answers "anything new?" without scanning messages.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    productId: productRef('product_id'),
+    buyerId: userRef('buyer_id'),
+    sellerId: userRef('seller_id'),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversations_product_id_buyer_id_key').on(t.productId, t.buyerId),
+    check('conversations_buyer_not_seller_check', sql`${t.buyerId} <> ${t.sellerId}`),
+    index('conversations_seller_id_idx').on(t.sellerId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),
+    // Rate limits count a sender's recent messages.
+    index('chat_messages_sender_id_created_at_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/**
+ * Each side's view of a conversation: what they have read, and what they cleared with "delete chat". Deleting
+ * hides messages up to cleared_message_id for that side only; a newer message brings the chat back.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    clearedMessageId: bigint('cleared_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'conversation_members_pkey', columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_id_idx').on(t.userId),
   ],
 );
 

@@ -1,0 +1,37 @@
+/**
+ * Carries hub messages between processes (notes/signalr-protocol.md §14). Each process delivers to its own
+ * connections directly; the backplane only reaches the *other* processes, so a broker outage never stops
+ * delivery inside a process. Frames are serialized once by the sender and written as-is by every receiver.
+ */
+
+export type BackplaneScope = 'all' | 'group' | 'user' | 'connection';
+
+export interface BackplaneMessage {
+  /** HubDefinition.name. */
+  hub: string;
+  scope: BackplaneScope;
+  /** Group name, user id or connection id; absent for 'all'. */
+  target?: string;
+  /** Connection ids that must not receive it (AllExcept, GroupExcept). */
+  excluded?: string[];
+  /** One complete SignalR JSON record, already terminated by the 0x1E record separator. */
+  frame: string;
+}
+
+export interface Backplane {
+  /** Identifies this process; messages it published never come back to its own handler. */
+  readonly serverId: string;
+  /** Fire-and-forget (SignalR's guarantee): never throws; while the broker is down, messages are dropped. */
+  publish(message: BackplaneMessage): void;
+  /**
+   * Start receiving messages for a scope; reference-counted (subscribe twice, unsubscribe twice).
+   * 'all' needs no target. A process subscribes a group or user only while it owns a member connection.
+   */
+  subscribe(hub: string, scope: BackplaneScope, target?: string): void;
+  unsubscribe(hub: string, scope: BackplaneScope, target?: string): void;
+  /** The receiver of messages published by other processes. Set once, before subscribing. */
+  onMessage(handler: (message: BackplaneMessage) => void): void;
+  /** True while messages can cross processes (always true in-process; Redis: subscriber connected). */
+  isConnected(): boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+/**
+ * What a hub sees of the real-time layer: who is calling, how to reach clients, how to manage groups.
+ * The protocol layer (protocol/) speaks SignalR on the wire and calls into these; hubs (hubs/) never touch
+ * transports or frames. Scale-out goes through a Backplane (backplane/backplane.ts).
+ */
+import type { AuthUser } from '../modules/account/session.service.js';
+
+/** The connection that invoked a hub method (ASP.NET `Context`). */
+export interface HubCallerContext {
+  /** Public connection id (negotiate's `connectionId`), never the secret connection token. */
+  readonly connectionId: string;
+  /** The signed-in user the connection is bound to; every transport request must present the same user. */
+  readonly user: AuthUser;
+  /** Per-connection state a hub keeps between invocations (for example the chat a connection joined). */
+  readonly items: Map<string, unknown>;
+  /** Ends the connection with a Close that tells the client not to reconnect. */
+  abort(reason?: string): void;
+}
+
+/** Sends a server → client invocation (SignalR Invocation without invocationId: broadcasts never carry one). */
+export interface ClientProxy {
+  send(method: string, ...args: unknown[]): Promise<void>;
+}
+
+/** Addressing like ASP.NET `Clients`. User ids are the numeric AuthUser ids, as strings or numbers. */
+export interface HubClients {
+  readonly all: ClientProxy;
+  allExcept(connectionIds: readonly string[]): ClientProxy;
+  client(connectionId: string): ClientProxy;
+  group(name: string): ClientProxy;
+  groupExcept(name: string, connectionIds: readonly string[]): ClientProxy;
+  user(userId: number | string): ClientProxy;
+  users(userIds: ReadonlyArray<number | string>): ClientProxy;
+}
+
+/** Inside a hub method: also the caller and everyone but the caller. */
+export interface HubCallerClients extends HubClients {
+  readonly caller: ClientProxy;
+  readonly others: ClientProxy;
+}
+
+/** Group membership is local to the process that owns the connection (as in SignalR's Redis backplane). */
+export interface GroupManager {
+  addToGroup(connectionId: string, group: string): Promise<void>;
+  removeFromGroup(connectionId: string, group: string): Promise<void>;
+}
+
+/** What a hub method or lifecycle hook receives. */
+export interface HubInvocation {
+  readonly context: HubCallerContext;
+  readonly clients: HubCallerClients;
+  readonly groups: GroupManager;
+}
+
+/**
+ * One hub method. `argCount` is checked before the handler runs: a mismatch answers SignalR's
+ * "Failed to invoke '<M>' due to an error on the server." The handler validates argument contents itself and
+ * throws HubException for a refusal the client should read. Its return value is the Completion's result.
+ */
+export interface HubMethod {
+  argCount: number;
+  handler: (hub: HubInvocation, ...args: unknown[]) => unknown;
+}
+
+export interface HubDefinition {
+  /** Short name used in backplane channel names ('general', 'chat', 'support', or a test hub's name). */
+  name: string;
+  /** Mount path, such as '/chathub' (HUBS in the contract). */
+  path: string;
+  /** Method names are matched case-insensitively, as ASP.NET does. */
+  methods: Record<string, HubMethod>;
+  onConnected?(hub: HubInvocation): unknown;
+  onDisconnected?(hub: HubInvocation, error?: Error): unknown;
+}
+
+/**
+ * A refusal the caller should read. Its message reaches the client as
+ * "An unexpected error occurred invoking '<M>' on the server. HubException: <message>" (ASP.NET's text);
+ * any other thrown error gives the same text without details, and is logged.
+ */
+export class HubException extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HubException';
+  }
+}
+
+/** Reaching a hub's clients from outside a hub method (REST routes, services, jobs): ASP.NET `IHubContext`. */
+export interface HubContext {
+  readonly clients: HubClients;
+  readonly groups: GroupManager;
+  /** Live local connections of a user on this hub (tests and diagnostics). */
+  localConnectionCount(userId?: number): number;
+}

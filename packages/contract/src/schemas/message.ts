@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { CHAT_LIMITS } from '../constants.js';
+import { messages } from '../messages.js';
+import { idSchema } from './common.js';
+
+const C = messages.chat;
+
+/** Message text: trimmed, never blank, at most CHAT_LIMITS.messageMax characters (SPEC §5 "empty ignored"). */
+export const chatTextSchema = z
+  .string({ error: C.empty })
+  .trim()
+  .min(1, { error: C.empty })
+  .max(CHAT_LIMITS.messageMax, { error: C.tooLong });
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /api/Message/send
+
+export const sendMessageSchema = z.object({
+  productId: idSchema,
+  receiverId: idSchema,
+  message: chatTextSchema,
+});
+export type SendMessageRequest = z.input<typeof sendMessageSchema>;
+
+/**
+ * One chat message, as history answers and hubs push it (SPEC §3 "chat message": history and live shapes in one,
+ * so the client may read either name). `timestamp` and `time` are the server's ISO 8601 time.
+ */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  userId: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int(),
+  userName: z.string(),
+  message: z.string(),
+  messageContent: z.string(),
+  text: z.string(),
+  timestamp: z.string(),
+  time: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const sendMessageResponseSchema = z.object({ message: z.string(), data: chatMessageSchema });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// GET /api/Message/chat-rooms
+
+/** SPEC §3 "chat room", plus the latest message for the inbox row. Newest activity first. */
+export const chatRoomSchema = z.object({
+  otherUserId: z.number().int(),
+  otherUserName: z.string(),
+  otherUserImageUrl: z.string().nullable(),
+  productId: z.number().int(),
+  productTitle: z.string(),
+  productImageUrl: z.string().nullable(),
+  productPrice: z.number(),
+  hasUnread: z.boolean(),
+  unreadCount: z.number().int(),
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
+  /** True when the caller is the listing's seller. */
+  isSeller: z.boolean(),
+});
+export type ChatRoom = z.infer<typeof chatRoomSchema>;
+export const chatRoomsResponseSchema = z.object({ data: z.array(chatRoomSchema) });
+export type ChatRoomsResponse = z.infer<typeof chatRoomsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /api/Message/read, DELETE /api/Message/delete-chat/{productId}/with/{otherUserId}
+
+/** Marks what `senderId` wrote about `productId` as read by the caller. */
+export const readMessagesSchema = z.object({ productId: idSchema, senderId: idSchema });
+export type ReadMessagesRequest = z.input<typeof readMessagesSchema>;
+
+export const chatPairParamsSchema = z.object({ productId: idSchema, otherUserId: idSchema });
+export const chatReceiverParamsSchema = z.object({ productId: idSchema, receiverId: idSchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// GET /api/Message/chat-thrifter/{productId}/with/{receiverId}
+
+/** SPEC §3 "chat thread header": the other person and the listing, as the chat page's header shows them. */
+export const chatThreadHeaderSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  userImageUrl: z.string().nullable(),
+  isFollowedByCurrentUser: z.boolean(),
+  productId: z.number().int(),
+  productName: z.string(),
+  productPrice: z.number(),
+  productImageUrl: z.string().nullable(),
+  sellerId: z.number().int(),
+  isSold: z.boolean(),
+});
+export type ChatThreadHeader = z.infer<typeof chatThreadHeaderSchema>;
+export const chatThreadHeaderResponseSchema = z.object({ data: chatThreadHeaderSchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// GET /api/Message/history/{productId}/with/{receiverId}?pageSize&before
+
+export const chatHistoryQuerySchema = z.object({
+  /** The newest `pageSize` messages older than `before` (a message id); without it, the newest ones. */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .transform((size) => Math.min(size ?? CHAT_LIMITS.historyPageSize, CHAT_LIMITS.historyPageMax)),
+});
+/** Oldest to newest. `hasMore` says older messages exist (ask again with `before` = the first id). */
+export const chatHistoryResponseSchema = z.object({
+  data: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// GET /api/Message/unread-count (the same numbers /generalhub pushes)
+
+export const unreadCountsSchema = z.object({
+  /** Chats with at least one message the caller has not read. */
+  messages: z.number().int(),
+  /** Unread support answers (support tickets). */
+  support: z.number().int(),
+});
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+export const unreadCountsResponseSchema = z.object({ data: unreadCountsSchema });
