@@ -97,3 +97,5 @@ export const CHAT_LIMITS = {
   /** Messages per minute in chats the other side has not answered yet (replies are never limited). */
   unansweredMessagesPerMinute: 10,
 } as const;
+
+export const SUPPORT_LIMITS = { messageMax: 2000 } as const;

@@ -11,4 +11,5 @@ export * from './schemas/product.js';
 export * from './schemas/garage.js';
 export * from './schemas/user.js';
 export * from './schemas/message.js';
+export * from './schemas/support.js';
 export * from './realtime.js';

@@ -229,6 +229,9 @@ export const messages = {
     newChatsLimited: 'You are starting chats too quickly. Please wait a while before messaging someone new.',
     unansweredLimited: 'Please wait for an answer before sending more messages.',
     deleted: 'Chat deleted.',
+    markedRead: 'Chat marked as read.',
+    notFound: 'This chat does not exist.',
+    userNotFound: 'This person can no longer receive messages.',
     notConnected: 'Reconnecting… your message will send when the connection is back.',
   },
   followers: {
@@ -246,6 +249,12 @@ export const messages = {
     send: 'send',
     submitting: 'Submitting...',
     failed: 'Failed to submit ticket. Please try again.',
+    tooLong: 'Please keep your message under 2000 characters.',
+    alreadyOpen: 'You already have an open ticket. Our team will answer you there.',
+    notFound: 'This ticket does not exist.',
+    notYours: 'You can only see your own tickets.',
+    closed: 'This ticket is closed. Open a new one if you still need help.',
+    accountName: '{product} support',
     issues: {
       'system-bug': 'system bug',
       'another-thrifter': 'another thrifter',

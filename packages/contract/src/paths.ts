@@ -66,6 +66,13 @@ export const API = {
     /** GET the caller's unread counts (what /generalhub pushes), for a first paint without the hub. */
     unreadCount: '/api/Message/unread-count',
   },
+  /** Support tickets, the user's side (SPEC §7 Support calls). */
+  support: {
+    createTicket: '/api/Support/create-ticket',
+    myActiveTicket: '/api/Support/my-active-ticket',
+    read: '/api/Support/read',
+    ticketHistory: '/api/Support/ticket-history/:ticketId',
+  },
   geo: {
     cities: '/api/Geo/cities',
     reverse: '/api/Geo/reverse',
