@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths } from './support';
+import { DEMO, signIn } from './people';
 
 // The sale is in Illinois, whose wall clock the form speaks; the browser runs in the same zone, as a host would.
 test.use({ timezoneId: 'America/Chicago' });
@@ -27,14 +28,6 @@ function chicagoParts(at: Date) {
   };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('username').fill('demo');
-  await page.getByLabel('password').fill('Demo123!');
-  await page.getByRole('button', { name: 'Log In' }).last().click();
-  await page.waitForURL('**/user-main');
-}
-
 async function saveChicago(page: Page): Promise<void> {
   await page.evaluate(() => {
     localStorage.setItem('userAddress', 'Chicago, IL');
@@ -52,7 +45,7 @@ test('a host announces a sale starting soon; buyers see it counting down and pla
   const startAt = chicagoParts(start);
   const tomorrow = chicagoParts(new Date(start.getTime() + 24 * 3600_000));
 
-  await signIn(page);
+  await signIn(page, DEMO.demo.username, DEMO.demo.password);
   await page.goto('/create-garage');
   await page.getByRole('combobox', { name: 'sale address' }).fill('Evanston');
   await page.getByRole('option', { name: 'Evanston, IL', exact: true }).click();

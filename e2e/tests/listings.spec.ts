@@ -1,19 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).last().click();
-  await page.waitForURL('**/user-main');
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
+import { newPage, signIn } from './people';
 
 test('a seller lists an item with two photos; buyers find it, like it, and it moves to sold items', async ({
   page,

@@ -29,6 +29,13 @@ import { securityPlugin } from './plugins/security.js';
 import { staticSpaPlugin } from './plugins/static-spa.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { registerRoutes } from './routes.js';
+import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
+import { createMemoryBackplane } from './realtime/backplane/memory.js';
+import { createRedisBackplane } from './realtime/backplane/redis.js';
+import { createChatHub } from './realtime/hubs/chat.hub.js';
+import { createGeneralHub } from './realtime/hubs/general.hub.js';
+import { createSupportHub } from './realtime/hubs/support.hub.js';
+import { realtimePlugin } from './realtime/index.js';
 import {
   CAPTCHA_DISABLED_WARNING,
   createCaptchaVerifier,
@@ -139,6 +146,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
 
   try {
+    // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
+    const adminAccount = adminBootstrapFromEnv(process.env);
     const database =
       overrides.database ??
       (await openDatabase(
@@ -155,6 +164,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       log: app.log,
       listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
     });
+
+    await bootstrapAdmin(database.db, adminAccount, app.log);
 
     const redis = config.redisUrl ? connectRedis(config.redisUrl, app) : null;
     if (redis) {
@@ -211,6 +222,28 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
     await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+
+    // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
+    const backplane = redis
+      ? createRedisBackplane({
+          publisher: redis,
+          url: config.redisUrl,
+          channelPrefix: config.redisKeyPrefix,
+          log: app.log,
+        })
+      : createMemoryBackplane();
+    // The plugin's preClose ends connections first; the backplane closes with the other closers after it.
+    closers.push(() => backplane.close());
+    await app.register(realtimePlugin, {
+      hubs: [
+        createGeneralHub((userId) => app.messageService.unreadCounts(userId)),
+        createChatHub(app.messageService),
+        createSupportHub(app.supportService),
+      ],
+      backplane,
+      authenticate: (token) => app.authenticate(token),
+      allowedOrigins: config.corsOrigins,
+    });
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 

@@ -140,6 +140,19 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: 'true',
     meaning: 'Create demo users on first start (categories are always ensured).',
   },
+  {
+    name: 'ADMIN_USERNAME',
+    default: '(unset)',
+    meaning:
+      'With ADMIN_EMAIL and ADMIN_PASSWORD: create this admin at start-up unless a user with this username exists (containers; elsewhere use `npm run admin -- create`).',
+  },
+  { name: 'ADMIN_EMAIL', default: '(unset)', meaning: 'E-mail of the ADMIN_USERNAME account.' },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(unset)',
+    meaning:
+      'Password of the ADMIN_USERNAME account (registration rules apply); also used by `npm run admin -- create` instead of a generated one.',
+  },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist (repo root)', meaning: 'Built SPA served at /.' },
   {
     name: 'API_DOCS',

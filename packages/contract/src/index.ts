@@ -12,4 +12,5 @@ export * from './schemas/garage.js';
 export * from './schemas/user.js';
 export * from './schemas/message.js';
 export * from './schemas/support.js';
+export * from './schemas/staff.js';
 export * from './realtime.js';

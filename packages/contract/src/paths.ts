@@ -73,6 +73,36 @@ export const API = {
     read: '/api/Support/read',
     ticketHistory: '/api/Support/ticket-history/:ticketId',
   },
+  /** The staff console (staff or admin; grant/revoke staff admin only). `:name` segments: fill with `apiPath`. */
+  staff: {
+    /** GET the ticket queue: open first, longest-waiting first (status, page, pageSize). */
+    tickets: '/api/Staff/tickets',
+    /** GET one ticket with its user and messages. */
+    ticket: '/api/Staff/tickets/:ticketId',
+    /** POST { message }: answer as the support account (the REST twin of /supporthub SendMessage). */
+    ticketReply: '/api/Staff/tickets/:ticketId/reply',
+    ticketClose: '/api/Staff/tickets/:ticketId/close',
+    ticketReopen: '/api/Staff/tickets/:ticketId/reopen',
+    /** GET reported listings, grouped, with reporters (status open|all, page, pageSize). */
+    reports: '/api/Staff/reports',
+    /** POST { reason }: hide from everyone but the owner and staff; open reports become reviewed. */
+    hideProduct: '/api/Staff/products/:productId/hide',
+    unhideProduct: '/api/Staff/products/:productId/unhide',
+    dismissReports: '/api/Staff/products/:productId/dismiss-reports',
+    /** GET people by username or e-mail (query, page, pageSize). */
+    users: '/api/Staff/users',
+    /** GET one person: listings (hidden too), reports against them, tickets, ban state. */
+    user: '/api/Staff/users/:userId',
+    /** POST { reason }: ends their sessions and hides their listings and garage sales. */
+    banUser: '/api/Staff/users/:userId/ban',
+    unbanUser: '/api/Staff/users/:userId/unban',
+    /** Admin only. */
+    grantStaff: '/api/Staff/users/:userId/grant-staff',
+    /** Admin only. */
+    revokeStaff: '/api/Staff/users/:userId/revoke-staff',
+    /** GET every staff action, newest first (page, pageSize). */
+    moderationLog: '/api/Staff/moderation-log',
+  },
   geo: {
     cities: '/api/Geo/cities',
     reverse: '/api/Geo/reverse',

@@ -3,6 +3,7 @@ import { DEFAULT_CATEGORIES, normalizePhoneNumber, type Role } from '@rummage/co
 import { hashPassword } from '../lib/passwords.js';
 import type { Database } from './client.js';
 import { categories, users } from './schema.js';
+import { seedDemoFollows } from './seed-follows.js';
 import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
 
@@ -16,6 +17,7 @@ import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
  * | alice    | alice@rummage.local  | Alice123!  | user  | Austin, TX     |
  * | bob      | bob@rummage.local    | Bob12345!  | user  | Portland, OR   |
  * | staff    | staff@rummage.local  | Staff123!  | staff | Denver, CO     |
+ * | admin    | admin@rummage.local  | Admin123!  | admin | Denver, CO     |
  */
 export const DEMO_USERS: ReadonlyArray<{
   username: string;
@@ -67,6 +69,17 @@ export const DEMO_USERS: ReadonlyArray<{
     latitude: 39.7392,
     longitude: -104.9903,
   },
+  {
+    // Grants and revokes the staff role in the staff console.
+    username: 'admin',
+    email: 'admin@rummage.local',
+    password: 'Admin123!',
+    role: 'admin',
+    phone: '(720) 555-0176',
+    address: 'Denver, CO',
+    latitude: 39.7392,
+    longitude: -104.9903,
+  },
 ];
 
 /** The SPEC's ten categories always exist; ON CONFLICT keeps this idempotent and safe when processes race. */
@@ -112,6 +125,8 @@ export async function seed(
   // Same rule as the people: only right after they were created, so a live site never gets demo listings.
   const demoListings =
     demoUsers > 0 && options.listings ? (await seedDemoListings(db, options.listings)).listings : 0;
+  // After the listings, whose local sellers follow the demo account too (db/seed-follows.ts).
+  if (demoUsers > 0) await seedDemoFollows(db);
   let demoGarageSales = 0;
   if (options.demoData && options.listings) {
     demoGarageSales =

@@ -48,7 +48,7 @@ describe('static SPA', () => {
     const html = { accept: 'text/html' };
     const cases = [
       t.app.inject({ url: '/api/Nothing', headers: html }),
-      t.app.inject({ url: '/chathub/negotiate', headers: html }),
+      t.app.inject({ url: '/chathub/elsewhere', headers: html }),
       t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } }),
       t.app.inject({ method: 'POST', url: '/marketplace', headers: html }),
     ];
@@ -56,6 +56,10 @@ describe('static SPA', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: messages.common.resourceNotFound });
     }
+    // Negotiate is the hub's own route: a GET is refused as SignalR does (405), never the SPA's page.
+    const negotiate = await t.app.inject({ url: '/chathub/negotiate', headers: html });
+    expect(negotiate.statusCode).toBe(405);
+    expect(negotiate.headers['content-type'] ?? '').not.toContain('text/html');
   });
 });
 

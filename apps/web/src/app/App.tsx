@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RealtimeProvider } from '../shared/realtime/RealtimeProvider';
 import { SessionProvider } from '../shared/session/SessionProvider';
 import { createQueryClient } from './queryClient';
 import { appRoutes } from './routes';
@@ -11,7 +12,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <RealtimeProvider>
+          <RouterProvider router={router} />
+        </RealtimeProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

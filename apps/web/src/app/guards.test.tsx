@@ -25,7 +25,7 @@ describe('route guards', () => {
     mockApi({ 'GET /api/Account/me': ME_OK });
     const { router } = renderApp('/followers');
     expect(await screen.findByRole('heading', { name: messages.followers.heading })).toBeTruthy();
-    expect(screen.getByText(messages.followers.emptyTitle)).toBeTruthy();
+    expect(await screen.findByText(messages.followers.emptyTitle)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/followers');
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { messages } from '@rummage/contract';
 import { seriousA11yViolations } from '../features/location/testUtils';
+import { otherProfile } from '../features/profile/testProfiles';
 import { ME_OK, mockApi, storeSession } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
@@ -10,7 +11,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/marketplace', messages.home.noListingsTitle],
   ['/product-detail/5', 'This listing is not available'],
   ['/garage/3', 'This garage sale is not available'],
-  ['/user-main/12', messages.profile.myStore],
+  ['/user-main/12', '@rosa'],
 ];
 
 const SIGNED_IN_PAGES: [string, string][] = [
@@ -27,7 +28,9 @@ const SIGNED_IN_PAGES: [string, string][] = [
 
 describe('pages', () => {
   it.each(PUBLIC_PAGES)('%s shows "%s"', async (path, text) => {
-    mockApi();
+    mockApi({
+      'GET /api/User/profile-details/12': { body: { data: otherProfile({ id: 12, userName: 'rosa' }) } },
+    });
     renderApp(path);
     expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
     expect(screen.queryByText(/coming soon/i)).toBeNull();

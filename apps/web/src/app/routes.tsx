@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { ROUTES } from '@rummage/contract';
+import { STAFF_PATH } from '../features/staff/entry';
 import { GuestOnly, RequireSession } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -25,6 +26,8 @@ const InboxPage = lazy(() => import('../features/chat/InboxPage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
+// Staff only; its own chunk, so the public bundle carries nothing of it but the path.
+const StaffConsolePage = lazy(() => import('../features/staff/StaffConsolePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 /** /product/{id} is the share link (SPEC §2); the page itself lives at /product-detail/{id}. */
@@ -70,6 +73,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.chat(':receiverId', ':productId'), element: <ChatPage /> },
           { path: ROUTES.followers, element: <FollowersPage /> },
           { path: ROUTES.support, element: <SupportPage /> },
+          { path: STAFF_PATH, element: <StaffConsolePage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

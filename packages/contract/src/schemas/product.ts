@@ -121,6 +121,11 @@ export const productDetailSchema = productCardSchema.extend({
   thrifterSince: z.string(),
   /** True when the signed-in user is the seller (show edit controls, hide report and follow). */
   isOwner: z.boolean(),
+  /**
+   * Present only when moderation hid the listing, which only its seller and staff can then open (everyone else
+   * gets 404): the reason staff gave.
+   */
+  hiddenReason: z.string().optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

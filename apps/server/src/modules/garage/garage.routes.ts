@@ -15,6 +15,7 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
+import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import type { GarageService } from './garage.service.js';
@@ -40,18 +41,8 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
     windowMs: config.rateLimit.global.windowMs,
   });
 
-  // The SPEC's client sends DELETE with a JSON content type and no body; that is "no body", not a malformed
-  // one. Everything else goes through Fastify's own (prototype-safe) JSON parser. Scoped to these routes.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
+  // The SPEC's client sends DELETE with a JSON content type and no body.
+  acceptEmptyJsonBody(app);
 
   app.post(
     API.garageSale.add,

@@ -47,14 +47,15 @@ export function multipartLimits(limits: ListingFormLimits) {
  * When a form is refused half-way, the rest of the body is still on its way. Drain it (discarding) rather than
  * leaving the stream paused: the client can finish sending and read the answer, and the socket stays usable.
  */
-function drain(request: FastifyRequest): void {
+export function drain(request: FastifyRequest): void {
   const raw = request.raw;
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
   raw.resume();
 }
 
-function refusal(error: unknown, limits: ListingFormLimits): unknown {
+/** A multipart parser failure as the readable 4xx it is (the profile photo form shares it). */
+export function refusal(error: unknown, limits: ListingFormLimits): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

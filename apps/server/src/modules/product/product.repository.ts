@@ -9,6 +9,7 @@ export type Tx = Db;
 export interface ListingDetailRow extends CardRow {
   description: string;
   sellerSince: Date;
+  hiddenReason: string | null;
 }
 
 /** One listing with its seller, whatever its visibility (the service decides who may see it). */
@@ -18,6 +19,7 @@ export async function findListing(db: Db, id: number): Promise<ListingDetailRow 
       ...cardColumns,
       description: products.description,
       sellerSince: users.createdAt,
+      hiddenReason: products.hiddenReason,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))

@@ -19,6 +19,7 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
+import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import type { ImagePipeline } from '../../services/images/index.js';
@@ -51,21 +52,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     windowMs: config.rateLimit.global.windowMs,
   });
 
-  // Scoped to these routes: nowhere else accepts multipart bodies.
+  // Scoped to these routes (the profile photo forms in modules/user register their own, with their limits).
   await app.register(multipart, { limits: multipartLimits(limits) });
 
-  // The SPEC's client posts like-unlike and increment-views with a JSON content type and no body; that is "no
-  // body", not a malformed one. Everything else goes through Fastify's own (prototype-safe) JSON parser.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
+  // like-unlike, increment-views and DELETE arrive with a JSON content type and no body.
+  acceptEmptyJsonBody(app);
 
   // A refusal before the form was read (401, 403, 404…) must not leave the upload hanging half-sent.
   app.addHook('onSend', async (request) => {

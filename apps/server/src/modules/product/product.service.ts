@@ -139,7 +139,7 @@ export function createProductService(options: ProductServiceOptions) {
       viewer ? engagement.isLiked(db, viewer.id, id) : false,
       viewer && viewer.id !== row.sellerId ? engagement.isFollowing(db, viewer.id, row.sellerId) : false,
     ]);
-    return toDetail(
+    const answer = toDetail(
       row,
       images.get(id) ?? [],
       likes.get(id) ?? 0,
@@ -152,6 +152,8 @@ export function createProductService(options: ProductServiceOptions) {
       },
       store,
     );
+    // Only the seller and staff get this far for a hidden listing (canSee): they are told why.
+    return row.hiddenAt ? { ...answer, hiddenReason: row.hiddenReason ?? '' } : answer;
   }
 
   return {

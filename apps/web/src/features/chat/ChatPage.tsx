@@ -1,55 +1,168 @@
-import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { CHAT_LIMITS, ROUTES, messages, type ChatThreadHeader } from '@rummage/contract';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { formatPrice } from '../feed/formatPrice';
+import { FollowButton } from '../follow/FollowButton';
+import { MessageList } from './MessageList';
 import { CHAT_TEXT } from './texts';
+import { useChatThread } from './useChatThread';
 
-/**
- * /chat/{receiverId}/{productId}. The thread header, history and the live chat hub arrive with the
- * chat issue. Sending needs a connected channel (SPEC §4, §5), so until then the box stays disabled.
- */
+const T = messages.chat;
+
+function idFrom(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** /chat/{receiverId}/{productId}. A new chat gets a fresh screen, so nothing carries over between chats. */
 export default function ChatPage() {
   useDocumentTitle(CHAT_TEXT.chatTitle);
-  const connected = false;
+  const params = useParams();
+  const receiverId = idFrom(params.receiverId);
+  const productId = idFrom(params.productId);
+  return <ChatThread key={`${receiverId}-${productId}`} receiverId={receiverId} productId={productId} />;
+}
+
+function CloseLink() {
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-4 md:py-8">
-      <div className="card flex flex-1 flex-col overflow-hidden">
-        <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
+    <Link
+      to={ROUTES.messages}
+      aria-label={CHAT_TEXT.close}
+      className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-2xl text-stone-700 hover:bg-stone-100"
+    >
+      <span aria-hidden="true">×</span>
+    </Link>
+  );
+}
+
+function ThreadHeader({ header }: { header: ChatThreadHeader }) {
+  return (
+    <div className="flex items-center gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-lg font-bold text-stone-900">@{header.userName}</h1>
+        <p className="truncate text-sm text-stone-700">
+          <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}
+          {header.productName}
+        </p>
+      </div>
+      <FollowButton
+        userId={header.userId}
+        initialFollowing={header.isFollowedByCurrentUser}
+        userName={header.userName}
+        className="shrink-0"
+      />
+      <CloseLink />
+    </div>
+  );
+}
+
+function ChatThread({ receiverId, productId }: { receiverId: number | null; productId: number | null }) {
+  const thread = useChatThread(receiverId, productId);
+  const [draft, setDraft] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (thread.send(draft)) setDraft('');
+  }
+
+  let body;
+  if (thread.loadFailed) {
+    body = (
+      <>
+        <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
           <h1 className="text-lg font-bold text-stone-900">{CHAT_TEXT.chatHeading}</h1>
-          <Link
-            to={ROUTES.messages}
-            aria-label={CHAT_TEXT.close}
-            className="flex h-10 w-10 items-center justify-center rounded-full text-2xl text-stone-700 hover:bg-stone-100"
-          >
-            <span aria-hidden="true">×</span>
-          </Link>
+          <CloseLink />
         </div>
         <div
-          className="flex min-h-48 flex-1 flex-col justify-end gap-3 px-4 py-4 md:max-h-[45vh]"
-          aria-live="polite"
+          role="alert"
+          className="flex flex-1 flex-col items-center justify-center gap-2 px-4 py-10 text-center"
         >
-          <p className="text-center text-sm text-stone-600">{CHAT_TEXT.noMessages}</p>
+          <p className="font-semibold text-stone-900">{T.loadFailed}</p>
+          <p className="text-stone-700">{T.loadFailedHint}</p>
         </div>
+      </>
+    );
+  } else if (thread.loading || !thread.header) {
+    body = <Spinner label={CHAT_TEXT.loadingChat} />;
+  } else {
+    body = (
+      <>
+        <ThreadHeader header={thread.header} />
+        <MessageList
+          messages={thread.messages}
+          selfName={thread.selfName}
+          otherName={thread.header.userName}
+          hasMore={thread.hasMore}
+          loadingOlder={thread.loadingOlder}
+          onLoadOlder={() => void thread.loadOlder()}
+        />
+      </>
+    );
+  }
+
+  const canType = !thread.loadFailed && !thread.loading;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-0 py-0 md:px-4 md:py-8">
+      <div className="card flex flex-1 flex-col overflow-hidden rounded-none md:flex-none md:rounded-2xl">
+        {body}
         <p className="bg-accent-100 px-4 py-2 text-center text-xs font-medium text-stone-800">
-          {messages.chat.safetyNotice}
+          {T.safetyNotice}
         </p>
-        <form
-          className="flex gap-2 border-t border-stone-200 p-3"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <label htmlFor="chat-message" className="sr-only">
-            {CHAT_TEXT.messageLabel}
-          </label>
-          <input
-            id="chat-message"
-            className="field-input flex-1"
-            placeholder={messages.chat.inputPlaceholder}
-            disabled={!connected}
-          />
-          <button type="submit" className="btn btn-primary" disabled={!connected}>
-            {messages.chat.send}
-          </button>
+        <form className="flex flex-col gap-1 border-t border-stone-200 p-3" onSubmit={handleSubmit}>
+          <div className="flex gap-2">
+            <label htmlFor="chat-message" className="sr-only">
+              {CHAT_TEXT.messageLabel}
+            </label>
+            <input
+              id="chat-message"
+              className="field-input min-w-0 flex-1"
+              placeholder={T.inputPlaceholder}
+              value={draft}
+              maxLength={CHAT_LIMITS.messageMax}
+              autoComplete="off"
+              disabled={!canType}
+              aria-describedby={thread.sendError ? 'chat-send-error' : undefined}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button
+              type="submit"
+              className="btn btn-primary shrink-0"
+              disabled={!canType || !thread.connected}
+            >
+              {T.send}
+            </button>
+          </div>
+          <ConnectionLine thread={thread} />
+          {thread.sendError && (
+            <p id="chat-send-error" role="alert" className="text-sm text-red-700">
+              {thread.sendError}
+            </p>
+          )}
         </form>
       </div>
     </div>
+  );
+}
+
+/** Why "send" is greyed out, when it is not just the first moment of connecting. */
+function ConnectionLine({ thread }: { thread: ReturnType<typeof useChatThread> }) {
+  if (thread.loadFailed || thread.hubState === 'connected' || thread.hubState === 'connecting') return null;
+  if (thread.hubState === 'reconnecting') {
+    return (
+      <p role="status" className="text-sm text-stone-700">
+        {T.notConnected}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+      {CHAT_TEXT.offline}
+      <button type="button" className="font-semibold text-brand-800 underline" onClick={thread.reconnect}>
+        {CHAT_TEXT.reconnect}
+      </button>
+    </p>
   );
 }

@@ -1,24 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HUB_EVENTS, HUBS, ROUTES, messages, type ChatRoom } from '@rummage/contract';
+import { useHub } from '../../shared/realtime/useHub';
+import { useSession } from '../../shared/session/SessionContext';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { useUnreadCounts } from '../shell/useUnreadCounts';
+import { chatKeys, deleteChat, fetchChatRooms, markChatRead } from './api';
+import { InboxRow } from './InboxRow';
 import { CHAT_TEXT } from './texts';
 
+const T = messages.inbox;
+
+const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.otherUserId === b.otherUserId;
+
 /**
- * /messages: the inbox. Chat rooms (GET /api/Message/chat-rooms) arrive with the chat issue; with no
- * rooms the SPEC's welcome state shows, which is also what a failed load shows (SPEC §8).
+ * /messages (SPEC §2, §4): one row per chat; a click marks it read and opens it, the trash icon deletes it
+ * after a confirmation. A new message (on the chat hub, or a changed unread count) reloads the list, so a
+ * new chat appears without a reload of the page.
  */
 export default function InboxPage() {
   useDocumentTitle(CHAT_TEXT.inboxTitle);
+  const token = useSession().session?.authToken ?? null;
+  const queryClient = useQueryClient();
+  const roomsKey = chatKeys.rooms(token);
+  const rooms = useQuery({
+    queryKey: roomsKey,
+    queryFn: ({ signal }) => fetchChatRooms(signal),
+    staleTime: 0,
+  });
+  const [pendingDelete, setPendingDelete] = useState<ChatRoom | null>(null);
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: chatKeys.allRooms });
+  useHub(HUBS.chat, { handlers: { [HUB_EVENTS.receiveMessage]: reload } });
+
+  const unreadMessages = useUnreadCounts().messages;
+  const seenCount = useRef(unreadMessages);
+  useEffect(() => {
+    if (seenCount.current === unreadMessages) return;
+    seenCount.current = unreadMessages;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.allRooms });
+  }, [unreadMessages, queryClient]);
+
+  const updateRooms = (change: (list: ChatRoom[]) => ChatRoom[]) =>
+    queryClient.setQueryData<ChatRoom[]>(roomsKey, (list) => change(list ?? []));
+
+  function openRoom(room: ChatRoom) {
+    updateRooms((list) =>
+      list.map((r) => (sameRoom(r, room) ? { ...r, hasUnread: false, unreadCount: 0 } : r)),
+    );
+    void markChatRead(room.productId, room.otherUserId);
+  }
+
+  function confirmDelete() {
+    const room = pendingDelete;
+    setPendingDelete(null);
+    if (!room) return;
+    // The row goes at once; a failed delete is only logged (SPEC §8), and the next load shows the truth.
+    updateRooms((list) => list.filter((r) => !sameRoom(r, room)));
+    void deleteChat(room.productId, room.otherUserId);
+  }
+
+  const list = rooms.data ?? [];
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 md:gap-6">
       {/* SPEC: the heading is a desktop element; phones keep it for screen readers only. */}
-      <h1 className="sr-only text-3xl font-bold text-stone-900 md:not-sr-only">{messages.inbox.heading}</h1>
-      <EmptyState title={messages.inbox.emptyTitle} text={messages.inbox.emptyText}>
-        <Link to={ROUTES.marketplace} className="btn btn-primary">
-          {messages.inbox.goToMarketplace}
-        </Link>
-      </EmptyState>
+      <h1 className="sr-only text-3xl font-bold text-stone-900 md:not-sr-only">{T.heading}</h1>
+      {rooms.isPending ? (
+        <Spinner label={CHAT_TEXT.loadingInbox} />
+      ) : list.length === 0 ? (
+        <EmptyState title={T.emptyTitle} text={T.emptyText}>
+          <Link to={ROUTES.marketplace} className="btn btn-primary">
+            {T.goToMarketplace}
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul aria-label={CHAT_TEXT.chatsLabel} className="flex flex-col gap-3">
+          {list.map((room) => (
+            <InboxRow
+              key={`${room.productId}-${room.otherUserId}`}
+              room={room}
+              onOpen={() => openRoom(room)}
+              onDelete={() => setPendingDelete(room)}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={T.deleteConfirm}
+        confirmLabel={CHAT_TEXT.confirmDelete}
+        cancelLabel={CHAT_TEXT.cancel}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
     </div>
   );
 }

@@ -1,20 +1,58 @@
 import { messages } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageHeading } from '../../shared/ui/PageHeading';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-
-const TITLE = 'Followers - {product}';
+import { FeedSpinner } from '../feed/FeedSpinner';
+import { useInfiniteScroll } from '../feed/useInfiniteScroll';
+import { useFollowers } from './api';
+import { FollowerCard } from './FollowerCard';
+import { FOLLOWERS_TEXT } from './texts';
 
 /**
- * /followers: heading and the follower cards. The cards (GET /api/User/followers) arrive with the
- * followers issue; with nobody following yet the SPEC's empty state shows.
+ * /followers (SPEC §2): the people who follow you, newest first, as cards (1, 2 or 3 columns by width),
+ * the next page loading near the bottom; "You're all caught up!" at the end, the SPEC's empty state when
+ * nobody follows you yet (or the list cannot be loaded, which is only logged).
  */
 export default function FollowersPage() {
-  useDocumentTitle(TITLE);
+  useDocumentTitle(FOLLOWERS_TEXT.title);
+  const list = useFollowers();
+  const sentinelRef = useInfiniteScroll({
+    enabled: !list.isLoading && !list.isEnd,
+    loading: list.isLoadingMore,
+    onLoadMore: list.loadMore,
+  });
+  const hasFollowers = list.followers.length > 0;
+
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
       <PageHeading>{messages.followers.heading}</PageHeading>
-      <EmptyState title={messages.followers.emptyTitle} text={messages.followers.emptyText} />
+      {list.isLoading ? (
+        <FeedSpinner label={FOLLOWERS_TEXT.loading} />
+      ) : (
+        <>
+          {hasFollowers && (
+            <ul
+              aria-label={FOLLOWERS_TEXT.listLabel}
+              className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+            >
+              {list.followers.map((follower) => (
+                <li key={follower.id}>
+                  <FollowerCard follower={follower} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div ref={sentinelRef} aria-hidden="true" />
+          {list.isLoadingMore && <Spinner size={32} label={FOLLOWERS_TEXT.loadingMore} />}
+          {list.isEnd &&
+            (hasFollowers ? (
+              <p className="py-6 text-center font-semibold text-stone-600">{messages.followers.caughtUp}</p>
+            ) : (
+              <EmptyState title={messages.followers.emptyTitle} text={messages.followers.emptyText} />
+            ))}
+        </>
+      )}
     </div>
   );
 }

@@ -1,77 +1,111 @@
 import { useState, type FormEvent } from 'react';
-import { ROUTES, SUGGESTION_LIMIT, messages, type CurrentUser } from '@rummage/contract';
-import { ApiError, apiFetch } from '../../shared/api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { ROUTES, SUGGESTION_LIMIT, messages, type ProfileDetails } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
+import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
+import { readSession, writeSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
+import { Spinner } from '../../shared/ui/Spinner';
 import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location/LocationField';
-import { validateProfile, type EditProfileErrors } from './editProfileForm';
+import { profileKeys, updateUserDetails, useProfileDetails } from './api';
+import {
+  checkProfile,
+  serverFieldErrors,
+  type EditProfileErrors,
+  type EditProfileValues,
+} from './editProfileForm';
 import { EDIT_PROFILE_TEXT } from './texts';
 
-/** SPEC §7 POST /api/User/update-user-details; its server side arrives with the profile issue. */
-const UPDATE_PATH = '/api/User/update-user-details';
-
-function initialAddress(user: CurrentUser | null): ChosenLocation | null {
-  if (!user?.address || user.latitude === null || user.longitude === null) return null;
-  return { address: user.address, latitude: user.latitude, longitude: user.longitude };
+interface Prefill {
+  userName: string | null;
+  email: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
-/** /edit-profile: Username, Email, Address (SPEC §2, §5, §8). */
+function initialAddress(saved: Prefill | null): ChosenLocation | null {
+  if (!saved?.address || saved.latitude === null || saved.longitude === null) return null;
+  return { address: saved.address, latitude: saved.latitude, longitude: saved.longitude };
+}
+
+/** /edit-profile: Username, Email, Address, prefilled from the saved profile (SPEC §2, §5, §8). */
 export default function EditProfilePage() {
   useDocumentTitle(EDIT_PROFILE_TEXT.title);
-  const { currentUser } = useSession();
+  const { session, currentUser } = useSession();
+  const details = useProfileDetails(session?.userId ?? null);
+  // If the profile cannot be read, the account the session already checked is the next best start.
+  const saved: Prefill | null =
+    details.data ?? (currentUser ? { ...currentUser, userName: currentUser.username } : null);
+  const waiting = session !== null && details.isPending;
   return (
     <FormSheet
       title={EDIT_PROFILE_TEXT.heading}
       closeTo={ROUTES.userMain}
       closeLabel={EDIT_PROFILE_TEXT.close}
     >
-      {/* Remount once the account arrives so the fields start from the saved values. */}
-      <EditProfileForm key={currentUser?.id ?? 'loading'} user={currentUser} />
+      {waiting ? (
+        <Spinner label={EDIT_PROFILE_TEXT.loading} />
+      ) : (
+        // Remount when the saved values arrive so the fields start from them.
+        <EditProfileForm key={details.data ? 'profile' : currentUser ? 'account' : 'none'} saved={saved} />
+      )}
     </FormSheet>
   );
 }
 
-function EditProfileForm({ user }: { user: CurrentUser | null }) {
+function EditProfileForm({ saved }: { saved: Prefill | null }) {
   const { session } = useSession();
-  const [userName, setUserName] = useState(user?.username ?? session?.username ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [address, setAddress] = useState<ChosenLocation | null>(initialAddress(user));
+  const queryClient = useQueryClient();
+  const [userName, setUserName] = useState(saved?.userName ?? session?.username ?? '');
+  const [email, setEmail] = useState(saved?.email ?? '');
+  const [address, setAddress] = useState<ChosenLocation | null>(initialAddress(saved));
   const [errors, setErrors] = useState<EditProfileErrors>({});
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  function saveSucceeded(profile: ProfileDetails) {
+    queryClient.setQueryData(profileKeys.detail(profile.id), profile);
+    void queryClient.invalidateQueries({ queryKey: [ME_QUERY_KEY] });
+    const stored = readSession();
+    if (stored) {
+      // The header and the profile read the name from the session (SPEC §3 username).
+      writeSession({
+        authToken: stored.authToken,
+        id: stored.userId,
+        username: profile.userName,
+        imageUrl: stored.userImageUrl,
+        coverPhotoUrl: stored.userCoverPhotoUrl,
+      });
+    }
+    setStatus({ tone: 'success', text: messages.profile.updated });
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setStatus(null);
-    if (!session) {
+    const userId = readSession()?.userId;
+    if (userId === undefined) {
       setStatus({ tone: 'error', text: messages.profile.userNotFound });
       return;
     }
-    const found = validateProfile({ userName, email, address });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const values: EditProfileValues = { userName, email, address };
+    const check = checkProfile(userId, values);
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) return;
     setSubmitting(true);
     try {
-      await apiFetch(UPDATE_PATH, {
-        method: 'POST',
-        body: {
-          userId: session.userId,
-          userName: userName.trim(),
-          email: email.trim(),
-          address: address?.address,
-          latitude: address?.latitude,
-          longitude: address?.longitude,
-        },
-        fallbackMessage: messages.profile.updateFailed,
-      });
-      setStatus({ tone: 'success', text: messages.profile.updated });
+      saveSucceeded(await updateUserDetails(check.request));
     } catch (caught) {
       // A validation answer (taken name, bad e-mail) is worth showing; anything else gets the SPEC text.
       const readable = caught instanceof ApiError && (caught.status === 400 || caught.status === 409);
+      if (readable) setErrors(serverFieldErrors(caught.fieldErrors));
+      else console.error('Could not update the profile', caught);
       setStatus({ tone: 'error', text: readable ? caught.message : messages.profile.updateFailed });
     } finally {
       setSubmitting(false);

@@ -5,6 +5,7 @@ import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { garageSale } from '../garage/testSales';
 import { seriousA11yViolations } from '../location/testUtils';
+import { profileDetails } from './testProfiles';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 
@@ -45,6 +46,7 @@ function mockSales({ deleteFails = false } = {}) {
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
     'GET /api/GarageSale/user/7': () => ({ body: { data: sales } }),
+    'GET /api/User/profile-details/7': { body: { data: profileDetails() } },
     'DELETE /api/GarageSale/delete/1': () => {
       if (deleteFails) return { status: 500, body: { message: 'Database down' } };
       sales = sales.filter((sale) => sale.id !== 1);

@@ -5,6 +5,7 @@ import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { productCard } from '../feed/testProducts';
 import { seriousA11yViolations } from '../location/testUtils';
+import { otherProfile } from './testProfiles';
 
 const UNSOLD = 'GET /api/Product/unsold/user/7';
 const SOLD = 'GET /api/Product/sold/user/7';
@@ -119,6 +120,7 @@ describe('profile store lists', () => {
 
   it("shows another user's items without controls", async () => {
     mockApi({
+      'GET /api/User/profile-details/9': { body: { data: otherProfile() } },
       'GET /api/Product/unsold/user/9': { body: { data: [productCard(5, { title: 'Tin robot' })] } },
       'GET /api/Product/sold/user/9': { body: { data: [] } },
     });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES, formatCount, messages } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { Dropdown, menuItemClass } from '../shell/Dropdown';
 import { SHELL_TEXT } from '../shell/texts';
@@ -16,7 +16,12 @@ export function ProfileMobileBar({ title }: { title: string }) {
       </Link>
       <p className="truncate font-bold text-stone-900">{title}</p>
       <Dropdown
-        triggerLabel={PROFILE_TEXT.mobileMenu}
+        // Visible "menu" and the badge's number must both be in the button's name (WCAG label-in-name).
+        triggerLabel={
+          unread.messages > 0
+            ? `${PROFILE_TEXT.mobileMenu} ${formatCount(unread.messages)} ${SHELL_TEXT.unreadMessages}`
+            : PROFILE_TEXT.mobileMenu
+        }
         triggerClassName="btn btn-outline min-h-9 px-4 text-sm"
         trigger={
           <>

@@ -1,117 +1,169 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { ROUTES, formatCount, messages } from '@rummage/contract';
-import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
-import { useFillText } from '../../shared/config/useAppConfig';
+import { ROUTES, messages, type ProfileDetails } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
+import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
+import { readSession, writeSession } from '../../shared/session/storage';
+import { Banner } from '../../shared/ui/Banner';
+import { EmptyState } from '../../shared/ui/EmptyState';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { FollowButton } from '../follow/FollowButton';
+import { profileKeys, useProfileDetails, type PhotoKind } from './api';
 import { ProfileGarageSales } from './ProfileGarageSales';
+import { ProfileHeader, type ProfileView } from './ProfileHeader';
 import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
 import { PROFILE_TEXT } from './texts';
+import { usePhotoUploads } from './usePhotoUploads';
 
-/** What the header of a profile shows; filled from the session now, from profile-details later. */
-interface ProfileSummary {
-  username: string | null;
-  imageUrl: string | null;
-  coverPhotoUrl: string | null;
-  address: string | null;
-  thrifterSince: string | null;
-  views: number;
-  itemsSold: number;
-  followers: number;
+/** The place a profile shows: the gazetteer's "City, ST", else the bare coordinates, else "Location unavailable". */
+export function profilePlace(
+  profile: Pick<ProfileDetails, 'location' | 'latitude' | 'longitude'> | null,
+): string {
+  if (profile?.location) return profile.location;
+  if (profile && profile.latitude !== null && profile.longitude !== null)
+    return `${profile.latitude.toFixed(2)}, ${profile.longitude.toFixed(2)}`;
+  return messages.location.unavailable;
+}
+
+function parseUserId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /**
- * /user-main (own) and /user-main/{userId} (someone else): cover, photo, name, counts, and the
- * "my store" / "sold items" tabs (SPEC §2 Profile), listed by ProfileListings. The counts, follow button
- * and photo uploads come with the profile issue (GET /api/User/profile-details).
+ * /user-main (own) and /user-main/{userId} (someone else), from GET /api/User/profile-details (SPEC §2
+ * Profile): cover, photo, name, place, counts, then garage sales and the "my store" / "sold items" tabs.
+ * Your own profile has "edit" and the photo uploads; someone else's has the follow button, whose click
+ * moves the followers count at once.
  */
 export default function ProfilePage() {
-  const { userId } = useParams();
+  const { userId: param } = useParams();
   const { session, currentUser } = useSession();
-  const isOwn = userId === undefined;
+  const queryClient = useQueryClient();
+  const isOwn = param === undefined;
   useDocumentTitle(isOwn ? PROFILE_TEXT.titleOwn : PROFILE_TEXT.titleOther);
-  const fill = useFillText();
+  const profileId = isOwn ? (session?.userId ?? null) : parseUserId(param);
+  const details = useProfileDetails(profileId);
+  const key = profileKeys.detail(profileId ?? 0);
+
+  const uploads = usePhotoUploads({
+    userId: isOwn ? profileId : null,
+    onUploaded: (kind: PhotoKind, imageUrl: string) => {
+      queryClient.setQueryData<ProfileDetails>(key, (old) =>
+        old ? { ...old, [kind === 'profile' ? 'profilePhotoUrl' : 'coverPhotoUrl']: imageUrl } : old,
+      );
+      // The header's avatar reads the session (SPEC §3 userImageUrl / userCoverPhotoUrl).
+      const stored = readSession();
+      if (stored) {
+        writeSession({
+          authToken: stored.authToken,
+          id: stored.userId,
+          username: stored.username ?? '',
+          imageUrl: kind === 'profile' ? imageUrl : stored.userImageUrl,
+          coverPhotoUrl: kind === 'cover' ? imageUrl : stored.userCoverPhotoUrl,
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: [ME_QUERY_KEY], refetchType: 'none' });
+    },
+  });
 
   // Your own id in the address is your own profile, with its edit controls.
-  if (!isOwn && session && String(session.userId) === userId)
-    return <Navigate to={ROUTES.userMain} replace />;
+  if (!isOwn && session && String(session.userId) === param) return <Navigate to={ROUTES.userMain} replace />;
 
-  const profile: ProfileSummary = {
-    username: isOwn ? (session?.username ?? currentUser?.username ?? null) : null,
-    imageUrl: isOwn ? (session?.userImageUrl ?? null) : null,
-    coverPhotoUrl: isOwn ? (session?.userCoverPhotoUrl ?? null) : null,
-    address: isOwn ? (currentUser?.address ?? null) : null,
-    thrifterSince: null,
-    views: 0,
-    itemsSold: 0,
-    followers: 0,
-  };
-  const displayName = profile.username ?? PROFILE_TEXT.unknownUser;
-  const otherId = Number(userId);
-  const listingsUserId = isOwn
-    ? (session?.userId ?? null)
-    : Number.isInteger(otherId) && otherId > 0
-      ? otherId
-      : null;
+  const missing = details.error instanceof ApiError && details.error.status === 404;
+  if (!isOwn && (profileId === null || missing)) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-10">
+        <EmptyState headingLevel={1} title={messages.profile.notFound}>
+          <Link to={ROUTES.marketplace} className="btn btn-primary">
+            {PROFILE_TEXT.backToMarketplace}
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
 
-  const stats = [
-    { label: messages.profile.views, value: profile.views },
-    { label: messages.profile.itemsSold, value: profile.itemsSold },
-    { label: messages.profile.followers, value: profile.followers },
-  ];
+  const data = details.data;
+  // Until (or unless) the server answers, your own profile shows what the session already knows.
+  const profile: ProfileView = data
+    ? {
+        userName: data.userName,
+        email: isOwn ? data.email : null,
+        place: profilePlace(data),
+        thrifterSince: data.thrifterSince,
+        views: data.views,
+        itemsSold: data.itemsSold,
+        followersCount: data.followersCount,
+        profilePhotoUrl: data.profilePhotoUrl,
+        coverPhotoUrl: data.coverPhotoUrl,
+      }
+    : {
+        userName: isOwn ? (session?.username ?? currentUser?.username ?? null) : null,
+        email: isOwn ? (currentUser?.email ?? null) : null,
+        place: isOwn && currentUser ? profilePlace({ ...currentUser, location: currentUser.address }) : null,
+        thrifterSince: null,
+        views: null,
+        itemsSold: null,
+        followersCount: null,
+        profilePhotoUrl: isOwn ? (session?.userImageUrl ?? null) : null,
+        coverPhotoUrl: isOwn ? (session?.userCoverPhotoUrl ?? null) : null,
+      };
+  const loading = details.isPending && profileId !== null && !(isOwn && profile.userName);
+
+  function changeFollowers(delta: 1 | -1) {
+    queryClient.setQueryData<ProfileDetails>(key, (old) =>
+      old
+        ? {
+            ...old,
+            followersCount: Math.max(0, old.followersCount + delta),
+            isFollowedByCurrentUser: delta === 1,
+          }
+        : old,
+    );
+  }
+
+  const action = isOwn ? (
+    <Link to={ROUTES.editProfile} className="btn btn-outline" aria-label={PROFILE_TEXT.editProfile}>
+      {messages.profile.edit}
+    </Link>
+  ) : data && profileId !== null ? (
+    <FollowButton
+      userId={profileId}
+      initialFollowing={data.isFollowedByCurrentUser}
+      onFollowersCountChange={changeFollowers}
+      userName={data.userName}
+    />
+  ) : undefined;
 
   return (
     <div className="flex w-full flex-col">
       {isOwn && <ProfileMobileBar title={messages.header.myProfile} />}
       <div className="mx-auto w-full max-w-5xl md:px-4 md:pt-6">
-        <div className="relative">
-          <img
-            src={assetUrl(profile.coverPhotoUrl, DEFAULT_COVER_IMAGE)}
-            alt={PROFILE_TEXT.coverAlt}
-            className="h-36 w-full object-cover md:h-56 md:rounded-xl"
-          />
-          <img
-            src={assetUrl(profile.imageUrl, DEFAULT_USER_IMAGE)}
-            alt={
-              profile.username
-                ? fill(PROFILE_TEXT.photoAlt, { username: profile.username })
-                : PROFILE_TEXT.photoAltUnknown
-            }
-            className="absolute -bottom-12 left-4 h-24 w-24 rounded-full border-4 border-white bg-white object-cover shadow md:left-8 md:h-32 md:w-32"
-          />
-        </div>
-        <div className="flex flex-col gap-4 px-4 pt-14 md:flex-row md:items-start md:justify-between md:px-8 md:pt-16">
-          <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold text-stone-900">@{displayName}</h1>
-            {profile.thrifterSince && (
-              <p className="text-sm text-stone-700">
-                {messages.profile.thrifterSince} {profile.thrifterSince}
-              </p>
-            )}
-            {profile.address && <p className="text-sm text-stone-700">{profile.address}</p>}
+        <ProfileHeader
+          profile={profile}
+          loading={loading}
+          action={action}
+          uploads={
+            isOwn
+              ? {
+                  busy: uploads.busy,
+                  message: uploads.message,
+                  onFile: (kind, file) => void uploads.upload(kind, file),
+                }
+              : undefined
+          }
+        />
+        {details.isError && !missing && !isOwn && (
+          <div className="mx-4 mt-4 md:mx-8">
+            <Banner>{PROFILE_TEXT.profileFailed}</Banner>
           </div>
-          {isOwn && (
-            <Link
-              to={ROUTES.editProfile}
-              className="btn btn-outline self-start"
-              aria-label={PROFILE_TEXT.editProfile}
-            >
-              {messages.profile.edit}
-            </Link>
-          )}
-        </div>
-        <dl aria-label={PROFILE_TEXT.stats} className="mx-4 mt-4 grid grid-cols-3 gap-2 md:mx-8">
-          {stats.map((stat) => (
-            <div key={stat.label} className="card flex flex-col-reverse items-center px-2 py-3 text-center">
-              <dt className="text-xs text-stone-700 md:text-sm">{stat.label}</dt>
-              <dd className="text-lg font-bold text-stone-900">{formatCount(stat.value)}</dd>
-            </div>
-          ))}
-        </dl>
+        )}
         <div className="mt-6 px-4 pb-8 md:px-8">
-          <ProfileGarageSales userId={listingsUserId} isOwn={isOwn} />
-          <ProfileListings userId={listingsUserId} isOwn={isOwn} />
+          <ProfileGarageSales userId={profileId} isOwn={isOwn} />
+          <ProfileListings userId={profileId} isOwn={isOwn} />
         </div>
       </div>
     </div>

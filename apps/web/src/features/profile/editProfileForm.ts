@@ -1,4 +1,4 @@
-import { USERNAME_PATTERN, messages } from '@rummage/contract';
+import { updateUserDetailsSchema, type UpdateUserDetailsRequest } from '@rummage/contract';
 import type { ChosenLocation } from '../location/LocationField';
 
 export interface EditProfileValues {
@@ -8,19 +8,46 @@ export interface EditProfileValues {
 }
 export type EditProfileErrors = Partial<Record<keyof EditProfileValues, string>>;
 
-/** A plain shape check; the server applies the full rule. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Coordinates belong to the address: without a chosen suggestion the address is what is missing. */
+const FIELD_OF: Record<string, keyof EditProfileValues> = {
+  userName: 'userName',
+  email: 'email',
+  address: 'address',
+  latitude: 'address',
+  longitude: 'address',
+};
 
-/** SPEC §5 "Edit profile" rules and messages, first failing rule per field. */
-export function validateProfile(values: EditProfileValues): EditProfileErrors {
+export type ProfileCheck =
+  { ok: true; request: UpdateUserDetailsRequest } | { ok: false; errors: EditProfileErrors };
+
+/**
+ * Checks the form with the server's own schema (SPEC §5 edit-profile rules and messages), keeping the
+ * first failing rule of each field, in the SPEC's order.
+ */
+export function checkProfile(userId: number, values: EditProfileValues): ProfileCheck {
+  const result = updateUserDetailsSchema.safeParse({
+    userId,
+    userName: values.userName,
+    email: values.email,
+    address: values.address?.address ?? '',
+    latitude: values.address?.latitude,
+    longitude: values.address?.longitude,
+  });
+  if (result.success) return { ok: true, request: result.data };
   const errors: EditProfileErrors = {};
-  const userName = values.userName.trim();
-  if (!userName) errors.userName = messages.profile.usernameRequired;
-  else if (!USERNAME_PATTERN.test(userName)) errors.userName = messages.profile.usernameChars;
-  const email = values.email.trim();
-  if (!email) errors.email = messages.profile.emailRequired;
-  else if (/\s/.test(email)) errors.email = messages.profile.emailNoSpaces;
-  else if (!EMAIL_SHAPE.test(email)) errors.email = messages.profile.emailInvalid;
-  if (!values.address?.address.trim()) errors.address = messages.profile.addressRequired;
+  for (const issue of result.error.issues) {
+    const field = FIELD_OF[String(issue.path[0])];
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Field errors the server named (`errors` of a 400/409 answer), on the form's own fields. */
+export function serverFieldErrors(fieldErrors: Record<string, string>): EditProfileErrors {
+  const errors: EditProfileErrors = {};
+  for (const [name, message] of Object.entries(fieldErrors)) {
+    const field = FIELD_OF[name];
+    if (field && !errors[field]) errors[field] = message;
+  }
   return errors;
 }

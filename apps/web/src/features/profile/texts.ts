@@ -15,6 +15,15 @@ export const PROFILE_TEXT = {
   confirmSold: '“{title}” will move to your sold items.',
   confirmAvailable: '“{title}” will go back on sale in your store.',
   cancel: 'Cancel',
+  changePhoto: 'Change profile photo',
+  changeCover: 'Change cover photo',
+  uploading: 'Uploading…',
+  loadingProfile: 'Loading profile',
+  unknownCount: 'not known yet',
+  locationLabel: 'Location',
+  emailLabel: 'Email',
+  profileFailed: 'We could not load this profile. Please try again later.',
+  backToMarketplace: 'Go to marketplace',
 } as const;
 
 /** Edit-profile texts the SPEC does not quote. */
@@ -27,4 +36,5 @@ export const EDIT_PROFILE_TEXT = {
   save: 'save',
   saving: 'Saving…',
   close: 'Back to my profile',
+  loading: 'Loading your profile',
 } as const;

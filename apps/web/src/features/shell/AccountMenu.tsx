@@ -1,8 +1,9 @@
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES, formatCount, messages } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
+import { STAFF_MENU_LABEL, STAFF_PATH } from '../staff/entry';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
 import { useUnreadCounts } from './useUnreadCounts';
@@ -11,14 +12,19 @@ const text = messages.header;
 
 /** The avatar button and its menu; guests and signed-in people see different items (SPEC §2). */
 export function AccountMenu() {
-  const { session, signOut } = useSession();
+  const { session, currentUser, signOut } = useSession();
   const navigate = useNavigate();
   const unread = useUnreadCounts();
   const signedIn = session !== null;
 
   return (
     <Dropdown
-      triggerLabel={SHELL_TEXT.accountMenu}
+      // The badge's number is visible text, so the button's name must say it too (WCAG label-in-name).
+      triggerLabel={
+        signedIn && unread.messages > 0
+          ? `${SHELL_TEXT.accountMenu} ${formatCount(unread.messages)} ${SHELL_TEXT.unreadMessages}`
+          : SHELL_TEXT.accountMenu
+      }
       triggerClassName="relative flex h-11 w-11 items-center justify-center rounded-full border-2 border-brand-100 bg-white"
       trigger={
         <>
@@ -72,6 +78,13 @@ export function AccountMenu() {
                   {text.myProfile}
                 </Link>
               </li>
+              {(currentUser?.role === 'staff' || currentUser?.role === 'admin') && (
+                <li>
+                  <Link to={STAFF_PATH} className={menuItemClass} onClick={close}>
+                    {STAFF_MENU_LABEL}
+                  </Link>
+                </li>
+              )}
               <li className="border-t border-stone-200">
                 <button
                   type="button"

@@ -1,8 +1,12 @@
+import { useContext } from 'react';
+import type { UnreadCounts } from '@rummage/contract';
+import { UnreadCountsContext } from '../../shared/realtime/UnreadCountsContext';
+
 /**
- * Unread counts for the header and footer badges. They stay 0 until the real-time general hub
- * (SPEC §7 receiveunreadmessagescount / receiveunreadsupportmessagescount) is wired in a later issue;
- * the badges already hide themselves at 0.
+ * Unread counts for the header, menu, footer and profile badges: what the general hub pushes
+ * (SPEC §7 receiveunreadmessagescount / receiveunreadsupportmessagescount) through RealtimeProvider;
+ * 0 when signed out. The badges hide themselves at 0.
  */
-export function useUnreadCounts(): { messages: number; support: number } {
-  return { messages: 0, support: 0 };
+export function useUnreadCounts(): UnreadCounts {
+  return useContext(UnreadCountsContext);
 }

@@ -1,113 +1,94 @@
-import { useState, type FormEvent } from 'react';
-import { messages } from '@rummage/contract';
-import { apiFetch } from '../../shared/api/client';
-import { useFillText } from '../../shared/config/useAppConfig';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages, type SupportTicket } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
-import { Banner } from '../../shared/ui/Banner';
+import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { SUPPORT_ISSUES, SUPPORT_TEXT } from './texts';
+import { fetchActiveTicket, supportKeys } from './api';
+import { SupportForm } from './SupportForm';
+import { SUPPORT_TEXT } from './texts';
+import { TicketConversation } from './TicketConversation';
+import { useTicketChat } from './useTicketChat';
 
-/** SPEC §7 POST /api/Support/create-ticket; its server side arrives with the support issue. */
-const CREATE_TICKET_PATH = '/api/Support/create-ticket';
+/** The user's side of an open ticket, live through /supporthub. */
+function ActiveTicket({ ticket, onClosed }: { ticket: SupportTicket; onClosed(): void }) {
+  const chat = useTicketChat({
+    ticketId: ticket.id,
+    isUser: true,
+    onClosed,
+    onTicketChanged: (changed) => {
+      if (changed.id === ticket.id && changed.status === 'closed') onClosed();
+    },
+  });
+  return <TicketConversation ticket={ticket} chat={chat} isUser />;
+}
 
 /**
- * /support: the "thrift support" form. The active-ticket chat (GET /api/Support/my-active-ticket and
- * the support hub) arrives with the support issue; until then the form is what shows (SPEC §4).
+ * /support (SPEC §2, §4): a spinner while the active-ticket check runs; the open ticket's chat when there
+ * is one; otherwise the "thrift support" form, which turns into the chat once the ticket is created.
  */
 export default function SupportPage() {
   useDocumentTitle(SUPPORT_TEXT.title);
-  const fill = useFillText();
+  const queryClient = useQueryClient();
   const { session, currentUser } = useSession();
-  const username = session?.username ?? currentUser?.username ?? '';
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const token = session?.authToken ?? null;
+  const username = session?.username || currentUser?.username || '';
+  const key = useMemo(() => supportKeys.activeTicket(token), [token]);
+  const [notice, setNotice] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setSent(false);
-    if (!subject.trim() || !message.trim()) {
-      setError(messages.common.fillFieldsProperly);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      await apiFetch(CREATE_TICKET_PATH, {
-        method: 'POST',
-        body: { subject, message: message.trim(), username },
-        fallbackMessage: messages.support.failed,
-      });
-      setSubject('');
-      setMessage('');
-      setSent(true);
-    } catch {
-      setError(messages.support.failed);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  // A failed check shows the form: a second ticket is refused by the server with the open one's text.
+  const active = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchActiveTicket(signal),
+    staleTime: 0,
+  });
+  const ticket = active.data ?? null;
+
+  // The ticket on screen went away (staff closed it): say why the form is back.
+  const shownTicket = useRef<number | null>(null);
+  useEffect(() => {
+    if (active.isPending) return;
+    if (ticket) setNotice(null);
+    else if (shownTicket.current !== null) setNotice(messages.support.closed);
+    shownTicket.current = ticket?.id ?? null;
+  }, [ticket, active.isPending]);
+
+  const showTicket = useCallback(
+    (created: SupportTicket | null) => {
+      if (created) queryClient.setQueryData(key, created);
+      else void queryClient.invalidateQueries({ queryKey: key });
+    },
+    [queryClient, key],
+  );
+
+  const showOpenTicket = useCallback(async () => {
+    const open = await queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: ({ signal }) => fetchActiveTicket(signal),
+      staleTime: 0,
+    });
+    return open !== null;
+  }, [queryClient, key]);
+
+  const closed = useCallback(() => void queryClient.invalidateQueries({ queryKey: key }), [queryClient, key]);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6 md:py-10">
-      <div className="card p-5 md:p-8">
-        <p className="text-stone-700">{fill(messages.support.greeting, { username })}</p>
-        <h1 className="text-3xl font-extrabold text-brand-800">{messages.support.title}</h1>
-        <p className="mb-6 text-lg text-stone-800">{messages.support.help}</p>
-        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
-          {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
-          {sent && <Banner tone="success">{SUPPORT_TEXT.sent}</Banner>}
-          <div>
-            <label htmlFor="support-issue" className="field-label">
-              {SUPPORT_TEXT.issueLabel}
-            </label>
-            <select
-              id="support-issue"
-              className="field-input"
-              value={subject}
-              disabled={submitting}
-              onChange={(event) => {
-                setSubject(event.target.value);
-                setError(null);
-              }}
-            >
-              <option value="">{SUPPORT_TEXT.issuePlaceholder}</option>
-              {SUPPORT_ISSUES.map((issue) => (
-                <option key={issue} value={issue}>
-                  {messages.support.issues[issue]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="support-description" className="field-label">
-              {SUPPORT_TEXT.descriptionLabel}
-            </label>
-            <textarea
-              id="support-description"
-              rows={5}
-              className="field-input"
-              placeholder={SUPPORT_TEXT.descriptionPlaceholder}
-              value={message}
-              disabled={submitting}
-              onChange={(event) => {
-                setMessage(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
-          <button
-            type="submit"
-            className="btn btn-primary w-full md:w-auto md:self-end"
-            disabled={submitting}
-          >
-            {submitting ? messages.support.submitting : messages.support.send}
-          </button>
-        </form>
-      </div>
+      {active.isPending ? (
+        <Spinner />
+      ) : ticket ? (
+        <>
+          <h1 className="mb-4 text-2xl font-extrabold text-brand-800">{messages.support.title}</h1>
+          <ActiveTicket key={ticket.id} ticket={ticket} onClosed={closed} />
+        </>
+      ) : (
+        <SupportForm
+          username={username}
+          notice={notice}
+          onCreated={showTicket}
+          onAlreadyOpen={showOpenTicket}
+        />
+      )}
     </div>
   );
 }

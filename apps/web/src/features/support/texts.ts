@@ -5,8 +5,18 @@ export const SUPPORT_TEXT = {
   issuePlaceholder: 'choose an issue',
   descriptionLabel: 'description',
   descriptionPlaceholder: 'tell us what happened',
-  sent: 'Thanks! Your ticket was sent. Our support team will answer here.',
+  dateLabel: 'date',
+  thrifterLabel: 'thrifter',
+  conversation: 'Support conversation',
+  messageLabel: 'Message',
+  noMessages: 'No messages yet.',
+  sending: 'sending…',
+  notSent: 'not sent',
+  connecting: 'Connecting to support…',
+  disconnected: 'The connection to support was lost.',
+  reconnect: 'Reconnect',
+  retry: 'Try again',
 } as const;
 
-/** SPEC §2 Support: the issue options, value → label. */
-export const SUPPORT_ISSUES = ['system-bug', 'another-thrifter', 'a-product', 'something-else'] as const;
+/** SPEC §2 Support: the issue options, value → label (labels in messages.support.issues). */
+export { SUPPORT_SUBJECTS as SUPPORT_ISSUES } from '@rummage/contract';

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { DEFAULT_USER_IMAGE, assetUrl } from '../api/assets';
@@ -12,7 +12,7 @@ export function formatSince(iso: string): string {
 
 /**
  * A member's picture, @name and "thrifter since" (a listing's seller, a sale's host); it leads to their profile,
- * or to /user-main when it is you (SPEC §2).
+ * or to /user-main when it is you (SPEC §2). `action` (a follow button) sits under the link, not inside it.
  */
 export function PersonCard({
   heading,
@@ -21,6 +21,7 @@ export function PersonCard({
   imageUrl,
   thrifterSince,
   isOwn,
+  action,
 }: {
   heading: string;
   userId: number;
@@ -28,6 +29,7 @@ export function PersonCard({
   imageUrl: string | null;
   thrifterSince: string;
   isOwn: boolean;
+  action?: ReactNode;
 }) {
   const headingId = useId();
   const since = formatSince(thrifterSince);
@@ -61,6 +63,7 @@ export function PersonCard({
           ›
         </span>
       </Link>
+      {action && <div className="mt-3">{action}</div>}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import type { ProductDetail } from '@rummage/contract';
 import { PersonCard } from '../../../shared/ui/PersonCard';
+import { FollowButton } from '../../follow/FollowButton';
 import { LISTING_TEXT } from '../texts';
 
-/** The seller's card on a listing. */
+/** The seller's card on a listing, with the follow button for anyone but the seller (SPEC §2, §4). */
 export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwner: boolean }) {
   return (
     <PersonCard
@@ -12,6 +13,16 @@ export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwn
       imageUrl={product.userImageUrl}
       thrifterSince={product.thrifterSince}
       isOwn={isOwner}
+      action={
+        isOwner ? undefined : (
+          <FollowButton
+            userId={product.userId}
+            initialFollowing={product.isFollowedByCurrentUser}
+            userName={product.userName}
+            className="w-full"
+          />
+        )
+      }
     />
   );
 }

@@ -1,0 +1,375 @@
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { chatMessages, conversationMembers, conversations, products, users } from '../../db/schema.js';
+import type { Db } from '../product/product.cards.js';
+
+export type { Db };
+
+/** An inbox shows at most this many chats (newest activity first); older ones come back with a new message. */
+export const INBOX_LIMIT = 500;
+
+export interface ChatProduct {
+  id: number;
+  sellerId: number;
+  title: string;
+  price: number;
+  isSold: boolean;
+  hiddenAt: Date | null;
+  sellerBannedAt: Date | null;
+}
+
+export async function findProduct(db: Db, productId: number): Promise<ChatProduct | undefined> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      title: products.title,
+      price: products.price,
+      isSold: products.isSold,
+      hiddenAt: products.hiddenAt,
+      sellerBannedAt: users.bannedAt,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row;
+}
+
+export interface ChatUser {
+  id: number;
+  username: string;
+  imageUrl: string | null;
+  bannedAt: Date | null;
+}
+
+export async function findUser(db: Db, userId: number): Promise<ChatUser | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, imageUrl: users.imageUrl, bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export interface ConversationRow {
+  id: number;
+  productId: number;
+  buyerId: number;
+  sellerId: number;
+  lastMessageId: number;
+}
+
+const conversationColumns = {
+  id: conversations.id,
+  productId: conversations.productId,
+  buyerId: conversations.buyerId,
+  sellerId: conversations.sellerId,
+  lastMessageId: conversations.lastMessageId,
+};
+
+/** A conversation is one buyer asking about one listing. */
+export async function findConversation(
+  db: Db,
+  productId: number,
+  buyerId: number,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select(conversationColumns)
+    .from(conversations)
+    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId)))
+    .limit(1);
+  return row;
+}
+
+/** The conversation about a listing between two people, whichever of them is the buyer. */
+export async function findConversationBetween(
+  db: Db,
+  productId: number,
+  userId: number,
+  otherUserId: number,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select(conversationColumns)
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.productId, productId),
+        or(
+          and(eq(conversations.buyerId, userId), eq(conversations.sellerId, otherUserId)),
+          and(eq(conversations.buyerId, otherUserId), eq(conversations.sellerId, userId)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface MemberState {
+  lastReadMessageId: number;
+  clearedMessageId: number;
+}
+
+export async function memberState(db: Db, conversationId: number, userId: number): Promise<MemberState> {
+  const [row] = await db
+    .select({
+      lastReadMessageId: conversationMembers.lastReadMessageId,
+      clearedMessageId: conversationMembers.clearedMessageId,
+    })
+    .from(conversationMembers)
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .limit(1);
+  return row ?? { lastReadMessageId: 0, clearedMessageId: 0 };
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Sending
+
+/**
+ * Serializes one person's sends for the rest of the transaction, in every process: the rate-limit counts below
+ * are read and then acted on, and two sends at once must not both see "one below the limit".
+ */
+export async function lockSender(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-send:${userId}`}, 0))`);
+}
+
+/** Is the account younger than `ageMs`? Database time, like every other window here. */
+export async function isYoungAccount(db: Db, userId: number, ageMs: number): Promise<boolean> {
+  const [row] = await db
+    .select({ young: sql<boolean>`${users.createdAt} > now() - make_interval(secs => ${ageMs / 1000})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.young === true;
+}
+
+/** Conversations this person started as a buyer in the last hour. */
+export async function countChatsStartedLastHour(db: Db, buyerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(
+      and(eq(conversations.buyerId, buyerId), gt(conversations.createdAt, sql`now() - interval '1 hour'`)),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Has anyone but `userId` written in this conversation? */
+export async function hasAnswer(db: Db, conversationId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), sql`${chatMessages.senderId} <> ${userId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What this person wrote in the last minute into conversations nobody has answered yet (all of them together). */
+export async function countUnansweredLastMinute(db: Db, senderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.senderId, senderId),
+        gt(chatMessages.createdAt, sql`now() - interval '1 minute'`),
+        sql`not exists (select 1 from chat_messages answer
+          where answer.conversation_id = ${chatMessages.conversationId} and answer.sender_id <> ${senderId})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The conversation's id, creating it (and both members' rows) when this is the first message. */
+export async function ensureConversation(
+  db: Db,
+  chat: { productId: number; buyerId: number; sellerId: number },
+): Promise<number> {
+  const [inserted] = await db
+    .insert(conversations)
+    .values(chat)
+    .onConflictDoNothing({ target: [conversations.productId, conversations.buyerId] })
+    .returning({ id: conversations.id });
+  const id = inserted?.id ?? (await findConversation(db, chat.productId, chat.buyerId))?.id;
+  if (id === undefined) throw new Error('conversation neither inserted nor found');
+  await db
+    .insert(conversationMembers)
+    .values([
+      { conversationId: id, userId: chat.buyerId },
+      { conversationId: id, userId: chat.sellerId },
+    ])
+    .onConflictDoNothing();
+  return id;
+}
+
+export interface StoredMessage {
+  id: number;
+  createdAt: Date;
+}
+
+/** Stores a message, makes it the conversation's latest, and counts it as read by its sender. */
+export async function insertMessage(
+  db: Db,
+  conversationId: number,
+  senderId: number,
+  body: string,
+): Promise<StoredMessage> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ conversationId, senderId, body })
+    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+  if (!row) throw new Error('insert into chat_messages returned no row');
+  await db
+    .update(conversations)
+    .set({ lastMessageId: row.id, lastMessageAt: row.createdAt })
+    .where(eq(conversations.id, conversationId));
+  await markRead(db, conversationId, senderId, row.id);
+  return row;
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Reading, clearing
+
+/** Never moves backwards: a late "read" must not make newer messages unread again. */
+export async function markRead(db: Db, conversationId: number, userId: number, upTo: number): Promise<void> {
+  await db
+    .update(conversationMembers)
+    .set({ lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${upTo})` })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
+}
+
+/** Hides everything up to `upTo` for this member only (and counts it read). */
+export async function clearUpTo(db: Db, conversationId: number, userId: number, upTo: number): Promise<void> {
+  await db
+    .update(conversationMembers)
+    .set({
+      clearedMessageId: sql`greatest(${conversationMembers.clearedMessageId}, ${upTo})`,
+      lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, ${upTo})`,
+    })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
+}
+
+export interface MessageRow {
+  id: number;
+  senderId: number;
+  userName: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** Newest first, `limit` messages with ids above `afterId` (what the reader cleared) and below `before`. */
+export function listMessages(
+  db: Db,
+  conversationId: number,
+  options: { afterId: number; before?: number; limit: number },
+): Promise<MessageRow[]> {
+  return db
+    .select({
+      id: chatMessages.id,
+      senderId: chatMessages.senderId,
+      userName: users.username,
+      body: chatMessages.body,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        gt(chatMessages.id, options.afterId),
+        options.before === undefined ? undefined : lt(chatMessages.id, options.before),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(options.limit);
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Inbox
+
+const seller = alias(users, 'seller');
+const other = alias(users, 'other');
+const latest = alias(chatMessages, 'latest');
+
+/** The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. */
+function inboxFilter(userId: number): SQL {
+  return and(
+    eq(conversationMembers.userId, userId),
+    gt(conversations.lastMessageId, conversationMembers.clearedMessageId),
+    or(and(isNull(products.hiddenAt), isNull(seller.bannedAt)), eq(products.sellerId, userId)),
+  ) as SQL;
+}
+
+/** Messages from the other side the member has neither read nor cleared (`unread` names chat_messages). */
+function unreadFrom(userId: number) {
+  return sql`unread.conversation_id = ${conversations.id} and unread.sender_id <> ${userId}
+    and unread.id > greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.clearedMessageId})`;
+}
+
+export interface InboxRow {
+  productId: number;
+  sellerId: number;
+  productTitle: string;
+  productPrice: number;
+  otherUserId: number;
+  otherUserName: string;
+  otherUserImageUrl: string | null;
+  lastMessage: string;
+  lastMessageAt: Date;
+  unreadCount: number;
+}
+
+export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
+  const otherId = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId}
+    else ${conversations.buyerId} end`;
+  const rows = await db
+    .select({
+      productId: conversations.productId,
+      sellerId: conversations.sellerId,
+      productTitle: products.title,
+      productPrice: products.price,
+      otherUserId: other.id,
+      otherUserName: other.username,
+      otherUserImageUrl: other.imageUrl,
+      lastMessage: latest.body,
+      lastMessageAt: conversations.lastMessageAt,
+      unreadCount: sql<number>`(select count(*)::int from chat_messages unread where ${unreadFrom(userId)})`,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .innerJoin(other, eq(other.id, otherId))
+    .innerJoin(latest, eq(latest.id, conversations.lastMessageId))
+    .where(inboxFilter(userId))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(INBOX_LIMIT);
+  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
+}
+
+/** How many of the inbox's chats have something unread (the header badge). */
+export async function countUnreadChats(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .where(
+      and(
+        inboxFilter(userId),
+        // Cheap pre-check on the row itself before looking at messages.
+        gt(
+          conversations.lastMessageId,
+          sql`greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.clearedMessageId})`,
+        ),
+        sql`exists (select 1 from chat_messages unread where ${unreadFrom(userId)})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

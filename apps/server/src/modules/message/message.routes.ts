@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  chatHistoryQuerySchema,
+  chatHistoryResponseSchema,
+  chatPairParamsSchema,
+  chatReceiverParamsSchema,
+  chatRoomsResponseSchema,
+  chatThreadHeaderResponseSchema,
+  messageBodySchema,
+  messages,
+  readMessagesSchema,
+  sendMessageResponseSchema,
+  sendMessageSchema,
+  unreadCountsResponseSchema,
+} from '@rummage/contract';
+import type { AppConfig } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
+import { refusalResponses } from '../../plugins/errors.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import type { MessageService } from './message.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chats about listings (routes.ts creates it); the hubs call the same service. */
+    messageService: MessageService;
+  }
+}
+
+const C = messages.chat;
+const tags = ['Message'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = refusalResponses;
+
+export interface MessageRoutesOptions {
+  config: AppConfig;
+  messages: MessageService;
+}
+
+/**
+ * SPEC §7 Message calls. Every one needs a signed-in user; who may see which chat is the service's business
+ * (participant rules), so the routes only validate, call and shape the answer.
+ */
+export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async (app, options) => {
+  const { config, messages: chats } = options;
+  // Per-IP ceiling against scripts; the per-person chat limits (new chats, unanswered messages) live in the service.
+  const writes = routeRateLimit({
+    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
+    windowMs: config.rateLimit.global.windowMs,
+  });
+
+  // The SPEC's client sends DELETE with a JSON content type and no body.
+  acceptEmptyJsonBody(app);
+
+  app.post(
+    API.message.send,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Send a message about a listing (buyers write to the seller; sellers answer buyers who wrote first)',
+        body: sendMessageSchema,
+        security: bearer,
+        response: { 200: sendMessageResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const data = await chats.send(user, request.body);
+      return { message: messages.listing.messageSent, data };
+    },
+  );
+
+  app.get(
+    API.message.chatRooms,
+    {
+      schema: {
+        tags,
+        summary: "The caller's chats, newest activity first (deleted ones hidden until a new message)",
+        security: bearer,
+        response: { 200: chatRoomsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await chats.chatRooms(requireUser(request)) }),
+  );
+
+  app.post(
+    API.message.read,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Mark what senderId wrote about productId as read',
+        body: readMessagesSchema,
+        security: bearer,
+        response: { 200: messageBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await chats.read(requireUser(request), request.body.productId, request.body.senderId);
+      return { message: C.markedRead };
+    },
+  );
+
+  app.delete(
+    API.message.deleteChat,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Delete a chat for yourself (the other side keeps it; a new message brings it back)',
+        params: chatPairParamsSchema,
+        security: bearer,
+        response: { 200: messageBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await chats.deleteChat(requireUser(request), request.params.productId, request.params.otherUserId);
+      return { message: C.deleted };
+    },
+  );
+
+  app.get(
+    API.message.chatThrifter,
+    {
+      schema: {
+        tags,
+        summary: "A chat page's header: the other person and the listing",
+        params: chatReceiverParamsSchema,
+        security: bearer,
+        response: { 200: chatThreadHeaderResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      data: await chats.threadHeader(
+        requireUser(request),
+        request.params.productId,
+        request.params.receiverId,
+      ),
+    }),
+  );
+
+  app.get(
+    API.message.history,
+    {
+      schema: {
+        tags,
+        summary:
+          'Messages of a chat, oldest to newest; `before` (a message id) pages back, `hasMore` says more',
+        params: chatReceiverParamsSchema,
+        querystring: chatHistoryQuerySchema,
+        security: bearer,
+        response: { 200: chatHistoryResponseSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      chats.history(requireUser(request), request.params.productId, request.params.receiverId, request.query),
+  );
+
+  app.get(
+    API.message.unreadCount,
+    {
+      schema: {
+        tags,
+        summary: 'Chats with unread messages and unread support answers (what /generalhub pushes)',
+        security: bearer,
+        response: { 200: unreadCountsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await chats.unreadCounts(requireUser(request).id) }),
+  );
+};

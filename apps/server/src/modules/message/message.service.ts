@@ -1,0 +1,255 @@
+import {
+  CHAT_LIMITS,
+  chatTextSchema,
+  messages,
+  type ChatHistoryResponse,
+  type ChatMessage,
+  type ChatRoom,
+  type ChatThreadHeader,
+  type UnreadCounts,
+} from '@rummage/contract';
+import { withTransaction, type Database } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { AuthUser } from '../account/session.service.js';
+import { isFollowing } from '../product/engagement.repository.js';
+import { imagesOf } from '../product/product.cards.js';
+import type { ImageAddresses } from '../product/product.presenter.js';
+import type { ChatNotifier } from './chat-notifier.js';
+import * as repo from './message.repository.js';
+
+const C = messages.chat;
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+export interface MessageServiceOptions {
+  db: Database;
+  store: ImageAddresses;
+  notifier: ChatNotifier;
+  /**
+   * Unread support answers for the header badge. Support tickets come later; until then nobody has any.
+   * The support module plugs its counter in here, and both /unread-count and /generalhub pick it up.
+   */
+  unreadSupport?: (userId: number) => Promise<number>;
+  log?: Log;
+}
+
+/** Who is who in one chat: a listing, the person asking about it, and its seller. */
+export interface ChatPair {
+  productId: number;
+  buyerId: number;
+  sellerId: number;
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;
+
+/**
+ * Chats about listings. A chat is (listing, buyer); the seller is the listing's owner. Buyers start chats,
+ * sellers only answer. A sold listing still takes messages, new chats included: the seller may mark it available
+ * again, and the chat page shows `isSold` so the buyer knows.
+ */
+export function createMessageService(options: MessageServiceOptions) {
+  const { db, store, notifier, log } = options;
+  const unreadSupport = options.unreadSupport ?? (async () => 0);
+
+  /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
+  async function tell(what: string, event: () => Promise<void> | void): Promise<void> {
+    try {
+      await event();
+    } catch (error) {
+      log?.warn({ err: error }, `chat notifier failed: ${what}`);
+    }
+  }
+
+  function toMessage(
+    row: repo.MessageRow,
+    pair: { productId: number; buyerId: number; sellerId: number },
+  ): ChatMessage {
+    const time = row.createdAt.toISOString();
+    return {
+      id: row.id,
+      productId: pair.productId,
+      userId: row.senderId,
+      senderId: row.senderId,
+      receiverId: row.senderId === pair.buyerId ? pair.sellerId : pair.buyerId,
+      userName: row.userName,
+      message: row.body,
+      messageContent: row.body,
+      text: row.body,
+      timestamp: time,
+      time,
+    };
+  }
+
+  async function firstThumbs(productIds: number[]): Promise<Map<number, string>> {
+    const images = await imagesOf(db, productIds);
+    const thumbs = new Map<number, string>();
+    for (const [productId, list] of images) {
+      const first = list[0];
+      if (first) thumbs.set(productId, store.url(first.thumbKey));
+    }
+    return thumbs;
+  }
+
+  /**
+   * The chat between the caller and `otherUserId` about a listing, by the participant rules: the seller talks
+   * with buyers who already wrote; anyone else talks with the seller (the chat may not exist yet).
+   */
+  async function resolve(
+    tx: repo.Db,
+    user: AuthUser,
+    productId: number,
+    otherUserId: number,
+  ): Promise<{ pair: ChatPair; product: repo.ChatProduct; conversation?: repo.ConversationRow }> {
+    if (otherUserId === user.id) throw new HttpError(400, C.self);
+    const product = await repo.findProduct(tx, productId);
+    const visible =
+      product && (product.sellerId === user.id || (!product.hiddenAt && !product.sellerBannedAt));
+    if (!product || !visible) throw new HttpError(404, C.productNotFound);
+    if (product.sellerId === user.id) {
+      const conversation = await repo.findConversation(tx, productId, otherUserId);
+      if (!conversation) throw new HttpError(403, C.notParticipant);
+      return { pair: { productId, buyerId: otherUserId, sellerId: user.id }, product, conversation };
+    }
+    if (otherUserId !== product.sellerId) throw new HttpError(403, C.notParticipant);
+    const conversation = await repo.findConversation(tx, productId, user.id);
+    return { pair: { productId, buyerId: user.id, sellerId: product.sellerId }, product, conversation };
+  }
+
+  /** The rate limits (CHAT_LIMITS), counted in the database so every process enforces the same numbers. */
+  async function checkLimits(tx: repo.Db, senderId: number, conversationId: number | undefined) {
+    if (conversationId !== undefined && (await repo.hasAnswer(tx, conversationId, senderId))) return;
+    if (conversationId === undefined) {
+      const young = await repo.isYoungAccount(tx, senderId, CHAT_LIMITS.newAccountAgeMs);
+      const allowed = young ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
+      if ((await repo.countChatsStartedLastHour(tx, senderId)) >= allowed) {
+        throw new HttpError(429, C.newChatsLimited);
+      }
+    }
+    if ((await repo.countUnansweredLastMinute(tx, senderId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
+      throw new HttpError(429, C.unansweredLimited);
+    }
+  }
+
+  async function unreadCounts(userId: number): Promise<UnreadCounts> {
+    const [chats, support] = await Promise.all([repo.countUnreadChats(db, userId), unreadSupport(userId)]);
+    return { messages: chats, support };
+  }
+
+  return {
+    unreadCounts,
+
+    /** Checks that the caller may open this chat (hubs join it); answers who is who. */
+    async openChat(user: AuthUser, productId: number, otherUserId: number): Promise<ChatPair> {
+      return (await resolve(db, user, productId, otherUserId)).pair;
+    },
+
+    async send(
+      user: AuthUser,
+      input: { productId: number; receiverId: number; message: unknown },
+    ): Promise<ChatMessage> {
+      // Checked here too (not only by the route's schema): hubs call this with whatever the client sent.
+      const text = chatTextSchema.safeParse(input.message);
+      if (!text.success) throw new HttpError(400, text.error.issues[0]?.message ?? C.empty);
+      const body = text.data;
+
+      const { pair, message } = await withTransaction(db, async (tx) => {
+        await repo.lockSender(tx, user.id);
+        const { pair, conversation } = await resolve(tx, user, input.productId, input.receiverId);
+        const receiver = await repo.findUser(tx, input.receiverId);
+        if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
+        await checkLimits(tx, user.id, conversation?.id);
+        const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
+        const stored = await repo.insertMessage(tx, conversationId, user.id, body);
+        return { pair, message: stored };
+      });
+
+      const sent = toMessage({ ...message, senderId: user.id, userName: user.username, body }, pair);
+      const participants = { senderId: user.id, receiverId: input.receiverId };
+      await tell('messageSent', () => notifier.messageSent(sent, participants));
+      await tell('unreadChanged', () => notifier.unreadChanged([input.receiverId]));
+      return sent;
+    },
+
+    async chatRooms(user: AuthUser): Promise<ChatRoom[]> {
+      const rows = await repo.listInbox(db, user.id);
+      const thumbs = await firstThumbs([...new Set(rows.map((row) => row.productId))]);
+      return rows.map((row) => ({
+        otherUserId: row.otherUserId,
+        otherUserName: row.otherUserName,
+        otherUserImageUrl: row.otherUserImageUrl,
+        productId: row.productId,
+        productTitle: row.productTitle,
+        productImageUrl: thumbs.get(row.productId) ?? null,
+        productPrice: row.productPrice,
+        hasUnread: row.unreadCount > 0,
+        unreadCount: row.unreadCount,
+        lastMessage: row.lastMessage,
+        lastMessageAt: row.lastMessageAt.toISOString(),
+        isSeller: row.sellerId === user.id,
+      }));
+    },
+
+    /** Marks what `otherUserId` wrote about the listing as read by the caller. */
+    async read(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
+      const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
+      if (!conversation) throw new HttpError(404, C.notFound);
+      await repo.markRead(db, conversation.id, user.id, conversation.lastMessageId);
+      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+    },
+
+    /** "Delete chat": hides it for the caller only, until a newer message arrives. */
+    async deleteChat(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
+      const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
+      if (!conversation) throw new HttpError(404, C.notFound);
+      await repo.clearUpTo(db, conversation.id, user.id, conversation.lastMessageId);
+      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+    },
+
+    async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {
+      const { product } = await resolve(db, user, productId, otherUserId);
+      const [other, following, thumbs] = await Promise.all([
+        repo.findUser(db, otherUserId),
+        isFollowing(db, user.id, otherUserId),
+        firstThumbs([productId]),
+      ]);
+      if (!other) throw new HttpError(404, C.userNotFound);
+      return {
+        userId: other.id,
+        userName: other.username,
+        userImageUrl: other.imageUrl,
+        isFollowedByCurrentUser: following,
+        productId,
+        productName: product.title,
+        productPrice: product.price,
+        productImageUrl: thumbs.get(productId) ?? null,
+        sellerId: product.sellerId,
+        isSold: product.isSold,
+      };
+    },
+
+    /** Oldest to newest; what the caller cleared stays hidden from them. */
+    async history(
+      user: AuthUser,
+      productId: number,
+      otherUserId: number,
+      page: { before?: number; pageSize: number },
+    ): Promise<ChatHistoryResponse> {
+      const { pair, conversation } = await resolve(db, user, productId, otherUserId);
+      if (!conversation) return { data: [], hasMore: false };
+      const member = await repo.memberState(db, conversation.id, user.id);
+      const rows = await repo.listMessages(db, conversation.id, {
+        afterId: member.clearedMessageId,
+        before: page.before,
+        limit: page.pageSize + 1,
+      });
+      const hasMore = rows.length > page.pageSize;
+      const data = rows
+        .slice(0, page.pageSize)
+        .reverse()
+        .map((row) => toMessage(row, pair));
+      return { data, hasMore };
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  errorBodySchema,
+  followersQuerySchema,
+  followersResponseSchema,
+  followRequestSchema,
+  followResponseSchema,
+  messages,
+  profileDetailsResponseSchema,
+  updateUserDetailsResponseSchema,
+  updateUserDetailsSchema,
+  uploadPhotoResponseSchema,
+  userIdParamsSchema,
+} from '@rummage/contract';
+import type { AppConfig } from '../../config.js';
+import { HttpError } from '../../lib/http-error.js';
+import { requireUser } from '../../plugins/auth.js';
+import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
+import { refusalResponses } from '../../plugins/errors.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import type { ImagePipeline } from '../../services/images/index.js';
+import { drain } from '../product/listing-form.js';
+import { viewerKey } from '../product/viewer.js';
+import { photoMultipartLimits, processPhoto, readPhotoForm } from './photo-form.js';
+import type { PhotoKind, UserService } from './user.service.js';
+
+const P = messages.profile;
+const tags = ['User'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = refusalResponses;
+const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
+
+export interface UserRoutesOptions {
+  config: AppConfig;
+  users: UserService;
+  pipeline: ImagePipeline;
+}
+
+/**
+ * SPEC §7 User calls: GET /api/User/profile-details/{userId}, POST upload-profile-photo, upload-cover-photo,
+ * update-user-details, follow-unfollow/{userId}; GET /api/User/followers.
+ */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
+  const { config, users, pipeline } = options;
+  const maxImageBytes = config.uploads.maxImageBytes;
+  // Uploads, edits and follows are writes a script could repeat; a tenth of the global budget is plenty for people.
+  const writes = routeRateLimit({
+    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
+    windowMs: config.rateLimit.global.windowMs,
+  });
+
+  // Scoped to these routes, like the listing forms' own registration.
+  await app.register(multipart, { limits: photoMultipartLimits(maxImageBytes) });
+  // follow-unfollow arrives with a JSON content type and no body from the SPEC's client.
+  acceptEmptyJsonBody(app);
+  // A refusal before the form was read (401…) must not leave the upload hanging half-sent.
+  app.addHook('onSend', async (request) => {
+    if (request.isMultipart()) drain(request);
+  });
+
+  app.get(
+    API.user.profileDetails,
+    {
+      schema: {
+        tags,
+        summary:
+          "A profile's details and counts. Counts a view (once per viewer per hour, never the owner's); " +
+          'e-mail only for the owner and staff',
+        params: userIdParamsSchema,
+        response: { 200: profileDetailsResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await users.profile(request.params.userId, request.user, viewerKey(request)),
+    }),
+  );
+
+  const photoRoutes: Array<[string, PhotoKind, string]> = [
+    [API.user.uploadProfilePhoto, 'profile', P.profilePhotoUpdated],
+    [API.user.uploadCoverPhoto, 'cover', P.coverPhotoUpdated],
+  ];
+  for (const [path, kind, done] of photoRoutes) {
+    app.post(
+      path,
+      {
+        config: { rateLimit: writes },
+        schema: {
+          tags,
+          summary:
+            `Replace your ${kind === 'profile' ? 'profile' : 'cover'} photo (multipart: UserId, ImageFile; ` +
+            'JPEG or PNG, re-encoded without metadata); the previous picture is deleted',
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          response: { 200: uploadPhotoResponseSchema, ...uploadRefusals },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const bytes = await readPhotoForm(request, user, maxImageBytes);
+        const image = await processPhoto(pipeline, bytes);
+        const imageUrl = await users.replacePhoto(user, kind, image);
+        request.log.info({ userId: user.id, kind }, 'profile picture replaced');
+        return { message: done, imageUrl, data: { imageUrl } };
+      },
+    );
+  }
+
+  app.post(
+    API.user.updateUserDetails,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Edit your username, e-mail and address (username and e-mail unique, ignoring case)',
+        body: updateUserDetailsSchema,
+        security: bearer,
+        response: { 200: updateUserDetailsResponseSchema, 409: errorBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { message: P.updated, data: await users.updateDetails(user, request.body) };
+    },
+  );
+
+  app.post(
+    API.user.followUnfollow,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Follow or unfollow someone (empty body toggles; { follow: true|false } sets)',
+        params: userIdParamsSchema,
+        body: followRequestSchema,
+        security: bearer,
+        response: { 200: followResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { userId } = request.params;
+      const named = request.body?.userIdToFollow;
+      if (named !== undefined && named !== userId) throw new HttpError(400, messages.common.invalidRequest);
+      return users.follow(user, userId, request.body?.follow);
+    },
+  );
+
+  app.get(
+    API.user.followers,
+    {
+      schema: {
+        tags,
+        summary: 'Your followers, newest follow first, with their counts and whether you follow them back',
+        querystring: followersQuerySchema,
+        security: bearer,
+        response: { 200: followersResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { page, pageSize } = request.query;
+      return { data: await users.followers(user, page, pageSize), page, pageSize };
+    },
+  );
+};

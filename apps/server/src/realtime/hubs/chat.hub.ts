@@ -1,0 +1,98 @@
+import { HUB_EVENTS, HUB_METHODS, HUBS, idSchema, messages } from '@rummage/contract';
+import { HttpError } from '../../lib/http-error.js';
+import type { MessageService } from '../../modules/message/message.service.js';
+import { HubException, type HubDefinition, type HubInvocation } from '../hub.js';
+
+const C = messages.chat;
+
+/** One chat's group: a listing and the buyer asking about it. */
+export const chatGroup = (productId: number, buyerId: number) => `chat:${productId}:${buyerId}`;
+
+/** context.items key: the groups this connection joined, by `<productId>:<receiverId>` as the client names them. */
+const JOINED = 'chat.joined';
+
+function joinedChats(hub: HubInvocation): Map<string, string> {
+  let joined = hub.context.items.get(JOINED) as Map<string, string> | undefined;
+  if (!joined) {
+    joined = new Map();
+    hub.context.items.set(JOINED, joined);
+  }
+  return joined;
+}
+
+/** Ids arrive as the page has them (route parameters: strings, or numbers). */
+function ids(receiverId: unknown, productId: unknown): { receiverId: number; productId: number } {
+  const receiver = idSchema.safeParse(receiverId);
+  if (!receiver.success) throw new HttpError(403, C.notParticipant);
+  const product = idSchema.safeParse(productId);
+  if (!product.success) throw new HttpError(404, C.productNotFound);
+  return { receiverId: receiver.data, productId: product.data };
+}
+
+/**
+ * /chathub (SPEC §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
+ * (MessageService.openChat); LeaveChat undoes it. SendMessage(receiverId, message, productId, timestamp) goes
+ * through MessageService.send with every rule and limit of the REST call; the notifier then pushes
+ * ReceiveMessage to both people's chat connections (the sender's own page swaps its pending copy for it).
+ * The client's timestamp is not used: the server's clock orders messages.
+ */
+export function createChatHub(chats: MessageService): HubDefinition {
+  return {
+    name: 'chat',
+    path: HUBS.chat,
+    methods: {
+      [HUB_METHODS.chat.joinChat]: {
+        argCount: 2,
+        handler: async (hub: HubInvocation, receiverId: unknown, productId: unknown) => {
+          try {
+            const wanted = ids(receiverId, productId);
+            const pair = await chats.openChat(hub.context.user, wanted.productId, wanted.receiverId);
+            const group = chatGroup(pair.productId, pair.buyerId);
+            await hub.groups.addToGroup(hub.context.connectionId, group);
+            joinedChats(hub).set(`${wanted.productId}:${wanted.receiverId}`, group);
+          } catch (error) {
+            if (error instanceof HttpError) throw new HubException(error.message);
+            throw error;
+          }
+        },
+      },
+      [HUB_METHODS.chat.leaveChat]: {
+        argCount: 2,
+        handler: async (hub: HubInvocation, receiverId: unknown, productId: unknown) => {
+          const receiver = idSchema.safeParse(receiverId);
+          const product = idSchema.safeParse(productId);
+          if (!receiver.success || !product.success) return;
+          const joined = joinedChats(hub);
+          const key = `${product.data}:${receiver.data}`;
+          const group = joined.get(key);
+          if (group === undefined) return;
+          joined.delete(key);
+          await hub.groups.removeFromGroup(hub.context.connectionId, group);
+        },
+      },
+      [HUB_METHODS.chat.sendMessage]: {
+        argCount: 4,
+        handler: async (
+          hub: HubInvocation,
+          receiverId: unknown,
+          message: unknown,
+          productId: unknown,
+          _timestamp: unknown,
+        ) => {
+          try {
+            const wanted = ids(receiverId, productId);
+            await chats.send(hub.context.user, { ...wanted, message });
+          } catch (error) {
+            // A refusal is the caller's to read (MessageError), not a failed invocation.
+            if (error instanceof HttpError) {
+              await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              return;
+            }
+            await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);
+            throw error;
+          }
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { HUB_EVENTS, HUB_METHODS, HUBS, type UnreadCounts } from '@rummage/contract';
+import type { HubDefinition, HubInvocation } from '../hub.js';
+
+/** A user's badge numbers (MessageService.unreadCounts: chats with unread messages, unread support answers). */
+export type UnreadCountsProvider = (userId: number) => Promise<UnreadCounts>;
+
+/**
+ * /generalhub (SPEC §7): the header and footer badges. Every connection is reachable per user
+ * (clients.user(id)), so pushes need no group; Join(isSupport) only asks for the current numbers at once.
+ */
+export function createGeneralHub(unreadCounts: UnreadCountsProvider): HubDefinition {
+  return {
+    name: 'general',
+    path: HUBS.general,
+    methods: {
+      // isSupport is what the SPEC's client sends (always false); both numbers go out either way.
+      [HUB_METHODS.general.join]: {
+        argCount: 1,
+        handler: async ({ context, clients }: HubInvocation) => {
+          const counts = await unreadCounts(context.user.id);
+          await clients.caller.send(HUB_EVENTS.unreadMessagesCount, counts.messages);
+          await clients.caller.send(HUB_EVENTS.unreadSupportMessagesCount, counts.support);
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
+import { createSessionService } from '../../modules/account/session.service.js';
+import { messageRoutes } from '../../modules/message/message.routes.js';
+import { createMessageService, type MessageService } from '../../modules/message/message.service.js';
+import { authPlugin } from '../../plugins/auth.js';
+import { errorsPlugin } from '../../plugins/errors.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import { createMemoryBackplane } from '../backplane/memory.js';
+import { realtimePlugin } from '../index.js';
+import { nextPush, signalR, type HubConnection } from '../test/server.js';
+import { createChatHub } from './chat.hub.js';
+import { createGeneralHub } from './general.hub.js';
+import { createHubChatNotifier } from './notifier.js';
+
+const C = messages.chat;
+
+/**
+ * Where the hubs and the Message API listen. When app.ts registers the real-time plugin, that is the real app.
+ * Until then, a server beside it with the same database and sessions carries the message routes and both hubs,
+ * wired as app.ts is meant to wire them: one MessageService whose notifier pushes through these hubs.
+ */
+interface ChatServer {
+  app: FastifyInstance;
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function startChatServer(t: TestApp): Promise<ChatServer> {
+  if (t.app.hasDecorator('hubContext')) {
+    return { app: t.app, origin: await listen(t.app), close: async () => undefined };
+  }
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const sessions = createSessionService(t.app.database.db);
+  const notifier = createHubChatNotifier(
+    (name) => app.hubContext(name),
+    (userId) => chats.unreadCounts(userId),
+  );
+  const chats: MessageService = createMessageService({
+    db: t.app.database.db,
+    store: t.app.imageStore,
+    notifier,
+  });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { sessions });
+  await app.register(messageRoutes, { config: t.config, messages: chats });
+  await app.register(realtimePlugin, {
+    hubs: [createGeneralHub((userId) => chats.unreadCounts(userId)), createChatHub(chats)],
+    backplane: createMemoryBackplane(),
+    authenticate: (token) => sessions.authenticate(token),
+  });
+  return { app, origin: await listen(app), close: () => app.close() };
+}
+
+let t: TestApp;
+let server: ChatServer;
+const open: HubConnection[] = [];
+
+interface Person extends TestUser {
+  token: string;
+}
+async function person(): Promise<Person> {
+  const user = await createUser(t.app);
+  return { ...user, token: await signIn(t.app, user) };
+}
+
+/** The official client, signed in with a real session token, as the SPA connects. */
+async function connect(path: string, who: Person): Promise<HubConnection> {
+  const connection = new signalR.HubConnectionBuilder()
+    .withUrl(`${server.origin}${path}`, { accessTokenFactory: () => who.token })
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+  await connection.start();
+  open.push(connection);
+  return connection;
+}
+
+/** A /generalhub connection after Join, with the counts Join pushed. */
+async function joinGeneral(who: Person) {
+  const general = await connect(HUBS.general, who);
+  const counts = [
+    nextPush(general, HUB_EVENTS.unreadMessagesCount),
+    nextPush(general, HUB_EVENTS.unreadSupportMessagesCount),
+  ];
+  await general.invoke('Join', false);
+  const [messagesCount, supportCount] = await Promise.all(counts);
+  return { general, messagesCount, supportCount };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  server = await startChatServer(t);
+});
+afterAll(async () => {
+  await Promise.all(open.map((connection) => connection.stop()));
+  await server?.close();
+  await t?.close();
+});
+
+describe('/generalhub and /chathub with the official client', () => {
+  it('delivers a hub message to the seller’s chat page and updates the seller’s unread badge', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(t.app, seller.id);
+    const sellerBadge = await joinGeneral(seller);
+    expect([sellerBadge.messagesCount, sellerBadge.supportCount]).toEqual([0, 0]);
+    const sellerChat = await connect(HUBS.chat, seller);
+    const buyerChat = await connect(HUBS.chat, buyer);
+    // The chat page opens from a listing: joining works before the first message, with ids as route strings.
+    await buyerChat.invoke('JoinChat', String(seller.id), String(productId));
+
+    const received = nextPush(sellerChat, HUB_EVENTS.receiveMessage);
+    const echoed = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
+    const badge = nextPush(sellerBadge.general, HUB_EVENTS.unreadMessagesCount);
+    const sentAt = new Date().toISOString();
+    expect(
+      await buyerChat.invoke('SendMessage', seller.id, 'Hi, is this available?', productId, sentAt),
+    ).toBeUndefined();
+
+    const message = (await received) as ChatMessage;
+    expect(message).toMatchObject({
+      productId,
+      userId: buyer.id,
+      senderId: buyer.id,
+      receiverId: seller.id,
+      userName: buyer.username,
+      message: 'Hi, is this available?',
+      text: 'Hi, is this available?',
+    });
+    expect(await echoed).toEqual(message);
+    expect(await badge).toBe(1);
+
+    // Stored like any other message, and the seller may now join the chat.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/Message/history/${productId}/with/${buyer.id}`,
+      headers: bearer(seller.token),
+    });
+    expect(history.json<{ data: ChatMessage[] }>().data.map((m) => m.id)).toEqual([message.id]);
+    await sellerChat.invoke('JoinChat', buyer.id, productId);
+    expect((await joinGeneral(seller)).messagesCount).toBe(1);
+  });
+
+  it('pushes a message sent through the REST API too, and a read clears the badge', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(t.app, seller.id);
+    const buyerBadge = await joinGeneral(buyer);
+    const buyerChat = await connect(HUBS.chat, buyer);
+    const sellerChat = await connect(HUBS.chat, seller);
+    const toSeller = nextPush(sellerChat, HUB_EVENTS.receiveMessage);
+    const ownCopy = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
+    await rest(buyer, API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
+    expect(await toSeller).toMatchObject({ userId: buyer.id, text: 'Hello' });
+    expect(await ownCopy).toMatchObject({ userId: buyer.id, text: 'Hello' });
+
+    const toBuyer = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
+    const badge = nextPush(buyerBadge.general, HUB_EVENTS.unreadMessagesCount);
+    await rest(seller, API.message.send, { productId, receiverId: buyer.id, message: 'Yes, still here' });
+    expect(await toBuyer).toMatchObject({ userId: seller.id, receiverId: buyer.id, text: 'Yes, still here' });
+    expect(await badge).toBe(1);
+
+    const cleared = nextPush(buyerBadge.general, HUB_EVENTS.unreadMessagesCount);
+    await rest(buyer, API.message.read, { productId, senderId: seller.id });
+    expect(await cleared).toBe(0);
+  });
+
+  it('refuses JoinChat to someone outside the chat with the readable text', async () => {
+    const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await rest(buyer, API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
+    const strangerChat = await connect(HUBS.chat, stranger);
+    await expect(strangerChat.invoke('JoinChat', buyer.id, productId)).rejects.toThrow(
+      `An unexpected error occurred invoking 'JoinChat' on the server. HubException: ${C.notParticipant}`,
+    );
+    await expect(strangerChat.invoke('JoinChat', seller.id, 999_999_999)).rejects.toThrow(
+      `HubException: ${C.productNotFound}`,
+    );
+    // The connection stays usable: asking the seller directly is allowed.
+    await strangerChat.invoke('JoinChat', seller.id, productId);
+    await strangerChat.invoke('LeaveChat', seller.id, productId);
+  });
+
+  it('answers a refused SendMessage with MessageError and stores nothing', async () => {
+    const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
+    const productId = await createProduct(t.app, seller.id);
+    const buyerChat = await connect(HUBS.chat, buyer);
+    const blank = nextPush(buyerChat, HUB_EVENTS.messageError);
+    expect(await buyerChat.invoke('SendMessage', seller.id, '   ', productId, '')).toBeUndefined();
+    expect(await blank).toBe(C.empty);
+
+    const strangerChat = await connect(HUBS.chat, stranger);
+    const refused = nextPush(strangerChat, HUB_EVENTS.messageError);
+    await strangerChat.invoke('SendMessage', buyer.id, 'Psst', productId, '');
+    expect(await refused).toBe(C.notParticipant);
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/Message/history/${productId}/with/${seller.id}`,
+      headers: bearer(buyer.token),
+    });
+    expect(history.json<{ data: ChatMessage[] }>().data).toEqual([]);
+  });
+});
+
+async function rest(who: Person, url: string, body: object): Promise<void> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(who.token), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+}

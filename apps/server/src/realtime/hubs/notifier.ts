@@ -1,0 +1,40 @@
+import { HUB_EVENTS } from '@rummage/contract';
+import type { ChatNotifier } from '../../modules/message/chat-notifier.js';
+import type { HubContext } from '../hub.js';
+import type { UnreadCountsProvider } from './general.hub.js';
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Pushes chat events through the hubs: ReceiveMessage on /chathub to both people (every chat connection they
+ * have; the page keeps the ones for the chat it shows), and the unread-chat count on /generalhub.
+ * Hubs are looked up at push time, so this can be made before the real-time plugin is registered; a lookup that
+ * answers undefined (no hubs in this app) skips the push.
+ */
+export function createHubChatNotifier(
+  getHub: (name: 'general' | 'chat') => HubContext | undefined,
+  unreadCounts: UnreadCountsProvider,
+  log?: Log,
+): ChatNotifier {
+  return {
+    async messageSent(message, { senderId, receiverId }) {
+      await getHub('chat')?.clients.users([senderId, receiverId]).send(HUB_EVENTS.receiveMessage, message);
+    },
+
+    async unreadChanged(userIds) {
+      const general = getHub('general');
+      if (!general) return;
+      for (const userId of new Set(userIds)) {
+        try {
+          const counts = await unreadCounts(userId);
+          await general.clients.user(userId).send(HUB_EVENTS.unreadMessagesCount, counts.messages);
+        } catch (error) {
+          // One person's badge failing must not keep the others' from updating.
+          log?.warn({ err: error, userId }, 'unread message count not pushed');
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  apiPath,
+  fillText,
+  HUB_EVENTS,
+  HUBS,
+  messages,
+  SUPPORT_HUB_EVENTS,
+  type SupportTicket,
+  type TicketMessage,
+} from '@rummage/contract';
+import { createSessionService } from '../../modules/account/session.service.js';
+import { createStaffService } from '../../modules/staff/staff.service.js';
+import { staffRoutes } from '../../modules/staff/staff.routes.js';
+import { supportRoutes } from '../../modules/support/support.routes.js';
+import { createSupportService, createSupportUnreadCounter } from '../../modules/support/support.service.js';
+import { authPlugin } from '../../plugins/auth.js';
+import { errorsPlugin } from '../../plugins/errors.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { createMemoryBackplane } from '../backplane/memory.js';
+import { realtimePlugin } from '../index.js';
+import { nextPush, signalR, type HubConnection } from '../test/server.js';
+import { createGeneralHub } from './general.hub.js';
+import { appHubs, createHubSupportNotifier, createSupportHub, endHubConnectionsOf } from './support.hub.js';
+
+const S = messages.support;
+
+/**
+ * Where /supporthub, /generalhub and the support and staff routes listen. When app.ts registers the real-time
+ * plugin, that is the real app; until then a server beside it with the same database and sessions, wired as
+ * routes.ts wires them: one SupportService whose notifier pushes through these hubs.
+ */
+interface SupportServer {
+  app: FastifyInstance;
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function startSupportServer(t: TestApp): Promise<SupportServer> {
+  if (t.app.hasDecorator('hubContext')) {
+    return { app: t.app, origin: await listen(t.app), close: async () => undefined };
+  }
+  const db = t.app.database.db;
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const sessions = createSessionService(db);
+  const support = createSupportService({
+    db,
+    productName: t.config.productName,
+    notifier: createHubSupportNotifier(appHubs(app), db),
+  });
+  const unread = createSupportUnreadCounter(db);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { sessions });
+  await app.register(supportRoutes, { config: t.config, support });
+  const staff = createStaffService({
+    db,
+    store: t.app.imageStore,
+    support,
+    onBanned: (userId) => endHubConnectionsOf(app, userId, 'suspended'),
+  });
+  await app.register(staffRoutes, { support, staff });
+  await app.register(realtimePlugin, {
+    hubs: [
+      createGeneralHub(async (userId) => ({ messages: 0, support: await unread.countForUserId(userId) })),
+      createSupportHub(support),
+    ],
+    backplane: createMemoryBackplane(),
+    authenticate: (token) => sessions.authenticate(token),
+  });
+  return { app, origin: await listen(app), close: () => app.close() };
+}
+
+let t: TestApp;
+let server: SupportServer;
+const open: HubConnection[] = [];
+
+interface Person extends TestUser {
+  token: string;
+}
+async function person(role: 'user' | 'staff' = 'user'): Promise<Person> {
+  const user = await createUser(t.app, { role });
+  return { ...user, token: await signIn(t.app, user) };
+}
+
+async function connect(path: string, who: Person): Promise<HubConnection> {
+  const connection = new signalR.HubConnectionBuilder()
+    .withUrl(`${server.origin}${path}`, { accessTokenFactory: () => who.token })
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+  await connection.start();
+  open.push(connection);
+  return connection;
+}
+
+async function rest(who: Person, url: string, payload?: object) {
+  const response = await fetch(`${server.origin}${url}`, {
+    method: 'POST',
+    headers: { ...bearer(who.token), 'content-type': 'application/json' },
+    body: JSON.stringify(payload ?? {}),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json() as Promise<{ data: unknown }>;
+}
+
+async function openTicket(who: Person, message: string): Promise<SupportTicket> {
+  const body = await rest(who, API.support.createTicket, {
+    subject: 'a-product',
+    message,
+    username: who.username,
+  });
+  return body.data as SupportTicket;
+}
+
+/** A /generalhub connection after Join, with the support count Join pushed. */
+async function supportBadge(who: Person) {
+  const general = await connect(HUBS.general, who);
+  const first = nextPush(general, HUB_EVENTS.unreadSupportMessagesCount);
+  await general.invoke('Join', false);
+  return { general, count: (await first) as number };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  server = await startSupportServer(t);
+});
+afterAll(async () => {
+  await Promise.all(open.map((connection) => connection.stop()));
+  await server?.close();
+  await t?.close();
+});
+
+describe('/supporthub with the official client', () => {
+  it('lets the user and staff talk live, with both unread badges following', async () => {
+    const [user, staff] = await Promise.all([person(), person('staff')]);
+    const ticket = await openTicket(user, 'My listing disappeared.');
+    const userBadge = await supportBadge(user);
+    const staffBadge = await supportBadge(staff);
+    expect(userBadge.count).toBe(0);
+    // The new ticket waits for an answer: it is on every staff member's badge.
+    expect(staffBadge.count).toBe(1);
+
+    const userHub = await connect(HUBS.support, user);
+    const staffHub = await connect(HUBS.support, staff);
+    // The support page passes the id it read from my-active-ticket; a route string works too.
+    await userHub.invoke('JoinChat', ticket.id);
+    await staffHub.invoke('JoinChat', String(ticket.id));
+
+    // Staff answer; the client claims to be the user, which changes nothing.
+    const toUser = nextPush(userHub, HUB_EVENTS.receiveMessage);
+    const toStaff = nextPush(staffHub, HUB_EVENTS.receiveMessage);
+    const userCount = nextPush(userBadge.general, HUB_EVENTS.unreadSupportMessagesCount);
+    const staffCount = nextPush(staffBadge.general, HUB_EVENTS.unreadSupportMessagesCount);
+    await staffHub.invoke('SendMessage', {
+      TicketId: ticket.id,
+      isUser: true,
+      Message: 'We are looking at it.',
+    });
+    const answer = (await toUser) as TicketMessage;
+    expect(answer).toMatchObject({
+      content: 'We are looking at it.',
+      sentByUser: false,
+      isNew: true,
+      ticketId: ticket.id,
+      senderName: fillText(S.accountName, { product: t.config.productName }),
+    });
+    expect(typeof answer.id).toBe('number');
+    expect(typeof answer.createdAt).toBe('string');
+    expect(await toStaff).toEqual(answer);
+    expect(await userCount).toBe(1);
+    expect(await staffCount).toBe(0);
+
+    // The user answers back in the same way the SPEC's client sends.
+    const staffHears = nextPush(staffHub, HUB_EVENTS.receiveMessage);
+    const userEcho = nextPush(userHub, HUB_EVENTS.receiveMessage);
+    const staffAgain = nextPush(staffBadge.general, HUB_EVENTS.unreadSupportMessagesCount);
+    await userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: 'Thanks!' });
+    expect(await staffHears).toMatchObject({
+      content: 'Thanks!',
+      sentByUser: true,
+      senderName: `@${user.username}`,
+    });
+    expect(await userEcho).toMatchObject({ content: 'Thanks!', sentByUser: true });
+    expect(await staffAgain).toBe(1);
+
+    // Reading clears the user's badge live.
+    const cleared = nextPush(userBadge.general, HUB_EVENTS.unreadSupportMessagesCount);
+    await rest(user, API.support.read, { ticketId: ticket.id, isUser: true });
+    expect(await cleared).toBe(0);
+  });
+
+  it('pushes a staff answer sent through the REST console, and tells both sides when the ticket closes', async () => {
+    const [user, staff] = await Promise.all([person(), person('staff')]);
+    const ticket = await openTicket(user, 'Where is my refund?');
+    const userHub = await connect(HUBS.support, user);
+    const staffHub = await connect(HUBS.support, staff);
+    await userHub.invoke('JoinChat', ticket.id);
+
+    const toUser = nextPush(userHub, HUB_EVENTS.receiveMessage);
+    await rest(staff, apiPath(API.staff.ticketReply, { ticketId: ticket.id }), {
+      message: 'Sent yesterday.',
+    });
+    expect(await toUser).toMatchObject({ content: 'Sent yesterday.', sentByUser: false, isNew: true });
+
+    const userSees = nextPush(userHub, SUPPORT_HUB_EVENTS.ticketChanged);
+    const staffSees = nextPush(staffHub, SUPPORT_HUB_EVENTS.ticketChanged);
+    await rest(staff, apiPath(API.staff.ticketClose, { ticketId: ticket.id }));
+    expect(await userSees).toMatchObject({ id: ticket.id, status: 'closed' });
+    expect(await staffSees).toMatchObject({ id: ticket.id, status: 'closed' });
+    await expect(
+      userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: 'Hello?' }),
+    ).rejects.toThrow(`HubException: ${S.closed}`);
+  });
+
+  it('keeps a third person out of the ticket, and explains bad messages', async () => {
+    const [user, stranger] = await Promise.all([person(), person()]);
+    const ticket = await openTicket(user, 'Private matter');
+    const strangerHub = await connect(HUBS.support, stranger);
+    await expect(strangerHub.invoke('JoinChat', ticket.id)).rejects.toThrow(
+      `An unexpected error occurred invoking 'JoinChat' on the server. HubException: ${S.notYours}`,
+    );
+    await expect(
+      strangerHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: 'Let me in' }),
+    ).rejects.toThrow(`HubException: ${S.notYours}`);
+    await expect(strangerHub.invoke('JoinChat', 999_999_999)).rejects.toThrow(`HubException: ${S.notFound}`);
+
+    const userHub = await connect(HUBS.support, user);
+    await expect(
+      userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: '   ' }),
+    ).rejects.toThrow(`HubException: ${messages.common.fillFieldsProperly}`);
+    // Nothing was stored by the refused sends.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: apiPath(API.support.ticketHistory, { ticketId: ticket.id }),
+      headers: bearer(user.token),
+    });
+    expect(history.json<{ data: TicketMessage[] }>().data.map((m) => m.content)).toEqual(['Private matter']);
+  });
+
+  it('ends a banned person’s live connections and keeps them from reconnecting', async () => {
+    const [user, staff] = await Promise.all([person(), person('staff')]);
+    await openTicket(user, 'Hello');
+    const userHub = await connect(HUBS.support, user);
+    const userGeneral = await connect(HUBS.general, user);
+    const closed = [userHub, userGeneral].map(
+      (connection) => new Promise<Error | undefined>((resolve) => connection.onclose(resolve)),
+    );
+    await rest(staff, apiPath(API.staff.banUser, { userId: user.id }), { reason: 'Spam' });
+    const errors = await Promise.all(closed);
+    expect(errors.every((error) => error !== undefined)).toBe(true);
+    expect(userHub.state).toBe(signalR.HubConnectionState.Disconnected);
+    await expect(connect(HUBS.support, user)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,109 @@
+import fp from 'fastify-plugin';
+import type { Backplane } from './backplane/backplane.js';
+import type { HubContext, HubDefinition } from './hub.js';
+import { HubLifetimeManager } from './lifetime.js';
+import type { HubAuthenticate } from './protocol/auth.js';
+import { HubEndpoint, type ConnectionInfo } from './protocol/hub-endpoint.js';
+import { hubRoutes } from './protocol/routes.js';
+import { DEFAULT_HUB_TIMING, scanIntervalMs, type HubTiming } from './protocol/timing.js';
+import { listenForUpgrades } from './protocol/upgrade.js';
+
+export type { HubTiming } from './protocol/timing.js';
+export type { TransportKind } from './protocol/connection.js';
+
+export interface RealtimeOptions {
+  hubs: HubDefinition[];
+  backplane: Backplane;
+  /** Resolves a bearer token to its user; null refuses the request with 401. */
+  authenticate: HubAuthenticate;
+  /** Shorter keep-alive and timeouts for tests. */
+  timing?: Partial<HubTiming>;
+  /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
+  allowedOrigins?: readonly string[];
+}
+
+/** Live hub connections of this process, for diagnostics, tests and benchmarks. */
+export interface RealtimeServer {
+  connections(hubName: string): ConnectionInfo[];
+  /**
+   * Ends one connection: with a Close record (`error`, `allowReconnect` as given), or with 'terminate' by dropping
+   * its transport as a network failure would. False when the connection is not on this process.
+   */
+  disconnect(
+    hubName: string,
+    connectionId: string,
+    how: { error?: string; allowReconnect?: boolean } | 'terminate',
+  ): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reach a hub's clients and groups from routes, services and jobs (ASP.NET IHubContext). */
+    hubContext(name: string): HubContext;
+    realtime: RealtimeServer;
+  }
+}
+
+/** How long shutdown waits for clients to take their Close before dropping the sockets. */
+const SHUTDOWN_GRACE_MS = 1_000;
+
+/**
+ * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub at its path, speaks negotiate, WebSockets,
+ * Server-Sent Events and long polling, and routes hub sends through the lifetime manager and the backplane.
+ */
+export const realtimePlugin = fp<RealtimeOptions>(
+  async (app, options) => {
+    const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
+    const endpoints = options.hubs.map(
+      (definition) =>
+        new HubEndpoint(
+          definition,
+          new HubLifetimeManager(definition.name, options.backplane, app.log),
+          timing,
+          app.log,
+        ),
+    );
+    const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
+    const endpointNamed = (name: string) => {
+      const endpoint = byName.get(name);
+      if (!endpoint) throw new Error(`No hub named '${name}'`);
+      return endpoint;
+    };
+
+    options.backplane.onMessage((message) => byName.get(message.hub)?.lifetime.receive(message));
+
+    app.decorate('hubContext', (name: string) => endpointNamed(name).lifetime.context);
+    app.decorate('realtime', {
+      connections: (name: string) => endpointNamed(name).list(),
+      disconnect(name, connectionId, how) {
+        const connection = endpointNamed(name).findById(connectionId);
+        if (!connection || connection.isClosed) return false;
+        if (how === 'terminate') connection.terminate();
+        else connection.close(how);
+        return true;
+      },
+    } satisfies RealtimeServer);
+
+    await app.register(hubRoutes, { endpoints, authenticate: options.authenticate });
+    const upgrades = listenForUpgrades(app.server, {
+      endpoints,
+      authenticate: options.authenticate,
+      allowedOrigins: options.allowedOrigins,
+      log: app.log,
+    });
+
+    const scanner = setInterval(() => {
+      const now = Date.now();
+      for (const endpoint of endpoints) endpoint.scan(now);
+    }, scanIntervalMs(timing));
+    scanner.unref();
+
+    // Before the server stops listening: open event streams, polls and sockets would otherwise hold close().
+    app.addHook('preClose', async () => {
+      clearInterval(scanner);
+      upgrades.close();
+      await Promise.all(endpoints.map((endpoint) => endpoint.shutdown(SHUTDOWN_GRACE_MS)));
+    });
+  },
+  { name: 'realtime' },
+);

@@ -1,0 +1,212 @@
+/**
+ * Who is connected to one hub on this process, and how a message reaches them: local connections are written to
+ * directly; the backplane carries the same pre-serialized frame to the other processes, which apply it to their
+ * own connections (notes/signalr-protocol.md §14). Group membership lives only on the process that owns the
+ * connection, as in SignalR's Redis backplane.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane/backplane.js';
+import type { ClientProxy, GroupManager, HubCallerClients, HubClients, HubContext } from './hub.js';
+import { invocationFrame } from './protocol/framing.js';
+
+export interface LifetimeConnection {
+  readonly connectionId: string;
+  /** AuthUser.id as a string: the key of user-addressed sends and of the backplane's user scope. */
+  readonly userId: string;
+  /** Writes whole records; never throws, drops silently once the connection closed. */
+  write(frame: string): void;
+}
+
+type Delivery = (frame: string) => void;
+
+export class HubLifetimeManager {
+  private readonly connections = new Map<string, LifetimeConnection>();
+  private readonly users = new Map<string, Set<string>>();
+  private readonly groupMembers = new Map<string, Set<string>>();
+  private readonly memberships = new Map<string, Set<string>>();
+
+  readonly clients: HubClients;
+  readonly groups: GroupManager;
+  readonly context: HubContext;
+
+  constructor(
+    readonly hub: string,
+    private readonly backplane: Backplane,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.clients = {
+      all: this.proxy((frame) => this.sendAll(frame)),
+      allExcept: (ids) => this.proxy((frame) => this.sendAll(frame, ids)),
+      client: (id) => this.proxy((frame) => this.sendConnection(frame, id)),
+      group: (name) => this.proxy((frame) => this.sendGroup(frame, name)),
+      groupExcept: (name, ids) => this.proxy((frame) => this.sendGroup(frame, name, ids)),
+      user: (userId) => this.proxy((frame) => this.sendUser(frame, String(userId))),
+      users: (userIds) =>
+        this.proxy((frame) => {
+          for (const userId of new Set(userIds.map(String))) this.sendUser(frame, userId);
+        }),
+    };
+    this.groups = {
+      addToGroup: async (connectionId, group) => this.addToGroup(connectionId, group),
+      removeFromGroup: async (connectionId, group) => this.removeFromGroup(connectionId, group),
+    };
+    this.context = {
+      clients: this.clients,
+      groups: this.groups,
+      localConnectionCount: (userId) =>
+        userId === undefined ? this.connections.size : (this.users.get(String(userId))?.size ?? 0),
+    };
+  }
+
+  /** Clients as seen from inside a hub method of `callerId`. */
+  callerClients(callerId: string): HubCallerClients {
+    return {
+      ...this.clients,
+      caller: this.proxy((frame) => this.sendConnection(frame, callerId)),
+      others: this.proxy((frame) => this.sendAll(frame, [callerId])),
+    };
+  }
+
+  add(connection: LifetimeConnection): void {
+    const { connectionId, userId } = connection;
+    this.connections.set(connectionId, connection);
+    if (this.connections.size === 1) this.backplane.subscribe(this.hub, 'all');
+    this.backplane.subscribe(this.hub, 'connection', connectionId);
+    if (addMember(this.users, userId, connectionId)) this.backplane.subscribe(this.hub, 'user', userId);
+  }
+
+  remove(connectionId: string): void {
+    const connection = this.connections.get(connectionId);
+    if (!connection) return;
+    for (const group of this.memberships.get(connectionId) ?? []) this.leaveGroup(connectionId, group);
+    this.memberships.delete(connectionId);
+    if (removeMember(this.users, connection.userId, connectionId)) {
+      this.backplane.unsubscribe(this.hub, 'user', connection.userId);
+    }
+    this.backplane.unsubscribe(this.hub, 'connection', connectionId);
+    this.connections.delete(connectionId);
+    if (this.connections.size === 0) this.backplane.unsubscribe(this.hub, 'all');
+  }
+
+  /** A message another process published: deliver it to the matching local connections. */
+  receive(message: BackplaneMessage): void {
+    if (message.hub !== this.hub) return;
+    const excluded = message.excluded;
+    switch (message.scope) {
+      case 'all':
+        this.deliver(message.frame, this.connections.keys(), excluded);
+        return;
+      case 'group':
+        if (message.target !== undefined) {
+          this.deliver(message.frame, this.groupMembers.get(message.target) ?? [], excluded);
+        }
+        return;
+      case 'user':
+        if (message.target !== undefined) {
+          this.deliver(message.frame, this.users.get(message.target) ?? [], excluded);
+        }
+        return;
+      case 'connection':
+        if (message.target !== undefined) this.deliver(message.frame, [message.target], excluded);
+        return;
+    }
+  }
+
+  private sendAll(frame: string, excluded?: readonly string[]): void {
+    this.deliver(frame, this.connections.keys(), excluded);
+    this.publish('all', frame, undefined, excluded);
+  }
+
+  /** A local connection is written to directly; any other id may live on another process. */
+  private sendConnection(frame: string, connectionId: string): void {
+    if (this.connections.has(connectionId)) this.deliver(frame, [connectionId]);
+    else this.publish('connection', frame, connectionId);
+  }
+
+  private sendGroup(frame: string, group: string, excluded?: readonly string[]): void {
+    this.deliver(frame, this.groupMembers.get(group) ?? [], excluded);
+    this.publish('group', frame, group, excluded);
+  }
+
+  private sendUser(frame: string, userId: string): void {
+    this.deliver(frame, this.users.get(userId) ?? []);
+    this.publish('user', frame, userId);
+  }
+
+  private deliver(frame: string, ids: Iterable<string>, excluded?: readonly string[]): void {
+    const skip = excluded && excluded.length > 0 ? new Set(excluded) : undefined;
+    // Copy first: a write can close a connection, and closing edits these sets.
+    for (const id of [...ids]) {
+      if (skip?.has(id)) continue;
+      const connection = this.connections.get(id);
+      if (!connection) continue;
+      try {
+        connection.write(frame);
+      } catch (error) {
+        this.log?.warn({ err: error, hub: this.hub }, 'hub write failed');
+      }
+    }
+  }
+
+  private publish(scope: BackplaneScope, frame: string, target?: string, excluded?: readonly string[]): void {
+    this.backplane.publish({
+      hub: this.hub,
+      scope,
+      ...(target !== undefined && { target }),
+      ...(excluded && excluded.length > 0 && { excluded: [...excluded] }),
+      frame,
+    });
+  }
+
+  /** Serializes once per send, however many connections and processes it reaches. */
+  private proxy(send: Delivery): ClientProxy {
+    return {
+      send: async (method, ...args) => send(invocationFrame(method, args)),
+    };
+  }
+
+  private addToGroup(connectionId: string, group: string): void {
+    // Membership is kept by the process owning the connection; hubs only ever add their caller.
+    if (!this.connections.has(connectionId)) {
+      this.log?.debug({ hub: this.hub, group }, 'addToGroup for a connection not on this process ignored');
+      return;
+    }
+    const groups = this.memberships.get(connectionId) ?? new Set<string>();
+    if (groups.has(group)) return;
+    groups.add(group);
+    this.memberships.set(connectionId, groups);
+    if (addMember(this.groupMembers, group, connectionId)) this.backplane.subscribe(this.hub, 'group', group);
+  }
+
+  private removeFromGroup(connectionId: string, group: string): void {
+    const groups = this.memberships.get(connectionId);
+    if (!groups?.delete(group)) return;
+    this.leaveGroup(connectionId, group);
+  }
+
+  private leaveGroup(connectionId: string, group: string): void {
+    if (removeMember(this.groupMembers, group, connectionId)) {
+      this.backplane.unsubscribe(this.hub, 'group', group);
+    }
+  }
+}
+
+/** Adds `member` under `key`; true when the key is new (the first local member). */
+function addMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
+  const members = index.get(key);
+  if (members) {
+    members.add(member);
+    return false;
+  }
+  index.set(key, new Set([member]));
+  return true;
+}
+
+/** Removes `member` under `key`; true when it was the last one. */
+function removeMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
+  const members = index.get(key);
+  if (!members?.delete(member)) return false;
+  if (members.size > 0) return false;
+  index.delete(key);
+  return true;
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser } from '../../modules/account/session.service.js';
+import {
+  HubException,
+  type HubCallerContext,
+  type HubDefinition,
+  type HubInvocation,
+  type HubMethod,
+} from '../hub.js';
+import type { HubLifetimeManager } from '../lifetime.js';
+import {
+  ServerConnection,
+  type ConnectionHost,
+  type HubInvocationMessage,
+  type TransportKind,
+} from './connection.js';
+import { completionFrame, errorTexts } from './framing.js';
+import type { HubTiming } from './timing.js';
+
+/** 16 random bytes in base64url, as ASP.NET: the client puts tokens into `?id=` without URL-encoding them. */
+function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export interface ConnectionInfo {
+  connectionId: string;
+  userId: number;
+  transport: TransportKind | undefined;
+}
+
+/**
+ * One hub mounted at its path: its own connection table (a token from another hub is unknown here), method
+ * dispatch with ASP.NET's error texts, and the hub's lifecycle hooks.
+ */
+export class HubEndpoint implements ConnectionHost {
+  private readonly byToken = new Map<string, ServerConnection>();
+  private readonly byId = new Map<string, ServerConnection>();
+  private readonly methods = new Map<string, HubMethod>();
+  private readonly invocations = new WeakMap<ServerConnection, HubInvocation>();
+
+  constructor(
+    readonly definition: HubDefinition,
+    readonly lifetime: HubLifetimeManager,
+    readonly timing: HubTiming,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    for (const [name, method] of Object.entries(definition.methods)) {
+      this.methods.set(name.toLowerCase(), method);
+    }
+  }
+
+  get path(): string {
+    return this.definition.path;
+  }
+
+  /** Negotiate v0 clients use the public id as their token (notes §2); v1 gets a separate secret. */
+  create(user: AuthUser, negotiateVersion: number): ServerConnection {
+    const connectionId = newId();
+    const token = negotiateVersion >= 1 ? newId() : connectionId;
+    const connection = new ServerConnection(connectionId, token, user, this);
+    this.byToken.set(token, connection);
+    this.byId.set(connectionId, connection);
+    return connection;
+  }
+
+  find(token: string): ServerConnection | undefined {
+    return this.byToken.get(token);
+  }
+
+  findById(connectionId: string): ServerConnection | undefined {
+    return this.byId.get(connectionId);
+  }
+
+  list(): ConnectionInfo[] {
+    return [...this.byId.values()]
+      .filter((connection) => !connection.isClosed)
+      .map((connection) => ({
+        connectionId: connection.connectionId,
+        userId: connection.user.id,
+        transport: connection.transport?.kind,
+      }));
+  }
+
+  scan(now: number): void {
+    for (const connection of this.byToken.values()) connection.scan(now);
+  }
+
+  /** Process shutdown: ask clients to come back (to another process), then wait for the transports to go. */
+  async shutdown(graceMs: number): Promise<void> {
+    const connections = [...this.byToken.values()];
+    for (const connection of connections) connection.close({ allowReconnect: true });
+    const deadline = Date.now() + graceMs;
+    while (this.byToken.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const connection of this.byToken.values()) connection.terminate();
+    this.byToken.clear();
+    this.byId.clear();
+  }
+
+  async connected(connection: ServerConnection): Promise<void> {
+    this.lifetime.add({
+      connectionId: connection.connectionId,
+      userId: String(connection.user.id),
+      write: (frame) => connection.write(frame),
+    });
+    await this.definition.onConnected?.(this.invocationFor(connection));
+  }
+
+  async invoke(connection: ServerConnection, message: HubInvocationMessage): Promise<string | undefined> {
+    const { target, invocationId } = message;
+    const answer = (outcome: { result: unknown } | { error: string }) =>
+      invocationId ? completionFrame(invocationId, outcome, target) : undefined;
+    const method = this.methods.get(target.toLowerCase());
+    if (!method) return answer({ error: errorTexts.methodDoesNotExist(target) });
+    if (message.type === 4) return answer({ error: errorTexts.streamingMismatch(target) });
+    // Upload streams are not supported, so an invocation that names streams cannot bind either.
+    if (message.arguments.length !== method.argCount || (message.streamIds?.length ?? 0) > 0) {
+      return answer({ error: errorTexts.invocationFailed(target) });
+    }
+    try {
+      const result = await method.handler(this.invocationFor(connection), ...message.arguments);
+      return answer({ result });
+    } catch (error) {
+      if (error instanceof HubException || (error instanceof Error && error.name === 'HubException')) {
+        return answer({ error: errorTexts.hubException(target, error.message) });
+      }
+      this.log.error({ err: error, hub: this.definition.name, method: target }, 'hub method failed');
+      return answer({ error: errorTexts.unexpectedError(target) });
+    }
+  }
+
+  async disconnected(connection: ServerConnection, error?: Error): Promise<void> {
+    // Leaving the lifetime manager first means nothing is routed to the dead connection while the hook runs,
+    // and a late addToGroup from a still-running onConnected cannot re-add it.
+    this.lifetime.remove(connection.connectionId);
+    await connection.idle();
+    await this.definition.onDisconnected?.(this.invocationFor(connection), error);
+  }
+
+  released(connection: ServerConnection): void {
+    if (this.byToken.get(connection.token) === connection) this.byToken.delete(connection.token);
+    if (this.byId.get(connection.connectionId) === connection) this.byId.delete(connection.connectionId);
+  }
+
+  reportError(error: unknown, message: string): void {
+    this.log.warn({ err: error, hub: this.definition.name }, message);
+  }
+
+  private invocationFor(connection: ServerConnection): HubInvocation {
+    let invocation = this.invocations.get(connection);
+    if (!invocation) {
+      const context: HubCallerContext = {
+        connectionId: connection.connectionId,
+        user: connection.user,
+        items: connection.items,
+        abort: (reason?: string) => connection.close(reason ? { error: reason } : {}),
+      };
+      invocation = {
+        context,
+        clients: this.lifetime.callerClients(connection.connectionId),
+        groups: this.lifetime.groups,
+      };
+      this.invocations.set(connection, invocation);
+    }
+    return invocation;
+  }
+}

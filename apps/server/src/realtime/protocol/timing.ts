@@ -1,0 +1,34 @@
+import { HUB_TIMING } from '@rummage/contract';
+
+/** Server keep-alive, timeouts and limits (notes/signalr-protocol.md §8); tests pass shorter ones. */
+export interface HubTiming {
+  /** A Ping goes out when nothing else was sent for this long (not on long polling). */
+  keepAliveMs: number;
+  /** After the client's first Ping, this long without any message from it closes the connection. */
+  clientTimeoutMs: number;
+  /** Time from attaching a transport to a valid handshake. */
+  handshakeTimeoutMs: number;
+  /** Largest single record the server reads (ASP.NET MaximumReceiveMessageSize). */
+  maxMessageBytes: number;
+  /** How long a negotiated connection may wait for its transport, and a long-polling one for its next poll. */
+  disconnectTimeoutMs: number;
+  /** How long a poll is held when there is nothing to send. */
+  longPollTimeoutMs: number;
+}
+
+export const DEFAULT_HUB_TIMING: HubTiming = {
+  ...HUB_TIMING,
+  disconnectTimeoutMs: 15_000,
+  longPollTimeoutMs: 90_000,
+};
+
+/** ASP.NET scans once a second; shorter test timings need a finer scan to stay meaningful. */
+export function scanIntervalMs(timing: HubTiming): number {
+  const shortest = Math.min(
+    timing.keepAliveMs,
+    timing.clientTimeoutMs,
+    timing.handshakeTimeoutMs,
+    timing.disconnectTimeoutMs,
+  );
+  return Math.max(10, Math.min(1_000, Math.floor(shortest / 4)));
+}

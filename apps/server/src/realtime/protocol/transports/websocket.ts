@@ -1,0 +1,40 @@
+import type { RawData, WebSocket } from 'ws';
+import type { ServerConnection, TransportSink } from '../connection.js';
+
+/** Past this much unsent data the client is not reading; drop it rather than buffer without end. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+function text(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+/**
+ * WebSocket transport. Records go out as text frames (the JSON client throws on binary ones); incoming frames
+ * may hold several records or part of one, which the connection's record reader sorts out.
+ */
+export function attachWebSocket(connection: ServerConnection, ws: WebSocket): void {
+  const sink: TransportSink = {
+    kind: 'WebSockets',
+    write(data) {
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(data);
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) ws.terminate();
+    },
+    end() {
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(1000);
+    },
+    terminate() {
+      ws.terminate();
+    },
+  };
+  connection.attach(sink);
+  ws.on('message', (data) => connection.receive(text(data)));
+  // 'error' is always followed by 'close'; without a listener it would be thrown.
+  ws.on('error', () => undefined);
+  ws.on('close', (code) => {
+    const clean = code === 1000 || code === 1001 || code === 1005;
+    connection.transportClosed(clean ? undefined : new Error(`WebSocket closed with status code: ${code}.`));
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * Two server processes (two Fastify apps in this test process) joined by the Redis backplane: a hub method
+ * invoked on one reaches clients connected to the other, exactly once, as SignalR's Redis scale-out does.
+ */
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type * as SignalR from '@microsoft/signalr';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRedisBackplane, type RedisBackplane } from './backplane/redis.js';
+import type { HubDefinition } from './hub.js';
+import { realtimePlugin } from './index.js';
+
+// The CJS build: vitest's ESM resolution would hand us a client without WebSocket support.
+const signalR = createRequire(import.meta.url)('@microsoft/signalr') as typeof SignalR;
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+async function redisReachable(): Promise<boolean> {
+  if (process.env.REDIS_URL) return true;
+  return new Promise((resolve) => {
+    const socket = connect(6379, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+const available = await redisReachable();
+if (!available)
+  console.warn('scale-out.test.ts skipped: REDIS_URL is unset and nothing listens on 127.0.0.1:6379');
+
+const HUB_PATH = '/hubs/scale-out';
+const USERS: Record<string, { id: number; username: string }> = {
+  'token-ann': { id: 1, username: 'ann' },
+  'token-bob': { id: 2, username: 'bob' },
+};
+
+const hub: HubDefinition = {
+  name: 'scaleout',
+  path: HUB_PATH,
+  methods: {
+    JoinGroup: {
+      argCount: 1,
+      handler: (h, group) => h.groups.addToGroup(h.context.connectionId, String(group)),
+    },
+    SendToUser: {
+      argCount: 2,
+      handler: (h, userId, text) => h.clients.user(String(userId)).send('message', 'user', text),
+    },
+    SendToGroup: {
+      argCount: 2,
+      handler: (h, group, text) => h.clients.group(String(group)).send('message', 'group', text),
+    },
+    SendToAll: { argCount: 1, handler: (h, text) => h.clients.all.send('message', 'all', text) },
+    SendToOthers: { argCount: 1, handler: (h, text) => h.clients.others.send('message', 'others', text) },
+  },
+};
+
+interface Process {
+  app: FastifyInstance;
+  backplane: RedisBackplane;
+  url: string;
+}
+
+async function startProcess(prefix: string): Promise<Process> {
+  const backplane = createRedisBackplane({
+    url: REDIS_URL,
+    channelPrefix: prefix,
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  const app = Fastify({ logger: false });
+  await app.register(realtimePlugin, {
+    hubs: [hub],
+    backplane,
+    authenticate: async (token) => {
+      const user = token ? USERS[token] : undefined;
+      return user ? { user: { ...user, role: 'user' } } : null;
+    },
+  });
+  app.addHook('onClose', () => backplane.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, backplane, url: `http://127.0.0.1:${port}${HUB_PATH}` };
+}
+
+/** The frames the client's socket received, to check what went over the wire. */
+function recordingWebSocket(frames: string[]) {
+  return class RecordingWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.on('message', (data) => frames.push(String(data)));
+    }
+  };
+}
+
+interface Client {
+  connection: SignalR.HubConnection;
+  received: string[];
+  frames: string[];
+}
+
+async function connectClient(url: string, token: string): Promise<Client> {
+  const received: string[] = [];
+  const frames: string[] = [];
+  // `WebSocket` is a client option the typings leave out (the client uses it in place of `ws`).
+  const options: SignalR.IHttpConnectionOptions & { WebSocket: unknown } = {
+    accessTokenFactory: () => token,
+    transport: signalR.HttpTransportType.WebSockets,
+    WebSocket: recordingWebSocket(frames),
+  };
+  const connection = new signalR.HubConnectionBuilder()
+    .withUrl(url, options)
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+  connection.on('message', (scope: string, text: string) => received.push(`${scope}:${text}`));
+  await connection.start();
+  return { connection, received, frames };
+}
+
+async function untilReceived(client: Client, entry: string) {
+  await vi.waitFor(
+    () => {
+      if (!client.received.includes(entry)) throw new Error(`waiting for ${entry}; got ${client.received}`);
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+}
+
+/** Server → client invocations as they crossed the wire. */
+function invocations(frames: string[]) {
+  return frames
+    .flatMap((frame) => frame.split('\u001e'))
+    .filter(Boolean)
+    .map((record) => JSON.parse(record) as { type: number; invocationId?: string; target?: string })
+    .filter((record) => record.type === 1);
+}
+
+describe.skipIf(!available)('hubs on two processes joined by the Redis backplane', () => {
+  let a: Process;
+  let b: Process;
+  let ann: Client;
+  let bob: Client;
+
+  beforeAll(async () => {
+    const prefix = `scaleout_test_${randomBytes(6).toString('hex')}:`;
+    a = await startProcess(prefix);
+    b = await startProcess(prefix);
+    ann = await connectClient(a.url, 'token-ann');
+    bob = await connectClient(b.url, 'token-bob');
+    await ann.connection.invoke('JoinGroup', 'garage-7');
+    await bob.connection.invoke('JoinGroup', 'garage-7');
+    await Promise.all([a.backplane.settled(), b.backplane.settled()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([ann?.connection.stop(), bob?.connection.stop()]);
+    await Promise.all([a?.app.close(), b?.app.close()]);
+  });
+
+  it('delivers user, group and all sends from A to a client on B exactly once, and to A’s own clients once', async () => {
+    await ann.connection.invoke('SendToUser', 2, 'hello bob 👋');
+    await ann.connection.invoke('SendToGroup', 'garage-7', 'table is sold');
+    await ann.connection.invoke('SendToAll', 'closing in 5 minutes');
+    // One publisher and one subscriber connection keep Redis's order: once this arrives, so has all the rest.
+    await ann.connection.invoke('SendToAll', 'last');
+    await untilReceived(bob, 'all:last');
+    await untilReceived(ann, 'all:last');
+
+    expect(bob.received).toEqual([
+      'user:hello bob 👋',
+      'group:table is sold',
+      'all:closing in 5 minutes',
+      'all:last',
+    ]);
+    expect(ann.received).toEqual(['group:table is sold', 'all:closing in 5 minutes', 'all:last']);
+  });
+
+  it('reaches B from a REST-style send through the hub context, and leaves the sender out of others', async () => {
+    const before = { ann: ann.received.length, bob: bob.received.length };
+    // Each process's marker follows its own message down the same Redis path, so it arrives after it.
+    await bob.connection.invoke('SendToOthers', 'bob says hi');
+    await b.app.hubContext('scaleout').clients.all.send('message', 'all', 'marker from b');
+    await a.app.hubContext('scaleout').clients.user(2).send('message', 'context', 'from a route on A');
+    await a.app.hubContext('scaleout').clients.all.send('message', 'all', 'marker from a');
+    await untilReceived(ann, 'all:marker from b');
+    await untilReceived(bob, 'all:marker from a');
+
+    // The other process's marker is delivered locally, so it may come first: leave it out of the order check.
+    const annGot = ann.received.slice(before.ann).filter((entry) => entry !== 'all:marker from a');
+    expect(annGot).toEqual(['others:bob says hi', 'all:marker from b']);
+    const bobGot = bob.received.slice(before.bob).filter((entry) => entry !== 'all:marker from b');
+    expect(bobGot).toEqual(['context:from a route on A', 'all:marker from a']);
+    expect(bob.received).not.toContain('others:bob says hi');
+  });
+
+  it('sends broadcasts that crossed the backplane without an invocationId', () => {
+    const received = invocations(bob.frames).filter((record) => record.target === 'message');
+    expect(received.length).toBeGreaterThanOrEqual(6);
+    for (const record of received) expect(record).not.toHaveProperty('invocationId');
+  });
+
+  it('reaches every connection of a user, whichever process holds it', async () => {
+    const annOnB = await connectClient(b.url, 'token-ann');
+    await b.backplane.settled();
+
+    await ann.connection.invoke('SendToUser', 1, 'note to self');
+    await ann.connection.invoke('SendToAll', 'marker 2');
+    await untilReceived(annOnB, 'all:marker 2');
+    await untilReceived(ann, 'all:marker 2');
+    expect(annOnB.received).toEqual(['user:note to self', 'all:marker 2']);
+    expect(ann.received.slice(-2)).toEqual(['user:note to self', 'all:marker 2']);
+    await annOnB.connection.stop();
+  });
+});

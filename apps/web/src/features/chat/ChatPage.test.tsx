@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HUB_EVENTS, HUBS, messages, type ChatThreadHeader } from '@rummage/contract';
+import { renderWithHubs } from '../../shared/realtime/renderWithHubs';
+import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
+import { seriousA11yViolations } from '../location/testUtils';
+
+const T = messages.chat;
+const NOW = new Date('2026-05-01T12:00:00Z');
+// maria (7, signed in) chats with sam (12) about listing 40.
+const HEADER: ChatThreadHeader = {
+  userId: 12,
+  userName: 'sam',
+  userImageUrl: null,
+  isFollowedByCurrentUser: true,
+  productId: 40,
+  productName: 'Blue velvet sofa',
+  productPrice: 120,
+  productImageUrl: null,
+  sellerId: 12,
+  isSold: false,
+};
+
+function chatMessage(id: number, from: 7 | 12, text: string, minutesAgo: number, productId = 40) {
+  const time = new Date(NOW.getTime() - minutesAgo * 60_000).toISOString();
+  return {
+    id,
+    productId,
+    userId: from,
+    senderId: from,
+    receiverId: from === 7 ? 12 : 7,
+    userName: from === 7 ? 'maria' : 'sam',
+    message: text,
+    messageContent: text,
+    text,
+    timestamp: time,
+    time,
+  };
+}
+
+function setup({
+  history = [chatMessage(1, 12, 'Is it still available?', 5), chatMessage(2, 7, 'Yes it is', 2)],
+  hasMore = false,
+  historyAnswer,
+}: { history?: unknown[]; hasMore?: boolean; historyAnswer?: (url: URL) => MockAnswer } = {}) {
+  storeSession();
+  const api = mockApi({
+    'GET /api/Account/me': ME_OK,
+    'GET /api/Message/unread-count': { body: { data: { messages: 0, support: 0 } } },
+    'GET /api/Message/chat-thrifter/40/with/12': { body: { data: HEADER } },
+    'GET /api/Message/history/40/with/12': ({ url }) =>
+      historyAnswer ? historyAnswer(url) : { body: { data: history, hasMore } },
+    'POST /api/Message/read': { body: {} },
+  });
+  const app = renderWithHubs('/chat/12/40');
+  return { api, ...app };
+}
+
+async function openChat(options?: Parameters<typeof setup>[0]) {
+  const app = setup(options);
+  await screen.findByRole('heading', { level: 1, name: '@sam' }, { timeout: 5000 });
+  const chat = app.hubs.hub(HUBS.chat)!;
+  await waitFor(() => expect(chat.calls('JoinChat')).toEqual([[12, 40]]));
+  await waitFor(() => expect(sendButton().hasAttribute('disabled')).toBe(false));
+  return { ...app, chat };
+}
+
+const sendButton = () => screen.getByRole('button', { name: T.send });
+const messageItems = () => within(screen.getByRole('log')).queryAllByRole('listitem');
+const itemTexts = () => messageItems().map((item) => item.querySelector('p')?.textContent);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('chat page', () => {
+  it('shows the header, the history with sides and names, relative times, the notice and the box', async () => {
+    const { api } = await openChat();
+    expect(screen.getByText('$120')).toBeTruthy();
+    expect(screen.getByText('Blue velvet sofa')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /unfollow/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Close chat' }).getAttribute('href')).toBe('/messages');
+
+    const [theirs, ours] = messageItems();
+    expect(within(theirs!).getByText('@sam')).toBeTruthy();
+    expect(within(theirs!).getByText('5 minutes ago')).toBeTruthy();
+    expect(theirs!.className).toContain('mr-auto');
+    expect(within(ours!).getByText('@maria')).toBeTruthy();
+    expect(within(ours!).getByText('2 minutes ago')).toBeTruthy();
+    expect(ours!.className).toContain('ml-auto');
+
+    expect(screen.getByText(T.safetyNotice)).toBeTruthy();
+    expect(screen.getByPlaceholderText(T.inputPlaceholder)).toBeTruthy();
+    // Opening the chat marks it read.
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === '/api/Message/read')?.body).toEqual({
+        productId: 40,
+        senderId: 12,
+      }),
+    );
+    expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('shows a sent message at once as pending, then the server echo in its place', async () => {
+    const user = userEvent.setup();
+    const { chat } = await openChat();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), '  Can I pick it up today?  ');
+    await user.click(sendButton());
+
+    const sent = chat.calls('SendMessage');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.slice(0, 3)).toEqual([12, 'Can I pick it up today?', 40]);
+    expect(new Date(sent[0]![3] as string).toISOString()).toBe(sent[0]![3]);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
+    const pendingItem = messageItems().at(-1)!;
+    expect(pendingItem.getAttribute('data-pending')).toBe('true');
+    expect(within(pendingItem).getByText(/sending/)).toBeTruthy();
+
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, chatMessage(3, 7, 'Can I pick it up today?', 0)));
+    expect(itemTexts()).toEqual(['Is it still available?', 'Yes it is', 'Can I pick it up today?']);
+    expect(messageItems().at(-1)!.getAttribute('data-pending')).toBeNull();
+  });
+
+  it('ignores blank messages, duplicates and messages of other chats; marks read when sam writes', async () => {
+    const user = userEvent.setup();
+    const { chat, api } = await openChat();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), '   ');
+    await user.click(sendButton());
+    expect(chat.calls('SendMessage')).toEqual([]);
+
+    const reads = () => api.calls.filter((call) => call.path === '/api/Message/read').length;
+    const readsBefore = reads();
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, chatMessage(4, 12, 'Sure, after 5', 0)));
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, chatMessage(4, 12, 'Sure, after 5', 0)));
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, chatMessage(9, 12, 'About the lamp', 0, 41)));
+    act(() =>
+      chat.emit(HUB_EVENTS.receiveMessage, { ...chatMessage(10, 12, 'Hi stranger', 0), receiverId: 99 }),
+    );
+    expect(itemTexts()).toEqual(['Is it still available?', 'Yes it is', 'Sure, after 5']);
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+  });
+
+  it('shows MessageError in red and marks the pending message not sent', async () => {
+    const user = userEvent.setup();
+    const { chat } = await openChat();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello again');
+    await user.click(sendButton());
+    act(() => chat.emit(HUB_EVENTS.messageError, T.unansweredLimited));
+
+    expect(screen.getByRole('alert').textContent).toBe(T.unansweredLimited);
+    const last = messageItems().at(-1)!;
+    expect(last.getAttribute('data-pending')).toBeNull();
+    expect(within(last).getByText(/not sent/)).toBeTruthy();
+  });
+
+  it('shows the hub refusal when SendMessage itself fails', async () => {
+    const user = userEvent.setup();
+    const { chat } = await openChat();
+    chat.onInvoke = (method) => {
+      if (method === 'SendMessage')
+        throw new Error(
+          `An unexpected error occurred invoking 'SendMessage' on the server. HubException: ${T.newChatsLimited}`,
+        );
+    };
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
+    await user.click(sendButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(T.newChatsLimited);
+    expect(within(messageItems().at(-1)!).getByText(/not sent/)).toBeTruthy();
+  });
+
+  it('while reconnecting, send is off and says why; after it, rejoins and reloads the missed messages', async () => {
+    let history = [chatMessage(1, 12, 'Is it still available?', 5)];
+    const { chat } = await openChat({ historyAnswer: () => ({ body: { data: history, hasMore: false } }) });
+
+    act(() => chat.dropConnection());
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(T.notConnected)).toBeTruthy();
+
+    history = [...history, chatMessage(5, 12, 'Sent while you were away', 1)];
+    act(() => chat.restoreConnection());
+    await screen.findByText('Sent while you were away');
+    expect(chat.calls('JoinChat')).toEqual([
+      [12, 40],
+      [12, 40],
+    ]);
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(T.notConnected)).toBeNull();
+    expect(itemTexts()).toEqual(['Is it still available?', 'Sent while you were away']);
+  });
+
+  it('loads older messages above the newest when the server has more', async () => {
+    const user = userEvent.setup();
+    const { api } = await openChat({
+      historyAnswer: (url) =>
+        url.searchParams.get('before') === '2'
+          ? { body: { data: [chatMessage(1, 12, 'First message', 60)], hasMore: false } }
+          : { body: { data: [chatMessage(2, 12, 'Second message', 30)], hasMore: true } },
+    });
+    await user.click(screen.getByRole('button', { name: 'load older messages' }));
+    await screen.findByText('First message');
+    expect(itemTexts()).toEqual(['First message', 'Second message']);
+    expect(screen.queryByRole('button', { name: 'load older messages' })).toBeNull();
+    expect(api.calls.some((call) => call.path === '/api/Message/history/40/with/12')).toBe(true);
+  });
+
+  it('leaves the chat and stops the connection when closed', async () => {
+    const user = userEvent.setup();
+    const { chat, router } = await openChat();
+    await user.click(screen.getByRole('link', { name: 'Close chat' }));
+    expect(router.state.location.pathname).toBe('/messages');
+    await waitFor(() => expect(chat.stopped).toBe(true));
+    expect(chat.calls('LeaveChat')).toEqual([[12, 40]]);
+  });
+
+  it('says when the chat cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup({ historyAnswer: () => ({ status: 500, body: { message: 'boom' } }) });
+    expect(await screen.findByText(T.loadFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(T.loadFailedHint)).toBeTruthy();
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+  });
+});

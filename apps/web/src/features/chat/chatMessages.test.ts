@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatReducer,
+  EMPTY_CHAT,
+  hubErrorText,
+  toLocalMessage,
+  type ChatParties,
+  type LocalMessage,
+} from './chatMessages';
+
+const parties: ChatParties = { selfId: 7, otherId: 12, productId: 40 };
+
+function stored(
+  id: number,
+  userId: number,
+  text: string,
+  time = `2026-05-01T10:00:${String(id).padStart(2, '0')}Z`,
+) {
+  return toLocalMessage(
+    {
+      id,
+      productId: 40,
+      userId,
+      senderId: userId,
+      receiverId: userId === 7 ? 12 : 7,
+      userName: 'x',
+      message: text,
+      timestamp: time,
+    },
+    parties,
+  )!;
+}
+
+function pending(key: string, text: string): LocalMessage {
+  return {
+    key,
+    id: null,
+    fromSelf: true,
+    text,
+    time: '2026-05-01T10:01:00Z',
+    userId: 7,
+    username: 'maria',
+    pending: true,
+    failed: false,
+  };
+}
+
+describe('toLocalMessage', () => {
+  it('reads every shape the SPEC allows', () => {
+    const live = toLocalMessage(
+      { messageContent: 'hi', senderId: 12, time: '2026-05-01T10:00:00Z' },
+      parties,
+    );
+    expect(live).toMatchObject({ text: 'hi', userId: 12, fromSelf: false, time: '2026-05-01T10:00:00Z' });
+    expect(toLocalMessage({ text: 'yo', userId: '7', timestamp: 't' }, parties)).toMatchObject({
+      fromSelf: true,
+    });
+  });
+
+  it('drops messages of another chat, another person, or without text', () => {
+    expect(toLocalMessage({ message: 'a', userId: 12, productId: 41 }, parties)).toBeNull();
+    expect(toLocalMessage({ message: 'a', userId: 99, productId: 40 }, parties)).toBeNull();
+    expect(toLocalMessage({ message: 'a', userId: 12, receiverId: 99, productId: 40 }, parties)).toBeNull();
+    expect(toLocalMessage({ message: '   ', userId: 12, productId: 40 }, parties)).toBeNull();
+    expect(toLocalMessage(null, parties)).toBeNull();
+  });
+});
+
+describe('chatReducer', () => {
+  it('keeps history oldest first and ignores the same id twice', () => {
+    let state = chatReducer(EMPTY_CHAT, {
+      type: 'history',
+      messages: [stored(2, 12, 'b'), stored(1, 7, 'a')],
+      hasMore: true,
+    });
+    state = chatReducer(state, { type: 'received', message: stored(2, 12, 'b') });
+    expect(state.messages.map((m) => m.text)).toEqual(['a', 'b']);
+    expect(state.hasMore).toBe(true);
+  });
+
+  it('ignores a message with the same text, author and time but no id', () => {
+    const first = toLocalMessage({ message: 'hey', userId: 12, time: '2026-05-01T10:00:00Z' }, parties)!;
+    const again = toLocalMessage(
+      { message: 'hey', userId: 12, timestamp: '2026-05-01T10:00:00.000Z' },
+      parties,
+    )!;
+    const state = chatReducer(chatReducer(EMPTY_CHAT, { type: 'received', message: first }), {
+      type: 'received',
+      message: again,
+    });
+    expect(state.messages).toHaveLength(1);
+  });
+
+  it('replaces a pending message with its echo, oldest pending first', () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'same') });
+    state = chatReducer(state, { type: 'sent', message: pending('local-2', 'same') });
+    state = chatReducer(state, { type: 'received', message: stored(5, 7, 'same') });
+    expect(state.messages.map((m) => [m.key, m.pending])).toEqual([
+      ['id-5', false],
+      ['local-2', true],
+    ]);
+  });
+
+  it("does not take the other side's message for our echo", () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'ok') });
+    state = chatReducer(state, { type: 'received', message: stored(6, 12, 'ok') });
+    expect(state.messages.map((m) => m.key)).toEqual(['id-6', 'local-1']);
+  });
+
+  it('marks the given pending message failed, or the oldest one', () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'a') });
+    state = chatReducer(state, { type: 'sent', message: pending('local-2', 'b') });
+    state = chatReducer(state, { type: 'failed', key: 'local-2' });
+    state = chatReducer(state, { type: 'failed' });
+    expect(state.messages.map((m) => [m.key, m.failed])).toEqual([
+      ['local-1', true],
+      ['local-2', true],
+    ]);
+  });
+
+  it('a reload after a reconnect adds what was missed and settles pending messages the server kept', () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'history', messages: [stored(1, 7, 'a')] });
+    state = chatReducer(state, { type: 'sent', message: pending('local-1', 'while offline') });
+    state = chatReducer(state, {
+      type: 'history',
+      messages: [stored(1, 7, 'a'), stored(2, 12, 'missed'), stored(3, 7, 'while offline')],
+      hasMore: false,
+    });
+    expect(state.messages.map((m) => [m.text, m.pending])).toEqual([
+      ['a', false],
+      ['missed', false],
+      ['while offline', false],
+    ]);
+  });
+});
+
+describe('hubErrorText', () => {
+  it('takes the readable part of a hub refusal', () => {
+    expect(
+      hubErrorText(
+        new Error(
+          "An unexpected error occurred invoking 'SendMessage' on the server. HubException: Please wait.",
+        ),
+      ),
+    ).toBe('Please wait.');
+    expect(
+      hubErrorText(new Error('Invocation canceled due to the underlying connection being closed.')),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The chat screen's list of messages (SPEC §3 "local" shape, §4 chat states) as pure functions: history and
+ * live messages arrive in the server's several shapes, a sent message shows at once as pending until the
+ * server's echo replaces it, and nothing shows twice.
+ */
+
+export interface LocalMessage {
+  /** Stable React key: "id-42" for stored messages, "local-3" for ones still on their way. */
+  key: string;
+  /** The server's id; null while pending. */
+  id: number | null;
+  fromSelf: boolean;
+  text: string;
+  /** ISO 8601. */
+  time: string;
+  userId: number;
+  username: string;
+  pending: boolean;
+  failed: boolean;
+}
+
+/** Who this chat is between and about. */
+export interface ChatParties {
+  selfId: number;
+  otherId: number;
+  productId: number;
+}
+
+export interface ChatListState {
+  messages: LocalMessage[];
+  /** Older messages exist on the server. */
+  hasMore: boolean;
+}
+
+export const EMPTY_CHAT: ChatListState = { messages: [], hasMore: false };
+
+function numberFrom(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return null;
+}
+
+function stringFrom(...values: unknown[]): string | null {
+  for (const value of values) if (typeof value === 'string') return value;
+  return null;
+}
+
+/**
+ * One server message (history or live, SPEC §3: message, messageContent or text; userId or senderId;
+ * timestamp or time) in the screen's shape, or null when it is not part of this chat: another listing,
+ * someone else, or no text.
+ */
+export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const text = stringFrom(r.message, r.messageContent, r.text);
+  const userId = numberFrom(r.userId) ?? numberFrom(r.senderId);
+  if (text === null || text.trim() === '' || userId === null) return null;
+  if (userId !== parties.selfId && userId !== parties.otherId) return null;
+  const productId = numberFrom(r.productId);
+  if (productId !== null && productId !== parties.productId) return null;
+  const receiverId = numberFrom(r.receiverId);
+  const expectedReceiver = userId === parties.selfId ? parties.otherId : parties.selfId;
+  if (receiverId !== null && receiverId !== expectedReceiver) return null;
+  const id = numberFrom(r.id);
+  const time = stringFrom(r.timestamp, r.time) ?? new Date().toISOString();
+  return {
+    key: id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
+    id,
+    fromSelf: userId === parties.selfId,
+    text,
+    time,
+    userId,
+    username: stringFrom(r.userName, r.username) ?? '',
+    pending: false,
+    failed: false,
+  };
+}
+
+function sameInstant(a: string, b: string): boolean {
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a === b : ta === tb;
+}
+
+function isLocal(message: LocalMessage): boolean {
+  return message.id === null && (message.pending || message.failed);
+}
+
+/** Stored messages in the server's order (ids grow), then the ones still on their way, in sending order. */
+function ordered(messages: LocalMessage[]): LocalMessage[] {
+  const stored = messages.filter((message) => !isLocal(message));
+  const local = messages.filter(isLocal);
+  stored.sort((a, b) =>
+    a.id !== null && b.id !== null ? a.id - b.id : Date.parse(a.time) - Date.parse(b.time),
+  );
+  return [...stored, ...local];
+}
+
+/**
+ * Adds stored messages: one already there (same id, or same text, author and time) is ignored; one of
+ * ours replaces the oldest pending (or failed) message with the same text, which is its echo.
+ */
+export function mergeStored(messages: LocalMessage[], incoming: LocalMessage[]): LocalMessage[] {
+  const next = [...messages];
+  for (const message of incoming) {
+    const duplicate = next.some(
+      (existing) =>
+        !isLocal(existing) &&
+        ((message.id !== null && existing.id === message.id) ||
+          (existing.userId === message.userId &&
+            existing.text === message.text &&
+            sameInstant(existing.time, message.time))),
+    );
+    if (duplicate) continue;
+    const echoOf = message.fromSelf
+      ? next.findIndex((existing) => isLocal(existing) && existing.text === message.text)
+      : -1;
+    if (echoOf >= 0) next.splice(echoOf, 1, message);
+    else next.push(message);
+  }
+  return ordered(next);
+}
+
+export type ChatAction =
+  /** A page of history: the newest one on open or after a reconnect, or an older one. */
+  | { type: 'history'; messages: LocalMessage[]; hasMore?: boolean }
+  | { type: 'received'; message: LocalMessage }
+  | { type: 'sent'; message: LocalMessage }
+  /** A send was refused: the given message, or else the oldest one still pending. */
+  | { type: 'failed'; key?: string };
+
+export function chatReducer(state: ChatListState, action: ChatAction): ChatListState {
+  switch (action.type) {
+    case 'history':
+      return {
+        messages: mergeStored(state.messages, action.messages),
+        hasMore: action.hasMore ?? state.hasMore,
+      };
+    case 'received':
+      return { ...state, messages: mergeStored(state.messages, [action.message]) };
+    case 'sent':
+      return { ...state, messages: [...state.messages, action.message] };
+    case 'failed': {
+      const index = state.messages.findIndex((message) =>
+        action.key ? message.key === action.key && message.pending : message.pending,
+      );
+      if (index < 0) return state;
+      const messages = [...state.messages];
+      messages[index] = { ...messages[index]!, pending: false, failed: true };
+      return { ...state, messages };
+    }
+  }
+}
+
+/** The oldest stored id, for asking the server for the page before it. */
+export function oldestStoredId(messages: LocalMessage[]): number | null {
+  for (const message of messages) if (message.id !== null) return message.id;
+  return null;
+}
+
+/** SignalR wraps a hub refusal as "... HubException: <text>"; the text after it is the readable part. */
+export function hubErrorText(error: unknown): string | null {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const match = /HubException:\s*(.+)$/s.exec(text);
+  return match?.[1]?.trim() || null;
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+// dayjs's thresholds are the SPEC's (§9): "a few seconds ago" up to 44 s, "a minute ago" up to 89 s, ...
+dayjs.extend(relativeTime);
+
+/** How often the "5 minutes ago" labels are brought up to date. */
+export const RELATIVE_TIME_REFRESH_MS = 30_000;
+
+/**
+ * "5 minutes ago". A server clock slightly ahead of this one must not read "in a few seconds", so future
+ * times count as now.
+ */
+export function timeAgo(time: string, now: number): string {
+  const then = dayjs(time);
+  if (!then.isValid()) return '';
+  return (then.valueOf() > now ? dayjs(now) : then).from(dayjs(now));
+}
+
+/** The current time, refreshed every RELATIVE_TIME_REFRESH_MS. */
+export function useRelativeNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), RELATIVE_TIME_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

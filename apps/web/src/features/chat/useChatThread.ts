@@ -1,0 +1,209 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  chatTextSchema,
+  HUB_EVENTS,
+  HUB_METHODS,
+  HUBS,
+  messages as TEXT,
+  type ChatRoom,
+} from '@rummage/contract';
+import { useSession } from '../../shared/session/SessionContext';
+import type { HubLike } from '../../shared/realtime/hubClient';
+import { useHub } from '../../shared/realtime/useHub';
+import { chatKeys, fetchHistory, fetchThreadHeader, markChatRead } from './api';
+import {
+  chatReducer,
+  EMPTY_CHAT,
+  hubErrorText,
+  oldestStoredId,
+  toLocalMessage,
+  type ChatParties,
+} from './chatMessages';
+
+export type HistoryStatus = 'loading' | 'ready' | 'failed';
+
+let localSequence = 0;
+
+/**
+ * Everything the chat screen does (SPEC §2, §4, §7): header and history over HTTP, the chat hub for live
+ * messages, pending sends replaced by their echo, and marking the chat read.
+ */
+export function useChatThread(receiverId: number | null, productId: number | null) {
+  const { session, currentUser } = useSession();
+  const queryClient = useQueryClient();
+  const selfId = session?.userId ?? null;
+  const selfName = session?.username ?? currentUser?.username ?? '';
+  const valid = receiverId !== null && productId !== null && selfId !== null && receiverId !== selfId;
+  const parties: ChatParties | null = valid ? { selfId, otherId: receiverId, productId } : null;
+
+  const header = useQuery({
+    queryKey: chatKeys.header(productId ?? 0, receiverId ?? 0),
+    queryFn: ({ signal }) => fetchThreadHeader(productId!, receiverId!, signal),
+    enabled: valid,
+    retry: false,
+  });
+
+  const [chat, dispatch] = useReducer(chatReducer, EMPTY_CHAT);
+  const [historyStatus, setHistoryStatus] = useState<HistoryStatus>(valid ? 'loading' : 'failed');
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  // Hub callbacks outlive renders; they read the current chat through this ref.
+  const partiesRef = useRef(parties);
+  partiesRef.current = parties;
+
+  const markRead = useCallback(() => {
+    const current = partiesRef.current;
+    if (!current) return;
+    void markChatRead(current.productId, current.otherId);
+    // The inbox shows "Seen" without waiting for its next load (SPEC §4).
+    queryClient.setQueriesData<ChatRoom[]>({ queryKey: chatKeys.allRooms }, (rooms) =>
+      rooms?.map((room) =>
+        room.productId === current.productId && room.otherUserId === current.otherId
+          ? { ...room, hasUnread: false, unreadCount: 0 }
+          : room,
+      ),
+    );
+  }, [queryClient]);
+
+  /** The newest page, merged into what is shown (on open, and after a reconnect so nothing is missed). */
+  const loadNewest = useCallback(async (signal?: AbortSignal) => {
+    const current = partiesRef.current;
+    if (!current) return;
+    try {
+      const page = await fetchHistory(current.productId, current.otherId, undefined, signal);
+      const stored = page.messages
+        .map((raw) => toLocalMessage(raw, current))
+        .filter((message) => message !== null);
+      dispatch({ type: 'history', messages: stored, hasMore: page.hasMore });
+      setHistoryStatus('ready');
+    } catch (error) {
+      if (signal?.aborted) return;
+      console.warn('Chat history could not be loaded', error);
+      // A failed reload after a reconnect keeps what is already on screen.
+      setHistoryStatus((status) => (status === 'ready' ? status : 'failed'));
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!valid) return;
+    const controller = new AbortController();
+    void loadNewest(controller.signal).then(() => {
+      if (!controller.signal.aborted) markRead();
+    });
+    return () => controller.abort();
+  }, [valid, productId, receiverId, loadNewest, markRead]);
+
+  const loadOlder = useCallback(async () => {
+    const current = partiesRef.current;
+    const before = oldestStoredId(chat.messages);
+    if (!current || before === null || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchHistory(current.productId, current.otherId, before);
+      const stored = page.messages
+        .map((raw) => toLocalMessage(raw, current))
+        .filter((message) => message !== null);
+      dispatch({ type: 'history', messages: stored, hasMore: page.hasMore });
+    } catch (error) {
+      console.warn('Older messages could not be loaded', error);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [chat.messages, loadingOlder]);
+
+  const hub = useHub(HUBS.chat, {
+    enabled: valid,
+    handlers: {
+      [HUB_EVENTS.receiveMessage]: (raw: unknown) => {
+        const current = partiesRef.current;
+        const message = current && toLocalMessage(raw, current);
+        if (!message) return;
+        dispatch({ type: 'received', message });
+        if (!message.fromSelf) markRead();
+      },
+      [HUB_EVENTS.messageError]: (text: unknown) => {
+        setSendError(typeof text === 'string' && text.trim() ? text : TEXT.listing.messageFailed);
+        dispatch({ type: 'failed' });
+      },
+    },
+    onConnected: (connection: HubLike) => {
+      const current = partiesRef.current;
+      if (!current) return;
+      connection
+        .invoke(HUB_METHODS.chat.joinChat, current.otherId, current.productId)
+        .catch((error: unknown) => console.warn('JoinChat failed', error))
+        // Messages sent while this screen was not yet (or no longer) in the chat come from history.
+        .then(() => loadNewest());
+    },
+    onStopping: (connection: HubLike) => {
+      const current = partiesRef.current;
+      if (!current) return;
+      return connection.invoke(HUB_METHODS.chat.leaveChat, current.otherId, current.productId);
+    },
+  });
+
+  const connected = hub.state === 'connected' && hub.connection !== null;
+
+  /** Sends `text`; false when nothing was sent (blank, too long, or no connection), so the box keeps it. */
+  const send = useCallback(
+    (text: string): boolean => {
+      const current = partiesRef.current;
+      const connection = hub.connection;
+      const parsed = chatTextSchema.safeParse(text);
+      if (!current || !connection || !connected) return false;
+      if (!parsed.success) {
+        // Blank is simply ignored (SPEC §5); anything else is worth saying.
+        if (text.trim() !== '') setSendError(parsed.error.issues[0]?.message ?? TEXT.listing.messageFailed);
+        return false;
+      }
+      const time = new Date().toISOString();
+      localSequence += 1;
+      const key = `local-${localSequence}`;
+      setSendError(null);
+      dispatch({
+        type: 'sent',
+        message: {
+          key,
+          id: null,
+          fromSelf: true,
+          text: parsed.data,
+          time,
+          userId: current.selfId,
+          username: selfName,
+          pending: true,
+          failed: false,
+        },
+      });
+      connection
+        .invoke(HUB_METHODS.chat.sendMessage, current.otherId, parsed.data, current.productId, time)
+        .catch((error: unknown) => {
+          console.warn('SendMessage failed', error);
+          setSendError(hubErrorText(error) ?? TEXT.listing.messageFailed);
+          dispatch({ type: 'failed', key });
+        });
+      return true;
+    },
+    [hub.connection, connected, selfName],
+  );
+
+  const loadFailed = !valid || header.isError || historyStatus === 'failed';
+  const loading = !loadFailed && (header.isPending || historyStatus === 'loading');
+
+  return {
+    header: header.data ?? null,
+    messages: chat.messages,
+    hasMore: chat.hasMore,
+    loading,
+    loadFailed,
+    loadingOlder,
+    loadOlder,
+    hubState: hub.state,
+    connected,
+    reconnect: hub.retry,
+    send,
+    sendError,
+    selfName,
+  };
+}

@@ -1,0 +1,82 @@
+import { useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ROUTES, fillText, formatCount, messages, type Follower } from '@rummage/contract';
+import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
+import { formatSince } from '../../shared/ui/PersonCard';
+import { FollowButton } from '../follow/FollowButton';
+import { FOLLOWERS_TEXT } from './texts';
+
+/**
+ * One follower (SPEC §2 Followers): picture, since, @name, place, counts and "follow" back. The whole card
+ * opens their profile; the name is the link keyboards and screen readers use, and the button does not navigate.
+ */
+export function FollowerCard({ follower }: { follower: Follower }) {
+  const navigate = useNavigate();
+  const [followers, setFollowers] = useState(follower.totalFollowers);
+  const profile = ROUTES.otherUser(follower.id);
+  const since = formatSince(follower.thrifterSince);
+  const stats = [
+    { label: FOLLOWERS_TEXT.views, value: follower.views },
+    { label: FOLLOWERS_TEXT.itemsSold, value: follower.itemsSold },
+    { label: FOLLOWERS_TEXT.followers, value: followers },
+  ];
+
+  function openProfile(event: MouseEvent<HTMLElement>) {
+    if (event.target instanceof Element && event.target.closest('a, button')) return;
+    void navigate(profile);
+  }
+
+  return (
+    // The click target mirrors the name link, which keyboards reach; the card itself needs no tab stop.
+    <article
+      onClick={openProfile}
+      aria-labelledby={`follower-${follower.id}-name`}
+      className="card flex h-full cursor-pointer flex-col items-center gap-3 p-5 text-center transition-shadow hover:shadow-md"
+    >
+      <img
+        src={assetUrl(follower.imageUrl, DEFAULT_USER_IMAGE)}
+        alt={fillText(FOLLOWERS_TEXT.photoAlt, { username: follower.userName })}
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE))
+            event.currentTarget.src = DEFAULT_USER_IMAGE;
+        }}
+        className="h-20 w-20 rounded-full bg-stone-100 object-cover"
+      />
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <h2 id={`follower-${follower.id}-name`} className="truncate text-lg font-bold text-stone-900">
+          <Link to={profile} className="hover:underline">
+            @{follower.userName}
+          </Link>
+        </h2>
+        {since && (
+          <p className="text-sm text-stone-600">
+            {messages.followers.thrifterSince} {since}
+          </p>
+        )}
+        <p className="text-sm text-stone-700">
+          {follower.location
+            ? fillText(messages.followers.locatedIn, { place: follower.location })
+            : messages.location.unavailable}
+        </p>
+      </div>
+      <dl className="grid w-full grid-cols-3 gap-2">
+        {stats.map((stat) => (
+          <div
+            key={stat.label}
+            className="flex flex-col-reverse items-center rounded-lg bg-stone-50 px-1 py-2"
+          >
+            <dt className="text-xs text-stone-600">{stat.label}</dt>
+            <dd className="font-bold text-stone-900">{formatCount(stat.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <FollowButton
+        userId={follower.id}
+        initialFollowing={follower.isFollowingBack}
+        userName={follower.userName}
+        onFollowersCountChange={(delta) => setFollowers((count) => Math.max(0, count + delta))}
+        className="mt-auto w-full"
+      />
+    </article>
+  );
+}

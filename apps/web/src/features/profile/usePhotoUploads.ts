@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { ALLOWED_IMAGE_TYPES, UPLOAD_MESSAGE_CLEAR_MS, messages } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { uploadPhoto, type PhotoKind } from './api';
+
+export interface UploadMessage {
+  text: string;
+  /** SPEC §8: green when the text says "success", red otherwise. */
+  tone: 'success' | 'error';
+}
+
+const P = messages.profile;
+
+function messageFor(text: string): UploadMessage {
+  return { text, tone: /success/i.test(text) ? 'success' : 'error' };
+}
+
+/** A refusal the server explained (wrong type, too large) is worth showing; anything else gets the SPEC text. */
+function failureText(kind: PhotoKind, error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+    return error.message;
+  return kind === 'profile' ? P.profilePhotoFailed : P.coverPhotoFailed;
+}
+
+/**
+ * The own profile's photo and cover uploads (SPEC §5, §8): the profile photo must be JPG, JPEG or PNG
+ * (checked here; the cover is checked by the server only, as the SPEC shows), one upload at a time,
+ * and each outcome is shown for UPLOAD_MESSAGE_CLEAR_MS.
+ */
+export function usePhotoUploads({
+  userId,
+  onUploaded,
+}: {
+  userId: number | null;
+  onUploaded: (kind: PhotoKind, imageUrl: string) => void;
+}) {
+  const [message, setMessage] = useState<UploadMessage | null>(null);
+  const [busy, setBusy] = useState<PhotoKind | null>(null);
+  const busyRef = useRef(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  function show(text: string) {
+    clearTimeout(clearTimer.current);
+    setMessage(messageFor(text));
+    clearTimer.current = setTimeout(() => setMessage(null), UPLOAD_MESSAGE_CLEAR_MS);
+  }
+
+  async function upload(kind: PhotoKind, file: File | undefined) {
+    if (busyRef.current) return;
+    if (userId === null || !file) {
+      show(P.missingUpload);
+      return;
+    }
+    if (kind === 'profile' && !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      show(P.profilePhotoType);
+      return;
+    }
+    busyRef.current = true;
+    setBusy(kind);
+    try {
+      const imageUrl = await uploadPhoto(kind, userId, file);
+      onUploaded(kind, imageUrl);
+      show(kind === 'profile' ? P.profilePhotoUpdated : P.coverPhotoUpdated);
+    } catch (error) {
+      console.error(`Could not upload the ${kind} photo`, error);
+      show(failureText(kind, error));
+    } finally {
+      busyRef.current = false;
+      setBusy(null);
+    }
+  }
+
+  return { message, busy, upload };
+}

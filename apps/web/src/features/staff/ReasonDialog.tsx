@@ -1,0 +1,150 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { messages, MODERATION_REASON_MAX } from '@rummage/contract';
+import { STAFF_TEXT } from './texts';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  /** Hiding and banning need a reason (the owner and the log show it); other actions take an optional note. */
+  required?: boolean;
+  busy?: boolean;
+  /** The server's refusal, shown inside the dialog so the reason is not lost. */
+  error?: string | null;
+  onConfirm(reason: string): void;
+  onCancel(): void;
+}
+
+/**
+ * A modal that asks why before a moderation action. Like ConfirmDialog it keeps focus inside and gives it
+ * back to the opener; it starts in the reason box because the reason is what is being asked for.
+ */
+export function ReasonDialog(props: ReasonDialogProps) {
+  if (!props.open || typeof document === 'undefined') return null;
+  return createPortal(<ReasonDialogBody {...props} />, document.body);
+}
+
+function ReasonDialogBody({
+  title,
+  description,
+  confirmLabel,
+  required = true,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ReasonDialogProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error ?? null;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    fieldRef.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (required && !trimmed) {
+      setProblem(messages.staff.reasonRequired);
+      return;
+    }
+    onConfirm(trimmed);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(
+      dialogRef.current.querySelectorAll<HTMLElement>('textarea, button:not([disabled])'),
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/50 p-4"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !busy) onCancel();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={busy || undefined}
+        onKeyDown={handleKeyDown}
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id={titleId} className="text-xl font-bold text-stone-900">
+          {title}
+        </h2>
+        {description && <p className="mt-2 text-stone-700">{description}</p>}
+        <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3">
+          <label htmlFor={fieldId} className="field-label">
+            {required ? STAFF_TEXT.reason : STAFF_TEXT.reasonOptional}
+          </label>
+          <textarea
+            id={fieldId}
+            ref={fieldRef}
+            rows={3}
+            className="field-input"
+            value={reason}
+            maxLength={MODERATION_REASON_MAX}
+            disabled={busy}
+            aria-invalid={problem ? true : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setProblem(null);
+            }}
+          />
+          {shown && (
+            <p role="alert" className="field-error">
+              {shown}
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap justify-end gap-3">
+            <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+              {STAFF_TEXT.cancel}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {confirmLabel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

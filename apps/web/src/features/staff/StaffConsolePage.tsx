@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { API, messages, ROUTES, type CurrentUser } from '@rummage/contract';
+import { apiFetch } from '../../shared/api/client';
+import { useSession } from '../../shared/session/SessionContext';
+import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
+import { Banner } from '../../shared/ui/Banner';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageHeading } from '../../shared/ui/PageHeading';
+import { Spinner } from '../../shared/ui/Spinner';
+import { Tabs } from '../../shared/ui/Tabs';
+import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { LogTab } from './LogTab';
+import { ReportsTab } from './ReportsTab';
+import { STAFF_TEXT } from './texts';
+import { TicketsTab } from './TicketsTab';
+import { UsersTab } from './UsersTab';
+
+/**
+ * The role comes from GET /api/Account/me (the stored session has none). Same query as SessionProvider's, so
+ * it is asked once; here its loading and failure are needed as well as its answer.
+ */
+function useRole() {
+  const token = useSession().session?.authToken ?? null;
+  return useQuery({
+    queryKey: [ME_QUERY_KEY, token],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: CurrentUser }>(API.account.me, { signal }).then((body) => body.data),
+    enabled: token !== null,
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+function StaffConsole() {
+  // Kept here so a chosen ticket survives a look at another tab.
+  const [ticketId, setTicketId] = useState<number | null>(null);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
+      <PageHeading className="mb-4">{STAFF_TEXT.heading}</PageHeading>
+      <Tabs
+        label={STAFF_TEXT.tabsLabel}
+        tabs={[
+          {
+            id: 'tickets',
+            label: STAFF_TEXT.tabs.tickets,
+            panel: <TicketsTab selectedId={ticketId} onSelect={setTicketId} />,
+          },
+          { id: 'reports', label: STAFF_TEXT.tabs.reports, panel: <ReportsTab /> },
+          { id: 'users', label: STAFF_TEXT.tabs.users, panel: <UsersTab /> },
+          { id: 'log', label: STAFF_TEXT.tabs.log, panel: <LogTab /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+/**
+ * /staff: support staff and admins only. The route sits behind RequireSession (visitors go to /login); signed-in
+ * people without the role get a plain "Staff only" panel, and the server refuses them every staff call anyway.
+ */
+export default function StaffConsolePage() {
+  useDocumentTitle(STAFF_TEXT.title);
+  const me = useRole();
+
+  if (me.isPending) return <Spinner />;
+  if (me.error) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-10">
+        <Banner>{me.error.message || messages.common.somethingWentWrong}</Banner>
+        <button type="button" className="btn btn-outline mt-4" onClick={() => void me.refetch()}>
+          {STAFF_TEXT.retry}
+        </button>
+      </div>
+    );
+  }
+  if (me.data.role !== 'staff' && me.data.role !== 'admin') {
+    return (
+      <div className="px-4 py-10">
+        <EmptyState title={STAFF_TEXT.staffOnlyTitle} text={STAFF_TEXT.staffOnlyText} headingLevel={1}>
+          <Link to={ROUTES.home} className="btn btn-primary">
+            {messages.common.goToHome}
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <StaffConsole />;
+}

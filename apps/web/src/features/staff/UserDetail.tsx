@@ -1,0 +1,182 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { API, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
+import { useSession } from '../../shared/session/SessionContext';
+import { formatPrice } from '../feed/formatPrice';
+import { fetchUser, staffKeys } from './api';
+import { LiveStaffTicket } from './StaffTicketView';
+import { STAFF_TEXT } from './texts';
+import { BackButton, formatWhen, Pill, QueryState } from './ui';
+import { useModeration, type ModerationAsk } from './useModeration';
+
+function Section({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <section className="card p-4">
+      <h3 className="mb-2 font-bold text-stone-900">{title}</h3>
+      {children.length === 0 ? (
+        <p className="text-sm text-stone-600">{empty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-stone-100">{children}</ul>
+      )}
+    </section>
+  );
+}
+
+/** What this staff member may do to this person: never to themselves or an admin; to staff only as an admin. */
+function roleActions(detail: StaffUserDetail, viewer: { id: number; role: string } | null): ModerationAsk[] {
+  const { user } = detail;
+  const params = { userId: user.id };
+  const name = { username: user.username };
+  const isAdmin = viewer?.role === 'admin';
+  if (!viewer || viewer.id === user.id || user.role === 'admin') return [];
+  const actions: ModerationAsk[] = [];
+  if (user.role === 'user' || isAdmin) {
+    actions.push(
+      user.bannedAt
+        ? {
+            ask: 'confirm',
+            title: fillText(STAFF_TEXT.unbanQuestion, name),
+            description: STAFF_TEXT.unbanDescription,
+            confirmLabel: STAFF_TEXT.unban,
+            request: { path: API.staff.unbanUser, params },
+          }
+        : {
+            ask: 'reason',
+            title: fillText(STAFF_TEXT.banQuestion, name),
+            description: STAFF_TEXT.banDescription,
+            confirmLabel: STAFF_TEXT.ban,
+            request: { path: API.staff.banUser, params },
+          },
+    );
+  }
+  if (isAdmin && user.role === 'staff') {
+    actions.push({
+      ask: 'confirm',
+      title: fillText(STAFF_TEXT.revokeQuestion, name),
+      confirmLabel: STAFF_TEXT.revokeStaff,
+      request: { path: API.staff.revokeStaff, params },
+    });
+  } else if (isAdmin && user.role === 'user' && !user.bannedAt) {
+    actions.push({
+      ask: 'confirm',
+      title: fillText(STAFF_TEXT.grantQuestion, name),
+      confirmLabel: STAFF_TEXT.grantStaff,
+      request: { path: API.staff.grantStaff, params },
+    });
+  }
+  return actions;
+}
+
+/** One person as staff see them: ban state, listings (hidden ones too), reports against them, tickets. */
+export function UserDetail({ userId, onBack }: { userId: number; onBack(): void }) {
+  const { currentUser } = useSession();
+  const moderation = useModeration();
+  const [ticketId, setTicketId] = useState<number | null>(null);
+  const detail = useQuery({
+    queryKey: staffKeys.user(userId),
+    queryFn: ({ signal }) => fetchUser(userId, signal),
+  });
+
+  if (ticketId !== null) return <LiveStaffTicket ticketId={ticketId} onBack={() => setTicketId(null)} />;
+
+  const data = detail.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <BackButton onClick={onBack} />
+      <QueryState isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()}>
+        {data && (
+          <>
+            <section className="card flex flex-col gap-2 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="text-xl font-bold break-all text-stone-900">@{data.user.username}</h2>
+                <Pill tone={data.user.role === 'user' ? 'neutral' : 'good'}>{data.user.role}</Pill>
+                {data.user.bannedAt && <Pill tone="bad">{STAFF_TEXT.bannedBadge}</Pill>}
+              </div>
+              <p className="text-sm break-all text-stone-700">{data.user.email}</p>
+              <p className="text-sm text-stone-600">
+                {fillText(STAFF_TEXT.joined, { when: formatWhen(data.user.createdAt) })}
+                {data.user.address && ` · ${data.user.address}`}
+                {` · ${fillText(STAFF_TEXT.garageSales, { count: data.garageSales })}`}
+              </p>
+              {data.user.bannedAt && (
+                <p className="text-sm text-red-800">
+                  {fillText(STAFF_TEXT.bannedBecause, { reason: data.user.banReason ?? '' })}
+                </p>
+              )}
+              {moderation.notice}
+              <div className="flex flex-wrap gap-2">
+                {roleActions(data, currentUser).map((action) => (
+                  <button
+                    key={action.request.path}
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => moderation.ask(action)}
+                  >
+                    {action.confirmLabel}
+                  </button>
+                ))}
+              </div>
+            </section>
+            <Section title={STAFF_TEXT.listings} empty={STAFF_TEXT.noListings}>
+              {data.listings.map((listing) => (
+                <li key={listing.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
+                  <Link
+                    to={ROUTES.productDetail(listing.id)}
+                    className="font-semibold text-brand-800 hover:underline"
+                  >
+                    {listing.title}
+                  </Link>
+                  <span className="text-stone-700">{formatPrice(listing.price)}</span>
+                  {listing.isSold && <Pill>{STAFF_TEXT.sold}</Pill>}
+                  {listing.hiddenAt && <Pill tone="bad">{STAFF_TEXT.hidden}</Pill>}
+                  {listing.openReports > 0 && (
+                    <Pill tone="warn">
+                      {fillText(STAFF_TEXT.openReports, { count: listing.openReports })}
+                    </Pill>
+                  )}
+                  {listing.hiddenAt && listing.hiddenReason && (
+                    <span className="w-full text-stone-600">
+                      {fillText(STAFF_TEXT.hiddenBecause, { reason: listing.hiddenReason })}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </Section>
+            <Section title={STAFF_TEXT.reportsAgainst} empty={STAFF_TEXT.noReportsAgainst}>
+              {data.reports.map((report) => (
+                <li key={report.id} className="flex flex-wrap gap-x-2 py-2 text-sm text-stone-800">
+                  <span className="font-semibold">{report.productTitle}</span>
+                  <span>@{report.reporterName}</span>
+                  <span className="break-words">{report.reason || STAFF_TEXT.noReason}</span>
+                  <span className="text-stone-500">
+                    {formatWhen(report.createdAt)} · {report.status}
+                  </span>
+                </li>
+              ))}
+            </Section>
+            <Section title={STAFF_TEXT.tickets} empty={STAFF_TEXT.noUserTickets}>
+              {data.tickets.map((ticket) => (
+                <li key={ticket.id} className="py-1">
+                  <button
+                    type="button"
+                    className="flex w-full flex-wrap items-center gap-2 py-1 text-left text-sm hover:underline"
+                    onClick={() => setTicketId(ticket.id)}
+                  >
+                    <span className="font-semibold">{fillText(STAFF_TEXT.ticketOf, { id: ticket.id })}</span>
+                    <span>{messages.support.issues[ticket.subject] ?? ticket.title}</span>
+                    <Pill tone={ticket.status === 'open' ? 'good' : 'neutral'}>
+                      {ticket.status === 'open' ? STAFF_TEXT.statusOpen : STAFF_TEXT.statusClosed}
+                    </Pill>
+                    <span className="text-stone-500">{formatWhen(ticket.lastMessageAt)}</span>
+                  </button>
+                </li>
+              ))}
+            </Section>
+          </>
+        )}
+      </QueryState>
+      {moderation.dialogs}
+    </div>
+  );
+}

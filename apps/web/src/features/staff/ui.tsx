@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { fillText } from '@rummage/contract';
+import { Spinner } from '../../shared/ui/Spinner';
+import { STAFF_TEXT } from './texts';
+
+/** Previous / next through a paged staff list; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage(page: number): void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav
+      aria-label={fillText(STAFF_TEXT.pageOf, { page, pages })}
+      className="mt-4 flex items-center justify-between gap-3"
+    >
+      <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {STAFF_TEXT.previous}
+      </button>
+      <span className="text-sm text-stone-600">{fillText(STAFF_TEXT.pageOf, { page, pages })}</span>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {STAFF_TEXT.next}
+      </button>
+    </nav>
+  );
+}
+
+/** Loading, failed or ready: the three faces of every staff list. */
+export function QueryState({
+  isPending,
+  error,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  onRetry(): void;
+  children: ReactNode;
+}) {
+  if (isPending) return <Spinner />;
+  if (error) {
+    return (
+      <div role="alert" className="card flex flex-col items-start gap-3 p-4">
+        <p className="font-semibold text-stone-900">{STAFF_TEXT.loadFailed}</p>
+        <p className="text-sm text-stone-700">{error.message}</p>
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
+          {STAFF_TEXT.retry}
+        </button>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+const pillTones = {
+  neutral: 'bg-stone-100 text-stone-700',
+  good: 'bg-brand-50 text-brand-800',
+  warn: 'bg-accent-100 text-accent-700',
+  bad: 'bg-red-50 text-red-800',
+} as const;
+
+/** A small status word (open, closed, banned, hidden…). */
+export function Pill({ tone = 'neutral', children }: { tone?: keyof typeof pillTones; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-bold ${pillTones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** The "← Back" link from a detail view to its list. */
+export function BackButton({ onClick }: { onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className="mb-3 text-sm font-semibold text-brand-800 hover:underline"
+      onClick={onClick}
+    >
+      <span aria-hidden="true">← </span>
+      {STAFF_TEXT.back}
+    </button>
+  );
+}
+
+/** Date and time for staff lists, in the reader's locale. */
+export function formatWhen(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

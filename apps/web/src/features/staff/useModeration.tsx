@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { messages } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { Banner } from '../../shared/ui/Banner';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { useStaffAction, type StaffActionRequest } from './api';
+import { ReasonDialog } from './ReasonDialog';
+import { STAFF_TEXT } from './texts';
+
+/** One moderation action waiting for the staff member's go: with a reason box, or a plain yes/no. */
+export interface ModerationAsk {
+  ask: 'reason' | 'confirm';
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  /** Whether the reason box must be filled (ask 'reason' only). */
+  reasonRequired?: boolean;
+  request: Omit<StaffActionRequest, 'reason'>;
+}
+
+interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/**
+ * Asks, runs and reports moderation actions for one tab: the dialog, then the server's answer as a banner
+ * (its own words, e.g. "Listing hidden."). Every staff list refreshes afterwards (useStaffAction).
+ */
+export function useModeration(): { ask(action: ModerationAsk): void; dialogs: ReactNode; notice: ReactNode } {
+  const action = useStaffAction();
+  const [current, setCurrent] = useState<ModerationAsk | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  function close() {
+    setCurrent(null);
+    setDialogError(null);
+  }
+
+  function run(reason?: string) {
+    if (!current) return;
+    const asked = current;
+    action.mutate(
+      { ...asked.request, ...(reason ? { reason } : {}) },
+      {
+        onSuccess: (body) => {
+          close();
+          setNotice({ tone: 'success', text: body?.message || STAFF_TEXT.confirm });
+        },
+        onError: (failure) => {
+          const text = failure instanceof ApiError ? failure.message : messages.common.somethingWentWrong;
+          if (asked.ask === 'reason') setDialogError(text);
+          else {
+            close();
+            setNotice({ tone: 'error', text });
+          }
+        },
+      },
+    );
+  }
+
+  const dialogs = (
+    <>
+      <ReasonDialog
+        open={current?.ask === 'reason'}
+        title={current?.title ?? ''}
+        description={current?.description}
+        confirmLabel={current?.confirmLabel ?? STAFF_TEXT.confirm}
+        required={current?.reasonRequired ?? true}
+        busy={action.isPending}
+        error={dialogError}
+        onConfirm={(reason) => run(reason)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={current?.ask === 'confirm'}
+        title={current?.title ?? ''}
+        description={current?.description}
+        confirmLabel={current?.confirmLabel ?? STAFF_TEXT.confirm}
+        cancelLabel={STAFF_TEXT.cancel}
+        busy={action.isPending}
+        onConfirm={() => run()}
+        onCancel={close}
+      />
+    </>
+  );
+
+  return {
+    ask: (next) => {
+      setNotice(null);
+      setDialogError(null);
+      setCurrent(next);
+    },
+    dialogs,
+    notice: notice && (
+      <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+        {notice.text}
+      </Banner>
+    ),
+  };
+}

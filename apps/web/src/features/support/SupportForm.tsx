@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { createTicketSchema, messages, SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
+import { useFillText } from '../../shared/config/useAppConfig';
+import { Banner } from '../../shared/ui/Banner';
+import { createTicket } from './api';
+import { SUPPORT_ISSUES, SUPPORT_TEXT } from './texts';
+
+export interface SupportFormProps {
+  username: string;
+  /** A note above the form, e.g. that the last ticket was closed. */
+  notice?: string | null;
+  onCreated(ticket: SupportTicket | null): void;
+  /** The server already holds an open ticket (409): the page shows it instead of the form. */
+  onAlreadyOpen(): Promise<boolean>;
+}
+
+/** The "thrift support" form (SPEC §2, §5): issue and description, both required; 'Submitting...' while busy. */
+export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: SupportFormProps) {
+  const fill = useFillText();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = createTicketSchema.safeParse({ subject, message, username });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.common.fillFieldsProperly);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const ticket = await createTicket(parsed.data);
+      onCreated(ticket);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409 && (await onAlreadyOpen())) return;
+      setError(failure instanceof ApiError ? failure.message : messages.support.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function edited() {
+    setError(null);
+  }
+
+  return (
+    <div className="card p-5 md:p-8">
+      <p className="text-stone-700">{fill(messages.support.greeting, { username })}</p>
+      <h1 className="text-3xl font-extrabold text-brand-800">{messages.support.title}</h1>
+      <p className="mb-6 text-lg text-stone-800">{messages.support.help}</p>
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        aria-label={messages.support.title}
+        aria-busy={submitting}
+        className="flex flex-col gap-4"
+      >
+        {notice && !error && <Banner tone="info">{notice}</Banner>}
+        {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
+        <div>
+          <label htmlFor="support-issue" className="field-label">
+            {SUPPORT_TEXT.issueLabel}
+          </label>
+          <select
+            id="support-issue"
+            className="field-input"
+            value={subject}
+            disabled={submitting}
+            onChange={(event) => {
+              setSubject(event.target.value);
+              edited();
+            }}
+          >
+            <option value="">{SUPPORT_TEXT.issuePlaceholder}</option>
+            {SUPPORT_ISSUES.map((issue) => (
+              <option key={issue} value={issue}>
+                {messages.support.issues[issue]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="support-description" className="field-label">
+            {SUPPORT_TEXT.descriptionLabel}
+          </label>
+          <textarea
+            id="support-description"
+            rows={5}
+            className="field-input"
+            placeholder={SUPPORT_TEXT.descriptionPlaceholder}
+            value={message}
+            maxLength={SUPPORT_LIMITS.messageMax}
+            disabled={submitting}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              edited();
+            }}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-full md:w-auto md:self-end" disabled={submitting}>
+          {submitting ? messages.support.submitting : messages.support.send}
+        </button>
+      </form>
+    </div>
+  );
+}

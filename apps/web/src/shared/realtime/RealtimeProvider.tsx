@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { API, HUB_EVENTS, HUB_METHODS, HUBS, type UnreadCounts } from '@rummage/contract';
+import { apiFetch } from '../api/client';
+import { useSession } from '../session/SessionContext';
+import { describeHubError, type HubLike } from './hubClient';
+import { NO_UNREAD, UnreadCountsContext } from './UnreadCountsContext';
+import { useHub } from './useHub';
+
+/** Counts belong to the token they were fetched with, so a logout or a new login never shows old numbers. */
+interface OwnedCounts extends UnreadCounts {
+  token: string | null;
+}
+
+/** The shell is in every page's bundle, so numbers are checked by hand rather than with the zod schema. */
+function asCount(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
+}
+
+/**
+ * The general hub (SPEC §7): while a session token exists it joins with Join(false) and keeps the unread
+ * message and support counts the server pushes. GET unread-count gives the first numbers and fills any gap
+ * after a reconnect, since pushes sent while disconnected are lost.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const token = useSession().session?.authToken ?? null;
+  const [owned, setOwned] = useState<OwnedCounts>({ token: null, ...NO_UNREAD });
+  // A push newer than a pending GET wins over the GET's answer.
+  const pushes = useRef(0);
+
+  const update = useCallback(
+    (patch: Partial<UnreadCounts>) =>
+      setOwned((previous) => {
+        const base = previous.token === token ? previous : { token, ...NO_UNREAD };
+        return { ...base, ...patch };
+      }),
+    [token],
+  );
+
+  const refresh = useCallback(async () => {
+    if (!token) return;
+    const pushesBefore = pushes.current;
+    try {
+      const body = await apiFetch<{ data?: Partial<Record<keyof UnreadCounts, unknown>> }>(
+        API.message.unreadCount,
+      );
+      const messages = asCount(body?.data?.messages);
+      const support = asCount(body?.data?.support);
+      if (pushes.current !== pushesBefore) return;
+      update({ ...(messages !== null && { messages }), ...(support !== null && { support }) });
+    } catch (error) {
+      console.warn(`Unread counts could not be loaded (${describeHubError(error)})`);
+    }
+  }, [token, update]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const onPushed = (key: keyof UnreadCounts) => (value: unknown) => {
+    const count = asCount(value);
+    if (count === null) return;
+    pushes.current += 1;
+    update({ [key]: count });
+  };
+
+  useHub(HUBS.general, {
+    enabled: token !== null,
+    handlers: {
+      [HUB_EVENTS.unreadMessagesCount]: onPushed('messages'),
+      [HUB_EVENTS.unreadSupportMessagesCount]: onPushed('support'),
+    },
+    onConnected: (connection: HubLike, reconnected: boolean) => {
+      connection
+        .invoke(HUB_METHODS.general.join, false)
+        .catch((error: unknown) => console.warn(`Join failed (${describeHubError(error)})`));
+      if (reconnected) void refresh();
+    },
+  });
+
+  const value = useMemo<UnreadCounts>(
+    () =>
+      token !== null && owned.token === token
+        ? { messages: owned.messages, support: owned.support }
+        : NO_UNREAD,
+    [token, owned],
+  );
+  return <UnreadCountsContext.Provider value={value}>{children}</UnreadCountsContext.Provider>;
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RECONNECT_DELAYS_MS } from '@rummage/contract';
+import { useSession } from '../session/SessionContext';
+import { readSession } from '../session/storage';
+import { describeHubError, type HubLike, type HubState } from './hubClient';
+import { useHubFactory } from './HubFactoryContext';
+
+// SignalR's handler type; the app's handlers narrow their own arguments.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type HubHandler = (...args: any[]) => void;
+
+export interface UseHubOptions {
+  /** Connect only while true (and only while a session token exists). */
+  enabled?: boolean;
+  /**
+   * Server events to listen to, registered before the connection starts so nothing sent right after the
+   * handshake is missed. The set of names is read when connecting; the functions may change on every render.
+   */
+  handlers?: Record<string, HubHandler>;
+  /** After the first start and after every automatic reconnect: the place to (re)join groups. */
+  onConnected?: (connection: HubLike, reconnected: boolean) => void;
+  /** Last words before the connection is stopped (for example LeaveChat); awaited briefly. */
+  onStopping?: (connection: HubLike) => Promise<unknown> | void;
+}
+
+export interface UseHubResult {
+  connection: HubLike | null;
+  state: HubState;
+  /** Starts over after the connection gave up (automatic reconnect exhausted, or both start attempts failed). */
+  retry(): void;
+}
+
+/** How long a last invocation may hold up stopping. */
+const STOPPING_GRACE_MS = 2000;
+
+/**
+ * One hub connection for as long as the caller is mounted and a session token exists (SPEC §6): started
+ * with the token, stopped on unmount, on logout and when the token changes. A failed start gets one more
+ * attempt (SPEC §7); after that, automatic reconnect takes over for connections that were up.
+ */
+export function useHub(path: string, options: UseHubOptions = {}): UseHubResult {
+  const { enabled = true } = options;
+  const factory = useHubFactory();
+  const token = useSession().session?.authToken ?? null;
+  const [connection, setConnection] = useState<HubLike | null>(null);
+  const [state, setState] = useState<HubState>(enabled && token ? 'connecting' : 'disconnected');
+  const [attempt, setAttempt] = useState(0);
+
+  // The latest callbacks, so a re-render never restarts the connection.
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    if (!enabled || !token) {
+      setConnection(null);
+      setState('disconnected');
+      return;
+    }
+    let disposed = false;
+    let hub: HubLike | null = null;
+    let isUp = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const listeners = Object.keys(latest.current.handlers ?? {}).map(
+      (event) => [event, (...args: unknown[]) => latest.current.handlers?.[event]?.(...args)] as const,
+    );
+
+    const start = async (startAttempt: number) => {
+      if (!hub || disposed) return;
+      try {
+        await hub.start();
+      } catch (error) {
+        if (disposed) return;
+        console.warn(`Hub ${path}: connection failed (${describeHubError(error)})`);
+        if (startAttempt === 0) {
+          setState('reconnecting');
+          retryTimer = setTimeout(() => void start(1), RECONNECT_DELAYS_MS[1]);
+        } else {
+          setState('disconnected');
+        }
+        return;
+      }
+      if (disposed) return;
+      isUp = true;
+      setState('connected');
+      latest.current.onConnected?.(hub, false);
+    };
+
+    setState('connecting');
+    Promise.resolve(factory(path, () => readSession()?.authToken ?? null))
+      .then((created) => {
+        if (disposed) return;
+        hub = created;
+        for (const [event, listener] of listeners) created.on(event, listener);
+        created.onreconnecting(() => {
+          if (disposed) return;
+          isUp = false;
+          setState('reconnecting');
+        });
+        created.onreconnected(() => {
+          if (disposed) return;
+          isUp = true;
+          setState('connected');
+          latest.current.onConnected?.(created, true);
+        });
+        created.onclose((error) => {
+          if (disposed) return;
+          isUp = false;
+          if (error) console.warn(`Hub ${path}: connection closed (${describeHubError(error)})`);
+          setState('disconnected');
+        });
+        setConnection(created);
+        void start(0);
+      })
+      .catch((error: unknown) => {
+        if (disposed) return;
+        console.warn(`Hub ${path}: client could not be loaded (${describeHubError(error)})`);
+        setState('disconnected');
+      });
+
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      setConnection(null);
+      const closing = hub;
+      if (!closing) return;
+      for (const [event, listener] of listeners) closing.off(event, listener);
+      const farewell = isUp ? latest.current.onStopping?.(closing) : undefined;
+      void Promise.race([
+        Promise.resolve(farewell).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, STOPPING_GRACE_MS)),
+      ])
+        .then(() => closing.stop())
+        .catch((error: unknown) => console.warn(`Hub ${path}: stop failed (${describeHubError(error)})`));
+    };
+  }, [factory, path, token, enabled, attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return { connection: enabled && token ? connection : null, state, retry };
+}

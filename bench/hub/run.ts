@@ -1,0 +1,310 @@
+/**
+ * bench/hub: fan-out of one sender's messages to N WebSocket connections, our SignalR hub server against a
+ * Socket.IO server doing the same work, side by side in the same run. Each server runs in its own process; the
+ * clients run in a third one, so the server's event loop is measured alone (the cores are shared). See
+ * docs/benchmarks.md, "Hub fan-out".
+ *
+ *   npm run bench:hub [-- --quick]
+ *   npm run bench:hub -- [--connections 1000,10000 --burst-deliveries 100000 --messages M --paced-rate 2
+ *                        --paced-seconds 10 --target all|room --socketio-client official|raw --rounds 1
+ *                        --concurrency 100 --padding 100 --servers signalr,socketio --json FILE]
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { processCpuMs } from '../feed/cpu.js';
+import { phaseLine, resultTable, type MeasuredPhase, type ServerRun } from './report.js';
+import type {
+  FanOutTarget,
+  LoadCommand,
+  LoadOptions,
+  LoadReply,
+  PhaseSpec,
+  ServerControl,
+  ServerKind,
+  ServerMessage,
+  SocketIoClient,
+} from './shared.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    connections: { type: 'string' },
+    messages: { type: 'string' },
+    'burst-deliveries': { type: 'string', default: '100000' },
+    'paced-seconds': { type: 'string' },
+    'paced-rate': { type: 'string', default: '2' },
+    target: { type: 'string', default: 'all' },
+    'socketio-client': { type: 'string', default: 'official' },
+    servers: { type: 'string', default: 'signalr,socketio' },
+    rounds: { type: 'string', default: '1' },
+    concurrency: { type: 'string', default: '100' },
+    padding: { type: 'string', default: '100' },
+    json: { type: 'string' },
+  },
+});
+const whole = (value: string, name: string) => {
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--${name} must be a positive whole number (got "${value}")`);
+  return n;
+};
+const sizes = (args.connections ?? (args.quick ? '200' : '1000,10000'))
+  .split(',')
+  .map((v) => whole(v, 'connections'));
+const burstDeliveries = whole(args['burst-deliveries'], 'burst-deliveries');
+/** The burst's message count: --messages, or enough for about --burst-deliveries deliveries in all. */
+const burstMessages = (connections: number) =>
+  args.messages ? whole(args.messages, 'messages') : Math.max(10, Math.ceil(burstDeliveries / connections));
+const pacedSeconds = whole(args['paced-seconds'] ?? (args.quick ? '5' : '10'), 'paced-seconds');
+const pacedRate = whole(args['paced-rate'], 'paced-rate');
+const rounds = whole(args.rounds, 'rounds');
+const concurrency = whole(args.concurrency, 'concurrency');
+const padding = whole(args.padding, 'padding');
+if (args.target !== 'all' && args.target !== 'room') throw new Error('--target must be all or room');
+const target = args.target as FanOutTarget;
+if (args['socketio-client'] !== 'official' && args['socketio-client'] !== 'raw') {
+  throw new Error('--socketio-client must be official or raw');
+}
+const socketIoClient = args['socketio-client'] as SocketIoClient;
+const idleMs = args.quick ? 3_000 : 5_000;
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const here = join(repoRoot, 'bench/hub');
+const log = (line: string) => console.log(line);
+const packageJson = (name: string) => join(repoRoot, 'node_modules', name, 'package.json');
+const installed = (name: string) => existsSync(packageJson(name));
+
+let servers = args.servers.split(',').map((s) => s.trim()) as ServerKind[];
+for (const server of servers) {
+  if (server !== 'signalr' && server !== 'socketio') throw new Error(`unknown server "${server}"`);
+}
+if (servers.includes('socketio')) {
+  const missing = ['socket.io', ...(socketIoClient === 'official' ? ['socket.io-client'] : [])].filter(
+    (name) => !installed(name),
+  );
+  if (missing.length > 0) {
+    log(`! ${missing.join(' and ')} not installed (bench devDependencies): measuring our server only`);
+    servers = servers.filter((server) => server !== 'socketio');
+  }
+}
+
+/**
+ * Open-file limit of the children; each holds one descriptor per connection. Node lifts its soft limit to the hard
+ * one at start-up, so a shell wrapper is only needed (and only helps, with the privilege) past the hard limit.
+ */
+const softFileLimit = Number(execFileSync('/bin/sh', ['-c', 'ulimit -n']).toString().trim()) || 1024;
+
+function spawnNode(script: string, env: Record<string, string>, connections: number): ChildProcess {
+  const node = [process.execPath, '--expose-gc', '--import', 'tsx', join(here, script)];
+  const needed = connections + 1024;
+  const [command, commandArgs] =
+    needed <= softFileLimit
+      ? [node[0]!, node.slice(1)]
+      : [
+          '/bin/sh',
+          [
+            '-c',
+            `ulimit -n ${needed} 2>/dev/null || { echo "bench:hub needs ulimit -n ${needed} ` +
+              `(now $(ulimit -n), hard limit $(ulimit -Hn)); raise it and retry" >&2; exit 3; }; exec "$@"`,
+            'sh',
+            ...node,
+          ],
+        ];
+  return spawn(command, commandArgs, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** Sends `message` (if any) and resolves with the first reply `accept` takes; rejects if the child exits. */
+function ask<Reply, Result>(
+  child: ChildProcess,
+  message: unknown,
+  accept: (reply: Reply) => Result | undefined,
+): Promise<Result> {
+  return new Promise((resolveReply, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`child ${child.pid} exited (code ${code})`));
+    const onMessage = (reply: Reply) => {
+      const result = accept(reply);
+      if (result === undefined) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolveReply(result);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    if (message !== undefined) child.send(message as object);
+  });
+}
+
+const children = new Set<ChildProcess>();
+async function stop(child: ChildProcess): Promise<void> {
+  children.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startServer(kind: ServerKind, connections: number) {
+  const child = spawnNode(`${kind === 'signalr' ? 'signalr' : 'socketio'}-server.ts`, {}, connections);
+  children.add(child);
+  const port = await ask<ServerMessage, number>(child, undefined, (m) =>
+    m.type === 'listening' ? m.port : undefined,
+  );
+  const stats = () =>
+    ask<ServerMessage, Extract<ServerMessage, { type: 'stats' }>>(
+      child,
+      { type: 'stats' } satisfies ServerControl,
+      (m) => (m.type === 'stats' ? m : undefined),
+    );
+  return { kind, child, port, stats };
+}
+type StartedServer = Awaited<ReturnType<typeof startServer>>;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function measure(server: StartedServer, connections: number): Promise<ServerRun> {
+  const before = await server.stats();
+  const options: LoadOptions = {
+    server: server.kind,
+    socketIoClient,
+    base: `http://127.0.0.1:${server.port}`,
+    connections,
+    concurrency,
+    target,
+    padding,
+  };
+  const load = spawnNode('load.ts', { HUB_BENCH_LOAD: JSON.stringify(options) }, connections);
+  children.add(load);
+  const command = <T>(message: LoadCommand, accept: (reply: LoadReply) => T | undefined) =>
+    ask<LoadReply, T>(load, message, (reply) => {
+      if (reply.type === 'error') throw new Error(`load process: ${reply.message}`);
+      return accept(reply);
+    });
+  try {
+    const connect = await command({ type: 'connect' }, (r) => (r.type === 'connected' ? r : undefined));
+    if (connect.connected === 0) throw new Error(`no connection succeeded: ${connect.firstError}`);
+    await sleep(1_000);
+    const connected = await server.stats();
+    const phase = async (spec: PhaseSpec): Promise<MeasuredPhase> => {
+      const serverCpu = processCpuMs(server.child.pid!);
+      const loadCpu = processCpuMs(load.pid!);
+      const result = await command({ type: 'phase', ...spec }, (r) =>
+        r.type === 'phase' ? r.result : undefined,
+      );
+      return {
+        ...result,
+        serverCpuMs: processCpuMs(server.child.pid!) - serverCpu,
+        loadCpuMs: processCpuMs(load.pid!) - loadCpu,
+      };
+    };
+    await phase({ name: 'warm-up', messages: 20, rate: 0, idleMs });
+    const paced = await phase({
+      name: 'paced',
+      messages: pacedRate * pacedSeconds,
+      rate: pacedRate,
+      idleMs,
+    });
+    const burst = await phase({ name: 'burst', messages: burstMessages(connect.connected), rate: 0, idleMs });
+    const run: ServerRun = {
+      server: server.kind,
+      connections,
+      connect,
+      rssPerConnection: (connected.rss - before.rss) / connect.connected,
+      heapPerConnection: (connected.heapUsed - before.heapUsed) / connect.connected,
+      paced,
+      burst,
+    };
+    log(
+      `${server.kind}, ${connect.connected} connections (${connect.failed} failed${
+        connect.firstError ? `: ${connect.firstError}` : ''
+      }) in ${(connect.ms / 1000).toFixed(1)} s, ${connected.connections} on the server`,
+    );
+    log(phaseLine(run, paced));
+    log(phaseLine(run, burst));
+    return run;
+  } finally {
+    await command({ type: 'close' }, () => undefined).catch(() => undefined);
+    await stop(load);
+  }
+}
+
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping the servers');
+  void Promise.all([...children].map(stop)).finally(() => process.exit(130));
+});
+
+async function main() {
+  const cpus = os.cpus();
+  const machine = {
+    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? '?'}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    load: () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' '),
+  };
+  const versions = Object.fromEntries(
+    ['ws', 'socket.io', 'socket.io-client']
+      .filter(installed)
+      .map((name) => [
+        name,
+        (JSON.parse(readFileSync(packageJson(name), 'utf8')) as { version: string }).version,
+      ]),
+  );
+  log(
+    `# bench/hub: fan-out to ${sizes.join(' and ')} connections, target "${target}", bursts of ${sizes.map(burstMessages).join('/')} messages, ` +
+      `paced ${pacedRate} msg/s for ${pacedSeconds} s, Socket.IO client: ${socketIoClient}`,
+  );
+  log(`machine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}, load average ${machine.load()}`);
+  const versionList = Object.entries(versions).map(([name, version]) => `${name} ${version}`);
+  log(`${versionList.join(', ')}; open-file limit ${softFileLimit}`);
+
+  const tables: string[] = [];
+  const results: ServerRun[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const connections of sizes) {
+      // Fresh servers per size, so memory per connection starts from an idle process; order alternates by round.
+      const started = await Promise.all(servers.map((kind) => startServer(kind, connections)));
+      const ordered = round % 2 === 0 ? started : [...started].reverse();
+      const runs = new Map<ServerKind, ServerRun>();
+      try {
+        log(`\n## ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}`);
+        for (const server of ordered) runs.set(server.kind, await measure(server, connections));
+      } finally {
+        await Promise.all(started.map((server) => stop(server.child)));
+      }
+      results.push(...runs.values());
+      tables.push(
+        `### ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}\n\n` +
+          resultTable(runs.get('signalr'), runs.get('socketio')),
+      );
+    }
+  }
+
+  log(`\n# Results (load average at end ${machine.load()})\n`);
+  log(tables.join('\n\n'));
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify({ date: new Date(), machine, versions, args, results }, null, 2));
+    log(`\nwrote ${args.json}`);
+  }
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all([...children].map(stop));
+}

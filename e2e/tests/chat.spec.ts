@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
+import { DEMO, newPage, signIn } from './people';
+
+interface Listing {
+  productId: number;
+  title: string;
+  userId: number;
+  userName: string;
+}
+
+/** One of a demo seller's listings, from the public feed. */
+async function listingBy(request: APIRequestContext, userName: string): Promise<Listing> {
+  const feed = await request.get('/api/Marketplace/products?pageSize=48');
+  const { data } = (await feed.json()) as { data: Listing[] };
+  const listing = data.find((product) => product.userName === userName);
+  expect(listing, `a demo listing by ${userName}`).toBeTruthy();
+  return listing!;
+}
+
+/** The chat's send button is enabled once the hub connection is up. */
+async function sendInChat(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  const send = page.getByRole('button', { name: 'send', exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
+}
+
+test('a buyer messages a seller from the product page; the seller is told live and both chat in real time', async ({
+  page: seller,
+  browser,
+  request,
+}) => {
+  const listing = await listingBy(request, DEMO.alice.username);
+  const token = uniqueName('q');
+  const question = `Is this still available? (${token})`;
+
+  // The seller is signed in on her profile: no unread messages yet.
+  await signIn(seller, DEMO.alice.username, DEMO.alice.password);
+  const sellerBadge = seller.getByRole('banner').getByTestId('count-badge');
+
+  // The buyer writes from the product page.
+  const buyer = await newPage(browser);
+  await signIn(buyer, DEMO.bob.username, DEMO.bob.password);
+  await buyer.goto(`/product-detail/${listing.productId}`);
+  await buyer.getByLabel('Message the seller').fill(question);
+  await buyer.getByRole('button', { name: 'send', exact: true }).click();
+  await expect(buyer.getByText('Your message has been sent!')).toBeVisible();
+
+  // Without reloading, the seller's header badge shows the new chat (pushed by /generalhub).
+  await expect(sellerBadge).toBeVisible();
+  await expect(sellerBadge).toContainText('unread messages');
+
+  // The inbox lists it as Unseen; opening it shows the question.
+  await seller.goto('/messages');
+  const row = seller.getByRole('link').filter({ hasText: '@bob' }).filter({ hasText: 'Unseen' });
+  await expect(row.first()).toBeVisible();
+  await expectAccessible(seller);
+  await screenshotBothWidths(seller, 'inbox');
+  await row.first().click();
+  await seller.waitForURL(`**/chat/*/${listing.productId}`);
+  await expect(seller.getByText(question)).toBeVisible();
+  await expect(seller.getByText('do not share any personal information or click on any links')).toBeVisible();
+
+  // The buyer opens the same chat; both now talk live.
+  await buyer.goto(`/chat/${listing.userId}/${listing.productId}`);
+  await expect(buyer.getByText(question)).toBeVisible();
+  const answer = `Yes, it is! Pick up Saturday? (${token})`;
+  await sendInChat(seller, answer);
+  await expect(buyer.getByText(answer)).toBeVisible();
+  const thanks = `Saturday works, thanks (${token})`;
+  await sendInChat(buyer, thanks);
+  await expect(seller.getByText(thanks)).toBeVisible();
+  await expectAccessible(buyer);
+  await screenshotBothWidths(buyer, 'chat');
+
+  // A reload keeps the whole conversation, in order.
+  await buyer.reload();
+  const list = buyer.getByRole('log', { name: `Messages with @${DEMO.alice.username}` });
+  await expect(list.getByText(thanks)).toBeVisible();
+  const texts = await list.getByRole('listitem').allInnerTexts();
+  const order = [question, answer, thanks].map((text) => texts.findIndex((item) => item.includes(text)));
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  await buyer.context().close();
+});
