@@ -1,5 +1,9 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default; on a busy 2-core CI machine a whole-app render can take longer.
+// Waiting longer never makes a wrong page pass: the assertion still needs the text to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout or scrolling; the app scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

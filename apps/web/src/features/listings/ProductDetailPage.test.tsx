@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_SELLER_MESSAGE, messages, type ProductCard, type ProductDetail } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
@@ -54,6 +54,14 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(within(others).queryByText('Stetson felt cowboy hat')).toBeNull();
     await waitFor(() => expect(document.title).toBe('Stetson felt cowboy hat - Rummage'));
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('tells the owner why a hidden listing is hidden, and says nothing on a visible one', async () => {
+    await openDetail({ product: productDetail({ hiddenReason: 'Counterfeit brand' }) });
+    expect(await screen.findByText(/hidden by our staff.*Reason: Counterfeit brand/)).toBeTruthy();
+    cleanup();
+    await openDetail();
+    expect(screen.queryByText(/hidden by our staff/)).toBeNull();
   });
 
   it('abbreviates the like count', async () => {

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { ROUTES } from '@rummage/contract';
+import { ROUTES, fillText } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
+import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useProduct } from './api';
@@ -55,6 +56,12 @@ export default function ProductDetailPage() {
   return (
     // Keyed by listing: opening one of the seller's other items starts its page afresh (photo 1, empty dialogs).
     <div key={data.id} className="mx-auto w-full max-w-6xl px-4 py-6 md:py-8">
+      {/* Only the owner and staff receive a hidden listing at all; they are told why nobody else sees it. */}
+      {data.hiddenReason !== undefined && (
+        <div className="mb-4">
+          <Banner tone="info">{fillText(LISTING_TEXT.hiddenByStaff, { reason: data.hiddenReason })}</Banner>
+        </div>
+      )}
       {/* Small screens read top to bottom; from 1024 px the price, actions and seller sit beside the photos. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
         <div className="lg:col-start-1 lg:row-start-1">

@@ -55,6 +55,7 @@ export const LISTING_TEXT = {
   edit: 'edit',
   copyFailed: 'Copy this link to share it: {url}',
   messageSeller: 'Message the seller',
+  hiddenByStaff: 'This listing is hidden by our staff and nobody else can see it. Reason: {reason}',
   messageLabel: 'Your message to {seller}',
   send: 'send',
   sending: 'Sending…',

@@ -46,7 +46,7 @@ function QueueRow({
           )}
         </span>
         <span className="line-clamp-2 text-sm break-words text-stone-700">{ticket.lastMessage}</span>
-        <span className="text-xs text-stone-500">
+        <span className="text-xs text-stone-600">
           {ticket.waitingSince && !closed
             ? fillText(STAFF_TEXT.waitingSince, { when: timeAgo(ticket.waitingSince, now) })
             : timeAgo(ticket.lastMessageAt, now)}

@@ -87,6 +87,9 @@ export function TicketConversation({
         <ol
           ref={listRef}
           aria-live="polite"
+          aria-label={SUPPORT_TEXT.messages}
+          // Long conversations scroll inside the list; keyboard users need to reach it to scroll it.
+          tabIndex={0}
           className="flex min-h-48 flex-col gap-3 overflow-y-auto px-4 py-4 md:max-h-[45vh]"
         >
           {chat.lines.length === 0 && (

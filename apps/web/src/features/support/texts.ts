@@ -8,6 +8,7 @@ export const SUPPORT_TEXT = {
   dateLabel: 'date',
   thrifterLabel: 'thrifter',
   conversation: 'Support conversation',
+  messages: 'Support messages',
   messageLabel: 'Message',
   noMessages: 'No messages yet.',
   sending: 'sending…',

@@ -92,7 +92,7 @@ describe('unread counts (general hub)', () => {
     await waitFor(() => expect(badgeTexts()).toContain('3 unread messages'));
     const general = hubs.hub(HUBS.general)!;
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu 3 unread messages' }));
     await user.click(screen.getByRole('button', { name: messages.header.logout }));
     await waitFor(() => expect(general.stopped).toBe(true));
     expect(badgeTexts()).toEqual([]);
