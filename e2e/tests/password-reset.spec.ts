@@ -30,7 +30,7 @@ test('a member resets a forgotten password through the e-mailed link', async ({ 
   await page.getByRole('button', { name: 'Request reset link' }).click();
   await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
 
-  await email.fill('alice@rummage.local');
+  await email.fill('admin@rummage.local');
   await page.getByRole('button', { name: 'Request reset link' }).click();
   await expect(page.getByText('Reset instructions sent. Please check your email.')).toBeVisible();
   await expect(email).toBeDisabled();
@@ -38,8 +38,8 @@ test('a member resets a forgotten password through the e-mailed link', async ({ 
   await expectAccessible(page);
   await screenshotBothWidths(page, 'reset-request');
 
-  await expect.poll(() => latestResetLink('alice@rummage.local'), { timeout: 10_000 }).toBeTruthy();
-  const link = new URL(latestResetLink('alice@rummage.local')!);
+  await expect.poll(() => latestResetLink('admin@rummage.local'), { timeout: 10_000 }).toBeTruthy();
+  const link = new URL(latestResetLink('admin@rummage.local')!);
   await page.goto(link.pathname + link.search);
   await page.getByLabel('new password').fill('Fresh123!');
   await page.getByLabel('confirm password').fill('Fresh123!');
@@ -47,7 +47,7 @@ test('a member resets a forgotten password through the e-mailed link', async ({ 
   await expect(page.getByText('Your password has been changed. Please log in.')).toBeVisible();
 
   await page.goto('/login');
-  await page.getByLabel('username').fill('alice');
+  await page.getByLabel('username').fill('admin');
   await page.getByLabel('password').fill('Fresh123!');
   await page.getByRole('button', { name: 'Log In' }).last().click();
   await page.waitForURL('**/user-main');
