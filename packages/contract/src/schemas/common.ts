@@ -14,6 +14,16 @@ export type MessageBody = z.infer<typeof messageBodySchema>;
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParamsSchema = z.object({ id: idSchema });
 
+const pageMessage = 'page must be a whole number from 1 to 10000.';
+/** `page` of a paged list (query text), 1 when absent. */
+export const pageNumberSchema = z.coerce
+  .number({ error: pageMessage })
+  .int({ error: pageMessage })
+  .min(1, { error: pageMessage })
+  .max(10_000, { error: pageMessage })
+  .optional()
+  .default(1);
+
 export const latitudeSchema = z.number().finite().min(-90).max(90);
 export const longitudeSchema = z.number().finite().min(-180).max(180);
 

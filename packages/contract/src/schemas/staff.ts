@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUPPORT_LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { ROLES } from './account.js';
-import { idSchema } from './common.js';
+import { idSchema, pageNumberSchema } from './common.js';
 import { supportTicketSchema, ticketMessageSchema } from './support.js';
 
 /** The staff console (beyond the SPEC): ticket queue, report moderation, bans and roles. */
@@ -31,16 +31,9 @@ export const SUPPORT_HUB_EVENTS = {
   ticketChanged: 'TicketChanged',
 } as const;
 
-const pageMessage = 'page must be a whole number from 1 to 10000.';
 const pageSizeMessage = 'pageSize must be a whole number from 1 to 100.';
 const pagingShape = {
-  page: z.coerce
-    .number({ error: pageMessage })
-    .int({ error: pageMessage })
-    .min(1, { error: pageMessage })
-    .max(10_000, { error: pageMessage })
-    .optional()
-    .default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce
     .number({ error: pageSizeMessage })
     .int({ error: pageSizeMessage })

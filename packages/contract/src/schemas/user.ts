@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PAGE_SIZE, USERNAME_MAX_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
 import { USERNAME_PATTERN } from './account.js';
-import { idSchema } from './common.js';
+import { idSchema, pageNumberSchema } from './common.js';
 
 const P = messages.profile;
 
@@ -115,15 +115,8 @@ export type FollowResponse = z.infer<typeof followResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/User/followers?page&pageSize
 
-const pageMessage = 'page must be a whole number from 1 to 10000.';
 export const followersQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: pageMessage })
-    .int({ error: pageMessage })
-    .min(1, { error: pageMessage })
-    .max(10_000, { error: pageMessage })
-    .optional()
-    .default(1),
+  page: pageNumberSchema,
   /** Larger values are capped at PAGE_SIZE.max. */
   pageSize: z.coerce
     .number({ error: 'pageSize must be a whole number of at least 1.' })

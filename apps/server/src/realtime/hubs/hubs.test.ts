@@ -1,71 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
-import { createSessionService } from '../../modules/account/session.service.js';
-import { messageRoutes } from '../../modules/message/message.routes.js';
-import { createMessageService, type MessageService } from '../../modules/message/message.service.js';
-import { authPlugin } from '../../plugins/auth.js';
-import { errorsPlugin } from '../../plugins/errors.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
-import { createMemoryBackplane } from '../backplane/memory.js';
-import { realtimePlugin } from '../index.js';
-import { nextPush, signalR, type HubConnection } from '../test/server.js';
-import { createChatHub } from './chat.hub.js';
-import { createGeneralHub } from './general.hub.js';
-import { createHubChatNotifier } from './notifier.js';
+import { listenOn, nextPush, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
 
 const C = messages.chat;
 
-/**
- * Where the hubs and the Message API listen. When app.ts registers the real-time plugin, that is the real app.
- * Until then, a server beside it with the same database and sessions carries the message routes and both hubs,
- * wired as app.ts is meant to wire them: one MessageService whose notifier pushes through these hubs.
- */
-interface ChatServer {
-  app: FastifyInstance;
-  origin: string;
-  close(): Promise<void>;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-async function startChatServer(t: TestApp): Promise<ChatServer> {
-  if (t.app.hasDecorator('hubContext')) {
-    return { app: t.app, origin: await listen(t.app), close: async () => undefined };
-  }
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  const sessions = createSessionService(t.app.database.db);
-  const notifier = createHubChatNotifier(
-    (name) => app.hubContext(name),
-    (userId) => chats.unreadCounts(userId),
-  );
-  const chats: MessageService = createMessageService({
-    db: t.app.database.db,
-    store: t.app.imageStore,
-    notifier,
-  });
-  await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions });
-  await app.register(messageRoutes, { config: t.config, messages: chats });
-  await app.register(realtimePlugin, {
-    hubs: [createGeneralHub((userId) => chats.unreadCounts(userId)), createChatHub(chats)],
-    backplane: createMemoryBackplane(),
-    authenticate: (token) => sessions.authenticate(token),
-  });
-  return { app, origin: await listen(app), close: () => app.close() };
-}
-
 let t: TestApp;
-let server: ChatServer;
+let server: ListeningApp;
 const open: HubConnection[] = [];
 
 interface Person extends TestUser {
@@ -101,11 +44,10 @@ async function joinGeneral(who: Person) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  server = await startChatServer(t);
+  server = await listenOn(t.app);
 });
 afterAll(async () => {
   await Promise.all(open.map((connection) => connection.stop()));
-  await server?.close();
   await t?.close();
 });
 

@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -13,77 +10,14 @@ import {
   type SupportTicket,
   type TicketMessage,
 } from '@rummage/contract';
-import { createSessionService } from '../../modules/account/session.service.js';
-import { createStaffService } from '../../modules/staff/staff.service.js';
-import { staffRoutes } from '../../modules/staff/staff.routes.js';
-import { supportRoutes } from '../../modules/support/support.routes.js';
-import { createSupportService, createSupportUnreadCounter } from '../../modules/support/support.service.js';
-import { authPlugin } from '../../plugins/auth.js';
-import { errorsPlugin } from '../../plugins/errors.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
-import { createMemoryBackplane } from '../backplane/memory.js';
-import { realtimePlugin } from '../index.js';
-import { nextPush, signalR, type HubConnection } from '../test/server.js';
-import { createGeneralHub } from './general.hub.js';
-import { appHubs, createHubSupportNotifier, createSupportHub, endHubConnectionsOf } from './support.hub.js';
+import { listenOn, nextPush, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
 
 const S = messages.support;
 
-/**
- * Where /supporthub, /generalhub and the support and staff routes listen. When app.ts registers the real-time
- * plugin, that is the real app; until then a server beside it with the same database and sessions, wired as
- * routes.ts wires them: one SupportService whose notifier pushes through these hubs.
- */
-interface SupportServer {
-  app: FastifyInstance;
-  origin: string;
-  close(): Promise<void>;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-async function startSupportServer(t: TestApp): Promise<SupportServer> {
-  if (t.app.hasDecorator('hubContext')) {
-    return { app: t.app, origin: await listen(t.app), close: async () => undefined };
-  }
-  const db = t.app.database.db;
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  const sessions = createSessionService(db);
-  const support = createSupportService({
-    db,
-    productName: t.config.productName,
-    notifier: createHubSupportNotifier(appHubs(app), db),
-  });
-  const unread = createSupportUnreadCounter(db);
-  await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions });
-  await app.register(supportRoutes, { config: t.config, support });
-  const staff = createStaffService({
-    db,
-    store: t.app.imageStore,
-    support,
-    onBanned: (userId) => endHubConnectionsOf(app, userId, 'suspended'),
-  });
-  await app.register(staffRoutes, { support, staff });
-  await app.register(realtimePlugin, {
-    hubs: [
-      createGeneralHub(async (userId) => ({ messages: 0, support: await unread.countForUserId(userId) })),
-      createSupportHub(support),
-    ],
-    backplane: createMemoryBackplane(),
-    authenticate: (token) => sessions.authenticate(token),
-  });
-  return { app, origin: await listen(app), close: () => app.close() };
-}
-
 let t: TestApp;
-let server: SupportServer;
+let server: ListeningApp;
 const open: HubConnection[] = [];
 
 interface Person extends TestUser {
@@ -133,11 +67,10 @@ async function supportBadge(who: Person) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  server = await startSupportServer(t);
+  server = await listenOn(t.app);
 });
 afterAll(async () => {
   await Promise.all(open.map((connection) => connection.stop()));
-  await server?.close();
   await t?.close();
 });
 

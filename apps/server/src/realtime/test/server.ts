@@ -208,3 +208,14 @@ export class RawHubSocket {
     this.ws.close();
   }
 }
+
+/** The whole Rummage app (src/test/app.ts) listening on a random port, for clients that need a real socket. */
+export interface ListeningApp {
+  app: FastifyInstance;
+  origin: string;
+}
+
+export async function listenOn(app: FastifyInstance): Promise<ListeningApp> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}

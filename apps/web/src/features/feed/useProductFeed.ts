@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, milesToKm, type FeedResponse, type ProductCard } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { usePagedList } from '../../shared/api/pagedList';
 import { onSavedLocationChanged } from '../../shared/session/storage';
 import { useSavedLocation } from '../location/useSavedLocation';
 
@@ -100,31 +101,6 @@ export function useProductFeed({
     retry: false,
   });
 
-  const products = useMemo(() => {
-    const seen = new Set<number>();
-    const list: ProductCard[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const product of page.data ?? []) {
-        if (seen.has(product.id)) continue;
-        seen.add(product.id);
-        list.push(product);
-      }
-    }
-    return list;
-  }, [query.data]);
-
-  const isEnd = query.isError || (query.isSuccess && !query.hasNextPage);
-  const { fetchNextPage, hasNextPage, isFetching } = query;
-  const loadMore = useCallback(() => {
-    if (!hasNextPage || isFetching || isEnd) return;
-    void fetchNextPage();
-  }, [hasNextPage, isFetching, isEnd, fetchNextPage]);
-
-  return {
-    products,
-    isLoading: query.isPending,
-    isLoadingMore: query.isFetchingNextPage,
-    isEnd,
-    loadMore,
-  };
+  const { items, ...paging } = usePagedList(query);
+  return { products: items, ...paging };
 }

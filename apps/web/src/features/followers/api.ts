@@ -1,7 +1,7 @@
-import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, PAGE_SIZE, type Follower, type FollowersResponse } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { usePagedList } from '../../shared/api/pagedList';
 import { followKeys } from '../follow/api';
 
 export interface FollowersList {
@@ -36,32 +36,6 @@ export function useFollowers(): FollowersList {
     retry: false,
   });
 
-  // Someone following between two pages shifts the list by one: the same person can arrive twice.
-  const followers = useMemo(() => {
-    const seen = new Set<number>();
-    const list: Follower[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const follower of page.data ?? []) {
-        if (seen.has(follower.id)) continue;
-        seen.add(follower.id);
-        list.push(follower);
-      }
-    }
-    return list;
-  }, [query.data]);
-
-  const isEnd = query.isError || (query.isSuccess && !query.hasNextPage);
-  const { fetchNextPage, hasNextPage, isFetching } = query;
-  const loadMore = useCallback(() => {
-    if (!hasNextPage || isFetching || isEnd) return;
-    void fetchNextPage();
-  }, [hasNextPage, isFetching, isEnd, fetchNextPage]);
-
-  return {
-    followers,
-    isLoading: query.isPending,
-    isLoadingMore: query.isFetchingNextPage,
-    isEnd,
-    loadMore,
-  };
+  const { items, ...paging } = usePagedList(query);
+  return { followers: items, ...paging };
 }

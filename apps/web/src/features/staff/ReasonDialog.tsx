@@ -1,14 +1,7 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { messages, MODERATION_REASON_MAX } from '@rummage/contract';
+import { useModalFocus } from '../../shared/ui/useModalFocus';
 import { STAFF_TEXT } from './texts';
 
 export interface ReasonDialogProps {
@@ -52,13 +45,7 @@ function ReasonDialogBody({
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error ?? null;
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    fieldRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  const handleKeyDown = useModalFocus(dialogRef, fieldRef, { busy, onCancel });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,28 +55,6 @@ function ReasonDialogBody({
       return;
     }
     onConfirm(trimmed);
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(
-      dialogRef.current.querySelectorAll<HTMLElement>('textarea, button:not([disabled])'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   return (
