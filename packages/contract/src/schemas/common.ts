@@ -11,7 +11,12 @@ export const messageBodySchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
 /** Numeric ids arrive as path segments; anything but a positive integer is a 4xx, never a 500. */
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idMessage = 'Ids are positive whole numbers.';
+export const idSchema = z.coerce
+  .number({ error: idMessage })
+  .int({ error: idMessage })
+  .positive({ error: idMessage })
+  .max(Number.MAX_SAFE_INTEGER, { error: idMessage });
 export const idParamsSchema = z.object({ id: idSchema });
 
 const pageMessage = 'page must be a whole number from 1 to 10000.';

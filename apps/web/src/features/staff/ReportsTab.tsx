@@ -45,7 +45,7 @@ function ReportedProduct({
           </p>
           <p className="mt-1 flex flex-wrap gap-2">
             <Pill tone={item.openReports > 0 ? 'warn' : 'neutral'}>
-              {fillText(STAFF_TEXT.reportCount, { open: item.openReports, total: item.totalReports })}
+              {reportCountText(item.openReports, item.totalReports)}
             </Pill>
             {item.hiddenAt && <Pill tone="bad">{STAFF_TEXT.hidden}</Pill>}
             {item.isSold && <Pill>{STAFF_TEXT.sold}</Pill>}
@@ -202,4 +202,12 @@ export function ReportsTab() {
       {moderation.dialogs}
     </section>
   );
+}
+
+/** "1 open report", "3 open reports", or "1 open of 3 reports" once some were reviewed. */
+function reportCountText(open: number, total: number): string {
+  if (open !== total) return fillText(STAFF_TEXT.reportCount, { open, total });
+  return fillText(total === 1 ? STAFF_TEXT.reportCountAllOpen : STAFF_TEXT.reportCountAllOpenPlural, {
+    total,
+  });
 }

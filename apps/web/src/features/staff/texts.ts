@@ -39,6 +39,9 @@ export const STAFF_TEXT = {
   reportFilter: 'Show',
   reportFilters: { open: 'needs review', all: 'all reported listings' },
   noReports: 'No reported listings.',
+  /** `{total}` reports, `{open}` of them not yet reviewed; singular and plural picked in reportCountText. */
+  reportCountAllOpen: '{total} open report',
+  reportCountAllOpenPlural: '{total} open reports',
   reportCount: '{open} open of {total} reports',
   reportedBy: 'Reported by',
   noReason: 'no reason given',
