@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
-import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+import { messages } from '@rummage/contract';
+import { FeedActions } from './FeedActions';
 
 /**
  * "No Listings Nearby" with change-location and create-listing buttons: the home page's empty state
  * and the marketplace's end-of-feed block (SPEC §2).
  */
 export function NoListingsPanel({ title = messages.home.noListingsTitle }: { title?: string }) {
-  const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <section
       aria-labelledby="no-listings-title"
@@ -22,20 +19,7 @@ export function NoListingsPanel({ title = messages.home.noListingsTitle }: { tit
         {title}
       </h2>
       <p className="text-stone-700">{messages.home.noListingsText}</p>
-      <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => setDialogOpen(true)}
-          aria-haspopup="dialog"
-        >
-          {messages.home.changeLocation}
-        </button>
-        <Link to={ROUTES.createProduct} className="btn btn-primary">
-          {messages.home.createListing}
-        </Link>
-      </div>
-      <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <FeedActions />
     </section>
   );
 }

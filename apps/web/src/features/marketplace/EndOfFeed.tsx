@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
-import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+import { FeedActions } from '../listings/FeedActions';
 import { MARKETPLACE_TEXT } from './texts';
 
 /**
@@ -9,7 +6,6 @@ import { MARKETPLACE_TEXT } from './texts';
  * listing (SPEC §2 Marketplace). An empty feed shows NoListingsPanel instead.
  */
 export function EndOfFeed() {
-  const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <section
       aria-labelledby="end-of-feed-title"
@@ -19,20 +15,7 @@ export function EndOfFeed() {
         {MARKETPLACE_TEXT.endTitle}
       </h2>
       <p className="text-stone-700">{MARKETPLACE_TEXT.endText}</p>
-      <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => setDialogOpen(true)}
-          aria-haspopup="dialog"
-        >
-          {messages.home.changeLocation}
-        </button>
-        <Link to={ROUTES.createProduct} className="btn btn-primary">
-          {messages.home.createListing}
-        </Link>
-      </div>
-      <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <FeedActions />
     </section>
   );
 }

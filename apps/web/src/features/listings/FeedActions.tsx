@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
+import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+
+/** "Change Location" (opens the dialog) and "Create Listing": what an empty or finished feed offers (SPEC §2). */
+export function FeedActions() {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <div className="mt-2 flex flex-wrap justify-center gap-3">
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => setDialogOpen(true)}
+        aria-haspopup="dialog"
+      >
+        {messages.home.changeLocation}
+      </button>
+      <Link to={ROUTES.createProduct} className="btn btn-primary">
+        {messages.home.createListing}
+      </Link>
+      <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </div>
+  );
+}
