@@ -8,13 +8,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane/backplane.js';
 import type { ClientProxy, GroupManager, HubCallerClients, HubClients, HubContext } from './hub.js';
 import { invocationFrame } from './protocol/framing.js';
+import { SharedFrame } from './protocol/shared-frame.js';
 
 export interface LifetimeConnection {
   readonly connectionId: string;
   /** AuthUser.id as a string: the key of user-addressed sends and of the backplane's user scope. */
   readonly userId: string;
   /** Writes whole records; never throws, drops silently once the connection closed. */
-  write(frame: string): void;
+  write(frame: string, shared?: SharedFrame): void;
 }
 
 type Delivery = (frame: string) => void;
@@ -136,12 +137,14 @@ export class HubLifetimeManager {
   private deliver(frame: string, ids: Iterable<string>, excluded?: readonly string[]): void {
     const skip = excluded && excluded.length > 0 ? new Set(excluded) : undefined;
     // Copy first: a write can close a connection, and closing edits these sets.
-    for (const id of [...ids]) {
+    const targets = [...ids];
+    const shared = targets.length > 1 ? new SharedFrame(frame) : undefined;
+    for (const id of targets) {
       if (skip?.has(id)) continue;
       const connection = this.connections.get(id);
       if (!connection) continue;
       try {
-        connection.write(frame);
+        connection.write(frame, shared);
       } catch (error) {
         this.log?.warn({ err: error, hub: this.hub }, 'hub write failed');
       }

@@ -10,6 +10,7 @@ import {
   RecordReader,
   type IncomingMessage,
 } from './framing.js';
+import type { SharedFrame } from './shared-frame.js';
 import type { HubTiming } from './timing.js';
 
 export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
@@ -17,8 +18,8 @@ export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
 /** The server → client half of a transport. It reports its own end through `connection.transportClosed()`. */
 export interface TransportSink {
   readonly kind: TransportKind;
-  /** Whole RS-terminated records. */
-  write(data: string): void;
+  /** Whole RS-terminated records; `shared` is the same record when it goes to many connections at once. */
+  write(data: string, shared?: SharedFrame): void;
   /** Closes after what was written so far has gone out. */
   end(): void;
   /** Drops the transport at once, as a broken network would. */
@@ -110,10 +111,10 @@ export class ServerConnection {
   }
 
   /** Sends whole records; dropped once the connection is closed. */
-  write(data: string): void {
+  write(data: string, shared?: SharedFrame): void {
     if (this.state === 'closed' || !this.transport) return;
     this.lastSentAt = Date.now();
-    this.transport.write(data);
+    this.transport.write(data, shared);
   }
 
   /**

@@ -103,7 +103,7 @@ export class HubEndpoint implements ConnectionHost {
     this.lifetime.add({
       connectionId: connection.connectionId,
       userId: String(connection.user.id),
-      write: (frame) => connection.write(frame),
+      write: (frame, shared) => connection.write(frame, shared),
     });
     await this.definition.onConnected?.(this.invocationFor(connection));
   }

@@ -176,3 +176,25 @@ describe('messages', () => {
     await expect(RawHubSocket.open(server, { id: null, token: '' })).rejects.toThrow('upgrade answered 401');
   });
 });
+
+describe('broadcast', () => {
+  it('delivers the same record intact to every socket, short and long, multi-byte text included', async () => {
+    const sockets = await Promise.all([1, 2, 3].map(() => RawHubSocket.open(server)));
+    await Promise.all(sockets.map((socket) => socket.handshake()));
+    // One frame is built once and written to all three: header lengths of 7 and 16 bits, UTF-8 of 2 and 4 bytes.
+    const texts = ['hé 🙂', `prix ${'é🙂'.repeat(3_000)} fin`];
+    for (const [index, text] of texts.entries()) {
+      sockets[0]!.send(invoke(String(index + 1), 'SendToAll', text));
+      for (const socket of sockets) {
+        expect(
+          await socket.until((record) =>
+            record.type === 1 && record.target === 'Message' && record.arguments
+              ? (record.arguments as unknown[])[0] === text
+              : false,
+          ),
+        ).toEqual({ type: 1, target: 'Message', arguments: [text] });
+      }
+    }
+    for (const socket of sockets) socket.close();
+  });
+});
