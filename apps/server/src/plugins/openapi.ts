@@ -2,8 +2,28 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API } from '@rummage/contract';
+import { API, errorBodySchema } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: { method: string | string[] } };
+
+/**
+ * Refusals any API route can answer besides its own, all `{ message, errors? }` (plugins/errors.ts): a body that is
+ * not JSON, too large or of a type the route does not read; malformed or over-long parameters; rate limits; shed
+ * load or a database outage. Listed once here so the document promises every status a client can actually get.
+ */
+function withCommonRefusals(input: TransformInput) {
+  const { schema, url, route } = input;
+  if (!schema || !url.startsWith('/api/')) return jsonSchemaTransform(input);
+  const readsBody = [route?.method ?? 'GET'].flat().some((method) => !['GET', 'HEAD'].includes(method));
+  const common: Record<number, typeof errorBodySchema> = { 429: errorBodySchema, 503: errorBodySchema };
+  if (readsBody || schema.params || schema.querystring) common[400] = errorBodySchema;
+  if (readsBody) Object.assign(common, { 413: errorBodySchema, 415: errorBodySchema });
+  // The router refuses a path parameter longer than maxParamLength before the route runs.
+  if (schema.params) common[414] = errorBodySchema;
+  const response = { ...common, ...(schema.response as object | undefined) };
+  return jsonSchemaTransform({ ...input, schema: { ...schema, response } });
+}
 
 /**
  * The OpenAPI document is generated from the same contract schemas that validate requests, so it cannot drift.
@@ -25,7 +45,7 @@ export const openApiPlugin = fp<{ config: AppConfig; version: string }>(
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: withCommonRefusals,
     });
     if (config.apiDocs) {
       await app.register(swaggerUi, { routePrefix: API.docs });
