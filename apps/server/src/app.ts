@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
+import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
 import { startJobs, type Job, type Scheduler } from './jobs/scheduler.js';
 import { vacuumJob } from './jobs/vacuum.js';
@@ -22,8 +23,9 @@ import {
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { pressurePlugin, PRESSURE_RETRY_AFTER_SECONDS } from './plugins/pressure.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticSpaPlugin } from './plugins/static-spa.js';
@@ -31,7 +33,6 @@ import { uploadsPlugin } from './plugins/uploads.js';
 import { registerRoutes } from './routes.js';
 import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
-import { createRedisBackplane } from './realtime/backplane/redis.js';
 import { createChatHub } from './realtime/hubs/chat.hub.js';
 import { createGeneralHub } from './realtime/hubs/general.hub.js';
 import { createSupportHub } from './realtime/hubs/support.hub.js';
@@ -41,7 +42,7 @@ import {
   createCaptchaVerifier,
   type CaptchaVerifier,
 } from './services/captcha/index.js';
-import { loadGazetteer, type Gazetteer } from './services/geo/index.js';
+import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
 import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
 import { createImageStore, type ImageStore } from './services/storage/index.js';
 import { createMailer } from './services/mail/index.js';
@@ -88,11 +89,16 @@ export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) 
     : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
 }
 
-function connectRedis(url: string, app: FastifyInstance): Redis {
+/** ioredis (and the Redis backplane) are loaded only when REDIS_URL is set, so the default start skips them. */
+async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     enableAutoPipelining: true,
+    // Fail at once while disconnected: every user (rate limits, feed snapshots, backplane) has a fallback, and a
+    // queued command made each REST request wait for the reconnect, over 10 s during an outage (faults suite).
+    enableOfflineQueue: false,
   });
   let lastLogged = 0;
   redis.on('error', (error) => {
@@ -128,7 +134,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bodyLimit: config.bodyLimitBytes,
     // Time a client may take to send its request; the default (none) lets slow clients hold sockets forever.
     requestTimeout: config.requestTimeoutMs,
+    // Node enforces both timeouts only when it scans its connections, every 30 s by default: a slowloris socket
+    // then lived up to 30 s past HEADERS_TIMEOUT_MS (measured 41.7 s with 15 s). Scan at least every second.
+    http: { connectionsCheckingInterval: Math.min(1_000, Math.floor(config.headersTimeoutMs / 2)) },
     trustProxy: config.trustProxy,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.server.headersTimeout = config.headersTimeoutMs;
@@ -157,7 +167,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     const imageStore = overrides.imageStore ?? createImageStore(config);
     const imagePipeline =
       overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
-    const gazetteer = overrides.gazetteer ?? loadGazetteer();
+    const gazetteer = overrides.gazetteer ?? lazyGazetteer();
     // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
     await prepareDatabase(database, {
       seedDemoData: config.seedDemoData,
@@ -167,7 +177,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
     await bootstrapAdmin(database.db, adminAccount, app.log);
 
-    const redis = config.redisUrl ? connectRedis(config.redisUrl, app) : null;
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl, app) : null;
     if (redis) {
       // QUIT needs a live connection; when Redis is down, just drop the socket so shutdown does not wait.
       closers.push(async () => (redis.status === 'ready' ? redis.quit() : redis.disconnect()));
@@ -218,6 +228,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
+    await app.register(pressurePlugin, { config });
     await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
@@ -225,7 +236,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
     // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
     const backplane = redis
-      ? createRedisBackplane({
+      ? (await import('./realtime/backplane/redis.js')).createRedisBackplane({
           publisher: redis,
           url: config.redisUrl,
           channelPrefix: config.redisKeyPrefix,
@@ -243,6 +254,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       backplane,
       authenticate: (token) => app.authenticate(token),
       allowedOrigins: config.corsOrigins,
+      shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
     });
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
@@ -257,6 +269,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         vacuumJob(database),
         purgeJob(database.db),
         garageExpiryJob(database.db, { afterExpiry }),
+        orphanUploadsJob(database.db, imageStore, {
+          everyMs: config.uploadSweep.intervalMs,
+          graceMs: config.uploadSweep.graceMs,
+          log: app.log,
+        }),
       ].filter((job): job is Job => job !== undefined);
       scheduler = startJobs(jobs, app.log);
       closers.push(() => scheduler?.stop() ?? Promise.resolve());

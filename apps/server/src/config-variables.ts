@@ -66,6 +66,22 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: '15000',
     meaning: 'Time a client has to send the request headers; at most REQUEST_TIMEOUT_MS.',
   },
+  {
+    name: 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
+    default: '1000',
+    meaning:
+      'Answer 503 (Retry-After) to new requests while the mean event-loop delay is above this; 0 turns it off.',
+  },
+  {
+    name: 'PRESSURE_MAX_HEAP_BYTES',
+    default: '0',
+    meaning: 'Answer 503 to new requests while the JavaScript heap in use is above this many bytes; 0 = off.',
+  },
+  {
+    name: 'PRESSURE_MAX_RSS_BYTES',
+    default: '0',
+    meaning: 'Answer 503 to new requests while the process memory (RSS) is above this many bytes; 0 = off.',
+  },
   { name: 'RATE_LIMIT_GLOBAL_MAX', default: '600', meaning: 'API requests per client IP per global window.' },
   { name: 'RATE_LIMIT_GLOBAL_WINDOW_MS', default: '60000', meaning: 'Global rate-limit window.' },
   { name: 'RATE_LIMIT_LOGIN_MAX', default: '10', meaning: 'Login attempts per client IP per login window.' },
@@ -124,6 +140,18 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'Largest image file accepted (413 above).',
   },
   { name: 'UPLOAD_MAX_IMAGES', default: '10', meaning: 'Most images one listing may carry.' },
+  {
+    name: 'UPLOAD_SWEEP_INTERVAL_MS',
+    default: '21600000',
+    meaning:
+      'How often stored images that no listing or profile uses (left by a crash mid-upload) are deleted.',
+  },
+  {
+    name: 'UPLOAD_SWEEP_GRACE_MS',
+    default: '3600000',
+    meaning:
+      'Age an unused image must reach before the sweep deletes it, so uploads still in progress are spared; keep it well above the longest upload.',
+  },
   { name: 'S3_BUCKET', default: '(unset → DATA_DIR/uploads)', meaning: 'S3-compatible bucket for images.' },
   {
     name: 'S3_ENDPOINT',
@@ -131,7 +159,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'S3 API URL (AWS, MinIO, R2…); needed with S3_BUCKET.',
   },
   { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region requests are signed for (R2: auto).' },
-  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Key id that may put and delete objects.' },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset)',
+    meaning: 'Key id that may put, delete and list objects (listing is for the unused-image sweep).',
+  },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Secret of S3_ACCESS_KEY_ID.' },
   { name: 'S3_PUBLIC_URL', default: 'S3_ENDPOINT/S3_BUCKET', meaning: 'Base URL browsers load images from.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'true', meaning: 'ENDPOINT/BUCKET/key; false: BUCKET.host/key.' },

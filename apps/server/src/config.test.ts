@@ -17,6 +17,21 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.trustProxy).toBe(false);
     expect(config.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    // Load shedding on a stalled event loop only; memory limits are the operator's choice.
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapBytes: 0, maxRssBytes: 0 });
+  });
+
+  it('reads load-shedding limits, 0 turning one off, and refuses anything else', () => {
+    const config = loadConfig({
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_HEAP_BYTES: '1073741824',
+      PRESSURE_MAX_RSS_BYTES: '2147483648',
+    });
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 0, maxHeapBytes: 2 ** 30, maxRssBytes: 2 ** 31 });
+    expect(() => loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(
+      /PRESSURE_MAX_EVENT_LOOP_DELAY_MS must be a whole number from 0 to 60000/,
+    );
+    expect(() => loadConfig({ PRESSURE_MAX_RSS_BYTES: '2GB' })).toThrow(/PRESSURE_MAX_RSS_BYTES/);
   });
 
   it('reads and normalises every kind of value', () => {

@@ -35,6 +35,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
+  /** Load shedding (plugins/pressure.ts); 0 turns a check off. */
+  pressure: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
   rateLimit: {
     global: RateLimitWindow;
     login: RateLimitWindow;
@@ -45,6 +47,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   map: { tileUrl: string; attribution: string };
   uploads: { maxImageBytes: number; maxImages: number };
+  /** The orphan-image sweep (jobs/orphan-uploads.ts). */
+  uploadSweep: { intervalMs: number; graceMs: number };
   /** Present when S3_BUCKET is set: images go to that bucket instead of DATA_DIR/uploads. */
   s3?: S3Config;
   seedDemoData: boolean;
@@ -143,6 +147,9 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024, 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(1000, 3_600_000, 30_000),
   HEADERS_TIMEOUT_MS: int(1000, 3_600_000, 15_000),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000, 1_000),
+  PRESSURE_MAX_HEAP_BYTES: int(0, 2 ** 40, 0),
+  PRESSURE_MAX_RSS_BYTES: int(0, 2 ** 40, 0),
   RATE_LIMIT_GLOBAL_MAX: int(1, 1_000_000, 600),
   RATE_LIMIT_GLOBAL_WINDOW_MS: int(1000, 86_400_000, 60_000),
   RATE_LIMIT_LOGIN_MAX: int(1, 1_000_000, 10),
@@ -173,6 +180,8 @@ const envSchema = z.object({
   ),
   UPLOAD_MAX_IMAGE_BYTES: int(1024, 100 * 1024 * 1024, 15 * 1024 * 1024),
   UPLOAD_MAX_IMAGES: int(1, 50, 10),
+  UPLOAD_SWEEP_INTERVAL_MS: int(1000, 604_800_000, 21_600_000),
+  UPLOAD_SWEEP_GRACE_MS: int(1000, 604_800_000, 3_600_000),
   // AWS's bucket naming rules, which MinIO and R2 share.
   S3_BUCKET: z
     .string()
@@ -282,6 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapBytes: e.PRESSURE_MAX_HEAP_BYTES,
+      maxRssBytes: e.PRESSURE_MAX_RSS_BYTES,
+    },
     rateLimit: {
       global: { max: e.RATE_LIMIT_GLOBAL_MAX, windowMs: e.RATE_LIMIT_GLOBAL_WINDOW_MS },
       login: { max: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_LOGIN_WINDOW_MS },
@@ -297,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>` },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
+    uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },
     s3: s3Config(e),
     seedDemoData: e.SEED_DEMO_DATA,
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),

@@ -1,11 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { migrationsDir } from '../lib/package-paths.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import * as schema from './schema.js';
@@ -42,6 +39,12 @@ function describeUrl(url: string): string {
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<DatabaseHandle> {
+  // Loaded only here: the embedded default (PGlite) starts without the PostgreSQL driver.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -50,6 +53,10 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
   });
   // An idle client losing its server emits on the pool; unhandled, that would kill the process.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // A checked-out client (a transaction between two queries) emits on itself, where pg-pool listens only while it
+  // is idle: without this listener a database restart mid-transaction killed the process (faults suite). The
+  // transaction's next query fails on its own, and pg-pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   const db: Database = drizzlePg(pool, { schema });
   return {
     db,

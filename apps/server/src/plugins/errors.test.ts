@@ -22,11 +22,22 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(wrapped({ code: '23503' })).status).toBe(400);
   });
 
+  it('treats a client that hung up mid-body as its own fault, while a reset database connection stays a 503', () => {
+    // What node:http raises on the request stream when the client goes away (or REQUEST_TIMEOUT_MS cuts it).
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    expect(toErrorAnswer(aborted)).toEqual({ status: 400, body: { message: common.invalidRequest } });
+    const databaseReset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(toErrorAnswer(databaseReset).status).toBe(503);
+  });
+
   it('answers 503 when the database cannot be reached', () => {
     for (const error of [
       wrapped({ code: 'ECONNREFUSED' }),
       wrapped({ code: '57P01' }),
       new Error('timeout exceeded when trying to connect'),
+      // PostgreSQL went away mid-request (faults suite): node-postgres gives these no code, drizzle wraps them.
+      wrapped(new Error('Connection terminated unexpectedly')),
+      wrapped(new Error('Client has encountered a connection error and is not queryable')),
     ]) {
       expect(toErrorAnswer(error)).toEqual({ status: 503, body: { message: common.serviceUnavailable } });
     }

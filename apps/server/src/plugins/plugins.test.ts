@@ -12,7 +12,10 @@ let t: TestApp;
 beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(distDir, 'home.html'), '<!doctype html><div id="root"><h1>prerendered home</h1></div>');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
   t = await buildTestApp({
     WEB_DIST_DIR: distDir,
@@ -35,6 +38,26 @@ describe('static SPA', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers / with the prerendered home page and every other route with the plain shell', async () => {
+    const html = { accept: 'text/html' };
+    expect((await t.app.inject({ url: '/', headers: html })).body).toContain('prerendered home');
+    const other = await t.app.inject({ url: '/marketplace', headers: html });
+    expect(other.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('sends the copy compressed at build time to browsers that accept it', async () => {
+    const url = '/assets/index-abc123.js';
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.body).toBe('brotli bytes');
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect([gzip.headers['content-encoding'], gzip.body]).toEqual(['gzip', 'gzip bytes']);
+    const plain = await t.app.inject({ url });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
   });
 
   it('lets browsers keep hashed assets forever', async () => {

@@ -28,7 +28,8 @@ const notBuiltPage = (distDir: string) => `<!doctype html>
 
 /**
  * Serves the built SPA. Vite puts content-hashed files under /assets, which never change, so browsers may keep
- * them forever; index.html and everything else is revalidated so a new release shows up at once.
+ * them forever; index.html and everything else is revalidated so a new release shows up at once. Browsers that
+ * accept brotli or gzip get the copies compressed at build time.
  */
 export const staticSpaPlugin = fp<{ distDir: string }>(
   async (app, { distDir }) => {
@@ -38,6 +39,10 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
         root: distDir,
         prefix: '/',
         cacheControl: false,
+        // The web build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent as they are.
+        preCompressed: true,
+        // `/` gets the home page rendered at build time (apps/web/build-plugins.ts), painted before any script.
+        index: ['home.html', 'index.html'],
         setHeaders(res, path) {
           const hashed = path.startsWith(join(distDir, 'assets'));
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

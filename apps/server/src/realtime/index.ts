@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
+import { createLimiter } from '../services/images/limiter.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
@@ -20,6 +21,8 @@ export interface RealtimeOptions {
   timing?: Partial<HubTiming>;
   /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
   allowedOrigins?: readonly string[];
+  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
+  shedding?: () => number | undefined;
 }
 
 /** Live hub connections of this process, for diagnostics, tests and benchmarks. */
@@ -43,6 +46,9 @@ declare module 'fastify' {
     realtime: RealtimeServer;
   }
 }
+
+/** Hub requests whose session is being read at once; enough to keep a pg pool busy, few enough to leave room. */
+const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 
 /** How long shutdown waits for clients to take their Close before dropping the sockets. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -84,11 +90,19 @@ export const realtimePlugin = fp<RealtimeOptions>(
       },
     } satisfies RealtimeServer);
 
-    await app.register(hubRoutes, { endpoints, authenticate: options.authenticate });
+    // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of
+    // those reads at once, ahead of every REST request's queries (PGlite runs one query at a time, a pg pool a few),
+    // and starve the site; waiting here instead, the storm gets a few places in the queue and REST keeps the rest.
+    const authentications = createLimiter(MAX_CONCURRENT_AUTHENTICATIONS);
+    const authenticate: HubAuthenticate = (token) =>
+      token ? authentications.run(() => options.authenticate(token)) : options.authenticate(token);
+
+    await app.register(hubRoutes, { endpoints, authenticate });
     const upgrades = listenForUpgrades(app.server, {
       endpoints,
-      authenticate: options.authenticate,
+      authenticate,
       allowedOrigins: options.allowedOrigins,
+      shedding: options.shedding,
       log: app.log,
     });
 

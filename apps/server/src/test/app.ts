@@ -28,6 +28,9 @@ export const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_LOGIN_MAX: '100000',
   RATE_LIMIT_REGISTER_MAX: '100000',
   RATE_LIMIT_RESET_MAX: '100000',
+  // A test worker's event loop stalls for seconds while in-process PGlite starts and migrates the next test app;
+  // shedding would then answer 503 to unrelated tests. plugins/pressure.test.ts turns it on where it is tested.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
 };
 
 const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fillText, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
@@ -54,6 +55,18 @@ export function drain(request: FastifyRequest): void {
   raw.resume();
 }
 
+/**
+ * A file part's bytes. The parser marks a file cut at the size limit, but when the limit falls exactly at the end of
+ * a chunk, it hands over no further chunk and toBuffer() returns the cut bytes as if whole (a 50 MB upload was then
+ * refused as "not an image"); the mark is checked here too.
+ */
+export async function fileBytes(part: MultipartFile): Promise<Buffer> {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated)
+    throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return bytes;
+}
+
 /** A multipart parser failure as the readable 4xx it is (the profile photo form shares it). */
 export function refusal(error: unknown, limits: ListingFormLimits): unknown {
   const code = (error as { code?: unknown } | null)?.code;
@@ -106,7 +119,7 @@ export async function readListingForm(
           part.file.resume(); // not ours: read past it
           continue;
         }
-        const bytes = await part.toBuffer();
+        const bytes = await fileBytes(part);
         // Browsers send an empty part for a file input left blank.
         if (bytes.length === 0 && !part.filename) continue;
         images.push(await pipeline.process(bytes));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -179,6 +180,39 @@ describe('POST /api/Product/add', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json<{ message: string }>().message).toBe(
       fillText(messages.images.tooLarge, { size: String(t.config.uploads.maxImageBytes / (1024 * 1024)) }),
+    );
+  });
+
+  it('refuses an image over the limit with 413 also when its bytes arrive split right at the limit', async () => {
+    // The first chunk carries the photo up to exactly the limit; the bytes past it come in the next one. The
+    // multipart parser then marks the file cut without handing over another chunk, and the cut bytes (no image
+    // here) used to reach the pipeline as if whole: a 415 for a 50 MB upload (faults/abuse-http.fault.ts).
+    const limit = t.config.uploads.maxImageBytes;
+    const marker = Buffer.from('@@PHOTO@@');
+    const body = multipart([...listingFields(), image(marker, 'big.png', 'image/png')]);
+    const at = body.payload.indexOf(marker);
+    const photo = Buffer.alloc(limit + 1024, 7);
+    const cut = at + limit;
+    const whole = Buffer.concat([
+      body.payload.subarray(0, at),
+      photo,
+      body.payload.subarray(at + marker.length),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: API.product.add,
+      payload: Readable.from(
+        (async function* () {
+          yield whole.subarray(0, cut);
+          await new Promise((resolve) => setTimeout(resolve, 50)); // two reads, as from a socket
+          yield whole.subarray(cut);
+        })(),
+      ),
+      headers: { ...body.headers, ...bearer(token), 'content-length': String(whole.length) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ message: string }>().message).toBe(
+      fillText(messages.images.tooLarge, { size: String(limit / (1024 * 1024)) }),
     );
   });
 

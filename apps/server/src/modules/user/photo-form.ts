@@ -3,7 +3,7 @@ import { messages, uploadPhotoFieldsSchema } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { ImageRejectedError, type ImagePipeline, type ProcessedImage } from '../../services/images/index.js';
 import type { AuthUser } from '../account/session.service.js';
-import { drain, refusal } from '../product/listing-form.js';
+import { drain, fileBytes, refusal } from '../product/listing-form.js';
 
 const P = messages.profile;
 
@@ -32,7 +32,7 @@ export async function readPhotoForm(
           part.file.resume(); // not ours: read past it
           continue;
         }
-        const bytes = await part.toBuffer();
+        const bytes = await fileBytes(part);
         // Browsers send an empty part for a file input left blank.
         if (bytes.length > 0) file = bytes;
         continue;

@@ -16,19 +16,22 @@ export interface UpgradeOptions {
   authenticate: HubAuthenticate;
   /** Browser origins allowed to open hub WebSockets besides the page's own; unset allows every origin. */
   allowedOrigins?: readonly string[];
+  /** Seconds a client should wait while the process sheds load (plugins/pressure.ts); undefined admits it. */
+  shedding?: () => number | undefined;
   log: FastifyBaseLogger;
 }
 
 /** Answers a refused upgrade with a plain HTTP status, which the client reports and falls back from. */
-function refuse(socket: Duplex, status: number): void {
+function refuse(socket: Duplex, status: number, retryAfterSeconds?: number): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   // Destroyed once flushed: a half-closed socket would hold the server's close() for as long as the client likes.
   socket.once('finish', () => socket.destroy());
+  const retryAfter = retryAfterSeconds === undefined ? '' : `Retry-After: ${retryAfterSeconds}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${retryAfter}Connection: close\r\nContent-Length: 0\r\n\r\n`,
   );
 }
 
@@ -65,6 +68,10 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
       return;
     }
     socket.on('error', () => undefined);
+    // Only a connection being created here (skipNegotiation) is shed: one with an id was admitted by its
+    // negotiate, which is shed like any route, and refusing its transport now would only waste that work.
+    const retryAfter = url.searchParams.has('id') ? undefined : options.shedding?.();
+    if (retryAfter !== undefined) return refuse(socket, 503, retryAfter);
     if (!originAllowed(request, options.allowedOrigins)) return refuse(socket, 403);
     accept(endpoint, request, url, socket, head).catch((error: unknown) => {
       options.log.error({ err: error, hub: endpoint.definition.name }, 'hub upgrade failed');

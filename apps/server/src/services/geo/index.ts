@@ -12,7 +12,7 @@
  *   Without the generated JSON (packages read directly) loading costs ~300 ms more per file.
  */
 import { loadCityRows, loadZipRows } from './data.js';
-import { createGazetteer, type WarmableGazetteer } from './gazetteer.js';
+import { createGazetteer, type Gazetteer, type WarmableGazetteer } from './gazetteer.js';
 
 export type { Gazetteer, WarmableGazetteer } from './gazetteer.js';
 export { createGazetteer } from './gazetteer.js';
@@ -28,7 +28,20 @@ export function loadGazetteer(): WarmableGazetteer {
   return instance;
 }
 
-/** For server start-up: builds everything now so that no request pays for it. */
+/**
+ * The process-wide gazetteer behind a façade that creates it on first use, so start-up does not wait for the city
+ * tables (server.ts warms it just after listening).
+ */
+export function lazyGazetteer(): Gazetteer {
+  return {
+    suggest: (query, limit) => loadGazetteer().suggest(query, limit),
+    reverse: (latitude, longitude) => loadGazetteer().reverse(latitude, longitude),
+    forward: (text) => loadGazetteer().forward(text),
+    timeZoneOf: (latitude, longitude) => loadGazetteer().timeZoneOf?.(latitude, longitude),
+  };
+}
+
+/** Builds everything now so that no request pays for it. */
 export function warmGazetteer(): WarmableGazetteer {
   const gazetteer = loadGazetteer();
   gazetteer.warm();

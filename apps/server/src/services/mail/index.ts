@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { parseEml, type ParsedMail } from './eml.js';
 
 export { parseEml, type ParsedMail } from './eml.js';
@@ -48,27 +49,33 @@ function compose(from: string, message: MailMessage) {
   return html === undefined ? { from, to, subject, text } : { from, to, subject, text, html };
 }
 
+/** Nodemailer is loaded on the first mail, not at start-up (a restart is back in service sooner). */
+function lazyTransport(create: (mailer: typeof nodemailer) => Transporter): () => Promise<Transporter> {
+  let transporter: Promise<Transporter> | undefined;
+  return () => (transporter ??= import('nodemailer').then(({ default: mailer }) => create(mailer)));
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outboxDir, log } = options;
 
   if (smtpUrl) {
     // The URL carries the relay credentials, so it is never logged.
-    const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    const transporter = lazyTransport((mailer) => mailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
     return {
       transport: 'smtp',
       async send(message) {
-        const info = await transporter.sendMail(compose(from, message));
+        const info = await (await transporter()).sendMail(compose(from, message));
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       },
     };
   }
 
   // Same MIME composer as the SMTP path, so the .eml has the shape a relay would receive.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const composer = lazyTransport((mailer) => mailer.createTransport({ streamTransport: true, buffer: true }));
   return {
     transport: 'outbox',
     async send(message) {
-      const info = await composer.sendMail(compose(from, message));
+      const info = await (await composer()).sendMail(compose(from, message));
       // Owner-only: the body holds password-reset tokens.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = join(outboxDir, outboxFileName());

@@ -4,7 +4,7 @@ import { createLocalImageStore } from './local.js';
 import { createS3ImageStore } from './s3.js';
 import type { ImageStore } from './types.js';
 
-export type { ImageStore } from './types.js';
+export type { ImageStore, StoredObject } from './types.js';
 export {
   assertValidImageKey,
   isValidImageKey,

@@ -1,11 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { assertValidImageKey } from './keys.js';
-import type { ImageStore } from './types.js';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { assertValidImageKey, isValidImageKey } from './keys.js';
+import type { ImageStore, StoredObject } from './types.js';
 
 /** URL path under which the app serves the local store's files (see plugins/uploads.ts). */
 export const LOCAL_UPLOADS_URL_PREFIX = '/uploads/';
+
+/** A temporary file of `put` below: `.<name>.<12 hex>.tmp`. */
+const TEMPORARY_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+interface FoundFile {
+  path: string;
+  entry: Dirent;
+}
+
+/** Every file under `dir`, one directory open at a time, so millions of files never sit in memory together. */
+async function* walk(dir: string): AsyncGenerator<FoundFile> {
+  let handle;
+  try {
+    handle = await opendir(dir);
+  } catch (error) {
+    // No uploads yet (or the folder went away under us): nothing to list.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for await (const entry of handle) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield { path, entry };
+  }
+}
+
+/** mtime of a file, or undefined when it vanished since it was listed (deleted by a request meanwhile). */
+async function modifiedAt(path: string): Promise<Date | undefined> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
 
 export function createLocalImageStore(root: string): ImageStore {
   const base = resolve(root);
@@ -45,6 +81,25 @@ export function createLocalImageStore(root: string): ImageStore {
     },
     url(key) {
       return `${LOCAL_UPLOADS_URL_PREFIX}${assertValidImageKey(key)}`;
+    },
+    async *list(): AsyncGenerator<StoredObject> {
+      for await (const { path } of walk(base)) {
+        const key = relative(base, path).split(sep).join('/');
+        if (!isValidImageKey(key)) continue;
+        const at = await modifiedAt(path);
+        if (at) yield { key, modifiedAt: at };
+      }
+    },
+    async removeAbandonedWrites(before) {
+      let removed = 0;
+      for await (const { path, entry } of walk(base)) {
+        if (!TEMPORARY_FILE.test(entry.name)) continue;
+        const at = await modifiedAt(path);
+        if (!at || at >= before) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

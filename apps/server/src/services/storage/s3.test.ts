@@ -183,6 +183,50 @@ describe('S3 image store', () => {
     );
     expect(() => store.url('../secret')).toThrow(TypeError);
   });
+
+  it('lists the bucket page by page (ListObjectsV2), skipping names the app never makes', async () => {
+    const key = (n: number) => `products/2026/11/${String(n).padStart(16, '0')}-large.webp`;
+    const page = (keys: string[], next?: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>rummage-images</Name>` +
+      keys
+        .map(
+          (k) => `<Contents><Key>${k}</Key><LastModified>2026-11-02T10:00:00.000Z</LastModified></Contents>`,
+        )
+        .join('') +
+      (next
+        ? `<IsTruncated>true</IsTruncated><NextContinuationToken>${next}</NextContinuationToken>`
+        : '<IsTruncated>false</IsTruncated>') +
+      '</ListBucketResult>';
+    const seen: Request[] = [];
+    const answers = [page([key(1), 'notes/readme &amp; more.txt', key(2)], 'tok/en+1=='), page([key(3)])];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return new Response(answers.shift(), { status: 200 });
+    });
+    const store = createS3ImageStore(settings());
+    const listed = [];
+    for await (const object of store.list!()) listed.push(object);
+
+    expect(listed.map((object) => object.key)).toEqual([key(1), key(2), key(3)]);
+    expect(listed[0]?.modifiedAt.toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    const urls = seen.map((request) => new URL(request.url));
+    expect(seen.map((request) => request.method)).toEqual(['GET', 'GET']);
+    expect(urls.map((url) => url.pathname)).toEqual(['/rummage-images', '/rummage-images']);
+    expect(urls[0]?.searchParams.get('list-type')).toBe('2');
+    expect(urls[0]?.searchParams.has('continuation-token')).toBe(false);
+    expect(urls[1]?.searchParams.get('continuation-token')).toBe('tok/en+1==');
+    expect(seen[1]?.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
+  });
+
+  it('fails the listing when the bucket refuses it (no s3:ListBucket)', async () => {
+    statuses.push(403);
+    const store = createS3ImageStore(settings());
+    const drain = async () => {
+      for await (const object of store.list!()) void object;
+    };
+    await expect(drain()).rejects.toThrow(S3RequestError);
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+  });
 });
 
 describe('S3 configuration', () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../../config.js';
-import { assertValidImageKey } from './keys.js';
-import type { ImageStore } from './types.js';
+import { assertValidImageKey, isValidImageKey } from './keys.js';
+import type { ImageStore, StoredObject } from './types.js';
 
 export interface S3ImageStoreOptions extends S3Config {
   /** Attempts per request when the store answers 5xx/429 or the network fails (default 3). */
@@ -31,6 +31,25 @@ export class S3RequestError extends Error {
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 const retryable = (status: number) => status >= 500 || status === 429;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+/** One page of a ListObjectsV2 answer: the objects and, when more follow, the token for the next page. */
+function parseListPage(xml: string): { objects: StoredObject[]; next?: string } {
+  const objects: StoredObject[] = [];
+  for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = unescapeXml(tag(contents!, 'Key') ?? '');
+    const modifiedAt = new Date(tag(contents!, 'LastModified') ?? '');
+    // Objects someone else put in the bucket (names the app never makes) are not ours to judge.
+    if (isValidImageKey(key) && !Number.isNaN(modifiedAt.getTime())) objects.push({ key, modifiedAt });
+  }
+  const truncated = tag(xml, 'IsTruncated') === 'true';
+  const token = tag(xml, 'NextContinuationToken');
+  return { objects, next: truncated && token ? unescapeXml(token) : undefined };
+}
 
 /** The error code S3 puts in its XML body (`<Code>AccessDenied</Code>`), short enough for a log line. */
 async function errorDetail(response: Response): Promise<string> {
@@ -69,9 +88,25 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     return url.toString();
   }
 
-  /** Signs afresh for every attempt: a request body can only be sent once. */
-  async function send(method: 'PUT' | 'DELETE', key: string, init: RequestInit = {}): Promise<Response> {
-    const url = objectUrl(assertValidImageKey(key));
+  function bucketUrl(query: Record<string, string>): string {
+    const url = new URL(base);
+    if (forcePathStyle) {
+      url.pathname = `${basePath}/${bucket}`;
+    } else {
+      url.hostname = `${bucket}.${url.hostname}`;
+      url.pathname = `${basePath}/`;
+    }
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  /** Signs afresh for every attempt: a request body can only be sent once. `key` names the request in errors. */
+  async function send(
+    method: 'PUT' | 'DELETE' | 'GET',
+    key: string,
+    init: RequestInit = {},
+    url = objectUrl(assertValidImageKey(key)),
+  ): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       let response: Response | undefined;
       let failure: unknown;
@@ -116,6 +151,20 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     },
     url(key) {
       return `${publicUrl}/${encodeKey(assertValidImageKey(key))}`;
+    },
+    /** ListObjectsV2, 1000 keys a page (the S3 maximum); needs s3:ListBucket on the bucket. */
+    async *list(): AsyncGenerator<StoredObject> {
+      let token: string | undefined;
+      do {
+        const query: Record<string, string> = { 'list-type': '2', 'max-keys': '1000' };
+        if (token) query['continuation-token'] = token;
+        const response = await send('GET', '(list)', {}, bucketUrl(query));
+        if (!response.ok)
+          throw new S3RequestError('GET', '(list)', response.status, await errorDetail(response));
+        const page = parseListPage(await response.text());
+        yield* page.objects;
+        token = page.next;
+      } while (token);
     },
   };
 }

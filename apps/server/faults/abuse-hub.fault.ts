@@ -1,0 +1,193 @@
+/**
+ * Abusive hub clients against a real server process: 1 MB frames and a storm of 10,000 reconnecting WebSocket
+ * clients. The abusive connection is closed while the others keep working, normal REST clients keep at least half
+ * their throughput, memory stays bounded, and once the storm has passed its connections are gone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, HUB_EVENTS, HUB_METHODS, HUBS } from '@rummage/contract';
+import { errorTexts } from '../src/realtime/protocol/framing.js';
+import { RawHubSocket } from '../src/realtime/test/server.js';
+import { NO_CAPTCHA, signUp, type Person } from './harness/api.js';
+import { runHubStorm, type RunningStorm } from './harness/hub-storm.js';
+import {
+  mb,
+  measureThroughput,
+  repeat,
+  socketCount,
+  throughputUnder,
+  type AbuseRun,
+} from './harness/load.js';
+import { startServer, type ServerProcess } from './harness/server.js';
+
+const MIN_RATIO = 0.5;
+/** As in abuse-http: far above what the server legitimately holds, far below what buffering the abuse would cost. */
+const RSS_HEADROOM_BYTES = 200 * 1024 * 1024;
+const STORM_TOTAL = 10_000;
+/** Connections open at once during the storm (each drops and reconnects until the total is reached). */
+const STORM_CONCURRENCY = 250;
+/** As the SPA does on connecting, every fifth also invokes Join (a database read); all of them authenticate. */
+const STORM_JOIN_EVERY = 5;
+/** The server's own sockets besides the clients' (listener, database, a few lingering keep-alives). */
+const SOCKET_SLACK = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let server: ServerProcess;
+let person: Person;
+let hubUrl: string;
+let feedUrl: string;
+
+beforeAll(async () => {
+  server = await startServer({ env: NO_CAPTCHA });
+  person = await signUp(server.origin, 'hubabuse');
+  hubUrl = `${server.origin.replace('http', 'ws')}${HUBS.general}`;
+  feedUrl = `${server.origin}${API.marketplace.products}`;
+  await measureThroughput(feedUrl, { durationMs: 1_000 }); // warm-up
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** `rounds`: a storm takes half a minute, so the storm test allows two rounds instead of the default three. */
+const sideBySide = (label: string, abuse: () => AbuseRun | Promise<AbuseRun>, rounds?: number) =>
+  throughputUnder({ server, url: feedUrl, label: `abuse-hub: ${label}`, minRatio: MIN_RATIO, rounds }, abuse);
+
+/** A handshaken general-hub connection of `person`. */
+async function connect(): Promise<RawHubSocket> {
+  const socket = new RawHubSocket(hubUrl, person.token);
+  await socket.opened;
+  await socket.handshake();
+  return socket;
+}
+
+/** Join answers the caller's badge numbers: proof that a connection is served end to end. */
+async function expectServed(socket: RawHubSocket, invocationId: string): Promise<void> {
+  socket.send({ type: 1, invocationId, target: HUB_METHODS.general.join, arguments: [false] });
+  const completion = await socket.until((r) => r.type === 3 && r.invocationId === invocationId);
+  expect(completion.error).toBeUndefined();
+  await socket.until((r) => r.type === 1 && r.target === HUB_EVENTS.unreadMessagesCount);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    sleep(ms).then(() => {
+      throw new Error(`${what} within ${ms} ms`);
+    }),
+  ]);
+}
+
+describe('1 MB hub frames', () => {
+  it('close the connection that sent them; other connections and REST keep working', async () => {
+    const bystander = await connect();
+    const megabyte = 'x'.repeat(1_000_000);
+    type Outcome = { kind: string; code: number; records: Array<Record<string, unknown>> };
+    const outcomes: Outcome[] = [];
+    const kinds = ['record', 'frame', 'handshake'] as const;
+    let sent = 0;
+
+    const abuser = async () => {
+      const kind = kinds[sent++ % kinds.length]!;
+      const socket = new RawHubSocket(hubUrl, person.token);
+      await socket.opened;
+      if (kind === 'handshake') {
+        // A 1 MB handshake: over the 32 KB record limit before the connection even started.
+        socket.sendText(`{"protocol":"json","version":1,"pad":"${megabyte}"}\x1e`);
+      } else {
+        await socket.handshake();
+        if (kind === 'record') {
+          // 1,000,000 bytes: inside the WebSocket frame cap (1 MiB), far over the hub's 32 KB record limit.
+          socket.send({ type: 1, target: HUB_METHODS.general.join, arguments: [megabyte] });
+        } else {
+          // Over the frame cap itself: the WebSocket layer refuses it before any of it is buffered whole.
+          socket.sendText(`${megabyte}${'y'.repeat(100_000)}\x1e`);
+        }
+      }
+      const code = await withTimeout(socket.closed, 10_000, `the server did not close a ${kind} abuser`);
+      outcomes.push({ kind, code, records: socket.records });
+    };
+
+    const phase = await sideBySide('1 MB frames, 2 connections at a time', () => repeat(abuser, 2));
+
+    console.info(
+      `[abuse-hub] 1 MB frames: ${outcomes.length} abusive connections, close codes ` +
+        JSON.stringify([...new Set(outcomes.map((o) => `${o.kind} ${o.code}`))]),
+    );
+    for (const kind of kinds) expect(outcomes.filter((o) => o.kind === kind).length).toBeGreaterThan(0);
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'record') {
+        // A handshaken client is told why, in the SignalR Close record it reports.
+        expect(outcome.records.at(-1)).toEqual({ type: 7, error: errorTexts.connectionClosedWithError });
+      } else if (outcome.kind === 'handshake') {
+        // The handshake answer carries the refusal (the client reports it and does not retry on its own).
+        expect(outcome.records.at(-1)).toEqual({ error: errorTexts.handshakeCanceled });
+      } else {
+        expect(outcome.code).toBe(1009); // "message too big"
+      }
+    }
+    // The connection that behaved was never disturbed.
+    await expectServed(bystander, 'after-abuse');
+    bystander.close();
+    expect(phase.during.failures).toEqual({});
+    expect(phase.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
+    expect(phase.rssGrowthBytes).toBeLessThan(RSS_HEADROOM_BYTES);
+  });
+});
+
+describe(`${STORM_TOTAL} reconnecting hub clients`, () => {
+  it('are all served while REST keeps its throughput, and leave no connection behind', async () => {
+    await sleep(500); // let sockets of the previous test finish closing
+    const socketsBefore = socketCount(server);
+    const rssBefore = server.rssBytes();
+    let storm: RunningStorm | undefined;
+
+    // Each round runs a storm of its own; measuring starts once its clients are connecting.
+    const phase = await sideBySide(
+      `${STORM_TOTAL} hub reconnects, ${STORM_CONCURRENCY} at a time`,
+      async () => {
+        storm = runHubStorm({
+          url: hubUrl,
+          token: person.token,
+          total: STORM_TOTAL,
+          concurrency: STORM_CONCURRENCY,
+          joinEvery: STORM_JOIN_EVERY,
+        });
+        await storm.started;
+        return { stop: () => storm!.done };
+      },
+      2,
+    );
+    const result = await storm!.done;
+    console.info(
+      `[abuse-hub] storm: ${result.completed}/${result.attempts} connections served in ` +
+        `${(result.durationMs / 1000).toFixed(1)} s (${((result.completed * 1000) / result.durationMs).toFixed(0)}/s, ` +
+        `p99 connect ${result.p99ConnectMs.toFixed(0)} ms); ${result.shed} upgrades shed with 503 and retried; ` +
+        `errors ${JSON.stringify(result.errors)}`,
+    );
+    expect(result.failed).toBe(0);
+    expect(result.completed).toBe(STORM_TOTAL);
+
+    // Every connection of the storm is gone once it has passed: the server's socket count returns to where it was.
+    const deadline = Date.now() + 10_000;
+    while (socketCount(server) > socketsBefore + SOCKET_SLACK && Date.now() < deadline) await sleep(200);
+    const socketsAfter = socketCount(server);
+    const rssAfter = server.rssBytes();
+    console.info(
+      `[abuse-hub] after the storm: ${socketsAfter} server sockets (${socketsBefore} before); ` +
+        `RSS ${mb(rssAfter)} MB (${mb(rssBefore)} MB before)`,
+    );
+    expect(socketsAfter).toBeLessThanOrEqual(socketsBefore + SOCKET_SLACK);
+    expect(rssAfter - rssBefore).toBeLessThan(RSS_HEADROOM_BYTES);
+    // REST may be shed (503) while the storm lags the event loop; what it still serves must stay above the ratio.
+    const { 503: shed = 0, ...otherFailures } = phase.during.failures;
+    console.info(`[abuse-hub] REST requests shed with 503 during the storm: ${shed}`);
+    expect(otherFailures).toEqual({});
+    expect(phase.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
+    expect(phase.rssGrowthBytes).toBeLessThan(RSS_HEADROOM_BYTES);
+    // And the hub still serves a newcomer.
+    const late = await connect();
+    await expectServed(late, 'after-storm');
+    late.close();
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * A hub reconnect storm: `total` WebSocket connections, `concurrency` at a time, each connecting without
+ * negotiation and completing the SignalR JSON handshake (every `joinEvery`-th also invoking Join, as the SPA does),
+ * then dropping (a clean close, a SignalR Close record, or the TCP connection cut without a word) and reconnecting
+ * at once.
+ *
+ * A 503 (the server shedding load, plugins/pressure.ts) is retried after a short random pause, as a client with a
+ * jittered reconnect policy would; every other failure counts as failed.
+ *
+ * Runs in a child process of its own (`runHubStorm`), so the storm's sockets and CPU stay out of the test process,
+ * which measures REST throughput meanwhile and has its own file-descriptor limit (`ulimit -n`) to respect.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { HUB_METHODS } from '@rummage/contract';
+import { RawHubSocket } from '../../src/realtime/test/server.js';
+import { serverPackageDir } from '../../src/lib/package-paths.js';
+
+export interface StormOptions {
+  /** ws://host:port/hubpath */
+  url: string;
+  token: string;
+  total: number;
+  concurrency: number;
+  /** Every n-th connection invokes Join (a database query per call) before dropping; the others only handshake. */
+  joinEvery?: number;
+  /** A connection that has not finished its handshake (and Join) by then counts as failed. */
+  attemptTimeoutMs?: number;
+}
+
+export interface StormResult {
+  attempts: number;
+  /** Connections that completed the handshake (and Join's completion where asked). */
+  completed: number;
+  failed: number;
+  /** Upgrades refused with 503 while the server shed load (each retried). */
+  shed: number;
+  /** A few failure reasons, for the test's message. */
+  errors: string[];
+  durationMs: number;
+  p99ConnectMs: number;
+}
+
+const DROPS = ['close', 'signalr-close', 'cut'] as const;
+/** How RawHubSocket reports a refused upgrade of this status. */
+const SHED = 'upgrade answered 503';
+
+async function once(options: StormOptions, attempt: number): Promise<number> {
+  const started = performance.now();
+  const socket = new RawHubSocket(options.url, options.token);
+  const timer = setTimeout(() => socket.ws.terminate(), options.attemptTimeoutMs ?? 20_000);
+  try {
+    await socket.opened;
+    await socket.handshake();
+    if (attempt % (options.joinEvery ?? 1) === 0) {
+      const invocationId = String(attempt);
+      socket.send({ type: 1, invocationId, target: HUB_METHODS.general.join, arguments: [false] });
+      const completion = await socket.until(
+        (record) => record.type === 3 && record.invocationId === invocationId,
+      );
+      if (completion.error) throw new Error(`Join failed: ${String(completion.error)}`);
+    }
+    const connectedMs = performance.now() - started;
+    const drop = DROPS[attempt % DROPS.length];
+    if (drop === 'signalr-close') socket.send({ type: 7 });
+    if (drop === 'cut') socket.ws.terminate();
+    else socket.close();
+    await socket.closed;
+    return connectedMs;
+  } finally {
+    clearTimeout(timer);
+    socket.ws.terminate();
+  }
+}
+
+async function storm(options: StormOptions): Promise<StormResult> {
+  const started = performance.now();
+  let next = 0;
+  const connectMs: number[] = [];
+  const errors: string[] = [];
+  let failed = 0;
+  let shed = 0;
+  const loop = async () => {
+    while (next < options.total) {
+      const attempt = next++;
+      for (;;) {
+        try {
+          connectMs.push(await once(options, attempt));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (message === SHED) {
+            shed++;
+            await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 500));
+            continue;
+          }
+          failed++;
+          if (errors.length < 5) errors.push(message);
+        }
+        break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, loop));
+  connectMs.sort((a, b) => a - b);
+  return {
+    attempts: next,
+    completed: connectMs.length,
+    failed,
+    shed,
+    errors,
+    durationMs: performance.now() - started,
+    p99ConnectMs: connectMs[Math.floor(connectMs.length * 0.99)] ?? Number.NaN,
+  };
+}
+
+export interface RunningStorm {
+  /** Settles when the child has loaded and its first clients are connecting. */
+  started: Promise<void>;
+  /** What the clients saw, once every attempt has ended. */
+  done: Promise<StormResult>;
+}
+
+const STARTED = 'storm started';
+
+/** Runs the storm in a child process. */
+export function runHubStorm(options: StormOptions): RunningStorm {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: serverPackageDir,
+    env: { ...process.env, HUB_STORM: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const failure = (why: string) => new Error(`the hub storm failed (${why}):\n${stderr}\n${stdout}`);
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes(STARTED)) resolve();
+    });
+    child.once('exit', () => reject(failure('it ended before starting')));
+  });
+  const done = new Promise<StormResult>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(failure(`exit code ${code}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as StormResult);
+      } catch (error) {
+        reject(failure(String(error)));
+      }
+    });
+  });
+  // Either may be awaited alone; the other's rejection must not go unhandled.
+  started.catch(() => undefined);
+  done.catch(() => undefined);
+  return { started, done };
+}
+
+if (process.env.HUB_STORM && process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`${STARTED}\n`);
+  const result = await storm(JSON.parse(process.env.HUB_STORM) as StormOptions);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

@@ -1,0 +1,83 @@
+import underPressure, {
+  TYPE_EVENT_LOOP_DELAY,
+  type FastifyUnderPressureOptions,
+} from '@fastify/under-pressure';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API, HUBS, messages, type ErrorBody } from '@rummage/contract';
+import type { AppConfig } from '../config.js';
+
+/** What a shed request is told: soon enough for a person to retry by hand, long enough to let the process drain. */
+export const PRESSURE_RETRY_AFTER_SECONDS = 5;
+
+/** How often a sustained overload is logged (each shed request would add log work exactly when there is none to spare). */
+const LOG_EVERY_MS = 10_000;
+
+/**
+ * Routes answered even under pressure:
+ * - /healthz: liveness. A 503 there makes an orchestrator restart a process that is only busy, throwing away
+ *   every connection it holds; /readyz is shed on purpose so a load balancer stops sending it new work instead.
+ * - the hub transport paths (long-polling polls and sends, SSE streams, DELETE) of connections that already exist:
+ *   refusing them would break live chats, and each client would then reconnect (negotiate, handshake, Join),
+ *   which costs more than the traffic saved. New hub connections are shed where they are created: POST
+ *   …/negotiate here (a route like any other), WebSocket upgrades without a negotiated id in realtime/protocol/upgrade.ts.
+ */
+const EXEMPT_ROUTES: ReadonlySet<string> = new Set([API.health.live, ...Object.values(HUBS)]);
+
+export interface PressureOptions {
+  config: Pick<AppConfig, 'pressure'>;
+  /** How often the process's load is sampled; under-pressure's default (1 s) unless a test needs faster. */
+  sampleIntervalMs?: number;
+}
+
+/**
+ * Load shedding (@fastify/under-pressure): while the event loop lags, or heap or RSS are over their limits, new
+ * requests get a quick 503 with Retry-After and the contract's readable message instead of queueing behind the
+ * stall until every client times out. Registered before rate limiting and authentication, so a shed request costs
+ * neither a Redis round trip nor a session lookup.
+ */
+export const pressurePlugin = fp<PressureOptions>(
+  async (app, { config, sampleIntervalMs }) => {
+    const limits = config.pressure;
+    const body: ErrorBody = { message: messages.common.serviceUnavailable };
+    let lastLogged = 0;
+    // The first event-loop samples still hold start-up's synchronous work (module loading, opening PGlite,
+    // migrations): shedding on them would fail a fresh process's readiness probe for no load at all.
+    const startupGraceMs = 2 * (sampleIntervalMs ?? 1_000);
+    let sheddingFrom = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      sheddingFrom = Date.now() + startupGraceMs;
+    });
+
+    const shed = (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+      const route = request.routeOptions.url;
+      if (route !== undefined && EXEMPT_ROUTES.has(route)) return undefined;
+      if (type === TYPE_EVENT_LOOP_DELAY && Date.now() < sheddingFrom) return undefined;
+      if (Date.now() - lastLogged >= LOG_EVERY_MS) {
+        lastLogged = Date.now();
+        request.log.warn(
+          { pressure: type, value, limits },
+          'under pressure: answering new requests with 503',
+        );
+      }
+      reply
+        .code(503)
+        .header('retry-after', String(PRESSURE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8');
+      // under-pressure sends any non-promise, non-nullish return value itself and then stops the request there.
+      // Sending here and returning nothing would let it continue to the route, whose reply would then collide.
+      return body;
+    };
+
+    await app.register(underPressure, {
+      maxEventLoopDelay: limits.maxEventLoopDelayMs,
+      maxHeapUsedBytes: limits.maxHeapBytes,
+      maxRssBytes: limits.maxRssBytes,
+      ...(sampleIntervalMs !== undefined && { sampleInterval: sampleIntervalMs }),
+      // The declared type allows only void, though the plugin documents sending whatever else is returned.
+      pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    });
+  },
+  { name: 'pressure' },
+);
