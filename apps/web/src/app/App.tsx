@@ -6,9 +6,16 @@ import { SessionProvider } from '../shared/session/SessionProvider';
 import { createQueryClient } from './queryClient';
 import { appRoutes } from './routes';
 
-export function App() {
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** `createRouter` lets the build render a page to HTML with a memory router (src/prerender.tsx). */
+export function App({
+  createRouter = () => createBrowserRouter(appRoutes),
+}: {
+  createRouter?: () => AppRouter;
+}) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

@@ -27,8 +27,9 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
-        {/* Each page is its own chunk; the frame stays on screen while one loads. */}
-        <Suspense fallback={<Spinner />}>
+        {/* Each page is its own chunk; the frame stays on screen while one loads. A screen high, like the
+            prerendered frame (src/prerender.tsx), so the footer stays out of sight until the page is in. */}
+        <Suspense fallback={<Spinner fillScreen />}>
           <Outlet />
         </Suspense>
       </main>

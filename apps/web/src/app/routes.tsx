@@ -1,26 +1,35 @@
 import { lazy } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { ROUTES } from '@rummage/contract';
+import HomePage from '../features/home/HomePage';
 import { STAFF_PATH } from '../features/staff/entry';
 import { GuestOnly, RequireSession } from './guards';
+import {
+  loadGarageSalePage,
+  loadMarketplacePage,
+  loadProductDetailPage,
+  loadProfilePage,
+} from './landingPages';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-// Every page is its own chunk so the home page ships only the shell and itself.
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const MarketplacePage = lazy(() => import('../features/marketplace/MarketplacePage'));
+// The home page is the landing page and is painted from HTML rendered at build time (src/prerender.tsx): it is
+// imported directly (it is in the `app` chunk), so the first render replaces that HTML with the same page, not a
+// loading spinner.
+// Every other page is its own chunk (the ones people land on from links come from ./landingPages).
+const MarketplacePage = lazy(loadMarketplacePage);
 const LoginPage = lazy(() => import('../features/account/LoginPage'));
 const RegisterPage = lazy(() => import('../features/account/RegisterPage'));
 const PasswordResetPage = lazy(() => import('../features/account/PasswordResetPage'));
 const NewPasswordPage = lazy(() => import('../features/account/NewPasswordPage'));
-const ProductDetailPage = lazy(() => import('../features/listings/ProductDetailPage'));
+const ProductDetailPage = lazy(loadProductDetailPage);
 const CreateProductPage = lazy(() => import('../features/listings/CreateProductPage'));
 const EditProductPage = lazy(() => import('../features/listings/EditProductPage'));
-const GarageSalePage = lazy(() => import('../features/garage/GarageSalePage'));
+const GarageSalePage = lazy(loadGarageSalePage);
 const CreateGaragePage = lazy(() => import('../features/garage/CreateGaragePage'));
 const RoutePlannerPage = lazy(() => import('../features/garage-route/RoutePlannerPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ProfilePage = lazy(loadProfilePage);
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
 const InboxPage = lazy(() => import('../features/chat/InboxPage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));

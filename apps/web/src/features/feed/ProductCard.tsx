@@ -53,9 +53,12 @@ function EyeIcon() {
 export function ProductCard({
   product,
   onOpen,
+  eager = false,
 }: {
   product: ProductCardData;
   onOpen?: (product: ProductCardData) => void;
+  /** In the first row, on screen when the page opens: the photo loads at once and first (it is the page's LCP). */
+  eager?: boolean;
 }) {
   const navigate = useNavigate();
   const opening = useRef(false);
@@ -89,7 +92,8 @@ export function ProductCard({
         <img
           src={assetUrl(product.mainImage ?? product.image, PRODUCT_PLACEHOLDER_IMAGE)}
           alt={title}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           width={480}
           height={360}

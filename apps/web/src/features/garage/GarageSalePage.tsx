@@ -49,7 +49,7 @@ export default function GarageSalePage() {
   const headline = sale ? fillText(messages.garage.headline, { place: salePlace(sale) }) : null;
   useDocumentTitle(headline ? fill(GARAGE_TEXT.detailNamedTitle, { headline }) : GARAGE_TEXT.detailTitle);
 
-  if (id !== null && query.isPending) return <Spinner label={GARAGE_TEXT.loading} />;
+  if (id !== null && query.isPending) return <Spinner label={GARAGE_TEXT.loading} fillScreen />;
   if (query.isError)
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-10">

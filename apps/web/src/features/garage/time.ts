@@ -117,8 +117,13 @@ export function spokenCountdown(parts: CountdownParts): string {
   ].join(', ');
 }
 
-function inZone(date: Date | number, zone: string): Dayjs {
-  return dayjs(date).tz(zone);
+/**
+ * `date` as read in `zone`, or in the viewer's own zone when none is given: a plain dayjs, which reads the same
+ * without asking Intl for the zone or converting. Every garage-sale card formats its start several times, and
+ * each Intl.DateTimeFormat the conversion creates is a noticeable pause on a phone.
+ */
+function inZone(date: Date | number, zone: string | undefined): Dayjs {
+  return zone === undefined ? dayjs(date) : dayjs(date).tz(zone);
 }
 
 /**
@@ -126,7 +131,7 @@ function inZone(date: Date | number, zone: string): Dayjs {
  * "Yesterday at 9:00 AM" (a sale that started yesterday and runs on), else "Sat, Nov 28 at 9:00 AM" (with the
  * year when it is not this year's).
  */
-export function formatStart(start: Date, now: number, zone: string = viewerZone()): string {
+export function formatStart(start: Date, now: number, zone?: string): string {
   const when = inZone(start, zone);
   const today = inZone(now, zone);
   const day = (value: Dayjs) => value.format('YYYY-MM-DD');
@@ -141,14 +146,14 @@ export function formatStart(start: Date, now: number, zone: string = viewerZone(
 }
 
 /** The clock time alone in the viewer's zone ("2:00 PM"), with the weekday when it is another day. */
-export function formatEndTime(end: Date, start: Date, zone: string = viewerZone()): string {
+export function formatEndTime(end: Date, start: Date, zone?: string): string {
   const to = inZone(end, zone);
   const sameDay = to.format('YYYY-MM-DD') === inZone(start, zone).format('YYYY-MM-DD');
   return to.format(sameDay ? 'h:mm A' : 'ddd, MMM D [at] h:mm A');
 }
 
 /** The date parts the card's coloured header shows ("Sat", "28", "Nov"), in the viewer's zone. */
-export function dateBadge(start: Date, zone: string = viewerZone()) {
+export function dateBadge(start: Date, zone?: string) {
   const when = inZone(start, zone);
   return { weekday: when.format('ddd'), day: when.format('D'), month: when.format('MMM') };
 }

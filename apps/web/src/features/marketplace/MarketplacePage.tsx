@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
@@ -29,8 +30,13 @@ export default function MarketplacePage() {
 
   const feed = useProductFeed({ pageSize: PAGE_SIZE.marketplace, search });
   const garageSales = useMarketplaceGarageSales();
+  const isLoading = feed.isLoading || garageSales.isLoading;
+  // The first page of cards and the garage sales arrive together. Deferred, React builds them in slices and
+  // lets the browser answer input in between, instead of in one long task on a phone; the spinner stays until
+  // then (and comes back at once when a new place starts the feed over).
+  const showContent = useDeferredValue(!isLoading) && !isLoading;
   const sentinelRef = useInfiniteScroll({
-    enabled: !feed.isLoading && !feed.isEnd,
+    enabled: showContent && !feed.isEnd,
     loading: feed.isLoadingMore,
     onLoadMore: feed.loadMore,
   });
@@ -49,11 +55,11 @@ export default function MarketplacePage() {
           </p>
         )}
       </div>
-      {garageSales.strip}
-      {feed.isLoading ? (
+      {!showContent ? (
         <FeedSpinner />
       ) : (
         <>
+          {garageSales.strip}
           {hasGridItems && <ProductGrid products={feed.products} leadingItems={garageSales.gridCards} />}
           <div ref={sentinelRef} aria-hidden="true" data-testid="feed-sentinel" />
           {feed.isLoadingMore && <Spinner size={32} label={FEED_TEXT.loadingMore} />}

@@ -10,9 +10,9 @@ export interface MarketplaceGarageSales {
   strip: ReactNode;
   /** `<li>` cards placed at the front of the product grid: 1 to 4 sales. */
   gridCards: ReactNode;
+  /** The sales are on their way: the page waits for them, or the strip would shove the grid down on arrival. */
+  isLoading: boolean;
 }
-
-const NONE: MarketplaceGarageSales = { strip: null, gridCards: null };
 
 /**
  * GET /api/Marketplace/garage-sales near the saved place (SPEC §7), ended sales dropped (and a delete sent
@@ -22,8 +22,13 @@ const NONE: MarketplaceGarageSales = { strip: null, gridCards: null };
 export function useMarketplaceGarageSales(): MarketplaceGarageSales {
   const query = useMarketplaceSales();
   const sales = useLiveSales(query.data);
-  if (sales.length === 0) return NONE;
+  const isLoading = query.isPending;
+  if (sales.length === 0) return { strip: null, gridCards: null, isLoading };
   if (sales.length >= GARAGE_CAROUSEL_MIN)
-    return { strip: createElement(GarageStrip, { sales }), gridCards: null };
-  return { strip: createElement(RouteLinkRow), gridCards: createElement(GarageGridCards, { sales }) };
+    return { strip: createElement(GarageStrip, { sales }), gridCards: null, isLoading };
+  return {
+    strip: createElement(RouteLinkRow),
+    gridCards: createElement(GarageGridCards, { sales }),
+    isLoading,
+  };
 }

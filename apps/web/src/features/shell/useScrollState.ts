@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Reads the window's scroll position on scroll and resize and reports the derived value, so the
- * component only re-renders when that value flips (not on every scrolled pixel).
+ * Reads the window's scroll position on scroll and resize and reports the derived flag, so the
+ * component only re-renders when that flag flips (not on every scrolled pixel). False where there is no
+ * window: the home page's HTML is rendered at build time (src/prerender.tsx).
  */
-export function useScrollState<T>(compute: () => T): T {
-  const [value, setValue] = useState(compute);
+export function useScrollState(compute: () => boolean): boolean {
+  const [value, setValue] = useState(() => typeof window !== 'undefined' && compute());
   useEffect(() => {
     const update = () => setValue(compute());
     update();

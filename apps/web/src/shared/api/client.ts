@@ -1,5 +1,6 @@
 import { HTTP_TIMEOUT_MS, messages, type ErrorBody } from '@rummage/contract';
 import { readSession } from '../session/storage';
+import { takeEarlyAnswer } from './earlyAnswers';
 
 /** A failed API call: `message` is already the readable text the server chose (or the caller's fallback). */
 export class ApiError extends Error {
@@ -60,15 +61,18 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const url = buildUrl(path, query);
+  const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: payload,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(fallbackMessage, 0);

@@ -2,6 +2,7 @@ import { Suspense, useId, useState, type ComponentType, type LazyExoticComponent
 import { MAP_ZOOM } from '@rummage/contract';
 import { useAppConfig } from '../config/useAppConfig';
 import { Dialog } from '../../features/listings/ui/Dialog';
+import { useNearViewport } from '../ui/useNearViewport';
 
 /** What a feature's Leaflet map receives; each feature draws its own marker (an area, an exact pin…). */
 export interface PlaceMapProps {
@@ -44,6 +45,9 @@ export function MapPanel({
   const { config } = useAppConfig();
   const [large, setLarge] = useState(false);
   const headingId = useId();
+  // Leaflet (about 40 KB compressed) and the tiles wait until the map is about to scroll into view, so they do
+  // not compete with the page's photos on a slow connection.
+  const [regionRef, nearViewport] = useNearViewport();
   const mapProps = { latitude, longitude, tileUrl: config.mapTileUrl, attribution: config.mapAttribution };
   return (
     <section aria-labelledby={headingId} className="card p-4">
@@ -62,13 +66,18 @@ export function MapPanel({
       </div>
       <p className="mb-3 text-stone-700">{place}</p>
       <div
+        ref={regionRef}
         role="region"
         aria-label={texts.mapLabel}
         className="relative z-0 h-64 overflow-hidden rounded-xl bg-stone-200"
       >
-        <Suspense fallback={mapBackground}>
-          <Map {...mapProps} zoom={MAP_ZOOM.embed} />
-        </Suspense>
+        {nearViewport ? (
+          <Suspense fallback={mapBackground}>
+            <Map {...mapProps} zoom={MAP_ZOOM.embed} />
+          </Suspense>
+        ) : (
+          mapBackground
+        )}
       </div>
       {texts.hint && <p className="mt-2 text-xs text-stone-600">{texts.hint}</p>}
       {large && (

@@ -2,13 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { DEFAULT_USER_IMAGE, assetUrl } from '../api/assets';
+import { formatMonthYear } from './formatDate';
 
 /** "Nov 2024" from an ISO date; empty when the date cannot be read. */
-export function formatSince(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' }).format(date);
-}
+export const formatSince = formatMonthYear;
 
 /**
  * A member's picture, @name and "thrifter since" (a listing's seller, a sale's host); it leads to their profile,

@@ -1,15 +1,20 @@
 import { SPINNER_DEFAULT_SIZE_PX } from '@rummage/contract';
 
-/** A busy indicator that screen readers announce as "Loading". */
+/**
+ * A busy indicator that screen readers announce as "Loading". `fillScreen` holds a screen of room while
+ * a page or a list's first page loads, so what replaces it does not shove the footer around (no layout shift).
+ */
 export function Spinner({
   size = SPINNER_DEFAULT_SIZE_PX,
   label = 'Loading',
+  fillScreen = false,
 }: {
   size?: number;
   label?: string;
+  fillScreen?: boolean;
 }) {
   return (
-    <div role="status" className="flex justify-center py-8">
+    <div role="status" className={`flex justify-center py-8 ${fillScreen ? 'min-h-dvh items-start' : ''}`}>
       <span
         aria-hidden="true"
         className="inline-block animate-spin rounded-full border-4 border-brand-100 border-t-brand"

@@ -84,6 +84,8 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
           src={src}
           alt={count > 0 ? `${title} (${slideLabel})` : title}
           draggable={false}
+          // The photo is what the page is for, and the largest thing on it: fetch it before anything else.
+          fetchPriority="high"
           className="h-full w-full object-contain"
         />
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText, formatCount, type ProductDetail } from '@rummage/contract';
+import { formatDayMonthYear } from '../../../shared/ui/formatDate';
 import { formatPrice } from '../../feed/formatPrice';
 import { LISTING_TEXT } from '../texts';
 import { LikeButton } from './LikeButton';
@@ -7,12 +8,6 @@ import { MessageBox } from './MessageBox';
 import { ReportButton } from './ReportButton';
 import { ShareButton } from './ShareButton';
 import { actionButton } from './styles';
-
-function formatPosted(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
-}
 
 /** Price, title, likes, share, report (or edit for the seller) and the message box. */
 export function ProductInfo({
@@ -24,7 +19,7 @@ export function ProductInfo({
   isOwner: boolean;
   signedIn: boolean;
 }) {
-  const posted = formatPosted(product.posted);
+  const posted = formatDayMonthYear(product.posted);
   return (
     <div className="flex flex-col gap-4">
       <div>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
 import { ProductCard } from '../../feed/ProductCard';
@@ -19,8 +20,9 @@ export function SellerItems({
   productId: number;
   isOwner: boolean;
 }) {
-  const items = useSellerItems(sellerId);
-  const others = (items.data ?? []).filter((item) => item.id !== productId);
+  // Below the listing itself: built in slices when the list arrives, not in one long task on a phone.
+  const items = useDeferredValue(useSellerItems(sellerId).data);
+  const others = (items ?? []).filter((item) => item.id !== productId);
   if (others.length === 0) return null;
   const heading = fillText(LISTING_TEXT.sellerItems, { name: `@${sellerName}` });
   return (

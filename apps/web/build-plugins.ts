@@ -1,0 +1,188 @@
+/**
+ * How the web build makes the first visit fast on a slow phone (docs/benchmarks.md, "Front end"): the first
+ * render's code in two chunks, the stylesheet inline, the pages rendered to HTML, every text file compressed.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { createServer, type AliasOptions, type Plugin, type Rolldown } from 'vite';
+
+/** The server sends this file for `/` (apps/server/src/plugins/static-spa.ts); every other route gets index.html. */
+export const HOME_HTML = 'home.html';
+const ROOT_ELEMENT = '<div id="root"></div>';
+const CONTRACT = /packages[\\/]contract[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const BOOT_MODULES = new RegExp(
+  [
+    'preload-helper',
+    'src/app/landingPages\\.ts$',
+    'src/shared/api/(earlyAnswers|assets)\\.ts$',
+    'packages/contract/src/(paths|session|constants)\\.ts$',
+  ]
+    .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
+    .join('|'),
+);
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * Two chunks, `react` and `app`, for everything the first render needs: `mountFile` (which src/main.tsx imports
+ * once the page has painted) and all it imports statically. Left alone, the bundler splits that into a dozen small
+ * files shared with the lazy pages, and a phone on HTTP/1.1 spends a round trip per handful of files.
+ */
+export function appChunks(mountFile: string): Rolldown.CodeSplittingGroup[] {
+  let app: Set<string> | null = null;
+  const inApp = (id: string, context: Rolldown.ChunkingContext) => {
+    if (!app) {
+      app = new Set();
+      const pending = [mountFile];
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        // The contract's barrel re-exports its zod schemas too; its modules are left to the bundler, which
+        // keeps the schemas (and zod, libphonenumber) with the pages that validate forms.
+        if (app.has(next) || CONTRACT.test(next)) continue;
+        app.add(next);
+        pending.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return app.has(id);
+  };
+  // src/main.tsx must not import `app` before the first paint, yet it shares some small modules with it: Vite's
+  // preload helper, the landing pages' loaders and early data (and the few plain modules those use). They get a
+  // chunk of their own, which both import.
+  const boot: Rolldown.CodeSplittingGroup = { name: 'boot', test: BOOT_MODULES, priority: 20 };
+  // React apart from the rest (the router, the query cache, the app's own code): two files of about 55 KB download
+  // side by side, which on HTTP/1.1 is quicker than one of 110 KB.
+  const react: Rolldown.CodeSplittingGroup = {
+    debugName: 'react',
+    name: (id, context) => (REACT.test(id) && inApp(id, context) ? 'react' : null),
+    priority: 15,
+  };
+  const appGroup: Rolldown.CodeSplittingGroup = {
+    debugName: 'app',
+    name: (id, context) => (inApp(id, context) ? 'app' : null),
+    priority: 10,
+  };
+  return [boot, react, appGroup];
+}
+
+/**
+ * The stylesheet inline: linked, it blocks the first paint for one more request (on a slow phone link about as
+ * long as the HTML itself). It costs about 9 KB (brotli) on each full page load, which SPA navigation does not
+ * repeat.
+ */
+function inlineStylesheet(html: string, outDir: string): string {
+  return html.replace(STYLESHEET, (_tag, href: string) => {
+    const css = readFileSync(join(outDir, href), 'utf8');
+    if (/url\(|<\/style/i.test(css))
+      throw new Error(`${href} cannot be inlined as it is (url() or </style>)`);
+    return `<style>${css}</style>`;
+  });
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * modulepreload links for the `app` and `react` chunks, which src/main.tsx imports once the prerendered frame has
+ * painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
+ * as holding up the first paint in Lighthouse's model of a slow phone, which it does not. Only for index.html:
+ * the home page, painted complete from its HTML, requests the app right after that paint. Preloaded there, the
+ * download would count toward its largest paint in the same model (every script finished before it does), for a
+ * gain of one round trip in when the page answers clicks (until then src/app/earlyInput.ts holds them).
+ */
+function withAppPreloads(outDir: string, html: string): string {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  entry?.dynamicImports?.forEach(visit);
+  const links = [...files]
+    .filter((file) => !html.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/** Renders pages with src/prerender.tsx in Vite's SSR mode, for HTML that paints before any script has run. */
+async function prerenderPages(
+  root: string,
+  alias: AliasOptions | undefined,
+): Promise<Record<'home' | 'shell', string>> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    resolve: { alias },
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const pages = (await server.ssrLoadModule('/src/prerender.tsx')) as Record<
+      'renderHome' | 'renderShell',
+      () => Promise<string>
+    >;
+    const rendered = { home: await pages.renderHome(), shell: await pages.renderShell() };
+    // The page's Content-Security-Policy allows no inline script; markup that needs one would break silently.
+    if (Object.values(rendered).some((markup) => /<script/i.test(markup))) {
+      throw new Error('a prerendered page contains a <script>');
+    }
+    return rendered;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Writes name.br and name.gz next to every text file the server hands out; it sends them to browsers that
+ * accept them (@fastify/static preCompressed), so compression costs nothing per request.
+ */
+function precompress(outDir: string): void {
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
+    if (entry.parentPath.includes('.vite')) continue; // the manifest is for scripts/check-bundle.mjs, never served
+    const file = join(entry.parentPath, entry.name);
+    const raw = readFileSync(file);
+    if (raw.length < 1024) continue;
+    const brotli = brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
+    writeFileSync(`${file}.br`, brotli);
+    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+  }
+}
+
+export function postBuild({ alias }: { alias?: AliasOptions }): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'rummage-post-build',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const indexFile = join(outDir, 'index.html');
+      const shell = inlineStylesheet(readFileSync(indexFile, 'utf8'), outDir);
+      if (!shell.includes(ROOT_ELEMENT) || !shell.includes('</head>'))
+        throw new Error('unexpected index.html');
+      const pages = await prerenderPages(root, alias);
+      const withRoot = (html: string, markup: string) =>
+        html.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+      writeFileSync(indexFile, withRoot(withAppPreloads(outDir, shell), pages.shell));
+      writeFileSync(join(outDir, HOME_HTML), withRoot(shell, pages.home));
+      precompress(outDir);
+    },
+  };
+}

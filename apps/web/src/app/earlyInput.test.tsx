@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { holdEarlyInput } from './earlyInput';
+
+/** A header button and a search form, as the app renders them. */
+function Page({ onMenu, onSearch }: { onMenu: () => void; onSearch: (term: string) => void }) {
+  const [term, setTerm] = useState('');
+  return (
+    <div>
+      <button type="button" aria-label="Account menu" onClick={onMenu} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(term);
+        }}
+      >
+        <input id="search" name="search" value={term} onChange={(event) => setTerm(event.target.value)} />
+        <button type="submit">search</button>
+      </form>
+    </div>
+  );
+}
+
+/** #root holding the prerendered markup (no handlers), as the browser paints it before the app runs. */
+function prerendered() {
+  const root = document.createElement('div');
+  root.innerHTML = renderToStaticMarkup(<Page onMenu={() => undefined} onSearch={() => undefined} />);
+  document.body.append(root);
+  return root;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('holdEarlyInput', () => {
+  it('does again, on the app’s page, what was clicked and typed on the prerendered one', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    fireEvent.click(root.querySelector('[aria-label="Account menu"]')!);
+    const field = root.querySelector('input')!;
+    fireEvent.input(field, { target: { value: 'lamp' } });
+    fireEvent.click(root.querySelector('button[type="submit"]')!);
+
+    const onMenu = vi.fn();
+    const onSearch = vi.fn();
+    root.innerHTML = '';
+    render(<Page onMenu={onMenu} onSearch={onSearch} />, { container: root });
+    act(() => release());
+
+    expect(root.querySelector('input')?.value).toBe('lamp');
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith('lamp'));
+    expect(onMenu).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves alone an element that no longer reads the same, and stops holding once released', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    fireEvent.click(root.querySelector('[aria-label="Account menu"]')!);
+
+    root.innerHTML = '<div><button type="button" aria-label="Something else"></button></div>';
+    const other = vi.fn();
+    root.querySelector('button')!.addEventListener('click', other);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(other).not.toHaveBeenCalled();
+
+    fireEvent.click(root.querySelector('button')!);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+});

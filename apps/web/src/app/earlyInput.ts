@@ -1,0 +1,104 @@
+/**
+ * The prerendered page (apps/web/build-plugins.ts) is on screen before the app has run, and its buttons and
+ * forms do nothing yet. What a visitor does meanwhile is held here and done again on the app's copy of the page
+ * once it has replaced the prerendered one: clicks on buttons, text typed into fields, forms submitted. Links
+ * need nothing: they work as plain links. Loaded before the first paint (src/main.tsx), so it imports nothing.
+ */
+
+type Path = number[];
+
+interface Held {
+  path: Path;
+  /** Tag and accessible name: the replayed action only goes to an element that still reads the same. */
+  signature: string;
+}
+
+const FIELDS = 'input, textarea';
+
+function pathOf(element: Element, root: Element): Path {
+  const path: Path = [];
+  for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
+    path.unshift(node.parentElement ? Array.prototype.indexOf.call(node.parentElement.children, node) : 0);
+  }
+  return path;
+}
+
+function elementAt(root: Element, path: Path): Element | null {
+  let node: Element | null = root;
+  for (const index of path) node = node?.children[index] ?? null;
+  return node;
+}
+
+function signatureOf(element: Element): string {
+  const name = element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.textContent;
+  return `${element.tagName}|${element.id}|${(name ?? '').trim()}`;
+}
+
+function held(element: Element, root: Element): Held {
+  return { path: pathOf(element, root), signature: signatureOf(element) };
+}
+
+/** The app's element standing where the held one stood (or, failing that, the one element that reads the same). */
+function find(root: Element, { path, signature }: Held, selector: string): HTMLElement | null {
+  const atPath = elementAt(root, path);
+  if (atPath && signatureOf(atPath) === signature) return atPath as HTMLElement;
+  const alike = [...root.querySelectorAll(selector)].filter((element) => signatureOf(element) === signature);
+  return alike.length === 1 ? (alike[0] as HTMLElement) : null;
+}
+
+/** Sets a field's value so that React sees the change (its own setter would swallow the event). */
+function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Starts holding what is done inside `root`; the returned function stops and does it all again on what `root`
+ * holds by then (the typing at once, the clicks and submits a moment later, once the app has taken the typing
+ * in). Call it once the app has rendered into `root`; calling it again does nothing.
+ */
+export function holdEarlyInput(root: Element): () => void {
+  const clicks: Held[] = [];
+  const submits: Held[] = [];
+  const typed = new Map<string, { field: Held; value: string }>();
+
+  const onClick = (event: Event) => {
+    const button = (event.target as Element | null)?.closest('button, [role="button"]');
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    clicks.push(held(button, root));
+  };
+  const onInput = (event: Event) => {
+    const field = event.target as Element | null;
+    if (!field?.matches(FIELDS)) return;
+    const key = pathOf(field, root).join('.');
+    typed.set(key, { field: held(field, root), value: (field as HTMLInputElement).value });
+  };
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    submits.push(held(event.target as Element, root));
+  };
+  root.addEventListener('click', onClick, true);
+  root.addEventListener('input', onInput, true);
+  root.addEventListener('submit', onSubmit, true);
+
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    root.removeEventListener('click', onClick, true);
+    root.removeEventListener('input', onInput, true);
+    root.removeEventListener('submit', onSubmit, true);
+    for (const { field, value } of typed.values()) {
+      const target = find(root, field, FIELDS);
+      if (target) typeInto(target as HTMLInputElement, value);
+    }
+    setTimeout(() => {
+      for (const click of clicks) find(root, click, 'button, [role="button"]')?.click();
+      for (const submit of submits) (find(root, submit, 'form') as HTMLFormElement | null)?.requestSubmit();
+    }, 0);
+  };
+}
