@@ -9,7 +9,7 @@ import { openDatabase } from '../../apps/server/src/db/client.js';
 import { ensureCategories } from '../../apps/server/src/db/seed.js';
 
 /** ~30 US metros; `weight` is the share of the clustered listings (in percent, sums to 100). */
-const METROS: ReadonlyArray<[name: string, lat: number, lng: number, weight: number]> = [
+export const METROS: ReadonlyArray<[name: string, lat: number, lng: number, weight: number]> = [
   ['New York, NY', 40.7128, -74.006, 9],
   ['Los Angeles, CA', 34.0522, -118.2437, 7],
   ['Chicago, IL', 41.8781, -87.6298, 7],
@@ -42,9 +42,9 @@ const METROS: ReadonlyArray<[name: string, lat: number, lng: number, weight: num
   ['Salt Lake City, UT', 40.7608, -111.891, 1],
 ];
 
-const ADJECTIVES = ['vintage', 'antique', 'modern', 'rustic', 'handmade', 'retro', 'classic', 'mid-century'];
+export const ADJECTIVES = ['vintage', 'antique', 'modern', 'rustic', 'handmade', 'retro', 'classic', 'mid-century']; // prettier-ignore
 const MORE_ADJECTIVES = ['sturdy', 'leather', 'oak', 'compact', 'folding', 'designer', 'electric', 'wool'];
-const NOUNS = [
+export const NOUNS = [
   'chair', 'table', 'lamp', 'bicycle', 'sofa', 'dresser', 'guitar', 'camera', 'jacket', 'bookshelf',
   'mirror', 'rug', 'desk', 'stroller', 'kayak', 'turntable', 'typewriter', 'skateboard', 'drill', 'blender',
   'hat', 'boots', 'necklace', 'painting',
@@ -157,7 +157,26 @@ export interface LoadReport {
   sizes: { table: string; rows: number; size: string }[];
 }
 
-const LOAD_TABLES = ['products', 'product_images', 'product_likes'];
+export const LOAD_TABLES = ['products', 'product_images', 'product_likes'];
+
+/** A query function that node-postgres clients and PGlite both provide. */
+export type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Drops the indexes of `tables` that back no constraint, for a bulk load, and answers their definitions, which
+ * recreate them unchanged after it.
+ */
+export async function dropSecondaryIndexes(query: Query, tables: string[]): Promise<string[]> {
+  const { rows } = await query(
+    `select i.indexname as name, i.indexdef as definition from pg_indexes i
+     where i.schemaname = 'public' and i.tablename = any($1)
+       and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)`,
+    [tables],
+  );
+  const indexes = rows as { name: string; definition: string }[];
+  for (const index of indexes) await query(`drop index ${index.name}`);
+  return indexes.map((index) => index.definition);
+}
 
 /** Fills the migrated database: sellers, `rows` listings, one photo each, likes on ~5% of them. */
 export async function loadListings(url: string, rows: number, sellers = 200): Promise<LoadReport> {
@@ -166,13 +185,7 @@ export async function loadListings(url: string, rows: number, sellers = 200): Pr
     await client.query(`set maintenance_work_mem = '1GB'`);
     await client.query(`set synchronous_commit = off`);
     // Indexes that back no constraint are dropped now and rebuilt from their own definitions after the load.
-    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-      `select i.indexname as name, i.indexdef as definition from pg_indexes i
-       where i.schemaname = 'public' and i.tablename = any($1)
-         and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)`,
-      [LOAD_TABLES],
-    );
-    for (const index of indexes) await client.query(`drop index ${index.name}`);
+    const indexes = await dropSecondaryIndexes((text, params) => client.query(text, params), LOAD_TABLES);
 
     const started = performance.now();
     await client.query(
@@ -213,7 +226,7 @@ export async function loadListings(url: string, rows: number, sellers = 200): Pr
     const insertMs = performance.now() - started;
 
     const indexStarted = performance.now();
-    for (const index of indexes) await client.query(index.definition);
+    for (const definition of indexes) await client.query(definition);
     const indexMs = performance.now() - indexStarted;
 
     const vacuumStarted = performance.now();

@@ -8,15 +8,16 @@
  * BENCH_DATABASE_URL: an admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
  * creates rummage_bench_<timestamp> there and drops it at the end unless --keep.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startAppProcess, stopChild, type AppProcess } from './app-process.js';
 import { createDatabase, databaseUrl, dropDatabase, loadListings, migrate, serverInfo } from './database.js';
 import { getJson } from './http.js';
+import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
 import { inline } from './pgbench.js';
 import { resultTables, type ScenarioResult } from './report.js';
 import { runScenario, type Scenario } from './scenario.js';
@@ -70,7 +71,6 @@ const chosen = args.scenarios.split(',').map((key) => {
   return scenario;
 });
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `rummage_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
 const url = databaseUrl(adminUrl, dbName);
@@ -78,28 +78,14 @@ const workDir = mkdtempSync(join(os.tmpdir(), 'rummage-bench-feed-'));
 const log = (line: string) => console.log(line);
 const seconds1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-let server: ChildProcess | undefined;
+let server: AppProcess | undefined;
+/** Set at spawn time, so an interrupt during start-up still stops the child. */
+let spawned: ChildProcess | undefined;
 let created = false;
-
-/** The app in its own process; resolves with its ports once it listens. */
-function startServer(): Promise<{ port: number; floorPort: number }> {
-  return new Promise((resolvePorts, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/feed/server.ts')], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    server = child;
-    child.once('exit', (code) => reject(new Error(`the server exited early (code ${code})`)));
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'listening') resolvePorts(message);
-    });
-  });
-}
 
 /** Every statement the server sent to PostgreSQL while answering one GET of `target`. */
 function captureQueries(target: string): Promise<CapturedQuery[]> {
-  const child = server!;
+  const child = server!.child;
   return new Promise((resolveQueries, reject) => {
     const onMessage = (message: ServerMessage) => {
       if (message.type !== 'queries') return;
@@ -132,18 +118,10 @@ async function explain(query: CapturedQuery): Promise<string> {
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
+  const child = spawned;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  await new Promise<void>((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
+  spawned = undefined;
+  if (child) await stopChild(child);
 }
 
 async function cleanUp(): Promise<void> {
@@ -163,23 +141,11 @@ process.once('SIGINT', () => {
 });
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = {
-    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? '?'}`,
-    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    node: process.version,
-    loadAverageAtStart: os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' '),
-    ...(await serverInfo(adminUrl)),
-  };
+  const machine = { ...describeMachine(), ...(await serverInfo(adminUrl)) };
   log(
     `# bench/feed: ${rows.toLocaleString('en-US')} listings, ${connections} connections, ${seconds} s runs`,
   );
-  log(
-    `machine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}, load average ${machine.loadAverageAtStart}`,
-  );
+  log(machineLine(machine));
   log(`database: ${machine.version} (${machine.settings}); client and server share these cores`);
 
   await createDatabase(adminUrl, dbName);
@@ -194,11 +160,12 @@ async function main() {
   );
   log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
 
-  const { port, floorPort } = await startServer();
+  server = await startAppProcess(url, (child) => (spawned = child));
+  const { port, floorPort } = server;
   const context = {
     base: `http://127.0.0.1:${port}`,
     floorUrl: `http://127.0.0.1:${floorPort}/floor`,
-    serverPid: server!.pid!,
+    serverPid: server.child.pid!,
     databaseUrl: url,
     workDir,
     connections,
@@ -206,7 +173,7 @@ async function main() {
     warmup,
     rounds,
     captureQueries,
-    setFloorBody: (body: unknown) => server?.send({ type: 'floor', body } satisfies ControlMessage),
+    setFloorBody: (body: unknown) => server?.send({ type: 'floor', body }),
     explain: args.explain ? explain : undefined,
     log,
   };
@@ -218,12 +185,7 @@ async function main() {
     `\n# Results (${rows.toLocaleString('en-US')} listings, c=${connections}, ${seconds} s × ${rounds} rounds)`,
   );
   log(`${machine.cpus}, ${machine.memory}, Node ${machine.node}, ${machine.version}`);
-  log(
-    `load average at start ${machine.loadAverageAtStart}, at end ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}\n`,
-  );
+  log(`load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()}\n`);
   log(summary);
   if (args.json) {
     writeFileSync(

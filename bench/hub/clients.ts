@@ -36,7 +36,8 @@ function withTimeout<T>(promise: Promise<T>, what: string, onTimeout: () => void
 
 /** SignalR over WebSockets with skipNegotiation, as `@microsoft/signalr` does with `skipNegotiation: true`. */
 function connectSignalR(options: LoadOptions, index: number, onPayload: OnPayload): Promise<BenchClient> {
-  const url = `${options.base.replace(/^http/, 'ws')}${SIGNALR_HUB_PATH}`;
+  const base = options.bases[index % options.bases.length]!;
+  const url = `${base.replace(/^http/, 'ws')}${SIGNALR_HUB_PATH}`;
   const ws = new WebSocket(url, {
     headers: { authorization: `Bearer bench-${index + 1}` },
     perMessageDeflate: false,
@@ -93,7 +94,7 @@ const socketIoEvent = (target: FanOutTarget) => (target === 'all' ? 'broadcast-a
  * ride in Engine.IO messages (`4`): `40` connects the main namespace, `42[…]` is an event, `43<id>[…]` an ack.
  */
 function connectSocketIoRaw(options: LoadOptions, onPayload: OnPayload): Promise<BenchClient> {
-  const url = `${options.base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const url = `${options.bases[0]!.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
   const ws = new WebSocket(url, { perMessageDeflate: false });
   let joined: (() => void) | undefined;
 
@@ -144,7 +145,7 @@ async function connectSocketIoOfficial(options: LoadOptions, onPayload: OnPayloa
     const name = 'socket.io-client';
     io = ((await import(name)) as { io: Io }).io;
   }
-  const socket = io(options.base, {
+  const socket = io(options.bases[0]!, {
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
@@ -166,7 +167,7 @@ export function connectClient(
   index: number,
   onPayload: OnPayload,
 ): Promise<BenchClient> {
-  if (options.server === 'signalr') return connectSignalR(options, index, onPayload);
+  if (options.server !== 'socketio') return connectSignalR(options, index, onPayload);
   if (options.socketIoClient === 'raw') return connectSocketIoRaw(options, onPayload);
   return connectSocketIoOfficial(options, onPayload);
 }

@@ -3,8 +3,11 @@ import { markdownTable } from '../feed/report.js';
 import type { ConnectResult, PhaseResult, ServerKind } from './shared.js';
 
 export interface MeasuredPhase extends PhaseResult {
+  /** Summed over the server's processes. */
   serverCpuMs: number;
   loadCpuMs: number;
+  /** The Redis server's CPU time (signalr-redis only; the instance may be shared, so approximate). */
+  redisCpuMs?: number;
 }
 
 export interface ServerRun {
@@ -29,7 +32,7 @@ interface Row {
   value: (run: ServerRun) => number;
   digits?: number;
   format?: (value: number) => string;
-  /** Whether a bigger number is the better one (for the reader; the ratio is always ours ÷ Socket.IO). */
+  /** Whether a bigger number is the better one (for the reader; each ratio column names its order). */
   better: 'lower' | 'higher';
 }
 
@@ -63,6 +66,23 @@ const ROWS: Row[] = [
     digits: 1,
     better: 'lower',
   },
+  {
+    label: 'burst: Redis server CPU ms per 1k deliveries',
+    value: (r) => perThousand(r.burst.redisCpuMs ?? NaN, r.burst),
+    digits: 1,
+    better: 'lower',
+  },
+];
+
+const TITLES: Record<ServerKind, string> = {
+  signalr: 'ours (SignalR), 1 process',
+  'signalr-redis': 'ours, 2 processes + Redis',
+  socketio: 'Socket.IO',
+};
+/** The ratio columns, when both sides ran: numerator ÷ denominator. */
+const RATIOS: Array<[title: string, numerator: ServerKind, denominator: ServerKind]> = [
+  ['ours ÷ Socket.IO', 'signalr', 'socketio'],
+  ['Redis ÷ memory', 'signalr-redis', 'signalr'],
 ];
 
 const ratio = (ours: number, theirs: number) => {
@@ -71,21 +91,27 @@ const ratio = (ours: number, theirs: number) => {
   return Number.isFinite(value) ? value.toFixed(2) : '–';
 };
 
-/** One table per connection count: ours, Socket.IO (when measured), and ours ÷ Socket.IO. */
-export function resultTable(ours: ServerRun | undefined, theirs: ServerRun | undefined): string {
-  const runs = [ours, theirs].filter((run): run is ServerRun => Boolean(run));
-  const header = ['', ...runs.map((run) => (run.server === 'signalr' ? 'ours (SignalR)' : 'Socket.IO'))];
-  if (ours && theirs) header.push('ours ÷ Socket.IO', 'better');
-  const rows = ROWS.map((row) => {
+/** One table per connection count: every server measured, and the ratios whose two sides ran. */
+export function resultTable(runs: ServerRun[]): string {
+  const find = (kind: ServerKind) => runs.find((run) => run.server === kind);
+  const ratios = RATIOS.flatMap(([title, a, b]) => {
+    const [numerator, denominator] = [find(a), find(b)];
+    return numerator && denominator ? [{ title, numerator, denominator }] : [];
+  });
+  const rows = ROWS.filter((row) => runs.some((run) => Number.isFinite(row.value(run))));
+  const header = ['', ...runs.map((run) => TITLES[run.server]), ...ratios.map((r) => r.title)];
+  if (ratios.length > 0) header.push('better');
+  const cells = rows.map((row) => {
     const show = (run: ServerRun) => {
       const value = row.value(run);
       return row.format ? row.format(value) : fixed(value, row.digits ?? 0);
     };
-    const cells = [row.label, ...runs.map(show)];
-    if (ours && theirs) cells.push(ratio(row.value(ours), row.value(theirs)), row.better);
-    return cells;
+    const line = [row.label, ...runs.map(show)];
+    for (const r of ratios) line.push(ratio(row.value(r.numerator), row.value(r.denominator)));
+    if (ratios.length > 0) line.push(row.better);
+    return line;
   });
-  return markdownTable(header, rows);
+  return markdownTable(header, cells);
 }
 
 export function phaseLine(run: ServerRun, phase: MeasuredPhase): string {
@@ -94,6 +120,9 @@ export function phaseLine(run: ServerRun, phase: MeasuredPhase): string {
     `(sent in ${fixed(phase.sendMs)} ms), p50 ${fixed(phase.latencyMs.p50, 1)} ms, ` +
     `p99 ${fixed(phase.latencyMs.p99, 1)} ms, max ${fixed(phase.latencyMs.max, 1)} ms, ` +
     `server CPU ${fixed(phase.serverCpuMs)} ms, load CPU ${fixed(phase.loadCpuMs)} ms` +
+    (phase.redisCpuMs !== undefined && Number.isFinite(phase.redisCpuMs)
+      ? `, Redis CPU ${fixed(phase.redisCpuMs)} ms`
+      : '') +
     (run.connect.failed ? `, ${run.connect.failed} connections failed` : '')
   );
 }

@@ -4,18 +4,23 @@
  * clients run in a third one, so the server's event loop is measured alone (the cores are shared). See
  * docs/benchmarks.md, "Hub fan-out".
  *
- *   npm run bench:hub [-- --quick]
+ * With --redis, our server also runs as two processes sharing one Redis (REDIS_URL, default the local one; a
+ * fresh channel prefix per run), connections split half and half, the sender on the first; it is compared with
+ * the one-process memory backplane of the same run.
+ *
+ *   npm run bench:hub [-- --quick] [-- --redis]
  *   npm run bench:hub -- [--connections 1000,10000 --burst-deliveries 100000 --messages M --paced-rate 2
  *                        --paced-seconds 10 --target all|room --socketio-client official|raw --rounds 1
- *                        --concurrency 100 --padding 100 --servers signalr,socketio --json FILE]
+ *                        --concurrency 100 --padding 100 --servers signalr,signalr-redis,socketio --json FILE]
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
 import { processCpuMs } from '../feed/cpu.js';
+import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
 import { phaseLine, resultTable, type MeasuredPhase, type ServerRun } from './report.js';
 import type {
   FanOutTarget,
@@ -39,7 +44,8 @@ const { values: args } = parseArgs({
     'paced-rate': { type: 'string', default: '2' },
     target: { type: 'string', default: 'all' },
     'socketio-client': { type: 'string', default: 'official' },
-    servers: { type: 'string', default: 'signalr,socketio' },
+    servers: { type: 'string' },
+    redis: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '100' },
     padding: { type: 'string', default: '100' },
@@ -78,9 +84,15 @@ const log = (line: string) => console.log(line);
 const packageJson = (name: string) => join(repoRoot, 'node_modules', name, 'package.json');
 const installed = (name: string) => existsSync(packageJson(name));
 
-let servers = args.servers.split(',').map((s) => s.trim()) as ServerKind[];
+const KINDS: ServerKind[] = ['signalr', 'signalr-redis', 'socketio'];
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+/** Hub channels of this run only: other users of the same Redis never hear them, nor they others. */
+const redisPrefix = `rummage-bench-hub-${process.pid}-${Date.now()}:`;
+let servers = (args.servers ?? (args.redis ? 'signalr,signalr-redis' : 'signalr,socketio'))
+  .split(',')
+  .map((s) => s.trim()) as ServerKind[];
 for (const server of servers) {
-  if (server !== 'signalr' && server !== 'socketio') throw new Error(`unknown server "${server}"`);
+  if (!KINDS.includes(server)) throw new Error(`unknown server "${server}" (known: ${KINDS.join(', ')})`);
 }
 if (servers.includes('socketio')) {
   const missing = ['socket.io', ...(socketIoClient === 'official' ? ['socket.io-client'] : [])].filter(
@@ -156,8 +168,8 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startServer(kind: ServerKind, connections: number) {
-  const child = spawnNode(`${kind === 'signalr' ? 'signalr' : 'socketio'}-server.ts`, {}, connections);
+async function startProcess(script: string, env: Record<string, string>, connections: number) {
+  const child = spawnNode(script, env, connections);
   children.add(child);
   const port = await ask<ServerMessage, number>(child, undefined, (m) =>
     m.type === 'listening' ? m.port : undefined,
@@ -168,9 +180,52 @@ async function startServer(kind: ServerKind, connections: number) {
       { type: 'stats' } satisfies ServerControl,
       (m) => (m.type === 'stats' ? m : undefined),
     );
-  return { kind, child, port, stats };
+  return { child, port, stats };
+}
+
+/** One server under test: one process, or (signalr-redis) two sharing Redis; stats are summed over them. */
+async function startServer(kind: ServerKind, connections: number) {
+  const processes =
+    kind === 'socketio'
+      ? [await startProcess('socketio-server.ts', {}, connections)]
+      : kind === 'signalr'
+        ? [await startProcess('signalr-server.ts', {}, connections)]
+        : await Promise.all(
+            [0, 1].map(() =>
+              startProcess(
+                'signalr-server.ts',
+                { HUB_BENCH_REDIS_URL: redisUrl, HUB_BENCH_REDIS_PREFIX: redisPrefix },
+                connections,
+              ),
+            ),
+          );
+  const stats = async () => {
+    const all = await Promise.all(processes.map((p) => p.stats()));
+    return {
+      rss: all.reduce((sum, s) => sum + s.rss, 0),
+      heapUsed: all.reduce((sum, s) => sum + s.heapUsed, 0),
+      connections: all.reduce((sum, s) => sum + s.connections, 0),
+    };
+  };
+  const cpuMs = () => processes.reduce((sum, p) => sum + processCpuMs(p.child.pid!), 0);
+  return { kind, processes, bases: processes.map((p) => `http://127.0.0.1:${p.port}`), stats, cpuMs };
 }
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
+
+/** The shared Redis server's pid (INFO server), to read its CPU time from /proc; undefined when unknown. */
+async function redisServerPid(): Promise<number | undefined> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000 });
+  try {
+    await redis.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return pid > 0 && existsSync(`/proc/${pid}/stat`) ? pid : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
+}
+let redisPid: number | undefined;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -179,7 +234,7 @@ async function measure(server: StartedServer, connections: number): Promise<Serv
   const options: LoadOptions = {
     server: server.kind,
     socketIoClient,
-    base: `http://127.0.0.1:${server.port}`,
+    bases: server.bases,
     connections,
     concurrency,
     target,
@@ -197,16 +252,20 @@ async function measure(server: StartedServer, connections: number): Promise<Serv
     if (connect.connected === 0) throw new Error(`no connection succeeded: ${connect.firstError}`);
     await sleep(1_000);
     const connected = await server.stats();
+    const redisCpu = () =>
+      server.kind === 'signalr-redis' && redisPid !== undefined ? processCpuMs(redisPid) : NaN;
     const phase = async (spec: PhaseSpec): Promise<MeasuredPhase> => {
-      const serverCpu = processCpuMs(server.child.pid!);
+      const serverCpu = server.cpuMs();
       const loadCpu = processCpuMs(load.pid!);
+      const redisBefore = redisCpu();
       const result = await command({ type: 'phase', ...spec }, (r) =>
         r.type === 'phase' ? r.result : undefined,
       );
       return {
         ...result,
-        serverCpuMs: processCpuMs(server.child.pid!) - serverCpu,
+        serverCpuMs: server.cpuMs() - serverCpu,
         loadCpuMs: processCpuMs(load.pid!) - loadCpu,
+        redisCpuMs: redisCpu() - redisBefore,
       };
     };
     await phase({ name: 'warm-up', messages: 20, rate: 0, idleMs });
@@ -229,7 +288,8 @@ async function measure(server: StartedServer, connections: number): Promise<Serv
     log(
       `${server.kind}, ${connect.connected} connections (${connect.failed} failed${
         connect.firstError ? `: ${connect.firstError}` : ''
-      }) in ${(connect.ms / 1000).toFixed(1)} s, ${connected.connections} on the server`,
+      }) in ${(connect.ms / 1000).toFixed(1)} s, ${connected.connections} on the server` +
+        (server.processes.length > 1 ? ` (${server.processes.length} processes)` : ''),
     );
     log(phaseLine(run, paced));
     log(phaseLine(run, burst));
@@ -246,17 +306,8 @@ process.once('SIGINT', () => {
 });
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = {
-    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? '?'}`,
-    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    node: process.version,
-    load: () =>
-      os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' '),
-  };
+  const machine = describeMachine();
+  if (servers.includes('signalr-redis')) redisPid = await redisServerPid();
   const versions = Object.fromEntries(
     ['ws', 'socket.io', 'socket.io-client']
       .filter(installed)
@@ -269,7 +320,10 @@ async function main() {
     `# bench/hub: fan-out to ${sizes.join(' and ')} connections, target "${target}", bursts of ${sizes.map(burstMessages).join('/')} messages, ` +
       `paced ${pacedRate} msg/s for ${pacedSeconds} s, Socket.IO client: ${socketIoClient}`,
   );
-  log(`machine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}, load average ${machine.load()}`);
+  log(machineLine(machine));
+  if (servers.includes('signalr-redis')) {
+    log(`Redis backplane: ${redisUrl}, channel prefix ${redisPrefix}, server pid ${redisPid ?? 'unknown'}`);
+  }
   const versionList = Object.entries(versions).map(([name, version]) => `${name} ${version}`);
   log(`${versionList.join(', ')}; open-file limit ${softFileLimit}`);
 
@@ -285,17 +339,17 @@ async function main() {
         log(`\n## ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}`);
         for (const server of ordered) runs.set(server.kind, await measure(server, connections));
       } finally {
-        await Promise.all(started.map((server) => stop(server.child)));
+        await Promise.all(started.flatMap((server) => server.processes.map((p) => stop(p.child))));
       }
       results.push(...runs.values());
       tables.push(
         `### ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}\n\n` +
-          resultTable(runs.get('signalr'), runs.get('socketio')),
+          resultTable(KINDS.flatMap((kind) => runs.get(kind) ?? [])),
       );
     }
   }
 
-  log(`\n# Results (load average at end ${machine.load()})\n`);
+  log(`\n# Results (load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()})\n`);
   log(tables.join('\n\n'));
   if (args.json) {
     writeFileSync(args.json, JSON.stringify({ date: new Date(), machine, versions, args, results }, null, 2));

@@ -1,6 +1,10 @@
 /** What bench/hub's processes tell each other over IPC, and the numbers they compute. */
 
-export type ServerKind = 'signalr' | 'socketio';
+/**
+ * `signalr`: our hub server, one process, memory backplane; `signalr-redis`: the same server in two processes
+ * sharing one Redis (the Redis backplane), connections split between them; `socketio`: the Socket.IO baseline.
+ */
+export type ServerKind = 'signalr' | 'signalr-redis' | 'socketio';
 /** `all`: everyone (SignalR Clients.All, Socket.IO io.emit); `room`: one group/room everyone joined. */
 export type FanOutTarget = 'all' | 'room';
 /** How the load process speaks Socket.IO: the socket.io-client package, or a few lines of Engine.IO over `ws`. */
@@ -17,8 +21,11 @@ export type ServerControl = { type: 'stats' };
 export interface LoadOptions {
   server: ServerKind;
   socketIoClient: SocketIoClient;
-  /** http://127.0.0.1:port (the clients add the hub path or /socket.io/). */
-  base: string;
+  /**
+   * http://127.0.0.1:port of each server process (the clients add the hub path or /socket.io/). Connection i goes
+   * to process i mod count, so they split evenly and connection 0, the sender, is on the first.
+   */
+  bases: string[];
   connections: number;
   /** Connections being opened at once. */
   concurrency: number;

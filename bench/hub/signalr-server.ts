@@ -2,11 +2,14 @@
  * Our hub server for bench/hub, in a process of its own (spawned by run.ts with an IPC channel and --expose-gc):
  * bare Fastify with realtimePlugin, the in-process (memory) backplane, and one fan-out hub. Every connection is
  * its own user (token `bench-<n>`), as in the product. Hub methods: Join (the room), BroadcastAll, BroadcastRoom.
+ * With HUB_BENCH_REDIS_URL it uses the Redis backplane instead, as the app does with REDIS_URL, its channels
+ * under HUB_BENCH_REDIS_PREFIX (the app's REDIS_KEY_PREFIX), so several such processes form one hub.
  *
  * Sends `{ type: 'listening', port }`, and answers `{ type: 'stats' }` with RSS after a full GC.
  */
 import Fastify from 'fastify';
 import { createMemoryBackplane } from '../../apps/server/src/realtime/backplane/memory.js';
+import { createRedisBackplane } from '../../apps/server/src/realtime/backplane/redis.js';
 import type { HubDefinition } from '../../apps/server/src/realtime/hub.js';
 import { realtimePlugin } from '../../apps/server/src/realtime/index.js';
 import { FANOUT_EVENT, SIGNALR_HUB_PATH, type ServerControl, type ServerMessage } from './shared.js';
@@ -27,10 +30,21 @@ const hub: HubDefinition = {
   },
 };
 
+const redisUrl = process.env.HUB_BENCH_REDIS_URL;
+const backplane = redisUrl
+  ? createRedisBackplane({
+      url: redisUrl,
+      channelPrefix: process.env.HUB_BENCH_REDIS_PREFIX ?? 'rummage-bench:',
+      log: { info: () => undefined, warn: (obj, msg) => console.error('backplane:', msg, obj) },
+    })
+  : createMemoryBackplane();
+
 const app = Fastify({ logger: false });
+// Closed after the hub connections (the plugin ends them in preClose), as app.ts does.
+app.addHook('onClose', () => backplane.close());
 await app.register(realtimePlugin, {
   hubs: [hub],
-  backplane: createMemoryBackplane(),
+  backplane,
   authenticate: async (token) => {
     const id = Number(/^bench-(\d+)$/.exec(token ?? '')?.[1]);
     return Number.isSafeInteger(id) && id > 0 ? { user: { id, username: `bench${id}`, role: 'user' } } : null;

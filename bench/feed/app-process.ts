@@ -1,0 +1,59 @@
+/**
+ * The app under test (bench/feed/server.ts) as a child process with an IPC channel, shared by bench/feed and
+ * bench/mixed: the load generator stays in the parent, so it never shares the app's event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ControlMessage, ServerMessage } from './server.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface AppProcess {
+  child: ChildProcess;
+  /** The app, and the bare-Fastify floor in the same process. */
+  port: number;
+  floorPort: number;
+  send(message: ControlMessage): void;
+  /** SIGTERM, SIGKILL after 10 s; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/** Spawns the real app on `databaseUrl` and resolves once it listens; `onSpawn` sees the child at once. */
+export function startAppProcess(
+  databaseUrl: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<AppProcess> {
+  return new Promise((resolveApp, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/feed/server.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    onSpawn?.(child);
+    child.once('exit', (code) => reject(new Error(`the server exited early (code ${code})`)));
+    child.on('message', (message: ServerMessage) => {
+      if (message.type !== 'listening') return;
+      resolveApp({
+        child,
+        port: message.port,
+        floorPort: message.floorPort,
+        send: (control) => child.send(control),
+        stop: () => stopChild(child),
+      });
+    });
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.removeAllListeners('exit');
+  await new Promise<void>((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
