@@ -30,8 +30,8 @@ export interface RedisBackplaneOptions {
 
 export interface RedisBackplane extends Backplane {
   /**
-   * Resolves once Redis has answered every SUBSCRIBE/UNSUBSCRIBE issued so far (tests, start-up); while Redis is
-   * down they wait for the reconnect, and so does this.
+   * Resolves once Redis has answered every SUBSCRIBE/UNSUBSCRIBE issued so far and the publisher is connected
+   * (tests, start-up); while Redis is down they wait for the reconnect, and so does this.
    */
   settled(): Promise<void>;
 }
@@ -210,6 +210,10 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
 
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
+      // A publish before the publisher's first connect is dropped (no offline queue), so settled includes it.
+      if (!closed && publisher.status !== 'ready') {
+        await new Promise<void>((resolve) => publisher.once('ready', () => resolve()));
+      }
     },
 
     async close() {
