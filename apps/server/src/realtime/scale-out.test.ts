@@ -3,31 +3,17 @@
  * invoked on one reaches clients connected to the other, exactly once, as SignalR's Redis scale-out does.
  */
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
-import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type * as SignalR from '@microsoft/signalr';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisBackplane, type RedisBackplane } from './backplane/redis.js';
 import type { HubDefinition } from './hub.js';
 import { realtimePlugin } from './index.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from './test/redis.js';
+import { signalR } from './test/server.js';
+import type * as SignalR from '@microsoft/signalr';
 
-// The CJS build: vitest's ESM resolution would hand us a client without WebSocket support.
-const signalR = createRequire(import.meta.url)('@microsoft/signalr') as typeof SignalR;
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  if (process.env.REDIS_URL) return true;
-  return new Promise((resolve) => {
-    const socket = connect(6379, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-const available = await redisReachable();
-if (!available)
-  console.warn('scale-out.test.ts skipped: REDIS_URL is unset and nothing listens on 127.0.0.1:6379');
+const available = await redisAvailable('scale-out.test.ts');
 
 const HUB_PATH = '/hubs/scale-out';
 const USERS: Record<string, { id: number; username: string }> = {

@@ -3,22 +3,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackplaneMessage } from './backplane.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../test/redis.js';
 import { backplaneChannel, createRedisBackplane, type RedisBackplane } from './redis.js';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** CI always has Redis; locally the file is skipped only when REDIS_URL is unset and nothing listens on 6379. */
-async function redisReachable(): Promise<boolean> {
-  if (process.env.REDIS_URL) return true;
-  return new Promise((resolve) => {
-    const socket = connect(6379, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-const available = await redisReachable();
-if (!available)
-  console.warn('redis.test.ts skipped: REDIS_URL is unset and nothing listens on 127.0.0.1:6379');
+const available = await redisAvailable('redis.test.ts');
 
 const HUB = 'chat';
 const frame = (text: string) => `${JSON.stringify({ type: 1, target: 'message', arguments: [text] })}\u001e`;
