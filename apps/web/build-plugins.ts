@@ -3,9 +3,11 @@
  * render's code in two chunks, the stylesheet inline, the pages rendered to HTML, every text file compressed.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { createServer, type AliasOptions, type Plugin, type Rolldown } from 'vite';
+import { PAGE_RENDERING } from '@rummage/contract';
+import { build, type AliasOptions, type Plugin, type Rolldown } from 'vite';
 
 /** The server sends this file for `/` (apps/server/src/plugins/static-spa.ts); every other route gets index.html. */
 export const HOME_HTML = 'home.html';
@@ -15,7 +17,7 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const BOOT_MODULES = new RegExp(
   [
     'preload-helper',
-    'src/app/landingPages\\.ts$',
+    'src/app/(landingPages|pageState)\\.ts$',
     'src/shared/api/(earlyAnswers|assets)\\.ts$',
     'packages/contract/src/(paths|session|constants)\\.ts$',
   ]
@@ -89,7 +91,8 @@ interface ManifestChunk {
  * modulepreload links for the `app` and `react` chunks, which src/main.tsx imports once the prerendered frame has
  * painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
  * as holding up the first paint in Lighthouse's model of a slow phone, which it does not. Only for index.html:
- * the home page, painted complete from its HTML, requests the app right after that paint. Preloaded there, the
+ * the home page and the pages the server renders with their data (painted complete from their HTML) request the
+ * app right after that paint. Preloaded there, the
  * download would count toward its largest paint in the same model (every script finished before it does), for a
  * gain of one round trip in when the page answers clicks (until then src/app/earlyInput.ts holds them).
  */
@@ -113,34 +116,61 @@ function withAppPreloads(outDir: string, html: string): string {
   return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
-/** Renders pages with src/prerender.tsx in Vite's SSR mode, for HTML that paints before any script has run. */
-async function prerenderPages(
+const {
+  rendererFile: RENDERER_FILE,
+  templateFile: TEMPLATE_FILE,
+  pageMarker: PAGE_MARKER,
+  headMarker: HEAD_MARKER,
+} = PAGE_RENDERING;
+
+/**
+ * Bundles src/prerender.tsx with everything it imports (React, the router, the app) into one ES module for Node,
+ * which the build uses for the home page and the frame, and the server for pages it renders at request time
+ * (apps/server/src/plugins/page-render.ts). Returns the module.
+ */
+async function buildRenderer(
   root: string,
   alias: AliasOptions | undefined,
-): Promise<Record<'home' | 'shell', string>> {
-  const server = await createServer({
+  outDir: string,
+): Promise<Record<'renderHome' | 'renderShell', () => Promise<string>>> {
+  await build({
     configFile: false,
     root,
     resolve: { alias },
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
+    logLevel: 'warn',
+    // React's production build: the server renders with it on every request.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: join(outDir, dirname(RENDERER_FILE)),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      rolldownOptions: {
+        output: { entryFileNames: basename(RENDERER_FILE), inlineDynamicImports: true },
+      },
+    },
   });
-  try {
-    const pages = (await server.ssrLoadModule('/src/prerender.tsx')) as Record<
-      'renderHome' | 'renderShell',
-      () => Promise<string>
-    >;
-    const rendered = { home: await pages.renderHome(), shell: await pages.renderShell() };
-    // The page's Content-Security-Policy allows no inline script; markup that needs one would break silently.
-    if (Object.values(rendered).some((markup) => /<script/i.test(markup))) {
-      throw new Error('a prerendered page contains a <script>');
-    }
-    return rendered;
-  } finally {
-    await server.close();
+  return (await import(pathToFileURL(join(outDir, RENDERER_FILE)).href)) as Record<
+    'renderHome' | 'renderShell',
+    () => Promise<string>
+  >;
+}
+
+/** The home page and the frame, for HTML that paints before any script has run. */
+async function prerenderPages(
+  root: string,
+  alias: AliasOptions | undefined,
+  outDir: string,
+): Promise<Record<'home' | 'shell', string>> {
+  const renderer = await buildRenderer(root, alias, outDir);
+  const rendered = { home: await renderer.renderHome(), shell: await renderer.renderShell() };
+  // The page's Content-Security-Policy allows no inline script; markup that needs one would break silently.
+  if (Object.values(rendered).some((markup) => /<script/i.test(markup))) {
+    throw new Error('a prerendered page contains a <script>');
   }
+  return rendered;
 }
 
 /**
@@ -150,7 +180,8 @@ async function prerenderPages(
 function precompress(outDir: string): void {
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
-    if (entry.parentPath.includes('.vite')) continue; // the manifest is for scripts/check-bundle.mjs, never served
+    // The manifest is for scripts/check-bundle.mjs, the renderer for the server: neither is served.
+    if (/[\\/]\.(vite|ssr)\b/.test(entry.parentPath)) continue;
     const file = join(entry.parentPath, entry.name);
     const raw = readFileSync(file);
     if (raw.length < 1024) continue;
@@ -177,10 +208,16 @@ export function postBuild({ alias }: { alias?: AliasOptions }): Plugin {
       const shell = inlineStylesheet(readFileSync(indexFile, 'utf8'), outDir);
       if (!shell.includes(ROOT_ELEMENT) || !shell.includes('</head>'))
         throw new Error('unexpected index.html');
-      const pages = await prerenderPages(root, alias);
+      const pages = await prerenderPages(root, alias, outDir);
       const withRoot = (html: string, markup: string) =>
         html.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
-      writeFileSync(indexFile, withRoot(withAppPreloads(outDir, shell), pages.shell));
+      const page = withAppPreloads(outDir, shell);
+      writeFileSync(indexFile, withRoot(page, pages.shell));
+      // The server fills this with a page rendered at request time and its <title> (apps/server/src/plugins/
+      // page-render.ts). Without the app's preloads, like the home page: such a page paints its photos first.
+      const template = withRoot(shell, PAGE_MARKER).replace(/<title>[^<]*<\/title>/, HEAD_MARKER);
+      if (!template.includes(HEAD_MARKER)) throw new Error('index.html has no <title>');
+      writeFileSync(join(outDir, TEMPLATE_FILE), template);
       writeFileSync(join(outDir, HOME_HTML), withRoot(shell, pages.home));
       precompress(outDir);
     },

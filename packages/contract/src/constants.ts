@@ -99,3 +99,20 @@ export const CHAT_LIMITS = {
 } as const;
 
 export const SUPPORT_LIMITS = { messageMax: 2000 } as const;
+
+/**
+ * What the web build leaves for the server to render pages at request time (apps/web/build-plugins.ts,
+ * apps/server/src/plugins/page-render.ts): the renderer module and the page template, inside the web build's
+ * folder (a dot folder: never served), and the markers the server replaces in the template.
+ */
+export const PAGE_RENDERING = {
+  rendererFile: '.ssr/prerender.mjs',
+  templateFile: '.ssr/page.html',
+  pageMarker: '<!--rummage-page-->',
+  headMarker: '<!--rummage-head-->',
+  /**
+   * Set (to "1") once a visitor has saved a place: their marketplace is local, not the one the server renders for
+   * a newcomer, so the server sends it without data. Only its presence is read; the place stays in the browser.
+   */
+  savedPlaceCookie: 'rummage-place',
+} as const;

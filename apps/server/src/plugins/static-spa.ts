@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HUBS } from '@rummage/contract';
 import { replyNotFound } from './errors.js';
+import { createPageRender, sendRenderedPage } from './page-render.js';
 
 const HUB_PREFIXES = Object.values(HUBS);
 
@@ -39,6 +40,8 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
         root: distDir,
         prefix: '/',
         cacheControl: false,
+        // The build's own dot folders (.vite: the manifest; .ssr: the page renderer and template) stay private.
+        dotfiles: 'ignore',
         // The web build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent as they are.
         preCompressed: true,
         // `/` gets the home page rendered at build time (apps/web/build-plugins.ts), painted before any script.
@@ -52,9 +55,14 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
       app.log.warn({ distDir }, 'web app not built: serving a placeholder page (run npm run build)');
     }
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // The marketplace and listings, rendered with their data at request time (./page-render.ts).
+    const pages = built ? createPageRender(app, distDir) : null;
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (!wantsSpaPage(request)) return replyNotFound(request, reply);
       if (!built) return reply.code(200).type('text/html; charset=utf-8').send(notBuiltPage(distDir));
+      const rendered = request.method === 'GET' ? await pages?.render(request) : null;
+      if (rendered) return sendRenderedPage(request, reply, rendered);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },

@@ -92,16 +92,19 @@ export function landingPageLoader(pathname: string): (() => Promise<unknown>) | 
 /**
  * Starts loading the code of the page at `pathname`, if it is one of the pages above, and once `painted` has
  * settled what the page asks for first (reading the stored token opens the browser's storage, a pause that must
- * not hold up the first paint). A failure here is only an early start that did not happen: the page asks again
+ * not hold up the first paint); `painted` null when the page came with its data. A failure here is only an early start that did not happen: the page asks again
  * and reports it.
  */
-export function startLandingPage(pathname: string, painted: Promise<unknown> = Promise.resolve()): void {
+export function startLandingPage(
+  pathname: string,
+  painted: Promise<unknown> | null = Promise.resolve(),
+): void {
   for (const { path, load, prefetch } of LANDING_PAGES) {
     const match = path.exec(pathname);
     if (!match) continue;
     Promise.resolve(load()).catch(() => undefined);
     const param = match[1];
-    if (prefetch && param) void painted.then(() => prefetch(param));
+    if (prefetch && param && painted) void painted.then(() => prefetch(param));
     return;
   }
 }

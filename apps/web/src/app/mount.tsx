@@ -1,6 +1,10 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { flagSavedPlace, readSession } from '../shared/session/storage';
 import { App } from './App';
+import { PAGE_STATE_ELEMENT_ID } from './pageState';
+import { createQueryClient } from './queryClient';
 
 function AfterFirstRender({ run }: { run: () => void }) {
   useEffect(run, [run]);
@@ -8,17 +12,36 @@ function AfterFirstRender({ run }: { run: () => void }) {
 }
 
 /**
+ * Puts the data the page was rendered with into `client`, so the app's first render shows the same page instead
+ * of loading it again. Only for a visitor: the server rendered without the stored token, so a signed-in reader's
+ * own answers (their likes, their follows) must come from the API.
+ */
+export function adoptPageState(client: QueryClient, signedIn: boolean): void {
+  const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
+  element?.remove();
+  if (!element?.textContent || signedIn) return;
+  try {
+    hydrate(client, JSON.parse(element.textContent));
+  } catch {
+    // Unreadable state only costs the requests it would have saved.
+  }
+}
+
+/**
  * Renders the app into `container` (#root), replacing the HTML the page was painted with (prerendered,
- * src/prerender.tsx). As a transition React renders in slices and lets the browser handle input in between,
+ * src/prerender.tsx), starting from the data that HTML was rendered with, if any (./pageState.ts). As a transition React renders in slices and lets the browser handle input in between,
  * instead of one task of several hundred milliseconds on a phone; the HTML stays on screen until it is done.
  * `onRendered` runs once the app's first render is on screen.
  */
 export function mount(container: HTMLElement, onRendered: () => void = () => undefined): void {
+  const client = createQueryClient();
+  adoptPageState(client, readSession() !== null);
+  flagSavedPlace();
   const root = createRoot(container);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App client={client} />
         <AfterFirstRender run={onRendered} />
       </StrictMode>,
     ),

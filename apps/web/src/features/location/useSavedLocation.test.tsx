@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RADIUS_MILES, SESSION_KEYS } from '@rummage/contract';
-import { saveLocation, saveRadius } from '../../shared/session/storage';
+import { DEFAULT_RADIUS_MILES, PAGE_RENDERING, SESSION_KEYS } from '@rummage/contract';
+import { flagSavedPlace, saveLocation, saveRadius } from '../../shared/session/storage';
 import { useSavedLocation } from './useSavedLocation';
 
 describe('useSavedLocation', () => {
@@ -33,5 +33,21 @@ describe('useSavedLocation', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.userRadius, newValue: '50' }));
     });
     expect(result.current.radiusMiles).toBe(50);
+  });
+
+  it('tells the server a place is saved, without telling it where', () => {
+    const flag = `${PAGE_RENDERING.savedPlaceCookie}=1`;
+    document.cookie = `${PAGE_RENDERING.savedPlaceCookie}=; max-age=0; path=/`;
+    flagSavedPlace();
+    expect(document.cookie).not.toContain(flag);
+    saveLocation('Austin, TX', 30.27, -97.74);
+    expect(document.cookie.split('; ')).toContain(flag);
+    expect(document.cookie).not.toMatch(/30\.27|Austin/);
+
+    // A place saved before the flag existed gets it when the app starts.
+    document.cookie = `${PAGE_RENDERING.savedPlaceCookie}=; max-age=0; path=/`;
+    flagSavedPlace();
+    expect(document.cookie.split('; ')).toContain(flag);
+    document.cookie = `${PAGE_RENDERING.savedPlaceCookie}=; max-age=0; path=/`;
   });
 });

@@ -25,6 +25,17 @@ export interface ApiRequest {
   fallbackMessage?: string;
 }
 
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Where calls go: the browser's fetch, or, when the server renders a page at request time (src/prerender.tsx),
+ * the server's own routes, asked in-process.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Listeners told when the server says the stored token is no longer valid (401 on an authenticated call). */
 const unauthorizedListeners = new Set<() => void>();
 export function onUnauthorized(listener: () => void): () => void {
@@ -67,7 +78,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   let response: Response;
   try {
     response = await (early ??
-      fetch(url, {
+      transport(url, {
         method,
         headers,
         body: payload,

@@ -1,6 +1,7 @@
 import {
   DEFAULT_RADIUS_MILES,
   LOCATION_UPDATED_EVENT,
+  PAGE_RENDERING,
   RADIUS_UPDATED_EVENT,
   SESSION_KEYS,
   type LoginResponse,
@@ -101,6 +102,18 @@ export function readSavedLocation(): SavedLocation {
   };
 }
 
+/**
+ * Tells the server, from the next page load on, that this browser has a place of its own (PAGE_RENDERING in the
+ * contract): it then sends the marketplace without the newcomer's listings in it. Only a flag; the place itself
+ * stays here. Done on saving and, for places saved before the flag existed, when the app starts.
+ */
+export function flagSavedPlace(): void {
+  if (readSavedLocation().latitude === null) return;
+  const name = PAGE_RENDERING.savedPlaceCookie;
+  if (document.cookie.split('; ').includes(`${name}=1`)) return;
+  document.cookie = `${name}=1; path=/; max-age=${400 * 24 * 60 * 60}; samesite=lax`;
+}
+
 /** Saves the chosen place and broadcasts location-updated so lists reset and reload (SPEC §4). */
 export function saveLocation(address: string, latitude: number, longitude: number): void {
   const s = storage();
@@ -108,6 +121,7 @@ export function saveLocation(address: string, latitude: number, longitude: numbe
   s.setItem(SESSION_KEYS.userAddress, address);
   s.setItem(SESSION_KEYS.userLat, String(latitude));
   s.setItem(SESSION_KEYS.userLng, String(longitude));
+  flagSavedPlace();
   window.dispatchEvent(new CustomEvent(LOCATION_UPDATED_EVENT, { detail: readSavedLocation() }));
 }
 

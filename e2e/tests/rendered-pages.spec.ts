@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, signIn } from './people';
+import { screenshotBothWidths } from './support';
+
+/**
+ * The marketplace and listings come from the server rendered with their data (docs/decisions/0007): the photo is
+ * in the HTML, and the app takes the page over without asking for that data again.
+ */
+interface Card {
+  id: number;
+  title: string;
+  images: string[];
+}
+
+async function newestListing(request: APIRequestContext): Promise<Card> {
+  const feed = await request.get('/api/Marketplace/products?pageSize=1');
+  const [listing] = ((await feed.json()) as { data: Card[] }).data;
+  expect(listing, 'a demo listing').toBeTruthy();
+  return listing!;
+}
+
+/** The API calls the page makes from now on (paths with their query). */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  return calls;
+}
+
+test('a listing’s photo, title and price are in its HTML, readable before any script runs', async ({
+  browser,
+  request,
+}) => {
+  const listing = await newestListing(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/product-detail/${listing.id}`);
+
+  await expect(page).toHaveTitle(`${listing.title} - Rummage`);
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+  const photo = page.locator(`img[src="${listing.images[0]}"]`);
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // A shared link previews the listing.
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', listing.title);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', listing.images[0]!);
+  await context.close();
+});
+
+test('the marketplace arrives with its first listings, and the app carries on from them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const calls = apiCalls(page);
+  await page.goto('/marketplace');
+  // Listing cards (the garage sales above them are cards too).
+  const cards = page.getByRole('main').locator('article:has(a[href^="/product-detail/"])');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards).toHaveCount(12);
+  await page.waitForLoadState('networkidle');
+  // The first page came with the HTML; the app did not ask for it again.
+  expect(calls.filter((call) => call.startsWith('/api/Marketplace/products'))).toEqual([]);
+
+  // Scrolling on loads page 2 of the same snapshot: new cards, none twice.
+  await page.mouse.wheel(0, 20_000);
+  await expect.poll(() => cards.count()).toBeGreaterThan(12);
+  const page2 = calls.find((call) => call.includes('page=2'));
+  expect(page2).toContain('before=');
+  const links = await cards
+    .locator('a[href^="/product-detail/"]')
+    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  expect(new Set(links).size).toBe(links.length);
+});
+
+test('the app takes a rendered listing over: a visitor’s like asks them to log in', async ({
+  page,
+  request,
+}) => {
+  const listing = await newestListing(request);
+  const calls = apiCalls(page);
+  await page.goto(`/product-detail/${listing.id}`);
+  await page.getByRole('button', { name: /like/i }).first().click();
+  await expect(page.getByText('Alert! Please login first.')).toBeVisible();
+  expect(calls).not.toContain(`/api/Product/${listing.id}`);
+  await screenshotBothWidths(page, 'listing-rendered');
+});
+
+test('a signed-in reader gets their own view, and a saved place its own marketplace', async ({
+  page,
+  request,
+}) => {
+  const listing = await newestListing(request);
+  await signIn(page, DEMO.alice.username, DEMO.alice.password);
+  const calls = apiCalls(page);
+  await page.goto(`/product-detail/${listing.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+  // The HTML is the visitor's view: the app asks again with Alice's token (her likes, her follows).
+  await expect.poll(() => calls).toContain(`/api/Product/${listing.id}`);
+
+  await page.evaluate(() => {
+    localStorage.setItem('userLat', '41.8781');
+    localStorage.setItem('userLng', '-87.6298');
+    localStorage.setItem('userAddress', 'Chicago, IL');
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // The app flagged the saved place: the marketplace now comes without the newcomer's listings.
+  const html = await (await page.request.get('/marketplace', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toContain('rummage-page-state');
+  await page.goto('/marketplace');
+  await expect.poll(() => calls.some((call) => /products\?.*latitude=41\.8781/.test(call))).toBe(true);
+});
