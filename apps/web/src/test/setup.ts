@@ -5,12 +5,13 @@ import { cleanup, configure } from '@testing-library/react';
 // Waiting longer never makes a wrong page pass: the assertion still needs the text to appear.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom has no layout or scrolling; the app scrolls to the top on every route change.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// jsdom has no layout or scrolling; the app scrolls to the top on every route change. (Files that run as the
+// server does, in Node's environment, have no window at all.)
+if (typeof window !== 'undefined') window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -4,7 +4,7 @@ import { AddToRouteButton } from '../garage-route/AddToRouteButton';
 import { salePlace } from './api';
 import { CardCountdown } from './Countdown';
 import { GARAGE_TEXT } from './texts';
-import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart } from './time';
+import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart, validZone } from './time';
 import { useNow } from './useNow';
 
 /**
@@ -16,9 +16,12 @@ import { useNow } from './useNow';
 export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const now = useNow();
+  // The viewer's own zone; the server rendering the marketplace (src/prerender.tsx) knows only the sale's, which
+  // is the viewer's too for a sale nearby.
+  const zone = typeof window === 'undefined' ? validZone(sale.timeZone) : undefined;
   const start = saleStart(sale);
   const parts = start ? countdown(start, now) : null;
-  const badge = start ? dateBadge(start) : null;
+  const badge = start ? dateBadge(start, zone) : null;
   const end = saleEnd(sale);
   const place = salePlace(sale);
   const headline = fillText(messages.garage.headline, { place });
@@ -63,9 +66,11 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
         </Heading>
         {address && <p className="-mt-1 truncate text-xs text-stone-600">{address}</p>}
         <p className="text-sm text-stone-700">
-          {start ? formatStart(start, now) : messages.garage.noValidDate}
+          {start ? formatStart(start, now, zone) : messages.garage.noValidDate}
           {parts?.live && end && (
-            <span className="block">{fillText(GARAGE_TEXT.until, { time: formatEndTime(end, start!) })}</span>
+            <span className="block">
+              {fillText(GARAGE_TEXT.until, { time: formatEndTime(end, start!, zone) })}
+            </span>
           )}
         </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2">

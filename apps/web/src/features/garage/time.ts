@@ -21,7 +21,8 @@ export type SaleTimes = Partial<
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
-function validZone(zone: string | null | undefined): string | undefined {
+/** `zone` when Intl knows it. */
+export function validZone(zone: string | null | undefined): string | undefined {
   if (!zone) return undefined;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
