@@ -19,13 +19,18 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns the real app on `databaseUrl` and resolves once it listens; `onSpawn` sees the child at once. */
+/**
+ * Spawns the real app on `databaseUrl` and resolves once it listens; `onSpawn` sees the child at once.
+ * `nodeArgs` go before the script (bench/feed/profile.ts passes `--cpu-prof`).
+ */
 export function startAppProcess(
   databaseUrl: string,
   onSpawn?: (child: ChildProcess) => void,
+  nodeArgs: string[] = [],
 ): Promise<AppProcess> {
   return new Promise((resolveApp, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/feed/server.ts')], {
+    const script = join(repoRoot, 'bench/feed/server.ts');
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -13,8 +13,14 @@ function statFields(pid: number | 'self'): (field: number) => number {
 
 /** User + system CPU milliseconds a process has used so far. */
 export function processCpuMs(pid: number): number {
+  const { user, system } = processCpuSplitMs(pid);
+  return user + system;
+}
+
+/** User and system (kernel: sockets, scheduling) CPU milliseconds a process has used so far. */
+export function processCpuSplitMs(pid: number): { user: number; system: number } {
   const field = statFields(pid);
-  return ((field(14) + field(15)) * 1000) / TICKS_PER_SECOND;
+  return { user: (field(14) * 1000) / TICKS_PER_SECOND, system: (field(15) * 1000) / TICKS_PER_SECOND };
 }
 
 /** User + system CPU milliseconds of this process's children that have exited and been waited for. */

@@ -11,10 +11,12 @@ export interface ScenarioResult {
   bytes: number;
   /** SQL statements the request sent (the pgbench script runs exactly these). */
   statements: number;
+  /** How many of them were named prepared statements (parsed and planned once per connection). */
+  named: number;
   rounds: { http: HttpRun; serverCpuMs: number; clientCpuMs: number; pgbench: Pgbench; ratio: number }[];
   /** Median over the rounds of HTTP req/s ÷ pgbench -M prepared tps: the goal's ratio. */
   ratio: number;
-  /** The same statements with -M extended (parsed and planned every time, like the app's unnamed statements). */
+  /** The same statements with -M extended (parsed and planned every time, as unnamed statements are). */
   extended: Pgbench;
   ratioExtended: number;
   /** Only the feed's SELECT (for where the time goes). */
@@ -69,7 +71,7 @@ export function resultTables(results: ScenarioResult[], goals: { ratio: number; 
     ['scenario', 'statements', 'JSON bytes', 'app CPU ms/req', 'autocannon CPU ms/req', 'pgbench CPU ms/tx'],
     results.map((r) => [
       r.name,
-      String(r.statements),
+      `${r.statements} (${r.named} named)`,
       String(r.bytes),
       fixed(median(r.rounds.map((round) => round.serverCpuMs)), 2),
       fixed(median(r.rounds.map((round) => round.clientCpuMs)), 2),

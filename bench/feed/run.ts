@@ -18,7 +18,7 @@ import { startAppProcess, stopChild, type AppProcess } from './app-process.js';
 import { createDatabase, databaseUrl, dropDatabase, loadListings, migrate, serverInfo } from './database.js';
 import { getJson } from './http.js';
 import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
-import { inline } from './pgbench.js';
+import { inline, literal } from './pgbench.js';
 import { resultTables, type ScenarioResult } from './report.js';
 import { runScenario, type Scenario } from './scenario.js';
 import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
@@ -104,14 +104,26 @@ function captureQueries(target: string): Promise<CapturedQuery[]> {
   });
 }
 
+/**
+ * EXPLAIN ANALYZE of a captured statement twice: with its values inlined (the plan pgbench and a custom plan get),
+ * and prepared with its parameters under plan_cache_mode = force_generic_plan (the plan PostgreSQL keeps for a named
+ * statement after five runs when it is no dearer than the custom ones).
+ */
 async function explain(query: CapturedQuery): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const plan = (rows: { 'QUERY PLAN': string }[]) => rows.map((row) => row['QUERY PLAN']).join('\n');
   try {
-    const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
+    const custom = await client.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${inline(query)}`,
     );
-    return plan.map((row) => row['QUERY PLAN']).join('\n');
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare bench_generic as ${query.text}`);
+    const args = query.values.map(literal).join(', ');
+    const generic = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute bench_generic${args ? `(${args})` : ''}`,
+    );
+    return `values inlined (custom plan):\n${plan(custom.rows)}\n\ngeneric plan:\n${plan(generic.rows)}`;
   } finally {
     await client.end();
   }

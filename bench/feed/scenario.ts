@@ -68,7 +68,10 @@ export async function runScenario(ctx: ScenarioContext, scenario: Scenario, inde
   const feedScript = join(ctx.workDir, `scenario-${index}-feed.sql`);
   writeScript(requestScript, queries);
   writeScript(feedScript, feedQuery);
-  log(`${cards} cards, ${bytes} bytes of JSON; ${queries.length} statements per request`);
+  const names = queries.map((query) => query.name ?? 'unnamed').join(', ');
+  log(
+    `${cards} cards, ${bytes} bytes of JSON; ${queries.length} statement${queries.length === 1 ? '' : 's'} per request (${names})`,
+  );
   if (ctx.explain) for (const query of feedQuery) log(`\nEXPLAIN ANALYZE:\n${await ctx.explain(query)}\n`);
 
   const pgbench = (script: string, protocol: 'prepared' | 'extended', time: number) =>
@@ -111,6 +114,7 @@ export async function runScenario(ctx: ScenarioContext, scenario: Scenario, inde
     cards,
     bytes,
     statements: queries.length,
+    named: queries.filter((query) => query.name !== undefined).length,
     rounds,
     ratio: median(rounds.map((round) => round.ratio)),
     extended,

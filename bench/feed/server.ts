@@ -6,6 +6,7 @@
  * Messages: it sends `{ type: 'listening', port, floorPort }` once ready. `{ type: 'capture' }` makes it record
  * every query the database pool receives until `{ type: 'captured' }`, which it answers with
  * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
+ * A named prepared statement is recorded like any other, text and values, plus its name.
  *
  * The floor: a bare Fastify instance in this same process (no plugins, no schema, no database) answering
  * GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request. It shows what HTTP and
@@ -22,6 +23,8 @@ import { loadConfig } from '../../apps/server/src/config.js';
 export interface CapturedQuery {
   text: string;
   values: unknown[];
+  /** The prepared statement's name, when the app sent it as a named statement (parsed once per connection). */
+  name?: string;
 }
 
 export type ServerMessage =
@@ -64,10 +67,11 @@ process.on('message', (message: ControlMessage) => {
   if (message.type === 'capture') {
     captured = [];
     pool.query = function (this: pg.Pool, ...args: unknown[]) {
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      type Config = { text: string; values?: unknown[]; name?: string };
+      const [first, second] = args as [string | Config, unknown[] | undefined];
       const text = typeof first === 'string' ? first : first.text;
       const values = Array.isArray(second) ? second : typeof first === 'string' ? [] : (first.values ?? []);
-      captured.push({ text, values });
+      captured.push({ text, values, name: typeof first === 'string' ? undefined : first.name });
       return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pool.query;
   } else if (message.type === 'floor') {

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../lib/package-paths.js';
@@ -136,4 +136,22 @@ export function withTransaction<T>(db: Database, work: (tx: Transaction) => Prom
 export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw SQL statement rendered once, with `sql.placeholder(key)` for what changes between calls. With a `name`,
+ * node-postgres prepares it by that name on each pooled connection the first time and afterwards sends only the
+ * values: PostgreSQL parses it once per connection and, after five runs, keeps a generic plan when that plan is
+ * no dearer than the custom ones. Without a name it is still rendered once but parsed and planned on every call
+ * (for a shape whose generic plan is bad). PGlite, a single in-process connection, runs both alike.
+ */
+export function preparedRows<T extends Record<string, unknown>>(
+  db: Database,
+  query: SQL,
+  name?: string,
+): (values: Record<string, unknown>) => Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows;
 }

@@ -1,104 +1,131 @@
-import { and, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.js';
-import { categories, products, users } from '../../db/schema.js';
-import { cardColumns, publicListing, selectCards, type CardRow } from '../product/product.cards.js';
-import { withinCircle, type Circle } from './radius.js';
+import { sql } from 'drizzle-orm';
+import { preparedRows, queryRows, type Database } from '../../db/client.js';
+import { photoKeys, type PhotoKeys } from '../product/product.cards.js';
+import type { CardFields } from '../product/product.presenter.js';
+import { feedStatement, recentWindow, statementName, type Shape } from './feed.statement.js';
+import { circleValues, type Circle } from './radius.js';
 
 export interface FeedFilter {
   page: number;
   pageSize: number;
   search?: string;
   circle?: Circle;
-  /** Listings as they stood at this moment (see docs/decisions/0004-feed-paging.md). */
-  snapshot: Date;
+  /**
+   * Read the listings as they stood at this moment (see docs/decisions/0004-feed-paging.md); a moment later than
+   * the database's clock, or none, means now.
+   */
+  snapshot?: Date;
   /** Size of the newest-first window a radius page is read from first (`recentWindow`); 0 skips it. */
   window?: number;
 }
 
-/**
- * A radius page is first looked for among the newest listings only: enough to fill it in any busy area, and
- * bounded where few listings are near. Rows per result it allows for: 150, i.e. an area holding ≥ 0.7% of the
- * listings fills its pages from the window.
- */
-export const RECENT_ROWS_PER_RESULT = 150;
-export const RECENT_WINDOW_MIN = 2_000;
-export const RECENT_WINDOW_MAX = 50_000;
-
-export function recentWindow(page: number, pageSize: number): number {
-  const needed = page * pageSize;
-  return Math.min(RECENT_WINDOW_MAX, Math.max(RECENT_WINDOW_MIN, needed * RECENT_ROWS_PER_RESULT));
+/** A card's listing with its photos in display order and its like count. */
+export interface FeedRow extends CardFields {
+  photos: PhotoKeys[];
+  likesCount: number;
 }
 
-/**
- * Title and description through the generated tsvector (GIN), or the category's title, so a category chip's
- * search ("Furniture") finds everything filed under it. A query with no searchable word ("the") filters nothing.
- */
-export function textMatch(search: string): SQL {
-  const query = sql`websearch_to_tsquery('english'::regconfig, ${search})`;
-  return sql`(numnode(${query}) = 0
-    or ${products.search} @@ ${query}
-    or ${products.categoryId} = any(array(
-      select ${categories.id} from ${categories}
-      where to_tsvector('english'::regconfig, ${categories.title}) @@ ${query})))`;
+export interface FeedPage {
+  /** The moment the page was read against, to the millisecond (the database's clock unless `snapshot` was earlier). */
+  snapshot: Date;
+  rows: FeedRow[];
 }
 
-/**
- * The `window` newest listings of the snapshot, as a subquery named like the table, so every condition and card
- * column written against `products` applies to it unchanged. Its LIMIT keeps the planner from flattening it: it
- * is read through products_created_at_id_idx in feed order, and the outer LIMIT stops that scan early.
- */
-function newestListings(db: Database, snapshot: Date, window: number) {
-  return db
-    .select()
-    .from(products)
-    .where(lte(products.createdAt, snapshot))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(window)
-    .as('products');
+interface RawFeedRow extends Record<string, unknown> {
+  snapshotMs: number;
+  id: number | string | null;
+  title: string;
+  price: number;
+  latitude: number;
+  longitude: number;
+  locationText: string | null;
+  views: number;
+  isSold: boolean;
+  createdMs: number;
+  sellerId: number | string;
+  userName: string;
+  userImageUrl: string | null;
+  categoryId: number | string | null;
+  categoryTitle: string | null;
+  likesCount: number;
+  photos: Array<[string, string]> | null;
 }
 
-/**
- * One page of the feed, newest first.
- *
- * With a circle, the planner cannot know how many listings the box holds (geometric operators have a fixed
- * selectivity estimate), so it reads every listing in the box and sorts them: in a busy city that is tens of
- * thousands of rows for 12 cards (~250 ms with 1M listings, docs/benchmarks.md). So the page is read from the
- * newest listings first (`newestListings`), which stops as soon as the page is full (~1 ms there). When the
- * window fills the page, that page is exact: the window is a prefix of the feed order, so nothing outside it
- * comes earlier. Otherwise (few listings near, or the end of the feed), the full query answers.
- */
-export async function feedPage(db: Database, filter: FeedFilter): Promise<CardRow[]> {
-  const { snapshot } = filter;
-  const conditions: SQL[] = [
-    publicListing,
-    lte(products.createdAt, snapshot),
-    // Sold after the snapshot still holds its place, so the pages after it do not shift (it shows as sold).
-    or(eq(products.isSold, false), gt(products.soldAt, snapshot)) as SQL,
-  ];
-  if (filter.circle) conditions.push(withinCircle(filter.circle));
-  if (filter.search) conditions.push(textMatch(filter.search));
-  const where = and(...conditions);
-  const order = [desc(products.createdAt), desc(products.id)] as const;
-  const offset = (filter.page - 1) * filter.pageSize;
+type FeedStatement = (values: Record<string, unknown>) => Promise<RawFeedRow[]>;
+const statements = new WeakMap<Database, Map<string, FeedStatement>>();
 
-  const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
-  if (filter.circle && window > 0) {
-    const recent = await db
-      .select(cardColumns)
-      .from(newestListings(db, snapshot, window))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.pageSize)
-      .offset(offset);
-    if (recent.length === filter.pageSize) return recent;
+function statementFor(db: Database, shape: Shape): FeedStatement {
+  const key = statementName(shape) ?? `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}`;
+  let byShape = statements.get(db);
+  if (!byShape) statements.set(db, (byShape = new Map()));
+  let statement = byShape.get(key);
+  if (!statement) {
+    statement = preparedRows<RawFeedRow>(db, feedStatement(shape), statementName(shape));
+    byShape.set(key, statement);
   }
-  return selectCards(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.pageSize)
-    .offset(offset);
+  return statement;
+}
+
+/** int8 columns arrive as strings from node-postgres; ids stay far below 2^53. */
+const int = (value: number | string) => Number(value);
+
+async function run(db: Database, shape: Shape, values: Record<string, unknown>): Promise<FeedPage> {
+  const raw = await statementFor(db, shape)(values);
+  const rows: FeedRow[] = [];
+  for (const row of raw) {
+    if (row.id === null) continue; // the snapshot's row of an empty page
+    rows.push({
+      id: int(row.id),
+      title: row.title,
+      price: row.price,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      locationText: row.locationText,
+      views: row.views,
+      isSold: row.isSold,
+      createdAt: new Date(row.createdMs),
+      sellerId: int(row.sellerId),
+      userName: row.userName,
+      userImageUrl: row.userImageUrl,
+      categoryId: row.categoryId === null ? null : int(row.categoryId),
+      categoryTitle: row.categoryTitle,
+      likesCount: row.likesCount,
+      photos: photoKeys(row.photos),
+    });
+  }
+  return { snapshot: new Date(raw[0]?.snapshotMs ?? Date.now()), rows };
+}
+
+/**
+ * One page of the feed, newest first, with its snapshot, photos and like counts, in one statement (see
+ * feed.statement.ts). A radius page whose newest-first window does not fill it takes a second statement: the full
+ * query against the same snapshot.
+ */
+export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
+  const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
+  const circle = filter.circle !== undefined;
+  const search = filter.search !== undefined;
+  // A first page with the usual window writes its sizes into the statement's text (see `paging`).
+  const firstPageSize =
+    filter.page === 1 && window === recentWindow(1, filter.pageSize) ? filter.pageSize : undefined;
+  const values: Record<string, unknown> = {
+    snapshot: filter.snapshot?.toISOString() ?? null,
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+    search: filter.search,
+    window,
+    ...(filter.circle && circleValues(filter.circle)),
+  };
+  if (!circle) return run(db, { circle, search, read: 'full', firstPageSize }, values);
+  const recent = await run(db, { circle, search, read: 'window', firstPageSize }, values);
+  if (recent.rows.length === filter.pageSize) return recent;
+  const full = { circle, search, read: 'full', firstPageSize } as const;
+  return run(db, full, { ...values, snapshot: recent.snapshot.toISOString() });
+}
+
+/** The rows of `readFeed` alone. */
+export async function feedPage(db: Database, filter: FeedFilter): Promise<FeedRow[]> {
+  return (await readFeed(db, filter)).rows;
 }
 
 /**

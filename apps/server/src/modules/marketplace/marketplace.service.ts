@@ -1,7 +1,7 @@
 import { DEFAULT_RADIUS_MILES, MILES_TO_KM, type ParsedFeedQuery, type ProductCard } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
-import { presentCards, type ImageAddresses } from '../product/product.presenter.js';
-import { databaseNow, feedPage } from './marketplace.repository.js';
+import { toCard, type ImageAddresses } from '../product/product.presenter.js';
+import { readFeed } from './marketplace.repository.js';
 import type { Circle } from './radius.js';
 import { snapshotKey, type SnapshotMemo } from './snapshots.js';
 
@@ -23,17 +23,14 @@ export function createMarketplaceService(options: {
   const { db, store, memo } = options;
 
   /**
-   * Which moment the page is read against: the client's `before` (never later than now), else for page 1 now
-   * (remembered for this reader), else what page 1 remembered. See docs/decisions/0004-feed-paging.md.
+   * The moment the page is read against, given as an upper bound (the statement takes the database's clock when
+   * the bound is later or absent): the client's `before`, else for page 1 now (remembered for this reader), else
+   * what page 1 remembered. See docs/decisions/0004-feed-paging.md.
    */
-  async function snapshotFor(query: ParsedFeedQuery, key: string): Promise<Date> {
-    const now = await databaseNow(db);
-    if (query.before) return query.before < now ? query.before : now;
-    if (query.page === 1) {
-      await memo.remember(key, now);
-      return now;
-    }
-    return (await memo.recall(key)) ?? now;
+  async function snapshotBound(query: ParsedFeedQuery, key: string): Promise<Date | undefined> {
+    if (query.before) return query.before;
+    if (query.page === 1) return undefined;
+    return memo.recall(key);
   }
 
   return {
@@ -53,19 +50,19 @@ export function createMarketplaceService(options: {
         circle?.longitude,
         circle?.radiusKm,
       ]);
-      const before = await snapshotFor(query, key);
-      const rows = await feedPage(db, {
+      const { snapshot, rows } = await readFeed(db, {
         page: query.page,
         pageSize: query.pageSize,
         search: query.search,
         circle,
-        snapshot: before,
+        snapshot: await snapshotBound(query, key),
       });
+      if (query.page === 1 && !query.before) await memo.remember(key, snapshot);
       return {
-        data: await presentCards(db, rows, store),
+        data: rows.map((row) => toCard(row, row.photos, row.likesCount, store)),
         page: query.page,
         pageSize: query.pageSize,
-        before,
+        before: snapshot,
       };
     },
   };

@@ -57,20 +57,48 @@ export interface PointColumns {
 }
 
 /**
+ * What the circle's SQL needs: its centre and radius, and its bounding box with the open sides filled in. Each value
+ * is a number, or a `sql.placeholder` in a statement prepared once for every circle (the feed's).
+ */
+export interface CircleValues<T = number> {
+  latitude: T;
+  longitude: T;
+  radiusKm: T;
+  minLat: T;
+  maxLat: T;
+  minLng: T;
+  maxLng: T;
+}
+
+export function circleValues(circle: Circle): CircleValues {
+  const box = boundingBox(circle);
+  return {
+    latitude: circle.latitude,
+    longitude: circle.longitude,
+    radiusKm: circle.radiusKm,
+    minLat: box.minLat,
+    maxLat: box.maxLat,
+    minLng: box.lng?.min ?? -180,
+    maxLng: box.lng?.max ?? 180,
+  };
+}
+
+const LISTING_POINT: PointColumns = { latitude: products.latitude, longitude: products.longitude };
+
+/**
  * WHERE fragment for "within the circle": the point GiST index answers the box (`<@`), then the exact haversine
  * drops the corners (DESIGN §3: 5–11 ms for 25 miles around Chicago in 200k listings, no extension needed).
  * Listings by default; garage sales pass their own columns (same index expression, same formula).
  */
-export function withinCircle(
-  circle: Circle,
-  columns: PointColumns = { latitude: products.latitude, longitude: products.longitude },
-): SQL {
-  const { latitude: lat, longitude: lng, radiusKm } = circle;
-  const box = boundingBox(circle);
-  const lo = box.lng?.min ?? -180;
-  const hi = box.lng?.max ?? 180;
+export function withinCircle(circle: Circle, columns: PointColumns = LISTING_POINT): SQL {
+  return withinCircleOf(circleValues(circle), columns);
+}
+
+/** `withinCircle` over values that may be placeholders. */
+export function withinCircleOf(values: CircleValues<unknown>, columns: PointColumns = LISTING_POINT): SQL {
+  const { latitude: lat, longitude: lng, radiusKm, minLat, maxLat, minLng, maxLng } = values;
   const point = sql`point(${columns.longitude}, ${columns.latitude})`;
-  const inBox = sql`${point} <@ box(point(${lo}::float8, ${box.minLat}::float8), point(${hi}::float8, ${box.maxLat}::float8))`;
+  const inBox = sql`${point} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
   const distance = sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
       power(sin(radians(${columns.latitude} - ${lat}::float8) / 2), 2)
       + cos(radians(${lat}::float8)) * cos(radians(${columns.latitude}))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { categories, productImages, productLikes, products, users } from '../../db/schema.js';
 
@@ -43,6 +43,29 @@ export interface ImageKeys {
   position: number;
   largeKey: string;
   thumbKey: string;
+}
+
+/** What a card shows of a photo: the full-size rendition and the thumbnail. */
+export type PhotoKeys = Pick<ImageKeys, 'largeKey' | 'thumbKey'>;
+
+/**
+ * A listing's photos in display order as a JSON array of [largeKey, thumbKey] pairs (null without photos), for a
+ * statement that answers a page with its photos (one index lookup per row, product_images_product_id_position_idx).
+ */
+export function photosJson(productId: SQLWrapper): SQL {
+  return sql`(select json_agg(json_build_array(${productImages.largeKey}, ${productImages.thumbKey})
+      order by ${productImages.position}, ${productImages.id})
+    from ${productImages} where ${productImages.productId} = ${productId})`;
+}
+
+/** The pairs `photosJson` answers, as the presenter takes them. */
+export function photoKeys(pairs: ReadonlyArray<readonly [string, string]> | null): PhotoKeys[] {
+  return pairs ? pairs.map(([largeKey, thumbKey]) => ({ largeKey, thumbKey })) : [];
+}
+
+/** A listing's like count as a subquery (product_likes_product_id_idx), the same rows `likeCountsOf` counts. */
+export function likesCountSql(productId: SQLWrapper): SQL {
+  return sql`(select count(*)::int from ${productLikes} where ${productLikes.productId} = ${productId})`;
 }
 
 /** Photos of several listings at once, each listing's in display order. */

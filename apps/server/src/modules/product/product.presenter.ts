@@ -1,5 +1,5 @@
 import type { ProductCard, ProductDetail } from '@rummage/contract';
-import type { CardRow, Db, ImageKeys } from './product.cards.js';
+import type { CardRow, Db, ImageKeys, PhotoKeys } from './product.cards.js';
 import { imagesOf, likeCountsOf } from './product.cards.js';
 
 /** What answers need from the image store: the public address of a stored key. */
@@ -10,9 +10,28 @@ export interface ImageAddresses {
 /** Money travels as a number with at most two decimals (numeric(12,2) in the database). */
 const money = (value: number | string) => Math.round(Number(value) * 100) / 100;
 
+/** What a card is made of: a listing row as `selectCards` or the feed's statement answers it. */
+export type CardFields = Pick<
+  CardRow,
+  | 'id'
+  | 'title'
+  | 'price'
+  | 'views'
+  | 'createdAt'
+  | 'locationText'
+  | 'latitude'
+  | 'longitude'
+  | 'sellerId'
+  | 'userName'
+  | 'userImageUrl'
+  | 'isSold'
+  | 'categoryId'
+  | 'categoryTitle'
+>;
+
 export function toCard(
-  row: CardRow,
-  images: readonly ImageKeys[],
+  row: CardFields,
+  images: readonly PhotoKeys[],
   likesCount: number,
   store: ImageAddresses,
 ): ProductCard {
