@@ -24,6 +24,7 @@ export function rendersWithData(pathname, cookies) {
 export async function renderPage(url) {
   if (url.endsWith('/broken')) throw new Error('render failed');
   if (url.endsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (url.endsWith('/busy')) await new Promise((resolve) => setTimeout(resolve, 500));
   const categories = await transport(${JSON.stringify(API.category)}, {});
   const me = await transport(${JSON.stringify(API.account.me)}, {});
   const titles = (await categories.json()).data.map((category) => category.title).join(',');
@@ -80,6 +81,13 @@ describe('pages rendered at request time', () => {
     });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<title>rendered</title>');
+  });
+
+  it('renders at most four pages at once per process; the fifth visitor gets the plain frame at once', async () => {
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => page('/product-detail/busy')));
+    const rendered = answers.filter((answer) => answer.body.includes('<title>rendered</title>'));
+    expect(rendered).toHaveLength(4);
+    expect(answers.filter((answer) => answer.body.includes('<div id="root">frame</div>'))).toHaveLength(1);
   });
 
   it('sends the plain frame for other pages, when the renderer declines, fails or is too slow', async () => {

@@ -86,10 +86,16 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
       const cookies = request.headers.cookie ?? '';
       if (!loaded?.rendersWithData(pathname, cookies) || inFlight >= MAX_CONCURRENT_RENDERS) return null;
       inFlight += 1;
+      // Counted until the render itself ends, even when the visitor was sent the frame for taking too long.
+      const rendering = visitor
+        .run({ ip: request.ip }, () => loaded.renderPage(request.url))
+        .finally(() => {
+          inFlight -= 1;
+        });
       let timer: NodeJS.Timeout | undefined;
       try {
         const page = await Promise.race([
-          visitor.run({ ip: request.ip }, () => loaded.renderPage(request.url)),
+          rendering,
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
           }),
@@ -101,7 +107,6 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
         return null;
       } finally {
         clearTimeout(timer);
-        inFlight -= 1;
       }
     },
   };
