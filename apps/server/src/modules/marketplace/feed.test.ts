@@ -119,6 +119,26 @@ describe('GET /api/Marketplace/products: search and exclusions', () => {
     expect(ids(await feed({ ...near, search: 'the' })).length).toBeGreaterThanOrEqual(4);
   });
 
+  it('treats quotes, backslashes and SQL in a search as words, on every page and statement shape', async () => {
+    const quoted = await createProduct(t.app, sellerId, { ...here, title: "O'Brien's walnut stool" });
+    const attempts = [
+      "o'brien",
+      "walnut'); drop table products; --",
+      "\\'; select pg_sleep(5); --",
+      "E'\\x00' walnut",
+      "''''",
+    ];
+    for (const search of attempts) {
+      // First pages run as prepared statements (on PGlite: EXECUTE with the values written out); later pages not.
+      for (const page of [1, 2]) {
+        for (const where of [near, {}]) await feed({ ...where, search, page, pageSize: 12 });
+      }
+    }
+    expect(ids(await feed({ ...near, search: "o'brien" }))).toContain(quoted);
+    expect(ids(await feed({ ...near, search: "walnut stool');" }))).toContain(quoted);
+    expect(ids(await feed({ ...near, pageSize: 48 }))).toContain(quoted);
+  });
+
   it('leaves out sold items, hidden items and suspended sellers', async () => {
     const at = { latitude: 29.95, longitude: -90.07, title: 'Gumbo pot' };
     const shown = await createProduct(t.app, sellerId, at);
