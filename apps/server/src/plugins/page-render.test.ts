@@ -101,6 +101,19 @@ describe('pages rendered at request time', () => {
     expect(declined.body).toContain('<div id="root">frame</div>');
   });
 
+  it('sends the share link to the listing’s page, and renders it for a link-preview crawler', async () => {
+    const shared = await t.app.inject({ url: '/product/7?utm_source=chat', headers: { accept: '*/*' } });
+    expect(shared.statusCode).toBe(301);
+    expect(shared.headers.location).toBe('/product-detail/7?utm_source=chat');
+    // Crawlers rarely ask for text/html by name; a page path still gets the page, a file path still a 404.
+    for (const accept of ['*/*', undefined]) {
+      const crawled = await t.app.inject({ url: '/product-detail/7', headers: accept ? { accept } : {} });
+      expect(crawled.statusCode).toBe(200);
+      expect(crawled.body).toContain('<title>rendered</title>');
+    }
+    expect((await t.app.inject({ url: '/assets/gone.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
   it('never serves the build’s private folders', async () => {
     for (const url of [`/${rendererFile}`, `/${templateFile}`, '/.vite/manifest.json']) {
       const response = await t.app.inject({ url });

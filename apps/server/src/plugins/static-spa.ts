@@ -3,20 +3,30 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HUBS } from '@rummage/contract';
+import { HUBS, ROUTES } from '@rummage/contract';
 import { replyNotFound } from './errors.js';
 import { createPageRender, sendRenderedPage } from './page-render.js';
 
 const HUB_PREFIXES = Object.values(HUBS);
 
-/** Client-side routes (and the SPA's not-found page) must load index.html on reload; API and hub paths must not. */
+/**
+ * Client-side routes (and the SPA's not-found page) must load index.html on reload; API and hub paths must not.
+ * Browsers ask for text/html; link-preview crawlers often accept any type (or send no Accept), which gets
+ * the page too unless the path names a file (a missing script must stay a 404).
+ */
 function wantsSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
   if (path === '/api' || path.startsWith('/api/')) return false;
   if (HUB_PREFIXES.some((hub) => path === hub || path.startsWith(`${hub}/`))) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  const namesFile = /\.[^/]*$/.test(path);
+  return !namesFile && (accept === '' || accept.includes('*/*'));
 }
+
+/** The SPEC's share link /product/{id}: its page lives at /product-detail/{id}, where it is rendered with its data. */
+const SHARE_LINK = /^\/product\/(\d+)\/?$/;
 
 const notBuiltPage = (distDir: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rummage: web app not built</title></head>
@@ -61,6 +71,11 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (!wantsSpaPage(request)) return replyNotFound(request, reply);
       if (!built) return reply.code(200).type('text/html; charset=utf-8').send(notBuiltPage(distDir));
+      const [path, query] = request.url.split('?', 2);
+      const shared = SHARE_LINK.exec(path ?? '');
+      if (shared?.[1]) {
+        return reply.redirect(`${ROUTES.productDetail(shared[1])}${query ? `?${query}` : ''}`, 301);
+      }
       const rendered = request.method === 'GET' ? await pages?.render(request) : null;
       if (rendered) return sendRenderedPage(request, reply, rendered);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
