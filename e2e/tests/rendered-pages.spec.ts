@@ -29,14 +29,16 @@ function apiCalls(page: Page): string[] {
   return calls;
 }
 
-test('a listing’s photo, title and price are in its HTML, readable before any script runs', async ({
+test('a shared listing’s photo, title and price are in its HTML, readable before any script runs', async ({
   browser,
   request,
 }) => {
   const listing = await newestListing(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`/product-detail/${listing.id}`);
+  // The share link (SPEC §2) is redirected by the server, so it works without the app too.
+  await page.goto(`/product/${listing.id}`);
+  await expect(page).toHaveURL(new RegExp(`/product-detail/${listing.id}$`));
 
   await expect(page).toHaveTitle(`${listing.title} - Rummage`);
   await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
