@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { stopChild } from '../feed/app-process.js';
 import { processCpuMs } from '../feed/cpu.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
 import { phaseLine, resultTable, type MeasuredPhase, type ServerRun } from './report.js';
@@ -157,15 +158,7 @@ function ask<Reply, Result>(
 const children = new Set<ChildProcess>();
 async function stop(child: ChildProcess): Promise<void> {
   children.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
+  await stopChild(child);
 }
 
 async function startProcess(script: string, env: Record<string, string>, connections: number) {
