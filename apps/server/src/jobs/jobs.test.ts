@@ -1,7 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../db/client.js';
-import { captchaSolutions, passwordResetTokens, sessions, users } from '../db/schema.js';
+import {
+  captchaSolutions,
+  passwordResetTokens,
+  products,
+  productViews,
+  profileViews,
+  sessions,
+  users,
+} from '../db/schema.js';
 import { freshDatabase } from '../test/app.js';
 import { purgeExpired } from './purge.js';
 import { startJobs } from './scheduler.js';
@@ -57,6 +66,49 @@ describe('purge of expired rows', () => {
       'usable',
     ]);
     expect(await left(db.select({ key: captchaSolutions.id }).from(captchaSolutions))).toEqual(['fresh']);
+  });
+
+  it('forgets views older than the once-per-hour window but keeps the counts and the recent viewers', async () => {
+    const db = database.handle.db;
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const [seller] = await db
+      .insert(users)
+      .values({ username: 'viewedseller', email: 'viewed@example.test', passwordHash: 'x', views: 2 })
+      .returning({ id: users.id });
+    const sellerId = seller!.id;
+    const [product] = await db
+      .insert(products)
+      .values({ sellerId, title: 'Lamp', price: 5, latitude: 41.9, longitude: -87.6, views: 2 })
+      .returning({ id: products.id });
+    const productId = product!.id;
+    await db.insert(productViews).values([
+      { productId, viewerKey: 'u:old', viewedAt: ago(VIEW_DEDUP_WINDOW_MS + 60_000) },
+      { productId, viewerKey: 'u:recent', viewedAt: ago(60_000) },
+    ]);
+    await db.insert(profileViews).values([
+      { userId: sellerId, viewerKey: 'v:old', viewedAt: ago(VIEW_DEDUP_WINDOW_MS + 60_000) },
+      { userId: sellerId, viewerKey: 'v:recent', viewedAt: ago(60_000) },
+    ]);
+
+    await purgeExpired(db, now);
+
+    const productViewers = await db
+      .select({ key: productViews.viewerKey })
+      .from(productViews)
+      .where(eq(productViews.productId, productId));
+    expect(productViewers.map((row) => row.key)).toEqual(['u:recent']);
+    const profileViewers = await db
+      .select({ key: profileViews.viewerKey })
+      .from(profileViews)
+      .where(eq(profileViews.userId, sellerId));
+    expect(profileViewers.map((row) => row.key)).toEqual(['v:recent']);
+    const [counts] = await db
+      .select({ listing: products.views, profile: users.views })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(eq(products.id, productId));
+    expect(counts).toEqual({ listing: 2, profile: 2 });
   });
 });
 

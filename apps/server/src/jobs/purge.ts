@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
 import type { Database } from '../db/client.js';
-import { captchaSolutions, passwordResetTokens, sessions } from '../db/schema.js';
+import { captchaSolutions, passwordResetTokens, productViews, profileViews, sessions } from '../db/schema.js';
 import type { Job } from './scheduler.js';
 
 /** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
@@ -20,6 +21,11 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
   await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
+  // A view row only stops the same viewer from counting twice within the window; the counts live on the
+  // listing and the profile, so an older row is dead weight (one per viewer per item, forever, otherwise).
+  const countedBefore = new Date(now.getTime() - VIEW_DEDUP_WINDOW_MS);
+  await db.delete(productViews).where(lt(productViews.viewedAt, countedBefore));
+  await db.delete(profileViews).where(lt(profileViews.viewedAt, countedBefore));
 }
 
 export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): Job {
