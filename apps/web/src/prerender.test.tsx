@@ -49,6 +49,7 @@ describe('a listing rendered at request time', () => {
     expect(page.markup).toContain('$85');
     expect(page.head).toContain('<title>Walnut &#60;desk&#62; &#38; chair - Swapshop</title>');
     expect(page.head).toContain(`<meta property="og:image" content="${product.images[0]}">`);
+    expect(page.status).toBe(200);
     // The first screen's data only: the seller's other items are left to the browser.
     expect(calls.sort()).toEqual([API.config, `/api/Product/${product.id}`].sort());
   });
@@ -67,6 +68,9 @@ describe('a listing rendered at request time', () => {
   it('leaves a listing the API does not show to the browser, which asks again and says so', async () => {
     serveApi({ [API.config]: { data: config } });
     const page = await renderPage('/product-detail/404');
+    // Crawlers are told the link is dead; the visitor's browser still gets the page and asks itself.
+    expect(page.status).toBe(404);
+    expect((await renderPage('/product-detail/not-a-number')).status).toBe(404);
     expect(page.markup).toContain('Loading listing');
     expect(page.head).toContain('<title>Listing - Swapshop</title>');
     document.body.innerHTML = `<div id="root">${page.markup}</div>`;
@@ -96,11 +100,14 @@ describe('the data a rendered page brings', () => {
     expect(document.getElementById(PAGE_STATE_ELEMENT_ID)).toBeNull();
   });
 
-  it('is ignored for a signed-in reader, whose likes and follows are their own', async () => {
+  it('stands in for a signed-in reader’s own answers until they arrive: their likes and follows are their own', async () => {
     const product = await renderedListing();
     const client = createQueryClient();
     adoptPageState(client, true);
-    expect(client.getQueryData(listingKeys.detail(product.id))).toBeUndefined();
+    // Shown (no spinner replacing the painted page), but stale, so the app asks again with the reader's token.
+    expect(client.getQueryData(listingKeys.detail(product.id))).toEqual(product);
+    expect(client.getQueryState(listingKeys.detail(product.id))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(CONFIG_QUERY_KEY)?.isInvalidated).toBe(false);
   });
 
   it('costs nothing but the saved requests when it cannot be read', () => {

@@ -19,6 +19,7 @@ import { listingKeys } from './features/listings/api';
 import { parseProductId } from './features/listings/productId';
 import { LISTING_TEXT } from './features/listings/texts';
 import { assetUrl } from './shared/api/assets';
+import { ApiError } from './shared/api/client';
 import { CONFIG_QUERY_KEY, FALLBACK_CONFIG } from './shared/config/useAppConfig';
 import { Spinner } from './shared/ui/Spinner';
 
@@ -84,6 +85,8 @@ export interface RenderedPage {
   markup: string;
   /** <title> and link-preview tags for <head>, escaped. */
   head: string;
+  /** 404 for a listing that does not exist (or is hidden), so crawlers drop a dead link; 200 otherwise. */
+  status: number;
 }
 
 /**
@@ -103,7 +106,20 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       waiting.map((query) => query.fetch({ ...query.options, retry: false }).catch(() => undefined)),
     );
   }
-  return { markup: markup + stateElement(client), head: headFor(url, client) };
+  return {
+    markup: markup + stateElement(client),
+    head: headFor(url, client),
+    status: statusFor(url, client),
+  };
+}
+
+function statusFor(url: string, client: QueryClient): number {
+  const match = PRODUCT_DETAIL.exec(new URL(url, 'http://page').pathname);
+  if (!match) return 200;
+  const id = parseProductId(match[1]);
+  if (id === null) return 404;
+  const error = client.getQueryState(listingKeys.detail(id))?.error;
+  return error instanceof ApiError && error.status === 404 ? 404 : 200;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

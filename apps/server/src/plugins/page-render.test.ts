@@ -28,7 +28,8 @@ export async function renderPage(url) {
   const categories = await transport(${JSON.stringify(API.category)}, {});
   const me = await transport(${JSON.stringify(API.account.me)}, {});
   const titles = (await categories.json()).data.map((category) => category.title).join(',');
-  return { head: '<title>rendered</title>', markup: '<p>categories ' + titles + '; me ' + me.status + '</p>' };
+  const status = url.endsWith('/gone') ? 404 : 200;
+  return { head: '<title>rendered</title>', markup: '<p>categories ' + titles + '; me ' + me.status + '</p>', status };
 }
 `;
 
@@ -112,6 +113,13 @@ describe('pages rendered at request time', () => {
       expect(crawled.body).toContain('<title>rendered</title>');
     }
     expect((await t.app.inject({ url: '/assets/gone.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
+  it('answers a removed listing’s rendered page with 404, so crawlers drop the dead link', async () => {
+    const gone = await page('/product-detail/gone');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gone.body).toContain('<title>rendered</title>');
   });
 
   it('never serves the build’s private folders', async () => {

@@ -26,13 +26,19 @@ const RENDER_TIMEOUT_MS = 1_500;
 
 interface Renderer {
   rendersWithData(pathname: string, cookieHeader: string): boolean;
-  renderPage(url: string): Promise<{ markup: string; head: string }>;
+  renderPage(url: string): Promise<{ markup: string; head: string; status?: number }>;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
+export interface RenderedHtml {
+  html: string;
+  /** 404 when the page shows something that does not exist (a removed listing), else 200. */
+  status: number;
+}
+
 export interface PageRender {
-  /** The page for `request` as HTML, or null when it is not rendered at request time (or cannot be now). */
-  render(request: FastifyRequest): Promise<string | null>;
+  /** The page for `request`, or null when it is not rendered at request time (or cannot be now). */
+  render(request: FastifyRequest): Promise<RenderedHtml | null>;
 }
 
 const brotli = promisify(brotliCompress);
@@ -101,7 +107,10 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
           }),
         ]);
         if (!page) return null;
-        return template.replace(headMarker, () => page.head).replace(pageMarker, () => page.markup);
+        return {
+          html: template.replace(headMarker, () => page.head).replace(pageMarker, () => page.markup),
+          status: page.status === 404 ? 404 : 200,
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'page render failed: sending the plain frame');
         return null;
@@ -116,11 +125,11 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
 export async function sendRenderedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
+  { html, status }: RenderedHtml,
 ): Promise<FastifyReply> {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
-    .code(200)
+    .code(status)
     .type('text/html; charset=utf-8')
     // The visitor's view of data that changes by the minute.
     .header('cache-control', 'private, no-cache')
