@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
-import { listenOn, nextPush, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
+import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
+import { nextPush } from '../test/server.js';
 
 const C = messages.chat;
 
-let t: TestApp;
-let server: ListeningApp;
-const open: HubConnection[] = [];
-
-interface Person extends TestUser {
-  token: string;
-}
-async function person(): Promise<Person> {
-  const user = await createUser(t.app);
-  return { ...user, token: await signIn(t.app, user) };
-}
-
-/** The official client, signed in with a real session token, as the SPA connects. */
-async function connect(path: string, who: Person): Promise<HubConnection> {
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(`${server.origin}${path}`, { accessTokenFactory: () => who.token })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
-  await connection.start();
-  open.push(connection);
-  return connection;
-}
+const hub = useHubTestApp();
+const { person, connect } = hub;
 
 /** A /generalhub connection after Join, with the counts Join pushed. */
-async function joinGeneral(who: Person) {
+async function joinGeneral(who: HubPerson) {
   const general = await connect(HUBS.general, who);
   const counts = [
     nextPush(general, HUB_EVENTS.unreadMessagesCount),
@@ -42,19 +22,10 @@ async function joinGeneral(who: Person) {
   return { general, messagesCount, supportCount };
 }
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  server = await listenOn(t.app);
-});
-afterAll(async () => {
-  await Promise.all(open.map((connection) => connection.stop()));
-  await t?.close();
-});
-
 describe('/generalhub and /chathub with the official client', () => {
   it('delivers a hub message to the seller’s chat page and updates the seller’s unread badge', async () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
-    const productId = await createProduct(t.app, seller.id);
+    const productId = await createProduct(hub.t.app, seller.id);
     const sellerBadge = await joinGeneral(seller);
     expect([sellerBadge.messagesCount, sellerBadge.supportCount]).toEqual([0, 0]);
     const sellerChat = await connect(HUBS.chat, seller);
@@ -84,7 +55,7 @@ describe('/generalhub and /chathub with the official client', () => {
     expect(await badge).toBe(1);
 
     // Stored like any other message, and the seller may now join the chat.
-    const history = await t.app.inject({
+    const history = await hub.t.app.inject({
       method: 'GET',
       url: `/api/Message/history/${productId}/with/${buyer.id}`,
       headers: bearer(seller.token),
@@ -96,7 +67,7 @@ describe('/generalhub and /chathub with the official client', () => {
 
   it('pushes a message sent through the REST API too, and a read clears the badge', async () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
-    const productId = await createProduct(t.app, seller.id);
+    const productId = await createProduct(hub.t.app, seller.id);
     const buyerBadge = await joinGeneral(buyer);
     const buyerChat = await connect(HUBS.chat, buyer);
     const sellerChat = await connect(HUBS.chat, seller);
@@ -119,7 +90,7 @@ describe('/generalhub and /chathub with the official client', () => {
 
   it('refuses JoinChat to someone outside the chat with the readable text', async () => {
     const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
-    const productId = await createProduct(t.app, seller.id);
+    const productId = await createProduct(hub.t.app, seller.id);
     await rest(buyer, API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
     const strangerChat = await connect(HUBS.chat, stranger);
     await expect(strangerChat.invoke('JoinChat', buyer.id, productId)).rejects.toThrow(
@@ -135,7 +106,7 @@ describe('/generalhub and /chathub with the official client', () => {
 
   it('answers a refused SendMessage with MessageError and stores nothing', async () => {
     const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
-    const productId = await createProduct(t.app, seller.id);
+    const productId = await createProduct(hub.t.app, seller.id);
     const buyerChat = await connect(HUBS.chat, buyer);
     const blank = nextPush(buyerChat, HUB_EVENTS.messageError);
     expect(await buyerChat.invoke('SendMessage', seller.id, '   ', productId, '')).toBeUndefined();
@@ -146,7 +117,7 @@ describe('/generalhub and /chathub with the official client', () => {
     await strangerChat.invoke('SendMessage', buyer.id, 'Psst', productId, '');
     expect(await refused).toBe(C.notParticipant);
 
-    const history = await t.app.inject({
+    const history = await hub.t.app.inject({
       method: 'GET',
       url: `/api/Message/history/${productId}/with/${seller.id}`,
       headers: bearer(buyer.token),
@@ -155,8 +126,8 @@ describe('/generalhub and /chathub with the official client', () => {
   });
 });
 
-async function rest(who: Person, url: string, body: object): Promise<void> {
-  const response = await server.app.inject({
+async function rest(who: HubPerson, url: string, body: object): Promise<void> {
+  const response = await hub.server.app.inject({
     method: 'POST',
     url,
     headers: { ...bearer(who.token), 'content-type': 'application/json' },
