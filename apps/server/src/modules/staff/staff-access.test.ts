@@ -87,6 +87,15 @@ const adminEndpoints = (): Endpoint[] => [
 ];
 
 describe('the staff console gate', () => {
+  it('is checked below on every /api/Staff route the contract names', () => {
+    const called = [...staffEndpoints(), ...adminEndpoints()].map((endpoint) => endpoint.url.split('?')[0]!);
+    const missing = Object.values(API.staff).filter((route) => {
+      const pattern = new RegExp(`^${route.replace(/:[A-Za-z]+/g, '\\d+')}$`);
+      return !called.some((url) => pattern.test(url));
+    });
+    expect(missing).toEqual([]);
+  });
+
   it('answers 401 to visitors and 403 to people who are not staff, on every endpoint, before reading the body', async () => {
     for (const endpoint of [...staffEndpoints(), ...adminEndpoints()]) {
       const visitor = await call(endpoint, null);

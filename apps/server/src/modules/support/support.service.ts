@@ -98,12 +98,23 @@ export function createSupportService(options: SupportServiceOptions) {
     return { row, side };
   }
 
+  /**
+   * The caller with the role they hold now. A /supporthub connection keeps the user it was opened with, so a
+   * staff role taken back (or granted) since must not decide who may join or answer a ticket.
+   */
+  async function withCurrentRole(user: AuthUser): Promise<AuthUser> {
+    const current = await repo.findUserRole(db, user.id);
+    if (!current) throw notYours();
+    return current.role === user.role ? user : { ...user, role: current.role };
+  }
+
   async function send(
-    user: AuthUser,
+    caller: AuthUser,
     ticketId: number,
     body: string,
     wanted?: repo.Side,
   ): Promise<TicketMessage> {
+    const user = await withCurrentRole(caller);
     const { stored, side } = await withTransaction(db, async (tx) => {
       const ticket = await repo.lockTicket(tx, ticketId);
       if (!ticket) throw notFound();
@@ -234,7 +245,7 @@ export function createSupportService(options: SupportServiceOptions) {
 
     /** May this person follow the ticket live (JoinChat)? Throws the readable refusal otherwise. */
     async checkCanJoin(user: AuthUser, ticketId: number): Promise<void> {
-      await visibleTicket(user, ticketId);
+      await visibleTicket(await withCurrentRole(user), ticketId);
     },
 
     /** A message from the ticket's owner (user side) or from staff (staff side): the hub and REST reply both. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   apiPath,
@@ -10,36 +10,17 @@ import {
   type SupportTicket,
   type TicketMessage,
 } from '@rummage/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
-import { listenOn, nextPush, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
+import { bearer } from '../../test/factories.js';
+import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
+import { nextPush, signalR } from '../test/server.js';
 
 const S = messages.support;
 
-let t: TestApp;
-let server: ListeningApp;
-const open: HubConnection[] = [];
+const hub = useHubTestApp();
+const { person, connect } = hub;
 
-interface Person extends TestUser {
-  token: string;
-}
-async function person(role: 'user' | 'staff' = 'user'): Promise<Person> {
-  const user = await createUser(t.app, { role });
-  return { ...user, token: await signIn(t.app, user) };
-}
-
-async function connect(path: string, who: Person): Promise<HubConnection> {
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(`${server.origin}${path}`, { accessTokenFactory: () => who.token })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
-  await connection.start();
-  open.push(connection);
-  return connection;
-}
-
-async function rest(who: Person, url: string, payload?: object) {
-  const response = await fetch(`${server.origin}${url}`, {
+async function rest(who: HubPerson, url: string, payload?: object) {
+  const response = await fetch(`${hub.server.origin}${url}`, {
     method: 'POST',
     headers: { ...bearer(who.token), 'content-type': 'application/json' },
     body: JSON.stringify(payload ?? {}),
@@ -48,7 +29,7 @@ async function rest(who: Person, url: string, payload?: object) {
   return response.json() as Promise<{ data: unknown }>;
 }
 
-async function openTicket(who: Person, message: string): Promise<SupportTicket> {
+async function openTicket(who: HubPerson, message: string): Promise<SupportTicket> {
   const body = await rest(who, API.support.createTicket, {
     subject: 'a-product',
     message,
@@ -58,21 +39,12 @@ async function openTicket(who: Person, message: string): Promise<SupportTicket> 
 }
 
 /** A /generalhub connection after Join, with the support count Join pushed. */
-async function supportBadge(who: Person) {
+async function supportBadge(who: HubPerson) {
   const general = await connect(HUBS.general, who);
   const first = nextPush(general, HUB_EVENTS.unreadSupportMessagesCount);
   await general.invoke('Join', false);
   return { general, count: (await first) as number };
 }
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  server = await listenOn(t.app);
-});
-afterAll(async () => {
-  await Promise.all(open.map((connection) => connection.stop()));
-  await t?.close();
-});
 
 describe('/supporthub with the official client', () => {
   it('lets the user and staff talk live, with both unread badges following', async () => {
@@ -106,7 +78,7 @@ describe('/supporthub with the official client', () => {
       sentByUser: false,
       isNew: true,
       ticketId: ticket.id,
-      senderName: fillText(S.accountName, { product: t.config.productName }),
+      senderName: fillText(S.accountName, { product: hub.t.config.productName }),
     });
     expect(typeof answer.id).toBe('number');
     expect(typeof answer.createdAt).toBe('string');
@@ -173,7 +145,7 @@ describe('/supporthub with the official client', () => {
       userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: '   ' }),
     ).rejects.toThrow(`HubException: ${messages.common.fillFieldsProperly}`);
     // Nothing was stored by the refused sends.
-    const history = await t.app.inject({
+    const history = await hub.t.app.inject({
       method: 'GET',
       url: apiPath(API.support.ticketHistory, { ticketId: ticket.id }),
       headers: bearer(user.token),

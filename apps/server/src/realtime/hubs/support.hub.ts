@@ -13,15 +13,9 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Database } from '../../db/client.js';
 import type { SupportNotifier } from '../../modules/support/support-notifier.js';
 import { staffIds } from '../../modules/support/support.repository.js';
-import {
-  createSupportUnreadCounter,
-  isStaff,
-  type SupportService,
-} from '../../modules/support/support.service.js';
+import { createSupportUnreadCounter, type SupportService } from '../../modules/support/support.service.js';
 import { HubException, type HubContext, type HubDefinition, type HubInvocation } from '../hub.js';
 
-/** Every staff connection joins it on connect: new messages and ticket changes reach the whole team's queue. */
-export const STAFF_GROUP = 'staff';
 export const ticketGroup = (ticketId: number) => `ticket:${ticketId}`;
 
 /** Service refusals (HttpError) become HubExceptions, whose text the caller's invoke() rejects with. */
@@ -43,8 +37,9 @@ function ticketIdOf(value: unknown): number {
 /**
  * /supporthub (SPEC §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
  * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser) and the
- * notifier pushes ReceiveMessage to the owner's connections and to the staff group. Those two cover everyone
- * JoinChat admits, so nobody gets a message twice through the ticket group as well.
+ * notifier pushes ReceiveMessage to the owner's connections and to everyone who is staff at that moment (read per
+ * push, not fixed at connect, so a role taken back stops the flow at once). Those cover everyone JoinChat admits,
+ * so nobody gets a message twice through the ticket group as well.
  */
 export function createSupportHub(support: SupportService): HubDefinition {
   return {
@@ -79,9 +74,6 @@ export function createSupportHub(support: SupportService): HubDefinition {
         },
       },
     },
-    async onConnected(hub: HubInvocation) {
-      if (isStaff(hub.context.user)) await hub.groups.addToGroup(hub.context.connectionId, STAFF_GROUP);
-    },
   };
 }
 
@@ -110,14 +102,16 @@ export function createHubSupportNotifier(
     async messageSent(message, ticket) {
       const hub = hubs('support');
       if (!hub) return;
-      await hub.clients.user(ticket.userId).send(HUB_EVENTS.receiveMessage, message);
-      await hub.clients.group(STAFF_GROUP).send(HUB_EVENTS.receiveMessage, message);
+      await hub.clients
+        .users([ticket.userId, ...(await staffIds(db))])
+        .send(HUB_EVENTS.receiveMessage, message);
     },
     async ticketChanged(ticket) {
       const hub = hubs('support');
       if (!hub) return;
-      await hub.clients.user(ticket.userId).send(SUPPORT_HUB_EVENTS.ticketChanged, ticket);
-      await hub.clients.group(STAFF_GROUP).send(SUPPORT_HUB_EVENTS.ticketChanged, ticket);
+      await hub.clients
+        .users([ticket.userId, ...(await staffIds(db))])
+        .send(SUPPORT_HUB_EVENTS.ticketChanged, ticket);
     },
     async unreadChanged(change) {
       const general = hubs('general');

@@ -76,7 +76,7 @@ export const STAFF_TEXT = {
   ban: 'Ban',
   banQuestion: 'Ban @{username}?',
   banDescription:
-    'Their sessions end, they cannot log in, and their listings and garage sales are hidden. They see your reason.',
+    'Their sessions end, they cannot log in, and their listings and garage sales are hidden. The reason stays with the team.',
   bannedBecause: 'Banned: {reason}',
   unban: 'Unban',
   unbanQuestion: 'Unban @{username}?',

@@ -38,7 +38,10 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
       onCreated(ticket);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409 && (await onAlreadyOpen())) return;
-      setError(failure instanceof ApiError ? failure.message : messages.support.failed);
+      // A refusal the person can act on (too long, too many tries) in the server's words; anything else, the
+      // server's own failure included, is the SPEC's 'Failed to submit ticket' (§8).
+      const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+      setError(refusal ? failure.message : messages.support.failed);
     } finally {
       setSubmitting(false);
     }

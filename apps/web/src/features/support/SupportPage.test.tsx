@@ -121,10 +121,10 @@ describe('/support form', () => {
     ]);
   });
 
-  it("shows the server's refusal, else the SPEC fallback", async () => {
+  it("shows the server's refusal, else the SPEC fallback (also over the server's own failure text)", async () => {
     const answers: MockAnswer[] = [
       { status: 400, body: { message: messages.support.tooLong } },
-      { status: 500 },
+      { status: 500, body: { message: messages.common.serverError } },
     ];
     const { user } = await openForm({ [CREATE]: () => answers.shift() ?? { status: 500 } });
     await user.selectOptions(screen.getByLabelText('issue'), 'something-else');
