@@ -204,7 +204,7 @@ const API_CASES: Record<string, RouteCase> = {
 
   'GET /api/User/profile-details/{userId}': {
     access: 'public',
-    // The e-mail is shown to its owner (and staff) only.
+    // The e-mail is shown to its owner only.
     prepare: (w) =>
       fixed(
         { method: 'GET', url: apiPath(API.user.profileDetails, { userId: w.owner.user.id }) },

@@ -13,7 +13,7 @@ const P = messages.profile;
 export const profileDetailsSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
-  /** Only the owner (and staff) see it; null for everyone else. */
+  /** Only the owner sees it; null for everyone else (staff included: they have their own user pages). */
   email: z.string().nullable(),
   /** The "City, ST" the user chose. */
   address: z.string().nullable(),

@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         tags,
         summary:
           "A profile's details and counts. Counts a view (once per viewer per hour, never the owner's); " +
-          'e-mail only for the owner and staff',
+          'e-mail only for the owner',
         params: userIdParamsSchema,
         response: { 200: profileDetailsResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
       },

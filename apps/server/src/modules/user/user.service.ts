@@ -78,7 +78,8 @@ export function createUserService(options: UserServiceOptions) {
     return {
       id: row.id,
       userName: row.username,
-      email: isOwner || isStaff(viewer) ? row.email : null,
+      // SPEC: the e-mail is the owner's alone; staff read it from their own user pages (API.staff).
+      email: isOwner ? row.email : null,
       address: row.address,
       latitude: row.latitude,
       longitude: row.longitude,

@@ -4,6 +4,7 @@ import { ROUTES, fillText, formatCount, messages, type Follower } from '@rummage
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { FollowButton } from '../follow/FollowButton';
+import { placeText } from '../profile/place';
 import { FOLLOWERS_TEXT } from './texts';
 
 /**
@@ -15,6 +16,8 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
   const since = formatSince(follower.thrifterSince);
+  // "City, ST", or the coordinates when the gazetteer named no place (SPEC §8).
+  const place = placeText(follower);
   const stats = [
     { label: FOLLOWERS_TEXT.views, value: follower.views },
     { label: FOLLOWERS_TEXT.itemsSold, value: follower.itemsSold },
@@ -54,9 +57,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
           </p>
         )}
         <p className="text-sm text-stone-700">
-          {follower.location
-            ? fillText(messages.followers.locatedIn, { place: follower.location })
-            : messages.location.unavailable}
+          {place ? fillText(messages.followers.locatedIn, { place }) : messages.location.unavailable}
         </p>
       </div>
       <dl className="grid w-full grid-cols-3 gap-2">

@@ -83,10 +83,12 @@ describe('followers', () => {
       [
         follower(1, { isFollowingBack: true, totalFollowers: 1500, views: 12_000 }),
         follower(2, { location: null, latitude: null, longitude: null, imageUrl: null }),
+        // Coordinates the gazetteer named no place for: shown as text (SPEC §8).
+        follower(3, { location: null, latitude: 41.8781, longitude: -87.6298 }),
       ],
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: F.heading })).toBeTruthy();
-    await waitFor(() => expect(cards()).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(cards()).toHaveLength(3), { timeout: 5000 });
     const first = within(card('thrifter1'));
     expect(first.getByRole('link', { name: '@thrifter1' }).getAttribute('href')).toBe('/user-main/1');
     expect(first.getByText(`${F.thrifterSince} Mar 2025`)).toBeTruthy();
@@ -99,6 +101,7 @@ describe('followers', () => {
     const second = within(card('thrifter2'));
     expect(second.getByText(messages.location.unavailable)).toBeTruthy();
     expect(second.getByRole('button', { name: 'follow @thrifter2' })).toBeTruthy();
+    expect(within(card('thrifter3')).getByText('Located in 41.88, -87.63')).toBeTruthy();
     const photo = first.getByRole('img', { name: 'Profile photo of thrifter1' });
     fireEvent.error(photo);
     expect(photo.getAttribute('src')).toBe('/images/default-user.svg');

@@ -14,17 +14,13 @@ import { ProfileGarageSales } from './ProfileGarageSales';
 import { ProfileHeader, type ProfileView } from './ProfileHeader';
 import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
+import { placeText, type Whereabouts } from './place';
 import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
 
 /** The place a profile shows: the gazetteer's "City, ST", else the bare coordinates, else "Location unavailable". */
-export function profilePlace(
-  profile: Pick<ProfileDetails, 'location' | 'latitude' | 'longitude'> | null,
-): string {
-  if (profile?.location) return profile.location;
-  if (profile && profile.latitude !== null && profile.longitude !== null)
-    return `${profile.latitude.toFixed(2)}, ${profile.longitude.toFixed(2)}`;
-  return messages.location.unavailable;
+export function profilePlace(profile: Whereabouts | null): string {
+  return placeText(profile) ?? messages.location.unavailable;
 }
 
 function parseUserId(raw: string | undefined): number | null {
@@ -140,7 +136,8 @@ export default function ProfilePage() {
 
   return (
     <div className="flex w-full flex-col">
-      {isOwn && <ProfileMobileBar title={messages.header.myProfile} />}
+      {/* SPEC §2 Profile (own and other): on phones, "sell", the title and "menu". */}
+      <ProfileMobileBar title={isOwn ? messages.header.myProfile : PROFILE_TEXT.profile} />
       <div className="mx-auto w-full max-w-5xl md:px-4 md:pt-6">
         <ProfileHeader
           profile={profile}

@@ -2,6 +2,8 @@
 export const PROFILE_TEXT = {
   titleOwn: 'My Profile - {product}',
   titleOther: 'Profile - {product}',
+  /** The phone bar's title on someone else's profile (their @name is the page heading just below). */
+  profile: 'Profile',
   tabsLabel: 'Listings',
   coverAlt: 'Cover photo',
   photoAlt: 'Profile photo of {username}',
