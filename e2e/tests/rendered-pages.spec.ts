@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signIn } from './people';
-import { screenshotBothWidths } from './support';
+import { screenshotBothWidths, uniqueName } from './support';
 
 /**
  * The marketplace and listings come from the server rendered with their data (docs/decisions/0007): the photo is
@@ -113,4 +113,43 @@ test('a signed-in reader gets their own view, and a saved place its own marketpl
   expect(html).not.toContain('rummage-page-state');
   await page.goto('/marketplace');
   await expect.poll(() => calls.some((call) => /products\?.*latitude=41\.8781/.test(call))).toBe(true);
+});
+
+test('what a signed-in reader types and sends before the app takes over is what the seller gets', async ({
+  page,
+  request,
+}) => {
+  const feed = await request.get('/api/Marketplace/products?pageSize=48');
+  const { data } = (await feed.json()) as { data: Array<Card & { userId: number; userName: string }> };
+  const listing = data.find((card) => card.userName !== DEMO.bob.username);
+  expect(listing, 'a listing Bob does not sell').toBeTruthy();
+  await signIn(page, DEMO.bob.username, DEMO.bob.password);
+
+  // The app's code, and then Bob's own copy of the listing, arrive only when the test lets them.
+  let letAppIn = () => undefined as void;
+  const appHeld = new Promise<void>((resolve) => (letAppIn = resolve));
+  let letDataIn = () => undefined as void;
+  const dataHeld = new Promise<void>((resolve) => (letDataIn = resolve));
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.route(`**/api/Product/${listing!.id}`, async (route) => {
+    await dataHeld;
+    await route.continue();
+  });
+
+  await page.goto(`/product-detail/${listing!.id}`, { waitUntil: 'domcontentloaded' });
+  const question = `Do the chairs come with it? (${uniqueName('early')})`;
+  await page.getByLabel('Message the seller').fill(question);
+  await page.getByRole('button', { name: 'send', exact: true }).click();
+
+  // The app takes over from the page it was painted with: no spinner while Bob's own copy is on its way, and
+  // what he typed and sent meanwhile goes out as he wrote it.
+  letAppIn();
+  await expect(page.getByText('Your message has been sent!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: listing!.title })).toBeVisible();
+  letDataIn();
+  await page.goto(`/chat/${listing!.userId}/${listing!.id}`);
+  await expect(page.getByText(question)).toBeVisible();
 });

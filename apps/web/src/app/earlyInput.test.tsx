@@ -70,4 +70,43 @@ describe('holdEarlyInput', () => {
     fireEvent.click(root.querySelector('button')!);
     expect(other).toHaveBeenCalledTimes(1);
   });
+
+  it('waits for a page that shows its fields a moment later (a signed-in reader’s data), then types and sends', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    const field = root.querySelector('input')!;
+    fireEvent.input(field, { target: { value: 'walnut desk' } });
+    fireEvent.click(root.querySelector('button[type="submit"]')!);
+
+    // The app's first render is a loading state: nothing to type into or click yet.
+    const onSearch = vi.fn();
+    root.innerHTML = '';
+    const app = render(<p>Loading listing</p>, { container: root });
+    act(() => release());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onSearch).not.toHaveBeenCalled();
+
+    app.rerender(<Page onMenu={() => undefined} onSearch={onSearch} />);
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith('walnut desk'));
+    expect(root.querySelector('input')?.value).toBe('walnut desk');
+  });
+
+  it('drops what still waits once the person acts on the app’s page themselves', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    fireEvent.input(root.querySelector('input')!, { target: { value: 'old words' } });
+    fireEvent.click(root.querySelector('button[type="submit"]')!);
+
+    root.innerHTML = '';
+    const onMenu = vi.fn();
+    const onSearch = vi.fn();
+    const app = render(<button type="button">Retry</button>, { container: root });
+    act(() => release());
+    fireEvent.click(root.querySelector('button')!);
+
+    app.rerender(<Page onMenu={onMenu} onSearch={onSearch} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.querySelector('input')?.value).toBe('');
+    expect(onSearch).not.toHaveBeenCalled();
+  });
 });

@@ -55,9 +55,19 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string):
 }
 
 /**
+ * How long held input waits for the app to show where it goes: a page whose first render is a loading state
+ * (the frame-only pages, which load their data in the browser) shows its fields a moment later.
+ */
+const WAIT_FOR_TARGETS_MS = 5_000;
+
+const BUTTONS = 'button, [role="button"]';
+
+/**
  * Starts holding what is done inside `root`; the returned function stops and does it all again on what `root`
- * holds by then (the typing at once, the clicks and submits a moment later, once the app has taken the typing
- * in). Call it once the app has rendered into `root`; calling it again does nothing.
+ * holds by then or shows within WAIT_FOR_TARGETS_MS: the typing as soon as its field is there, then the clicks
+ * and submits in order, a moment after the app has taken the typing in. Call it once the app has rendered into
+ * `root`; calling it again does nothing. Anything the person does on the app's page meanwhile drops what is
+ * still waiting: they have moved on, and an old click must not land on top of it.
  */
 export function holdEarlyInput(root: Element): () => void {
   const clicks: Held[] = [];
@@ -65,7 +75,7 @@ export function holdEarlyInput(root: Element): () => void {
   const typed = new Map<string, { field: Held; value: string }>();
 
   const onClick = (event: Event) => {
-    const button = (event.target as Element | null)?.closest('button, [role="button"]');
+    const button = (event.target as Element | null)?.closest(BUTTONS);
     if (!button || !root.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -92,13 +102,86 @@ export function holdEarlyInput(root: Element): () => void {
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('input', onInput, true);
     root.removeEventListener('submit', onSubmit, true);
-    for (const { field, value } of typed.values()) {
-      const target = find(root, field, FIELDS);
-      if (target) typeInto(target as HTMLInputElement, value);
-    }
-    setTimeout(() => {
-      for (const click of clicks) find(root, click, 'button, [role="button"]')?.click();
-      for (const submit of submits) (find(root, submit, 'form') as HTMLFormElement | null)?.requestSubmit();
-    }, 0);
+    replay(
+      root,
+      [...typed.values()],
+      [
+        ...clicks.map((target) => ({
+          target,
+          selector: BUTTONS,
+          run: (element: HTMLElement) => element.click(),
+        })),
+        ...submits.map((target) => ({
+          target,
+          selector: 'form',
+          run: (element: HTMLElement) => (element as HTMLFormElement).requestSubmit(),
+        })),
+      ],
+    );
   };
+}
+
+interface HeldAction {
+  target: Held;
+  selector: string;
+  run(element: HTMLElement): void;
+}
+
+function replay(root: Element, fields: Array<{ field: Held; value: string }>, actions: HeldAction[]): void {
+  if (fields.length === 0 && actions.length === 0) return;
+  let replaying = false;
+  let stopped = false;
+  let actionsDue = false;
+  const observer = new MutationObserver(() => step());
+  const timer = setTimeout(() => stop(), WAIT_FOR_TARGETS_MS);
+  const onPersonActing = () => {
+    if (!replaying) stop();
+  };
+  function stop() {
+    stopped = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    root.removeEventListener('input', onPersonActing, true);
+    root.removeEventListener('click', onPersonActing, true);
+  }
+  function runActions() {
+    actionsDue = false;
+    if (stopped) return;
+    replaying = true;
+    try {
+      while (actions.length > 0) {
+        const next = actions[0]!;
+        const element = find(root, next.target, next.selector);
+        if (!element) return;
+        actions.shift();
+        next.run(element);
+      }
+    } finally {
+      replaying = false;
+    }
+    stop();
+  }
+  function step() {
+    if (stopped) return;
+    replaying = true;
+    try {
+      for (let index = fields.length - 1; index >= 0; index -= 1) {
+        const { field, value } = fields[index]!;
+        const target = find(root, field, FIELDS);
+        if (!target) continue;
+        typeInto(target as HTMLInputElement, value);
+        fields.splice(index, 1);
+      }
+    } finally {
+      replaying = false;
+    }
+    // A click may be the one that sends what was typed: it waits for all of it.
+    if (fields.length > 0 || actionsDue) return;
+    actionsDue = true;
+    setTimeout(runActions, 0);
+  }
+  root.addEventListener('input', onPersonActing, true);
+  root.addEventListener('click', onPersonActing, true);
+  observer.observe(root, { childList: true, subtree: true });
+  step();
 }

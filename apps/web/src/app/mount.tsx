@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
 import { flagSavedPlace, readSession } from '../shared/session/storage';
 import { App } from './App';
 import { PAGE_STATE_ELEMENT_ID } from './pageState';
@@ -13,18 +14,22 @@ function AfterFirstRender({ run }: { run: () => void }) {
 
 /**
  * Puts the data the page was rendered with into `client`, so the app's first render shows the same page instead
- * of loading it again. Only for a visitor: the server rendered without the stored token, so a signed-in reader's
- * own answers (their likes, their follows) must come from the API.
+ * of loading it again. The server rendered it as a visitor sees it (without the stored token), so for a signed-in
+ * reader that data is only a stand-in: marked stale, it stays on screen while their own answers (their likes,
+ * their follows) are asked for, instead of the page turning into a spinner and back.
  */
 export function adoptPageState(client: QueryClient, signedIn: boolean): void {
   const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
   element?.remove();
-  if (!element?.textContent || signedIn) return;
+  if (!element?.textContent) return;
   try {
     hydrate(client, JSON.parse(element.textContent));
   } catch {
     // Unreadable state only costs the requests it would have saved.
+    return;
   }
+  if (signedIn)
+    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CONFIG_QUERY_KEY[0] });
 }
 
 /**
