@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.js';
 import { likesCountSql, photosJson } from '../product/product.cards.js';
-import { withinCircleOf, type CircleValues } from './radius.js';
+import { withinCircleOf } from './radius.js';
 
 /**
  * A radius page is first looked for among the newest listings only: enough to fill it in any busy area, and
@@ -17,17 +17,34 @@ export function recentWindow(page: number, pageSize: number): number {
   return Math.min(RECENT_WINDOW_MAX, Math.max(RECENT_WINDOW_MIN, needed * RECENT_ROWS_PER_RESULT));
 }
 
+/** The search text as PostgreSQL's full-text query (web-search syntax: quotes, OR, -word). */
+function wordsQuery(search: unknown): SQL {
+  return sql`websearch_to_tsquery('english'::regconfig, ${search}::text)`;
+}
+
+/** A category whose title has the words. */
+function namesCategory(query: SQL): SQL {
+  return sql`to_tsvector('english'::regconfig, ${categories.title}) @@ ${query}`;
+}
+
 /**
  * Title and description through the generated tsvector (GIN), or the category's title, so a category chip's
  * search ("Furniture") finds everything filed under it. A query with no searchable word ("the") filters nothing.
  */
 export function textMatch(search: unknown): SQL {
-  const query = sql`websearch_to_tsquery('english'::regconfig, ${search}::text)`;
-  return sql`(numnode(${query}) = 0
-    or ${products.search} @@ ${query}
-    or ${products.categoryId} = any(array(
-      select ${categories.id} from ${categories}
-      where to_tsvector('english'::regconfig, ${categories.title}) @@ ${query})))`;
+  return matchesQuery(wordsQuery(search));
+}
+
+/**
+ * `textMatch` for a tsquery already made (or computed once, in an InitPlan), with the ids of the categories it
+ * names looked up in a subquery unless given.
+ */
+function matchesQuery(
+  query: SQL,
+  categoryIds: SQL = sql`array(select ${categories.id} from ${categories} where ${namesCategory(query)})`,
+): SQL {
+  return sql`(numnode(${query}) = 0 or ${products.search} @@ ${query}
+    or ${products.categoryId} = any(${categoryIds}))`;
 }
 
 /** What the text of a feed statement depends on. */
@@ -35,10 +52,11 @@ export interface Shape {
   circle: boolean;
   search: boolean;
   /**
-   * How the page is read (see `pageCte`): by the full query ('full', the only way without a circle), or from the
-   * newest-first window ('window').
+   * How the page is read (see `pageCte`): by the full query ('full', the only way with neither a circle nor
+   * words), from the newest-first window ('window'), or, for rare words in a circle, from the listings with
+   * those words first ('words-first').
    */
-  read: 'full' | 'window';
+  read: 'full' | 'window' | 'words-first';
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
 }
@@ -72,6 +90,32 @@ function paging(shape: Shape) {
   return { limit: number(size), offset: number(0), window: number(recentWindow(1, size)) };
 }
 
+/** Within the circle: the GiST box pre-filter and the exact distance (DESIGN §3). */
+function circleCondition(): SQL {
+  return withinCircleOf({
+    latitude: value('latitude'),
+    longitude: value('longitude'),
+    radiusKm: value('radiusKm'),
+    minLat: value('minLat'),
+    maxLat: value('maxLat'),
+    minLng: value('minLng'),
+    maxLng: value('maxLng'),
+  });
+}
+
+function searchCondition(shape: Shape): SQL {
+  if (shape.read !== 'window') {
+    // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
+    // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
+    return matchesQuery(wordsQuery(value('search')), sql`${value('categoryIds')}::int8[]`);
+  }
+  // Within the window the words only filter at most `window` rows, so the plan need not know them. Left as a
+  // parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and PostgreSQL
+  // would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one is kept.
+  // The InitPlan makes the tsquery itself: made from a parameter per row, it cost ~3 µs on each row read.
+  return matchesQuery(sql`(select ${wordsQuery(value('search'))})`);
+}
+
 function conditions(shape: Shape): SQL {
   const where = [
     sql`${products.hiddenAt} is null and ${users.bannedAt} is null`,
@@ -79,47 +123,48 @@ function conditions(shape: Shape): SQL {
     // Sold after the snapshot still holds its place, so the pages after it do not shift (it shows as sold).
     sql`(${products.isSold} = false or ${products.soldAt} > ${snapshotAt})`,
   ];
-  if (shape.circle) {
-    const circle: CircleValues<unknown> = {
-      latitude: value('latitude'),
-      longitude: value('longitude'),
-      radiusKm: value('radiusKm'),
-      minLat: value('minLat'),
-      maxLat: value('maxLat'),
-      minLng: value('minLng'),
-      maxLng: value('maxLng'),
-    };
-    where.push(withinCircleOf(circle));
-  }
-  if (shape.search) {
-    // Within the window the words only filter at most `window` rows, so the plan need not know them. Left as a
-    // parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and PostgreSQL
-    // would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one is kept.
-    const words = shape.read === 'window' ? sql`(select ${value('search')}::text)` : value('search');
-    where.push(textMatch(words));
-  }
+  if (shape.circle) where.push(circleCondition());
+  if (shape.search) where.push(searchCondition(shape));
   return sql.join(where, sql` and `);
 }
 
 /**
- * The `feed_page` CTE. Without a circle: the feed order through products_created_at_id_idx, stopping at the page.
+ * The `feed_page` CTE. Without a circle or search words: the feed order through products_created_at_id_idx,
+ * stopping at the page.
  *
- * With a circle, the planner cannot know how many listings the box holds (geometric operators have a fixed
- * selectivity estimate), so it reads every listing in the box and sorts them: in a busy city that is tens of
- * thousands of rows for 12 cards (~250 ms with 1M listings, docs/benchmarks.md). So the page is first read from
- * the `window` newest listings of the snapshot ('window': a subquery named like the table, so every condition
- * applies to it unchanged; its LIMIT keeps the planner from flattening it, so it walks the time index and the
- * outer LIMIT stops it as soon as the page is full, ~1 ms there). When the window fills the page, that page is
- * exact: the window is a prefix of the feed order, so nothing outside it comes earlier. Otherwise (few listings
- * near, or the end of the feed) the caller asks the full query ('full') against the same snapshot. (Both in one
- * statement, the full query behind a one-time filter, cost PostgreSQL about 11% more on every page, bench/feed.)
+ * With a circle or words, the planner cannot know how many listings pass them (geometric operators have a fixed
+ * selectivity estimate, and a word missing from the statistics is guessed at 0.3% of the listings). Walking the
+ * feed order until the page is full looks cheap to it, and reads every listing when a word matches nothing
+ * (~575 ms at 1M listings); reading the box and sorting it costs tens of thousands of rows in a busy city
+ * (~250 ms, docs/benchmarks.md). So the page is first read from the `window` newest listings of the snapshot
+ * ('window': a subquery named like the table, so every condition applies to it unchanged; its LIMIT keeps the
+ * planner from flattening it, so it walks the time index and the outer LIMIT stops it as soon as the page is
+ * full, ~1 ms there). When the window fills the page, that page is exact: the window is a prefix of the feed
+ * order, so nothing outside it comes earlier. Otherwise (few listings near, rare words, or the end of the feed)
+ * the caller asks the full query ('full') against the same snapshot. With words, the full query first gathers
+ * the listings that pass the words and the circle (a subquery kept apart by OFFSET 0, with no order or limit to
+ * walk), so PostgreSQL fetches them through the text and box indexes and sorts the few it found. In a circle it
+ * reads the box first, believing it small; for words fewer listings have than a busy city's box holds
+ * (`RARE_WORDS_MAX`, counted by `searchWordsStatement`), 'words-first' gathers by the words alone and checks the
+ * circle after (a word nobody used, 25 miles around Chicago at 1M listings: ~115 ms → ~1 ms). (Both reads in
+ * one statement, the full query behind a one-time filter, cost PostgreSQL about 11% more on every page,
+ * bench/feed.)
  */
 function pageCte(shape: Shape): SQL {
   const where = conditions(shape);
   const { limit, offset, window } = paging(shape);
-  const newest = sql`(select * from ${products} where ${products.createdAt} <= ${snapshotAt}
-    ${order} limit ${window}) as ${products}`;
-  const from = shape.read === 'full' ? products : newest;
+  let from: SQL = sql`${products}`;
+  if (shape.read === 'window') {
+    from = sql`(select * from ${products} where ${products.createdAt} <= ${snapshotAt}
+      ${order} limit ${window}) as ${products}`;
+  } else if (shape.search) {
+    // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan.
+    const passing =
+      shape.circle && shape.read === 'full'
+        ? sql`${circleCondition()} and ${searchCondition(shape)}`
+        : searchCondition(shape);
+    from = sql`(select * from ${products} where ${passing} offset 0) as ${products}`;
+  }
   return sql`feed_page as (${cardSelect} from ${from} ${cardJoins} where ${where}
     ${order} limit ${limit} offset ${offset})`;
 }
@@ -150,7 +195,28 @@ export function feedStatement(shape: Shape): SQL {
  * filter at most `window` rows, whatever the plan.
  */
 export function statementName(shape: Shape): string | undefined {
-  if (shape.firstPageSize === undefined || (shape.search && shape.read === 'full')) return undefined;
+  if (shape.firstPageSize === undefined || (shape.search && shape.read !== 'window')) return undefined;
   const words = [shape.circle ? 'circle' : 'all', shape.search && 'search', shape.read, shape.firstPageSize];
   return ['rummage_feed', ...words].filter(Boolean).join('_');
+}
+
+/** Up to this many listings with the words, a circle's page is gathered by the words first ('words-first'). */
+export const RARE_WORDS_MAX = 2_000;
+
+/**
+ * What the search words pick out, for the reads planned per call: the categories whose titles have them, and how
+ * many listings have them, counted up to RARE_WORDS_MAX + 1 (a common word stops the count early). The count is
+ * in three parts planned apart, each reading a rare word's few rows through an index (as one `textMatch`, the
+ * category branch is guessed to match most of the table, and a word nobody used read all of it: ~400 ms at 1M).
+ */
+export function searchWordsStatement(search: string): SQL {
+  const query = wordsQuery(search);
+  const upTo = sql.raw(String(RARE_WORDS_MAX + 1));
+  const counted = (rows: SQL) => sql`(select count(*) from (${rows} limit ${upTo}) as counted)`;
+  const namedCategory = namesCategory(query);
+  return sql`select (${counted(sql`select 1 from ${products} where numnode(${query}) = 0`)}
+    + ${counted(sql`select 1 from ${products} where ${products.search} @@ ${query}`)}
+    + ${counted(sql`select 1 from ${products} join ${categories} on ${categories.id} = ${products.categoryId}
+        where ${namedCategory}`)})::int as matches,
+    array(select ${categories.id} from ${categories} where ${namedCategory}) as "categoryIds"`;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MILES_TO_KM, PAGE_SIZE, messages, type FeedResponse } from '@rummage/contract';
 import { products } from '../../db/schema.js';
@@ -235,7 +235,9 @@ describe('GET /api/Marketplace/products: paging', () => {
     const [soldId] = ids(first);
     await t.app.database.db
       .update(products)
-      .set({ isSold: true, soldAt: new Date() })
+      // The database's clock, as the sold-status change writes it: this process's clock can share the
+      // snapshot's millisecond, and a sale in the snapshot's own millisecond counts as before it.
+      .set({ isSold: true, soldAt: sql`now()` })
       .where(eq(products.id, soldId!));
     const second = await feed({ ...area, page: 2, before: first.before });
     expect([...ids(first), ...ids(second)].sort()).toEqual([...original].sort());

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const portland = { latitude: 45.52, longitude: -122.68 };
 const elsewhere = { latitude: 47.61, longitude: -122.33 };
-describe('feedPage: radius pages read from the newest listings first', () => {
+describe('feedPage: radius and search pages read from the newest listings first', () => {
   it('answers exactly what the full query answers, whether the window fills the page or not', async () => {
     const seller = (await createUser(t.app)).id;
     const banned = (await createUser(t.app)).id;
@@ -37,19 +37,22 @@ describe('feedPage: radius pages read from the newest listings first', () => {
     await banUser(t.app, banned);
     const db = t.app.database.db;
     const snapshot = new Date();
-    for (const search of [undefined, 'vintage']) {
+    const circles = [{ ...portland, radiusKm: 10 }, undefined];
+    // A common word, and one no listing has (its full read gathers the matches first: feed.statement.ts).
+    const searches = [undefined, 'vintage', 'zeppelin'];
+    for (const [circle, search] of circles.flatMap((c) => searches.map((s) => [c, s] as const))) {
+      if (!circle && !search) continue; // read in full only
       for (const window of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 1_000]) {
         for (const page of [1, 2, 3, 4, 5]) {
-          const filter: FeedFilter = {
-            page,
-            pageSize: 4,
-            search,
-            circle: { ...portland, radiusKm: 10 },
-            snapshot,
-          };
+          const filter: FeedFilter = { page, pageSize: 4, search, circle, snapshot };
           const full = await feedPage(db, { ...filter, window: 0 });
-          const windowed = await feedPage(db, { ...filter, window });
-          expect(windowed, `search ${search}, window ${window}, page ${page}`).toEqual(full);
+          const label = `circle ${circle !== undefined}, search ${search}, window ${window}, page ${page}`;
+          expect(await feedPage(db, { ...filter, window }), label).toEqual(full);
+          // In a circle, the words' listings gathered first (rare words) or the box read first, alike.
+          if (circle && search) {
+            const boxFirst = await feedPage(db, { ...filter, window, wordsFirstUpTo: -1 });
+            expect(boxFirst, `${label}, box first`).toEqual(full);
+          }
         }
       }
     }

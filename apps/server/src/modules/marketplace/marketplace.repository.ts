@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Database } from '../../db/client.js';
 import { photoKeys, type PhotoKeys } from '../product/product.cards.js';
 import type { CardFields } from '../product/product.presenter.js';
-import { feedStatement, recentWindow, statementName, type Shape } from './feed.statement.js';
+import {
+  feedStatement,
+  RARE_WORDS_MAX,
+  searchWordsStatement,
+  recentWindow,
+  statementName,
+  type Shape,
+} from './feed.statement.js';
 import { circleValues, type Circle } from './radius.js';
 
 export interface FeedFilter {
@@ -15,8 +22,13 @@ export interface FeedFilter {
    * the database's clock, or none, means now.
    */
   snapshot?: Date;
-  /** Size of the newest-first window a radius page is read from first (`recentWindow`); 0 skips it. */
+  /** Size of the newest-first window a radius or search page is read from first (`recentWindow`); 0 skips it. */
   window?: number;
+  /**
+   * Up to how many listings with the words a circle's page is gathered by the words first (RARE_WORDS_MAX);
+   * -1 never does.
+   */
+  wordsFirstUpTo?: number;
 }
 
 /** A card's listing with its photos in display order and its like count. */
@@ -98,8 +110,9 @@ async function run(db: Database, shape: Shape, values: Record<string, unknown>):
 
 /**
  * One page of the feed, newest first, with its snapshot, photos and like counts, in one statement (see
- * feed.statement.ts). A radius page whose newest-first window does not fill it takes a second statement: the full
- * query against the same snapshot.
+ * feed.statement.ts). A radius or search page whose newest-first window does not fill it takes a second
+ * statement: the full query against the same snapshot (and in a circle, a count first of how many listings have
+ * the words, to read rare ones through the text index).
  */
 export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
   const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
@@ -116,11 +129,31 @@ export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPa
     window,
     ...(filter.circle && circleValues(filter.circle)),
   };
-  if (!circle) return run(db, { circle, search, read: 'full', firstPageSize }, values);
+  if (!circle && !search) return run(db, { circle, search, read: 'full', firstPageSize }, values);
   const recent = await run(db, { circle, search, read: 'window', firstPageSize }, values);
   if (recent.rows.length === filter.pageSize) return recent;
-  const full = { circle, search, read: 'full', firstPageSize } as const;
-  return run(db, full, { ...values, snapshot: recent.snapshot.toISOString() });
+  const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
+  let read: Shape['read'] = 'full';
+  if (filter.search !== undefined) {
+    const words = await searchWords(db, filter.search);
+    fallback.categoryIds = words.categoryIds;
+    if (circle && words.matches <= (filter.wordsFirstUpTo ?? RARE_WORDS_MAX)) read = 'words-first';
+  }
+  return run(db, { circle, search, read, firstPageSize }, fallback);
+}
+
+async function searchWords(
+  db: Database,
+  search: string,
+): Promise<{ matches: number; categoryIds: number[] }> {
+  const [row] = await queryRows<{ matches: number; categoryIds: Array<number | string> }>(
+    db,
+    searchWordsStatement(search),
+  );
+  return {
+    matches: row?.matches ?? Number.POSITIVE_INFINITY,
+    categoryIds: (row?.categoryIds ?? []).map(int),
+  };
 }
 
 /** The rows of `readFeed` alone. */
