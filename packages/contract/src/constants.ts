@@ -98,7 +98,11 @@ export const CHAT_LIMITS = {
   unansweredMessagesPerMinute: 10,
 } as const;
 
-export const SUPPORT_LIMITS = { messageMax: 2000 } as const;
+export const SUPPORT_LIMITS = {
+  messageMax: 2000,
+  /** Messages per minute the ticket's owner may send while no staff answer follows them (as in chats). */
+  unansweredMessagesPerMinute: 10,
+} as const;
 
 /**
  * What the web build leaves for the server to render pages at request time (apps/web/build-plugins.ts,

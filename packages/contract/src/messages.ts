@@ -254,6 +254,7 @@ export const messages = {
     notFound: 'This ticket does not exist.',
     notYours: 'You can only see your own tickets.',
     closed: 'This ticket is closed. Open a new one if you still need help.',
+    unansweredLimited: 'Please wait for our answer before sending more messages.',
     accountName: '{product} support',
     issues: {
       'system-bug': 'system bug',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { supportMessages, supportTickets, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
@@ -139,6 +139,34 @@ export async function insertMessage(
 }
 
 /** Oldest first; the newest HISTORY_LIMIT when a ticket ever grows beyond it. */
+/** The owner's messages of the last minute that no staff message has followed yet. */
+export async function countUnansweredLastMinute(db: Db, ticketId: number): Promise<number> {
+  const answer = alias(supportMessages, 'answer');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportMessages)
+    .where(
+      and(
+        eq(supportMessages.ticketId, ticketId),
+        eq(supportMessages.sentByUser, true),
+        gt(supportMessages.createdAt, sql`now() - interval '1 minute'`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(answer)
+            .where(
+              and(
+                eq(answer.ticketId, ticketId),
+                eq(answer.sentByUser, false),
+                gt(answer.id, supportMessages.id),
+              ),
+            ),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function messagesOf(db: Db, ticketId: number): Promise<MessageRow[]> {
   const rows = await db
     .select(messageColumns)

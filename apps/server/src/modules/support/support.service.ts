@@ -1,5 +1,6 @@
 import {
   messages,
+  SUPPORT_LIMITS,
   type CreateTicketRequest,
   type SupportTicket,
   type TicketMessage,
@@ -121,6 +122,13 @@ export function createSupportService(options: SupportServiceOptions) {
       const side = sideOf(user, ticket, wanted);
       if (!side) throw notYours();
       if (ticket.status !== 'open') throw new HttpError(409, S.closed);
+      // The ticket row is locked, so two sends at once cannot both see "one below the limit".
+      if (
+        side === 'user' &&
+        (await repo.countUnansweredLastMinute(tx, ticketId)) >= SUPPORT_LIMITS.unansweredMessagesPerMinute
+      ) {
+        throw new HttpError(429, S.unansweredLimited);
+      }
       return { stored: await repo.insertMessage(tx, { ticketId, senderId: user.id, side, body }), side };
     });
     const ticket = await ticketOrThrow(ticketId);

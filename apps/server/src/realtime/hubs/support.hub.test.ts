@@ -7,6 +7,7 @@ import {
   HUBS,
   messages,
   SUPPORT_HUB_EVENTS,
+  SUPPORT_LIMITS,
   type SupportTicket,
   type TicketMessage,
 } from '@rummage/contract';
@@ -151,6 +152,28 @@ describe('/supporthub with the official client', () => {
       headers: bearer(user.token),
     });
     expect(history.json<{ data: TicketMessage[] }>().data.map((m) => m.content)).toEqual(['Private matter']);
+  });
+
+  it('asks the user to wait for an answer after a burst of messages, and lets them go on once staff answer', async () => {
+    const [user, staff] = await Promise.all([person(), person('staff')]);
+    const ticket = await openTicket(user, 'Message 1');
+    const userHub = await connect(HUBS.support, user);
+    const send = (Message: string) =>
+      userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message });
+    // The opening message counts: it is the first one waiting for an answer.
+    for (let n = 2; n <= SUPPORT_LIMITS.unansweredMessagesPerMinute; n++) await send(`Message ${n}`);
+    await expect(send('One too many')).rejects.toThrow(`HubException: ${S.unansweredLimited}`);
+
+    await rest(staff, apiPath(API.staff.ticketReply, { ticketId: ticket.id }), { message: 'We are here.' });
+    await expect(send('Thank you')).resolves.toMatchObject({ content: 'Thank you' });
+    const history = await hub.t.app.inject({
+      method: 'GET',
+      url: apiPath(API.support.ticketHistory, { ticketId: ticket.id }),
+      headers: bearer(user.token),
+    });
+    const contents = history.json<{ data: TicketMessage[] }>().data.map((m) => m.content);
+    expect(contents).not.toContain('One too many');
+    expect(contents.slice(-2)).toEqual(['We are here.', 'Thank you']);
   });
 
   it('ends a banned person’s live connections and keeps them from reconnecting', async () => {
