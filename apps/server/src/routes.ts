@@ -28,7 +28,7 @@ import { createUserService } from './modules/user/user.service.js';
 import type { CaptchaVerifier } from './services/captcha/index.js';
 import type { Gazetteer } from './services/geo/index.js';
 import { createHubChatNotifier } from './realtime/hubs/notifier.js';
-import { appHubs, createHubSupportNotifier, endHubConnectionsOf } from './realtime/hubs/support.hub.js';
+import { appHubs, createHubSupportNotifier } from './realtime/hubs/support.hub.js';
 
 export interface RouteDeps {
   config: AppConfig;
@@ -126,8 +126,11 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     db,
     store,
     support,
+    // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
     onBanned: (userId) =>
-      endHubConnectionsOf(app, userId, fillText(messages.login.banned, { email: deps.config.supportEmail })),
+      app.hasDecorator('realtime')
+        ? app.realtime.endUser(userId, fillText(messages.login.banned, { email: deps.config.supportEmail }))
+        : 0,
   });
   await app.register(staffRoutes, { support, staff });
 }

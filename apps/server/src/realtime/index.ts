@@ -37,6 +37,11 @@ export interface RealtimeServer {
     connectionId: string,
     how: { error?: string; allowReconnect?: boolean } | 'terminate',
   ): boolean;
+  /**
+   * Ends every hub connection of a person, on this process and, through the backplane, on every other one
+   * (a ban), telling the clients not to reconnect. Returns how many ended on this process.
+   */
+  endUser(userId: number, reason: string): number;
 }
 
 declare module 'fastify' {
@@ -88,6 +93,8 @@ export const realtimePlugin = fp<RealtimeOptions>(
         else connection.close(how);
         return true;
       },
+      endUser: (userId, reason) =>
+        endpoints.reduce((ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason), 0),
     } satisfies RealtimeServer);
 
     // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of

@@ -55,15 +55,25 @@ function cluster() {
     return manager;
   }) as [HubLifetimeManager, HubLifetimeManager];
   const received = new Map<string, string[]>();
+  const ended = new Map<string, string>();
   const connect = (manager: HubLifetimeManager, connectionId: string, userId: string) => {
     received.set(connectionId, []);
-    manager.add({ connectionId, userId, write: (frame) => received.get(connectionId)?.push(frame) });
+    manager.add({
+      connectionId,
+      userId,
+      write: (frame) => received.get(connectionId)?.push(frame),
+      // As the endpoint does: the connection closes and leaves the manager.
+      end: (error) => {
+        ended.set(connectionId, error);
+        manager.remove(connectionId);
+      },
+    });
   };
   const texts = (connectionId: string) =>
     (received.get(connectionId) ?? []).map(
       (frame) => (JSON.parse(frame.slice(0, -1)) as { arguments: unknown[] }).arguments[0],
     );
-  return { one, two, managers, connect, texts, received };
+  return { one, two, managers, connect, texts, received, ended };
 }
 
 describe('HubLifetimeManager', () => {
@@ -143,6 +153,26 @@ describe('HubLifetimeManager', () => {
       ['not the caller'],
       ['remote', 'not the caller'],
     ]);
+  });
+
+  it("ends a user's connections on every process, and nobody else's", async () => {
+    const { managers, connect, texts, received, ended } = cluster();
+    connect(managers[0], 'a1', '7');
+    connect(managers[1], 'b1', '7');
+    connect(managers[1], 'b2', '8');
+    expect(managers[0].endUser('7', 'Banned.')).toBe(1);
+    expect([...ended]).toEqual([
+      ['b1', 'Banned.'],
+      ['a1', 'Banned.'],
+    ]);
+    // Ended by the receiving process, not written on: a client ignoring the Close record cannot stay.
+    expect(received.get('b1')).toEqual([]);
+    expect(managers[1].context.localConnectionCount(7)).toBe(0);
+
+    await managers[0].clients.all.send('ReceiveMessage', 'after');
+    expect(texts('b2')).toEqual(['after']);
+    expect(received.get('a1')).toEqual([]);
+    expect(received.get('b1')).toEqual([]);
   });
 
   it('ignores group changes for connections it does not own and messages for other hubs', async () => {

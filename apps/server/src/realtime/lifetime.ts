@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane/backplane.js';
 import type { ClientProxy, GroupManager, HubCallerClients, HubClients, HubContext } from './hub.js';
-import { invocationFrame } from './protocol/framing.js';
+import { closeFrame, invocationFrame, MessageType, RECORD_SEPARATOR } from './protocol/framing.js';
 import { SharedFrame } from './protocol/shared-frame.js';
 
 export interface LifetimeConnection {
@@ -16,6 +16,8 @@ export interface LifetimeConnection {
   readonly userId: string;
   /** Writes whole records; never throws, drops silently once the connection closed. */
   write(frame: string, shared?: SharedFrame): void;
+  /** Ends the connection with a Close record telling the client not to reconnect. */
+  end(error: string): void;
 }
 
 type Delivery = (frame: string) => void;
@@ -89,6 +91,16 @@ export class HubLifetimeManager {
     if (this.connections.size === 0) this.backplane.unsubscribe(this.hub, 'all');
   }
 
+  /**
+   * Ends every connection of a person on every process (a ban). Elsewhere it travels as a Close record addressed
+   * to the user, which the receiving process acts on itself rather than writing it on: a client that ignored the
+   * record would otherwise stay connected. Returns how many connections ended on this process.
+   */
+  endUser(userId: string, reason: string): number {
+    this.publish('user', closeFrame({ error: reason }), userId);
+    return this.end(this.users.get(userId) ?? [], reason);
+  }
+
   /** A message another process published: deliver it to the matching local connections. */
   receive(message: BackplaneMessage): void {
     if (message.hub !== this.hub) return;
@@ -102,11 +114,14 @@ export class HubLifetimeManager {
           this.deliver(message.frame, this.groupMembers.get(message.target) ?? [], excluded);
         }
         return;
-      case 'user':
-        if (message.target !== undefined) {
-          this.deliver(message.frame, this.users.get(message.target) ?? [], excluded);
-        }
+      case 'user': {
+        if (message.target === undefined) return;
+        const members = this.users.get(message.target) ?? [];
+        const closing = closeReason(message.frame);
+        if (closing === undefined) this.deliver(message.frame, members, excluded);
+        else this.end(members, closing);
         return;
+      }
       case 'connection':
         if (message.target !== undefined) this.deliver(message.frame, [message.target], excluded);
         return;
@@ -151,6 +166,13 @@ export class HubLifetimeManager {
     }
   }
 
+  private end(ids: Iterable<string>, reason: string): number {
+    // Copy first: ending a connection removes it from these sets.
+    const targets = [...ids].flatMap((id) => this.connections.get(id) ?? []);
+    for (const connection of targets) connection.end(reason);
+    return targets.length;
+  }
+
   private publish(scope: BackplaneScope, frame: string, target?: string, excluded?: readonly string[]): void {
     this.backplane.publish({
       hub: this.hub,
@@ -191,6 +213,22 @@ export class HubLifetimeManager {
     if (removeMember(this.groupMembers, group, connectionId)) {
       this.backplane.unsubscribe(this.hub, 'group', group);
     }
+  }
+}
+
+/** The error of a Close record sent by endUser; undefined for any other frame. */
+function closeReason(frame: string): string | undefined {
+  // Invocations are by far the most frequent frames: skip parsing them.
+  if (!frame.startsWith(`{"type":${MessageType.Close}`)) return undefined;
+  try {
+    const record = JSON.parse(frame.slice(0, -RECORD_SEPARATOR.length)) as {
+      type?: unknown;
+      error?: unknown;
+    };
+    if (record.type !== MessageType.Close) return undefined;
+    return typeof record.error === 'string' ? record.error : '';
+  } catch {
+    return undefined;
   }
 }
 

@@ -198,4 +198,21 @@ describe.skipIf(!available)('hubs on two processes joined by the Redis backplane
     expect(ann.received.slice(-2)).toEqual(['user:note to self', 'all:marker 2']);
     await annOnB.connection.stop();
   });
+
+  it('ends a banned user’s connections on the other process too, without a reconnect', async () => {
+    const annOnB = await connectClient(b.url, 'token-ann');
+    await b.backplane.settled();
+    const closed = new Promise<Error | undefined>((resolve) => annOnB.connection.onclose(resolve));
+
+    // The ban happens on A, where Ann has her first connection: both end.
+    const annClosed = new Promise<Error | undefined>((resolve) => ann.connection.onclose(resolve));
+    expect(a.app.realtime.endUser(1, 'Your account has been banned.')).toBe(1);
+    expect(String(await closed)).toContain('Your account has been banned.');
+    expect(String(await annClosed)).toContain('Your account has been banned.');
+    expect(annOnB.connection.state).toBe(signalR.HubConnectionState.Disconnected);
+    // Nobody else's: Bob on B still hears A.
+    await a.app.hubContext('scaleout').clients.all.send('message', 'all', 'after the ban');
+    await untilReceived(bob, 'all:after the ban');
+    expect(b.app.realtime.connections('scaleout').map((info) => info.userId)).toEqual([2]);
+  });
 });

@@ -139,25 +139,3 @@ export function appHubs(app: FastifyInstance): (name: string) => HubContext | un
     }
   };
 }
-
-/**
- * Ends a person's live hub connections on this process (a ban): their sessions are revoked already, but an open
- * WebSocket would keep delivering until it next reconnects. The client is told not to reconnect.
- */
-export function endHubConnectionsOf(app: FastifyInstance, userId: number, reason: string): number {
-  if (!app.hasDecorator('realtime')) return 0;
-  let ended = 0;
-  for (const hub of ['general', 'chat', 'support']) {
-    let connections;
-    try {
-      connections = app.realtime.connections(hub);
-    } catch {
-      continue; // no such hub in this app
-    }
-    for (const connection of connections.filter((info) => info.userId === userId)) {
-      if (app.realtime.disconnect(hub, connection.connectionId, { error: reason, allowReconnect: false }))
-        ended++;
-    }
-  }
-  return ended;
-}

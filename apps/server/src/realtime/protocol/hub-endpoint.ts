@@ -104,6 +104,7 @@ export class HubEndpoint implements ConnectionHost {
       connectionId: connection.connectionId,
       userId: String(connection.user.id),
       write: (frame, shared) => connection.write(frame, shared),
+      end: (error) => connection.close({ error, allowReconnect: false }),
     });
     await this.definition.onConnected?.(this.invocationFor(connection));
   }
