@@ -51,9 +51,13 @@ test('a buyer messages a seller from the product page; the seller is told live a
   await expect(sellerBadge).toBeVisible();
   await expect(sellerBadge).toContainText('unread messages');
 
-  // The inbox lists it as Unseen; opening it shows the question.
+  // The inbox lists it as Unseen; opening it shows the question. Other tests running alongside may have
+  // Bob write to Alice about other listings, so the row is picked by its listing.
   await seller.goto('/messages');
-  const row = seller.getByRole('link').filter({ hasText: '@bob' }).filter({ hasText: 'Unseen' });
+  const row = seller
+    .locator(`a[href$="/${listing.productId}"]`)
+    .filter({ hasText: '@bob' })
+    .filter({ hasText: 'Unseen' });
   await expect(row.first()).toBeVisible();
   await expectAccessible(seller);
   await screenshotBothWidths(seller, 'inbox');
