@@ -9,7 +9,14 @@ import type { RouteObject } from 'react-router';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
-import { PAGE_RENDERING, fillText, messages, type ProductDetail, type PublicConfig } from '@rummage/contract';
+import {
+  PAGE_RENDERING,
+  ROUTE_PATTERNS,
+  fillText,
+  messages,
+  type ProductDetail,
+  type PublicConfig,
+} from '@rummage/contract';
 import { App } from './app/App';
 import { PAGE_STATE_ELEMENT_ID } from './app/pageState';
 import { createQueryClient } from './app/queryClient';
@@ -51,18 +58,15 @@ export function renderShell(): Promise<string> {
   );
 }
 
-const MARKETPLACE = /^\/marketplace\/?$/;
-const PRODUCT_DETAIL = /^\/product-detail\/([^/]+)\/?$/;
-
 /**
  * The pages rendered with their data at request time: the marketplace and a listing, whose largest element is a
  * photo the API names. Only as a visitor sees them (the server renders without the browser's stored token), and
  * the marketplace only for a browser without a saved place (the newest listings everywhere, not its own area).
  */
 export function rendersWithData(pathname: string, cookieHeader = ''): boolean {
-  if (PRODUCT_DETAIL.test(pathname)) return true;
+  if (ROUTE_PATTERNS.productDetail.test(pathname)) return true;
   const hasPlace = cookieHeader.split(/;\s*/).includes(`${PAGE_RENDERING.savedPlaceCookie}=1`);
-  return MARKETPLACE.test(pathname) && !hasPlace;
+  return ROUTE_PATTERNS.marketplace.test(pathname) && !hasPlace;
 }
 
 /**
@@ -114,7 +118,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
 }
 
 function statusFor(url: string, client: QueryClient): number {
-  const match = PRODUCT_DETAIL.exec(new URL(url, 'http://page').pathname);
+  const match = ROUTE_PATTERNS.productDetail.exec(new URL(url, 'http://page').pathname);
   if (!match) return 200;
   const id = parseProductId(match[1]);
   if (id === null) return 404;
@@ -136,8 +140,9 @@ function headFor(url: string, client: QueryClient): string {
   const fill = (text: string, extra: Record<string, string> = {}) =>
     fillText(text, { product: config.productName, email: config.supportEmail, ...extra });
   const pathname = new URL(url, 'http://page').pathname;
-  if (MARKETPLACE.test(pathname)) return `<title>${escapeHtml(fill(messages.titles.marketplace))}</title>`;
-  const id = parseProductId(PRODUCT_DETAIL.exec(pathname)?.[1]);
+  if (ROUTE_PATTERNS.marketplace.test(pathname))
+    return `<title>${escapeHtml(fill(messages.titles.marketplace))}</title>`;
+  const id = parseProductId(ROUTE_PATTERNS.productDetail.exec(pathname)?.[1]);
   const product = id === null ? undefined : client.getQueryData<ProductDetail>(listingKeys.detail(id));
   if (!product) return `<title>${escapeHtml(fill(LISTING_TEXT.detailFallbackTitle))}</title>`;
   const tags = [

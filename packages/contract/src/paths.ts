@@ -138,6 +138,8 @@ export const ROUTES = {
   productDetail: (id: string | number) => `/product-detail/${id}`,
   productShare: (id: string | number) => `/product/${id}`,
   garage: (id: string | number) => `/garage/${id}`,
+  /** The route planner over picked garage sales (beyond the SPEC); matched before garage/{id}. */
+  garageRoute: '/garage/route',
   terms: '/terms',
   userMain: '/user-main',
   otherUser: (id: string | number) => `/user-main/${id}`,
@@ -149,4 +151,19 @@ export const ROUTES = {
   chat: (receiverId: string | number, productId: string | number) => `/chat/${receiverId}/${productId}`,
   followers: '/followers',
   support: '/support',
+} as const;
+
+/**
+ * Page paths matched outside the router: pages rendered with their data, the share link's redirect on the
+ * server, and the code a landing page starts loading before the router runs. One place, so they cannot drift.
+ */
+export const ROUTE_PATTERNS = {
+  marketplace: /^\/marketplace\/?$/,
+  /** Captures the listing id. */
+  productDetail: /^\/product-detail\/([^/]+)\/?$/,
+  /** The share link; captures the listing id. */
+  productShare: /^\/product\/(\d+)\/?$/,
+  /** A garage sale's page, not the route planner. */
+  garage: /^\/garage\/(?!route\/?$)[^/]+\/?$/,
+  otherUser: /^\/user-main\/[^/]+\/?$/,
 } as const;

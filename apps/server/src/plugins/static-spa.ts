@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HUBS, ROUTES } from '@rummage/contract';
+import { HUBS, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
 import { replyNotFound } from './errors.js';
 import { createPageRender, sendRenderedPage } from './page-render.js';
 
@@ -24,9 +24,6 @@ function wantsSpaPage(request: FastifyRequest): boolean {
   const namesFile = /\.[^/]*$/.test(path);
   return !namesFile && (accept === '' || accept.includes('*/*'));
 }
-
-/** The SPEC's share link /product/{id}: its page lives at /product-detail/{id}, where it is rendered with its data. */
-const SHARE_LINK = /^\/product\/(\d+)\/?$/;
 
 const notBuiltPage = (distDir: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rummage: web app not built</title></head>
@@ -72,7 +69,7 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
       if (!wantsSpaPage(request)) return replyNotFound(request, reply);
       if (!built) return reply.code(200).type('text/html; charset=utf-8').send(notBuiltPage(distDir));
       const [path, query] = request.url.split('?', 2);
-      const shared = SHARE_LINK.exec(path ?? '');
+      const shared = ROUTE_PATTERNS.productShare.exec(path ?? '');
       if (shared?.[1]) {
         return reply.redirect(`${ROUTES.productDetail(shared[1])}${query ? `?${query}` : ''}`, 301);
       }

@@ -23,7 +23,13 @@ describe('landingPageLoader', () => {
   });
 
   it('leaves other routes to the router', () => {
-    for (const path of [ROUTES.home, ROUTES.login, ROUTES.userMain, '/garage/route', ROUTES.editProduct(4)]) {
+    for (const path of [
+      ROUTES.home,
+      ROUTES.login,
+      ROUTES.userMain,
+      ROUTES.garageRoute,
+      ROUTES.editProduct(4),
+    ]) {
       expect(landingPageLoader(path)).toBeUndefined();
     }
   });

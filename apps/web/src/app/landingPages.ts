@@ -5,7 +5,7 @@
  * app's instead of after it; routes.tsx renders the same loaders with React.lazy. This module is loaded before
  * the first paint, so it imports only the small modules the build keeps with it (apps/web/build-plugins.ts).
  */
-import { API, apiPath } from '@rummage/contract';
+import { API, apiPath, ROUTE_PATTERNS } from '@rummage/contract';
 import { assetUrl } from '../shared/api/assets';
 import { fetchEarly } from '../shared/api/earlyAnswers';
 
@@ -76,12 +76,12 @@ interface LandingPage {
 }
 
 const LANDING_PAGES: LandingPage[] = [
-  { path: /^\/marketplace\/?$/, load: loadMarketplacePage },
-  // The share link /product/{id} redirects to /product-detail/{id} in the browser.
-  { path: /^\/product(?:-detail)?\/([^/]+)\/?$/, load: loadProductDetailPage, prefetch: prefetchListing },
-  // Not /garage/route, the route planner.
-  { path: /^\/garage\/(?!route\/?$)[^/]+\/?$/, load: loadGarageSalePage },
-  { path: /^\/user-main\/[^/]+\/?$/, load: loadProfilePage },
+  { path: ROUTE_PATTERNS.marketplace, load: loadMarketplacePage },
+  { path: ROUTE_PATTERNS.productDetail, load: loadProductDetailPage, prefetch: prefetchListing },
+  // The share link redirects to the listing's page in the browser when the server did not.
+  { path: ROUTE_PATTERNS.productShare, load: loadProductDetailPage, prefetch: prefetchListing },
+  { path: ROUTE_PATTERNS.garage, load: loadGarageSalePage },
+  { path: ROUTE_PATTERNS.otherUser, load: loadProfilePage },
 ];
 
 /** The loader of the page at `pathname`, if it is one of the pages above. */

@@ -66,7 +66,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.newPassword, element: <NewPasswordPage /> },
       { path: ROUTES.productDetail(':productId'), element: <ProductDetailPage /> },
       { path: ROUTES.productShare(':id'), element: <ProductShareRedirect /> },
-      { path: '/garage/route', element: <RoutePlannerPage /> },
+      { path: ROUTES.garageRoute, element: <RoutePlannerPage /> },
       { path: ROUTES.garage(':garageSaleId'), element: <GarageSalePage /> },
       { path: ROUTES.terms, element: <TermsPage /> },
       { path: ROUTES.otherUser(':userId'), element: <ProfilePage /> },

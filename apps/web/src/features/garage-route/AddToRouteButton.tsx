@@ -1,8 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { fillText } from '@rummage/contract';
+import { fillText, ROUTES } from '@rummage/contract';
 import { MAX_ROUTE_STOPS } from './planner';
-import { GARAGE_ROUTE_PATH, useRouteSelection } from './selection';
+import { useRouteSelection } from './selection';
 import { ROUTE_TEXT } from './texts';
 
 /**
@@ -49,7 +49,7 @@ export function PlanRouteLink({ className = 'btn btn-outline' }: { className?: s
   const { ids } = useRouteSelection();
   if (ids.length === 0) return null;
   return (
-    <Link to={GARAGE_ROUTE_PATH} className={className}>
+    <Link to={ROUTES.garageRoute} className={className}>
       {fillText(ROUTE_TEXT.planRouteLink, { count: ids.length })}
     </Link>
   );

@@ -5,9 +5,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { MAX_ROUTE_STOPS } from './planner';
 
-/** The planner page. A static segment, so react-router ranks it above "/garage/:garageSaleId". */
-export const GARAGE_ROUTE_PATH = '/garage/route';
-
 export const ROUTE_STOPS_KEY = 'routeStops';
 /** Same-tab broadcast: the storage event only reaches other tabs. */
 export const ROUTE_STOPS_CHANGED_EVENT = 'route-stops-changed';
