@@ -11,6 +11,10 @@ describe('formatCount (SPEC §9)', () => {
     expect(formatCount(1500)).toBe('1.5k');
     expect(formatCount(12345)).toBe('12.3k');
     expect(formatCount(20000)).toBe('20k');
+    // Not exact: the decimal stays, rounded down.
+    expect(formatCount(1050)).toBe('1.0k');
+    expect(formatCount(1999)).toBe('1.9k');
+    expect(formatCount(999_999)).toBe('999.9k');
   });
 });
 

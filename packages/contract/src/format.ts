@@ -6,8 +6,9 @@ export function formatCount(value: number): string {
   if (Math.abs(value) < 1000) return String(Math.trunc(value));
   const thousands = value / 1000;
   if (Number.isInteger(thousands)) return `${thousands}k`;
-  const oneDecimal = Math.floor(thousands * 10) / 10;
-  return Number.isInteger(oneDecimal) ? `${oneDecimal}k` : `${oneDecimal.toFixed(1)}k`;
+  // Not exact, so one decimal even when it is 0 ("1.0k" for 1050: "1k" would read as exactly a thousand);
+  // rounded down, so a count never shows more than it is (1999 is "1.9k", not "2.0k").
+  return `${(Math.floor(thousands * 10) / 10).toFixed(1)}k`;
 }
 
 /** The radius is chosen in miles and sent as kilometres (SPEC §7 radiusKm). */
