@@ -4,6 +4,7 @@ import type { GarageItem } from '@rummage/contract';
 import { instantToLocal, localToInstant, timeZoneAt } from '../modules/garage/local-time.js';
 import { withTransaction, type Database } from './client.js';
 import { garageSales, users } from './schema.js';
+import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
 
 /**
  * Demo garage sales. Unlike listings, a garage sale has an end, so a demo seeded once would have an empty strip
@@ -23,7 +24,7 @@ import { garageSales, users } from './schema.js';
  */
 
 export interface DemoGarageDeps {
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  reverse: ReverseGeocode;
 }
 
 type Timing =
@@ -208,12 +209,11 @@ export async function topUpDemoGarageSales(
       if (sellerId === undefined || filled.has(`${sellerId}|${plan.title}`)) return [];
       const timeZone = timeZoneAt(plan.latitude, plan.longitude);
       const { start, end } = timesOf(plan, timeZone, now);
-      const { city, state } = deps.reverse(plan.latitude, plan.longitude);
       return [
         {
           sellerId,
           title: plan.title,
-          locationText: city && state ? `${city}, ${state}` : city,
+          locationText: placeLabel(deps.reverse, plan.latitude, plan.longitude),
           latitude: plan.latitude,
           longitude: plan.longitude,
           items: plan.items,

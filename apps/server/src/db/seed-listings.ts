@@ -7,11 +7,12 @@ import { withTransaction, type Database } from './client.js';
 import { CATALOG, DEMO_CITIES, DEMO_SELLERS, DESCRIPTION_ENDINGS, type DemoCity } from './seed-catalog.js';
 import { renderDemoPhoto } from './seed-images.js';
 import { categories, productImages, productLikes, products, users } from './schema.js';
+import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
 
 /** What seeding listings needs beyond the database: somewhere to put photos and a way to name places. */
 export interface DemoListingDeps {
   store: ImageStore;
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  reverse: ReverseGeocode;
 }
 
 export interface DemoListingOptions {
@@ -189,7 +190,6 @@ export async function seedDemoListings(
         .insert(products)
         .values(
           usable.map((plan) => {
-            const { city, state } = deps.reverse(plan.latitude, plan.longitude);
             return {
               sellerId: plan.sellerId,
               categoryId: plan.categoryId,
@@ -198,7 +198,7 @@ export async function seedDemoListings(
               price: plan.price,
               latitude: plan.latitude,
               longitude: plan.longitude,
-              locationText: city && state ? `${city}, ${state}` : city,
+              locationText: placeLabel(deps.reverse, plan.latitude, plan.longitude),
               isSold: plan.sold,
               soldAt: plan.soldAt,
               views: plan.views,

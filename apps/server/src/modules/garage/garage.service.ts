@@ -15,6 +15,7 @@ import type { Db } from '../product/product.cards.js';
 import * as repo from './garage.repository.js';
 import { localToInstant, timeZoneAt } from './local-time.js';
 import { toGarageSale } from './garage.presenter.js';
+import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const G = messages.garage;
 
@@ -22,8 +23,8 @@ export const garageNotFound = () => new HttpError(404, G.notFound);
 
 export interface GarageServiceOptions {
   db: Database;
-  /** "City, ST" for a point (the gazetteer's reverse()). */
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  /** The gazetteer's reverse(), for the "City, ST" of a point. */
+  reverse: ReverseGeocode;
   /** The clock that decides "in the past" and isLive; tests may pin it. */
   now?: () => Date;
 }
@@ -38,8 +39,7 @@ export function createGarageService(options: GarageServiceOptions) {
   const clock = options.now ?? (() => new Date());
 
   function locationText(latitude: number, longitude: number): string | null {
-    const { city, state } = options.reverse(latitude, longitude);
-    return city && state ? `${city}, ${state}` : city;
+    return placeLabel(options.reverse, latitude, longitude);
   }
 
   /** Presents rows for one viewer, with one query for the follow state of all hosts. */

@@ -19,6 +19,7 @@ import type { ListingForm } from './listing-form.js';
 import { imagesOf, likeCountsOf } from './product.cards.js';
 import { presentCards, toDetail } from './product.presenter.js';
 import * as repo from './product.repository.js';
+import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const L = messages.listing;
 
@@ -29,8 +30,8 @@ interface Log {
 export interface ProductServiceOptions {
   db: Database;
   store: ImageStore;
-  /** "City, ST" for a point (the gazetteer's reverse()). */
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  /** The gazetteer's reverse(), for the "City, ST" of a point. */
+  reverse: ReverseGeocode;
   maxImages: number;
   log: Log;
 }
@@ -62,8 +63,7 @@ export function createProductService(options: ProductServiceOptions) {
   const { db, store, log, maxImages } = options;
 
   function locationText(latitude: number, longitude: number): string | null {
-    const { city, state } = options.reverse(latitude, longitude);
-    return city && state ? `${city}, ${state}` : city;
+    return placeLabel(options.reverse, latitude, longitude);
   }
 
   /** Checks the form in the SPEC's order of complaints and answers the first, with every field's message. */

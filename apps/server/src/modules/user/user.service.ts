@@ -15,6 +15,7 @@ import type { ProcessedImage } from '../../services/images/index.js';
 import { newImageKey, type ImageStore } from '../../services/storage/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as repo from './user.repository.js';
+import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const P = messages.profile;
 const R = messages.register;
@@ -26,8 +27,8 @@ interface Log {
 export interface UserServiceOptions {
   db: Database;
   store: ImageStore;
-  /** "City, ST" for a point (the gazetteer's reverse()). */
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
+  /** The gazetteer's reverse(), for the "City, ST" of a point. */
+  reverse: ReverseGeocode;
   log: Log;
 }
 
@@ -69,8 +70,7 @@ export function createUserService(options: UserServiceOptions) {
 
   function locationText(latitude: number | null, longitude: number | null): string | null {
     if (latitude === null || longitude === null) return null;
-    const { city, state } = options.reverse(latitude, longitude);
-    return city && state ? `${city}, ${state}` : city;
+    return placeLabel(options.reverse, latitude, longitude);
   }
 
   function present(row: repo.ProfileRow, viewer: AuthUser | null, views: number): ProfileDetails {
