@@ -20,10 +20,15 @@ export const PASSWORD_PATTERN = new RegExp(
   's',
 );
 
-/** Parses a phone number as a person types it (US by default) into E.164, or undefined when it is not valid. */
+/**
+ * Parses a phone number as a person types it (US by default) into E.164, or undefined when it cannot be one.
+ * "Possible" (digits and length fit the country), not "valid" (an assigned range): SPEC §5 asks for 10
+ * characters, and a number plan check would turn away 555 numbers and ranges opened after this library's data
+ * (decision 0008).
+ */
 export function normalizePhoneNumber(value: string): string | undefined {
   const parsed = parsePhoneNumberFromString(value, PHONE_DEFAULT_COUNTRY);
-  return parsed?.isValid() ? parsed.number : undefined;
+  return parsed?.isPossible() ? parsed.number : undefined;
 }
 
 export const passwordSchema = z
