@@ -7,6 +7,9 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** PUT /api/Product's refusals also carry the text as `error`: SPEC §7's client of that call reads that field. */
+export const updateErrorBodySchema = errorBodySchema.extend({ error: z.string() });
+
 export const messageBodySchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 

@@ -14,6 +14,7 @@ import {
   productListResponseSchema,
   productSavedResponseSchema,
   reportProductSchema,
+  updateErrorBodySchema,
   userIdParamsSchema,
   viewsResponseSchema,
 } from '@rummage/contract';
@@ -33,6 +34,9 @@ const tags = ['Product'];
 const bearer = [{ bearerAuth: [] }];
 const refusals = refusalResponses;
 const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
+const updateRefusals = Object.fromEntries(
+  Object.keys(uploadRefusals).map((status) => [status, updateErrorBodySchema]),
+) as Record<keyof typeof uploadRefusals, typeof updateErrorBodySchema>;
 /** Multipart bodies are read by the handler, so the OpenAPI document describes them in words. */
 const MULTIPART = ['multipart/form-data'];
 
@@ -101,8 +105,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'ImagesToDelete × n, Images × n); kept photos keep their order, new ones follow',
         consumes: MULTIPART,
         security: bearer,
-        response: { 200: productSavedResponseSchema, ...uploadRefusals },
+        response: { 200: productSavedResponseSchema, ...updateRefusals },
       },
+      // Every refusal, whoever answers it (validation, auth, the service, the error handler), gets `error` too.
+      preSerialization: async (_request, reply, payload: unknown) =>
+        reply.statusCode >= 400 && isErrorBody(payload) ? { ...payload, error: payload.message } : payload,
     },
     async (request) => {
       const user = requireUser(request);
@@ -233,3 +240,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     );
   }
 };
+
+function isErrorBody(payload: unknown): payload is { message: string } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
+}

@@ -322,11 +322,20 @@ describe('PUT /api/Product', () => {
     const listing = await listingWithPhotos([30]);
     const other = await signIn(t.app, await createUser(t.app));
     const form = (id: string | number) => [{ name: 'ProductId', value: id }, ...listingFields()];
-    expect((await send('PUT', form(listing.id), {})).statusCode).toBe(401);
+    const visitor = await send('PUT', form(listing.id), {});
+    expect(visitor.statusCode).toBe(401);
     const forbidden = await send('PUT', form(listing.id), bearer(other));
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json<{ message: string }>().message).toBe(L.notOwner);
-    expect((await send('PUT', form(987_654))).statusCode).toBe(404);
-    expect((await send('PUT', form('abc'))).statusCode).toBe(400);
+    // SPEC §7's client reads the reason of a refused update from `error`; this API's clients from `message`.
+    expect(forbidden.json()).toEqual({ message: L.notOwner, error: L.notOwner });
+    const missing = await send('PUT', form(987_654));
+    expect(missing.statusCode).toBe(404);
+    const badId = await send('PUT', form('abc'));
+    expect(badId.statusCode).toBe(400);
+    for (const refused of [visitor, missing, badId]) {
+      const body = refused.json<{ message: string; error: string }>();
+      expect(body.message).toBeTruthy();
+      expect(body.error).toBe(body.message);
+    }
   });
 });
