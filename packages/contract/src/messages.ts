@@ -199,6 +199,7 @@ export const messages = {
     minutes: 'Minutes',
     seconds: 'Seconds',
     startInPast: 'The sale can not start in the past.',
+    endInPast: 'The sale can not end in the past.',
     itemsInvalid: 'Please choose the items from the list.',
     titleTooLong: 'The sale address must be at most 200 characters.',
     notFound: 'This garage sale does not exist or has already ended.',

@@ -29,11 +29,6 @@ export const GARAGE_LIMITS = {
   titleMax: 200,
   /** Sales one list answers at most (marketplace strip, a host's profile). */
   listMax: 50,
-  /**
-   * How far in the past a start may lie and still be accepted: the time picker moves in 5-minute steps, so
-   * "now" rounded down to the picker is up to 5 minutes ago.
-   */
-  startGraceMs: 5 * 60 * 1000,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -101,8 +96,8 @@ export function endsBeforeStart(times: GarageTimes): boolean {
 }
 
 /**
- * The browser's "date pickers disallow past dates" (SPEC §5): `today` is the browser's yyyy-MM-dd. The server's
- * check is stricter (the instant, in the sale's own time zone) and answers G.startInPast.
+ * The browser's "date pickers disallow past dates" (SPEC §5): `today` is the browser's yyyy-MM-dd. The server
+ * judges the same rule by the sale's own time zone, and also refuses a sale whose end has already passed.
  */
 export function startsBeforeToday(startDate: string, today: string): boolean {
   return startDate < today;

@@ -13,7 +13,7 @@ import type { Circle } from '../marketplace/radius.js';
 import { canSee } from '../product/product.service.js';
 import type { Db } from '../product/product.cards.js';
 import * as repo from './garage.repository.js';
-import { localToInstant, timeZoneAt } from './local-time.js';
+import { instantToLocal, localToInstant, timeZoneAt } from './local-time.js';
 import { toGarageSale } from './garage.presenter.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
@@ -66,10 +66,14 @@ export function createGarageService(options: GarageServiceOptions) {
       // The wall-clock order was checked already; a DST gap can still put the end first (02:30–03:00 on a
       // spring-forward night is 03:30–03:00 in real time).
       if (end.at <= start.at) throw new HttpError(400, G.endBeforeStart, { endTime: G.endBeforeStart });
-      const now = clock().getTime();
-      if (start.at.getTime() < now - GARAGE_LIMITS.startGraceMs || end.at.getTime() <= now) {
+      // SPEC §5 bars days before today, as the sale's own clock counts them. A start earlier today is a sale
+      // announced while it runs (8 AM to 4 PM, posted at 10): it goes live at once.
+      const now = clock();
+      if (input.startDate < instantToLocal(now, timeZone).date) {
         throw new HttpError(400, G.startInPast, { startDate: G.startInPast });
       }
+      // Over before anyone could come: it would only be listed to be removed.
+      if (end.at.getTime() <= now.getTime()) throw new HttpError(400, G.endInPast, { endTime: G.endInPast });
       return withTransaction(db, async (tx) => {
         const id = await repo.insertGarageSale(tx, {
           sellerId: user.id,

@@ -94,27 +94,43 @@ describe('POST /api/GarageSale/add: validation (SPEC §5)', () => {
     });
   });
 
-  it('refuses a sale that starts in the past (judged in the sale’s own time zone)', async () => {
+  it('refuses a sale that starts before today or has already ended (judged in the sale’s own time zone)', async () => {
     const yesterday = await create(
       garagePayload({ startDate: dayFromToday(-1), endDate: dayFromToday(1), endTime: '12:00:00' }),
     );
     expect(yesterday.statusCode).toBe(400);
     expect(yesterday.json().message).toBe(G.startInPast);
 
-    // An hour ago today in Chicago, still running for two more hours: started already, so refused too.
-    const local = DateTime.now().setZone('America/Chicago');
-    const start = local.minus({ hours: 1 });
-    const end = local.plus({ hours: 2 });
-    const anHourAgo = await create(
+    // A place where today is at least 10 minutes old, so "since midnight" and "5 minutes ago" are both today.
+    const place = ['chicago', 'newYork'] as const;
+    const zones = { chicago: 'America/Chicago', newYork: 'America/New_York' };
+    const where =
+      place.find(
+        (name) =>
+          DateTime.now()
+            .setZone(zones[name])
+            .diff(DateTime.now().setZone(zones[name]).startOf('day'), 'minutes').minutes >= 10,
+      ) ?? 'chicago';
+    const local = DateTime.now().setZone(zones[where]);
+    const today = local.toFormat('yyyy-MM-dd');
+    const at = (time: DateTime) => ({ date: time.toFormat('yyyy-MM-dd'), time: time.toFormat('HH:mm:ss') });
+    const sale = (end: DateTime) =>
       garagePayload({
-        startDate: start.toFormat('yyyy-MM-dd'),
-        startTime: start.toFormat('HH:mm:ss'),
-        endDate: end.toFormat('yyyy-MM-dd'),
-        endTime: end.toFormat('HH:mm:ss'),
-      }),
-    );
-    expect(anHourAgo.statusCode).toBe(400);
-    expect(anHourAgo.json().message).toBe(G.startInPast);
+        ...PLACES[where],
+        startDate: today,
+        startTime: '00:00:00',
+        endDate: at(end).date,
+        endTime: at(end).time,
+      });
+
+    const over = await create(sale(local.minus({ minutes: 5 })));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ message: G.endInPast, errors: { endTime: G.endInPast } });
+
+    // Announced while it runs (since midnight, two more hours to go): accepted, and live at once.
+    const running = await create(sale(local.plus({ hours: 2 })));
+    expect(running.statusCode, running.body).toBe(201);
+    expect(running.json<{ data: GarageSale }>().data.isLive).toBe(true);
   });
 
   it('needs a signed-in user', async () => {
