@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { messages, MODERATION_REASON_MAX } from '@rummage/contract';
-import { useModalFocus } from '../../shared/ui/useModalFocus';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { STAFF_TEXT } from './texts';
 
 export interface ReasonDialogProps {
@@ -37,15 +37,11 @@ function ReasonDialogBody({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
-  const titleId = useId();
   const fieldId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error ?? null;
-
-  const handleKeyDown = useModalFocus(dialogRef, fieldRef, { busy, onCancel });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,58 +54,47 @@ function ReasonDialogBody({
   }
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/50 p-4"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
+    <ModalFrame
+      role="dialog"
+      title={title}
+      description={description}
+      initialFocus={fieldRef}
+      width="md"
+      busy={busy}
+      onCancel={onCancel}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={busy || undefined}
-        onKeyDown={handleKeyDown}
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-xl font-bold text-stone-900">
-          {title}
-        </h2>
-        {description && <p className="mt-2 text-stone-700">{description}</p>}
-        <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3">
-          <label htmlFor={fieldId} className="field-label">
-            {required ? STAFF_TEXT.reason : STAFF_TEXT.reasonOptional}
-          </label>
-          <textarea
-            id={fieldId}
-            ref={fieldRef}
-            rows={3}
-            className="field-input"
-            value={reason}
-            maxLength={MODERATION_REASON_MAX}
-            disabled={busy}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setProblem(null);
-            }}
-          />
-          {shown && (
-            <p role="alert" className="field-error">
-              {shown}
-            </p>
-          )}
-          <div className="mt-2 flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-              {STAFF_TEXT.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {confirmLabel}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+      <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3">
+        <label htmlFor={fieldId} className="field-label">
+          {required ? STAFF_TEXT.reason : STAFF_TEXT.reasonOptional}
+        </label>
+        <textarea
+          id={fieldId}
+          ref={fieldRef}
+          rows={3}
+          className="field-input"
+          value={reason}
+          maxLength={MODERATION_REASON_MAX}
+          disabled={busy}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setProblem(null);
+          }}
+        />
+        {shown && (
+          <p role="alert" className="field-error">
+            {shown}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+            {STAFF_TEXT.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useModalFocus } from './useModalFocus';
+import { ModalFrame } from './ModalFrame';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,53 +34,25 @@ function ConfirmDialogBody({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  const handleKeyDown = useModalFocus(dialogRef, cancelRef, { busy, onCancel });
-
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/50 p-4"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
+    <ModalFrame
+      role="alertdialog"
+      title={title}
+      description={description}
+      initialFocus={cancelRef}
+      width="sm"
+      busy={busy}
+      onCancel={onCancel}
     >
-      <div
-        ref={dialogRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        aria-busy={busy || undefined}
-        onKeyDown={handleKeyDown}
-        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-xl font-bold text-stone-900">
-          {title}
-        </h2>
-        {description && (
-          <p id={descriptionId} className="mt-2 text-stone-700">
-            {description}
-          </p>
-        )}
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-outline"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            {cancelLabel}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </ModalFrame>
   );
 }
