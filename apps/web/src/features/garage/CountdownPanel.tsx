@@ -83,10 +83,7 @@ export function CountdownPanel({
             {messages.garage.live}
           </h2>
         ) : (
-          <h2
-            id="garage-countdown-heading"
-            className="text-sm font-bold tracking-wide text-stone-600 uppercase"
-          >
+          <h2 id="garage-countdown-heading" className="text-sm font-bold tracking-wide text-stone-600">
             {messages.garage.timeLeft}
           </h2>
         )}
@@ -105,9 +102,7 @@ export function CountdownPanel({
                 <span className="font-mono text-3xl font-extrabold tabular-nums md:text-4xl">
                   {twoDigits(unit.value)}
                 </span>
-                <span className="text-xs font-semibold tracking-wide text-stone-700 uppercase">
-                  {unit.label}
-                </span>
+                <span className="text-xs font-semibold tracking-wide text-stone-700">{unit.label}</span>
               </div>
             ))}
           </div>

@@ -93,9 +93,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
               </span>
             )}
           </p>
-        ) : (
-          <p className="font-semibold text-stone-800">{messages.garage.noValidDate}</p>
-        )}
+        ) : null}
         {sale.title && sale.title !== salePlace(sale) && <p className="text-stone-700">{sale.title}</p>}
         <div className="mt-1 flex flex-wrap items-start gap-3">
           <AddToRouteButton saleId={sale.id} />

@@ -24,7 +24,7 @@ export function FormSheet({
         <div className="mb-6 flex items-start justify-between gap-4">
           <div>
             {tag && (
-              <p className="mb-1 inline-block rounded-full bg-accent-100 px-3 py-0.5 text-xs font-bold tracking-wide text-accent-700 uppercase">
+              <p className="mb-1 inline-block rounded-full bg-accent-100 px-3 py-0.5 text-xs font-bold tracking-wide text-accent-700">
                 {tag}
               </p>
             )}
