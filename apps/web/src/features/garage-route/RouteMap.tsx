@@ -1,7 +1,7 @@
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
-import { MapContainer, Marker, Polyline, TileLayer, useMap } from 'react-leaflet';
+import { Marker, Polyline, useMap } from 'react-leaflet';
+import { TiledMap } from '../../shared/map/TiledMap';
 import type { LatLng } from './planner';
 
 export interface RouteMapStop extends LatLng {
@@ -59,16 +59,15 @@ export default function RouteMap({ start, startLabel, stops, tileUrl, attributio
     [origin, stops],
   );
   return (
-    <MapContainer
+    <TiledMap
       center={origin}
       zoom={SINGLE_POINT_ZOOM}
       scrollWheelZoom={false}
       // Half steps let a short route fill the panel instead of shrinking to the next whole zoom level.
       zoomSnap={0.5}
-      className="h-full w-full"
-      style={{ background: '#e7e5e4' }}
+      tileUrl={tileUrl}
+      attribution={attribution}
     >
-      <TileLayer url={tileUrl} attribution={attribution} maxZoom={19} />
       <FitToRoute points={points} />
       {/* Dashed: the line joins the stops as the crow flies, it is not the road route. */}
       <Polyline
@@ -86,6 +85,6 @@ export default function RouteMap({ start, startLabel, stops, tileUrl, attributio
           keyboard={false}
         />
       ))}
-    </MapContainer>
+    </TiledMap>
   );
 }

@@ -1,19 +1,10 @@
-import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
-
-export interface GarageMapProps {
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  tileUrl: string;
-  attribution: string;
-  /** The small embed keeps the page scrolling under a wheel or a finger; the large view pans and zooms freely. */
-  large?: boolean;
-}
+import { CircleMarker } from 'react-leaflet';
+import type { PlaceMapProps } from '../../shared/map/MapPanel';
+import { placeMapGestures, TiledMap } from '../../shared/map/TiledMap';
 
 /**
- * Leaflet with the installation's tiles and a pin on the sale. Unlike a listing's meetup area, a garage
- * sale's address is public: buyers are meant to go there.
+ * A pin on the sale. Unlike a listing's meetup area, a garage sale's address is public: buyers are meant to
+ * go there.
  */
 export default function GarageMap({
   latitude,
@@ -22,23 +13,21 @@ export default function GarageMap({
   tileUrl,
   attribution,
   large = false,
-}: GarageMapProps) {
+}: PlaceMapProps) {
   const centre: [number, number] = [latitude, longitude];
   return (
-    <MapContainer
+    <TiledMap
       center={centre}
       zoom={zoom}
-      scrollWheelZoom={large}
-      dragging={large || !('ontouchstart' in window)}
-      className="h-full w-full"
-      style={{ background: '#e7e5e4' }}
+      tileUrl={tileUrl}
+      attribution={attribution}
+      {...placeMapGestures(large)}
     >
-      <TileLayer url={tileUrl} attribution={attribution} maxZoom={19} />
       <CircleMarker
         center={centre}
         radius={large ? 12 : 10}
         pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1f6f5c', fillOpacity: 1 }}
       />
-    </MapContainer>
+    </TiledMap>
   );
 }

@@ -1,5 +1,6 @@
-import 'leaflet/dist/leaflet.css';
-import { Circle, MapContainer, TileLayer } from 'react-leaflet';
+import { Circle } from 'react-leaflet';
+import type { PlaceMapProps } from '../../../shared/map/MapPanel';
+import { placeMapGestures, TiledMap } from '../../../shared/map/TiledMap';
 
 /** The circle's radius: wide enough to hide the exact pickup point, small enough to show the neighbourhood. */
 export const APPROXIMATE_RADIUS_M = 400;
@@ -12,17 +13,7 @@ export function approximateCentre(latitude: number, longitude: number): [number,
   return [Math.round(latitude * 1000) / 1000, Math.round(longitude * 1000) / 1000];
 }
 
-export interface MeetupMapProps {
-  latitude: number;
-  longitude: number;
-  zoom: number;
-  tileUrl: string;
-  attribution: string;
-  /** The small embed keeps the page scrolling under a wheel or a finger; the large view pans and zooms freely. */
-  large?: boolean;
-}
-
-/** Leaflet with the installation's tiles (MAP_TILE_URL) and a circle over the approximate meetup area. */
+/** A circle over the approximate meetup area. */
 export default function MeetupMap({
   latitude,
   longitude,
@@ -30,23 +21,21 @@ export default function MeetupMap({
   tileUrl,
   attribution,
   large = false,
-}: MeetupMapProps) {
+}: PlaceMapProps) {
   const centre = approximateCentre(latitude, longitude);
   return (
-    <MapContainer
+    <TiledMap
       center={centre}
       zoom={zoom}
-      scrollWheelZoom={large}
-      dragging={large || !('ontouchstart' in window)}
-      className="h-full w-full"
-      style={{ background: '#e7e5e4' }}
+      tileUrl={tileUrl}
+      attribution={attribution}
+      {...placeMapGestures(large)}
     >
-      <TileLayer url={tileUrl} attribution={attribution} maxZoom={19} />
       <Circle
         center={centre}
         radius={APPROXIMATE_RADIUS_M}
         pathOptions={{ color: '#1f6f5c', weight: 2, fillColor: '#2f836c', fillOpacity: large ? 0.12 : 0.2 }}
       />
-    </MapContainer>
+    </TiledMap>
   );
 }
