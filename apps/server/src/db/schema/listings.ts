@@ -1,0 +1,195 @@
+/** Listings (with their photos, likes, reports and views), categories, and garage sales. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { at, id } from './columns.js';
+import { userRef } from './people.js';
+
+export const categories = pgTable('categories', {
+  id: id(),
+  title: text('title').notNull().unique('categories_title_key'),
+});
+
+/** PostgreSQL's text-search vector; drizzle has no built-in type for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Listings. Location is two doubles plus a GiST index on point(longitude, latitude): the radius search uses it as
+ * a box pre-filter before the exact haversine check (DESIGN §3, no extension needed).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    sellerId: userRef('seller_id'),
+    // A category removed by an operator must not take its listings with it.
+    categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Money is numeric, never float; mode 'number' is safe for 12 digits with 2 decimals. */
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** "City, ST" from the gazetteer at write time, so lists never geocode per row. */
+    locationText: text('location_text'),
+    isSold: boolean('is_sold').notNull().default(false),
+    soldAt: at('sold_at'),
+    /** Set by moderation: hidden listings leave every public list but stay for their owner and staff. */
+    hiddenAt: at('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    views: integer('views').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // Title words weigh more than description words should ranking ever be added; the feed orders by time.
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "description"), 'B')`,
+    ),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('products_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('products_sold_at_check', sql`${t.isSold} = (${t.soldAt} is not null)`),
+    index('products_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_seller_id_created_at_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    index('products_category_id_idx').on(t.categoryId),
+    index('products_location_gist_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    index('products_search_gin_idx').using('gin', t.search),
+  ],
+);
+
+/** A listing's photos in display order; the files live in the image store under these keys. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    largeKey: text('large_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [
+    index('product_images_product_id_position_idx').on(t.productId, t.position),
+    // Demo listings share image files; deleting a listing removes only files no other row still uses.
+    index('product_images_large_key_idx').on(t.largeKey),
+  ],
+);
+
+/** A listing's id in another table; the row goes with the listing. */
+export const productRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+
+/** One row per (user, listing): the primary key makes a double click unable to like twice. */
+export const productLikes = pgTable(
+  'product_likes',
+  {
+    userId: userRef('user_id'),
+    productId: productRef('product_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_likes_pkey', columns: [t.userId, t.productId] }),
+    index('product_likes_product_id_idx').on(t.productId),
+  ],
+);
+
+export const REPORT_STATUSES = ['open', 'reviewed', 'dismissed'] as const;
+
+export const productReports = pgTable(
+  'product_reports',
+  {
+    id: id(),
+    productId: productRef('product_id'),
+    reporterId: userRef('reporter_id'),
+    reason: text('reason'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('product_reports_product_id_reporter_id_key').on(t.productId, t.reporterId),
+    index('product_reports_status_created_at_idx').on(t.status, t.createdAt),
+    check('product_reports_status_check', sql`${t.status} in ('open', 'reviewed', 'dismissed')`),
+  ],
+);
+
+/**
+ * Who looked at a listing, and when they were last counted: a viewer counts once per hour. viewer_key is
+ * "u:<user id>" or "v:<hash of IP and user agent>", never the raw IP.
+ */
+export const productViews = pgTable(
+  'product_views',
+  {
+    productId: productRef('product_id'),
+    viewerKey: text('viewer_key').notNull(),
+    viewedAt: at('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'product_views_pkey', columns: [t.productId, t.viewerKey] })],
+);
+
+/**
+ * Garage sales. The seller picks local wall-clock dates and times at the sale's place (DESIGN §3): those are kept
+ * as typed (start/end date and time) with the place's IANA zone, and the instants they mean (starts_at, ends_at)
+ * are computed once at write time, so "has it started / ended?" is one comparison with now() everywhere.
+ * Rows are deleted by the expiry job once ends_at has passed (jobs/garage-expiry.ts); every read also filters
+ * on ends_at, so nothing depends on the job having run.
+ */
+export const garageSales = pgTable(
+  'garage_sales',
+  {
+    id: id(),
+    sellerId: userRef('seller_id'),
+    /** The address text the seller chose (SPEC §3 "title"). */
+    title: text('title').notNull(),
+    /** "City, ST" from the gazetteer at write time. */
+    locationText: text('location_text'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Chosen from the fixed GARAGE_ITEMS list, in the order the seller ticked them. */
+    items: text('items').array().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    endTime: time('end_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('garage_sales_ends_after_starts_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('garage_sales_items_check', sql`cardinality(${t.items}) > 0`),
+    check('garage_sales_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('garage_sales_longitude_check', sql`${t.longitude} between -180 and 180`),
+    index('garage_sales_location_gist_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Lists read "not ended yet, soonest first"; the expiry job deletes by ends_at.
+    index('garage_sales_starts_at_idx').on(t.startsAt),
+    index('garage_sales_ends_at_idx').on(t.endsAt),
+    index('garage_sales_seller_id_starts_at_idx').on(t.sellerId, t.startsAt),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductImageRow = typeof productImages.$inferSelect;
+export type GarageSaleRow = typeof garageSales.$inferSelect;

@@ -1,0 +1,155 @@
+/** Conversations: chats about a listing, support tickets, and the staff's moderation log. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { at, id } from './columns.js';
+import { productRef, products } from './listings.js';
+import { userRef, users } from './people.js';
+
+/**
+ * A chat about one listing between its seller and one buyer (SPEC "chat room"). The seller is copied from the
+ * listing when the first message is sent, so (product, buyer) names the conversation from either side.
+ * last_message_id orders the inbox and answers "anything new?" without scanning messages.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    productId: productRef('product_id'),
+    buyerId: userRef('buyer_id'),
+    sellerId: userRef('seller_id'),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversations_product_id_buyer_id_key').on(t.productId, t.buyerId),
+    check('conversations_buyer_not_seller_check', sql`${t.buyerId} <> ${t.sellerId}`),
+    index('conversations_seller_id_idx').on(t.sellerId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),
+    // Rate limits count a sender's recent messages.
+    index('chat_messages_sender_id_created_at_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/**
+ * Each side's view of a conversation: what they have read, and what they cleared with "delete chat". Deleting
+ * hides messages up to cleared_message_id for that side only; a newer message brings the chat back.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    clearedMessageId: bigint('cleared_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'conversation_members_pkey', columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_id_idx').on(t.userId),
+  ],
+);
+
+export const TICKET_SUBJECTS = ['system-bug', 'another-thrifter', 'a-product', 'something-else'] as const;
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+
+/**
+ * Support tickets (SPEC §2 Support). One open ticket per user (partial unique index); closing lets the user open
+ * a new one. Each side's read position answers the unread support count without scanning messages.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: id(),
+    userId: userRef('user_id'),
+    subject: text('subject', { enum: TICKET_SUBJECTS }).notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    /** Last message id the user has read; staff share one read position (any staff member reading counts). */
+    userLastReadId: bigint('user_last_read_id', { mode: 'number' }).notNull().default(0),
+    staffLastReadId: bigint('staff_last_read_id', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    closedAt: at('closed_at'),
+    closedBy: bigint('closed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_one_open_per_user_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
+    index('support_tickets_status_last_message_at_idx').on(t.status, t.lastMessageAt),
+    check(
+      'support_tickets_subject_check',
+      sql`${t.subject} in ('system-bug', 'another-thrifter', 'a-product', 'something-else')`,
+    ),
+    check('support_tickets_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: id(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** Null when the staff member's account was removed; the message stays in the ticket. */
+    senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    sentByUser: boolean('sent_by_user').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('support_messages_ticket_id_id_idx').on(t.ticketId, t.id)],
+);
+
+/** Every staff action (hide, dismiss, ban, unban, role changes, ticket close/reopen): who, what, when, why. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: id(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: bigint('target_user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    targetProductId: bigint('target_product_id', { mode: 'number' }).references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    targetTicketId: bigint('target_ticket_id', { mode: 'number' }).references(() => supportTickets.id, {
+      onDelete: 'set null',
+    }),
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_log_created_at_idx').on(t.createdAt),
+    index('moderation_log_target_user_id_idx').on(t.targetUserId),
+  ],
+);

@@ -1,0 +1,120 @@
+/** People: accounts, sessions, password resets, accepted captchas, follows and profile views. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@rummage/contract';
+import { at, id } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    phoneE164: text('phone_e164'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    imageUrl: text('image_url'),
+    coverPhotoUrl: text('cover_photo_url'),
+    termsAcceptedAt: at('terms_accepted_at'),
+    bannedAt: at('banned_at'),
+    /** Why staff banned the account (shown to staff, never to the public). */
+    banReason: text('ban_reason'),
+    /** Profile views, counted once per viewer per hour and never for the owner (profile_views). */
+    views: integer('views').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // "Bob" and "bob" are the same person to everyone reading a listing, so uniqueness ignores case.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('user', 'staff', 'admin')`),
+  ],
+);
+
+/** A user's id in another table; the row goes with the user. */
+export const userRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** sha256 of the bearer token: a leaked database does not hand out live sessions. */
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_key'),
+    userId: userRef('user_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('password_reset_tokens_token_hash_key'),
+    userId: userRef('user_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Captcha solutions already accepted, so one solved challenge registers one account (shared by every process). */
+export const captchaSolutions = pgTable(
+  'captcha_solutions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('captcha_solutions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** follower follows followee. Listings read it for isFollowedByCurrentUser; the profile API writes it. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: userRef('follower_id'),
+    followeeId: userRef('followee_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'follows_pkey', columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_id_idx').on(t.followeeId),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Who looked at a profile and when they were last counted; viewer_key as in product_views. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    userId: userRef('user_id'),
+    viewerKey: text('viewer_key').notNull(),
+    viewedAt: at('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'profile_views_pkey', columns: [t.userId, t.viewerKey] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
