@@ -74,11 +74,13 @@ export function ScriptCaptcha({
     void loadScript(src)
       .then(
         () =>
-          new Promise<WidgetApi>((resolve) => {
+          new Promise<WidgetApi>((resolve, reject) => {
             const api = widgetApi(global);
             // reCAPTCHA finishes initialising after its script has loaded; the others are ready at once.
             if (api?.ready) api.ready(() => resolve(api));
             else if (api) resolve(api);
+            // A blocker or a proxy answered with something else: say so rather than wait forever.
+            else reject(new Error(`${src} loaded without window.${global}`));
           }),
       )
       .then((api) => {
