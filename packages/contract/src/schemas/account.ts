@@ -27,7 +27,8 @@ export const PASSWORD_PATTERN = new RegExp(
  * (decision 0008).
  */
 export function normalizePhoneNumber(value: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(value, PHONE_DEFAULT_COUNTRY);
+  // extract: false, so a number is not fished out of other text ("call me 4155552671 now").
+  const parsed = parsePhoneNumberFromString(value, { defaultCountry: PHONE_DEFAULT_COUNTRY, extract: false });
   return parsed?.isPossible() ? parsed.number : undefined;
 }
 
