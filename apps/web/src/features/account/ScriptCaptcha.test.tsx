@@ -86,11 +86,20 @@ describe('ScriptCaptcha (hosted captcha widgets)', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith({ verified: false, token: '' }));
     first.unmount();
 
-    // Loaded, but something other than hCaptcha answered: no window.hcaptcha.
+    // Asked for again; loaded, but something other than hCaptcha answered: no window.hcaptcha.
     onChange.mockClear();
-    document.head.querySelectorAll('script').forEach((tag) => tag.remove());
-    render(<ScriptCaptcha provider="hcaptcha" siteKey="site-3" compact={false} onChange={onChange} />);
+    const second = render(
+      <ScriptCaptcha provider="hcaptcha" siteKey="site-3" compact={false} onChange={onChange} />,
+    );
     providerScript('js.hcaptcha.com').dispatchEvent(new Event('load'));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith({ verified: false, token: '' }));
+    second.unmount();
+
+    // And asked for once more, now with the widget there.
+    const widget = { render: vi.fn(() => 'widget-3') };
+    render(<ScriptCaptcha provider="hcaptcha" siteKey="site-3" compact={false} onChange={onChange} />);
+    globals.hcaptcha = widget;
+    providerScript('js.hcaptcha.com').dispatchEvent(new Event('load'));
+    await waitFor(() => expect(widget.render).toHaveBeenCalledTimes(1));
   });
 });

@@ -39,7 +39,7 @@ function loadScript(src: string): Promise<void> {
       script.defer = true;
       script.onload = () => resolve();
       script.onerror = () => {
-        scriptLoads.delete(src);
+        forgetScript(src);
         reject(new Error(`Could not load ${src}`));
       };
       document.head.appendChild(script);
@@ -47,6 +47,12 @@ function loadScript(src: string): Promise<void> {
     scriptLoads.set(src, pending);
   }
   return pending;
+}
+
+/** So the next widget asks for the script again instead of reusing a failed load. */
+function forgetScript(src: string): void {
+  scriptLoads.delete(src);
+  document.head.querySelector(`script[src="${src}"]`)?.remove();
 }
 
 function widgetApi(name: string): WidgetApi | undefined {
@@ -79,8 +85,11 @@ export function ScriptCaptcha({
             // reCAPTCHA finishes initialising after its script has loaded; the others are ready at once.
             if (api?.ready) api.ready(() => resolve(api));
             else if (api) resolve(api);
-            // A blocker or a proxy answered with something else: say so rather than wait forever.
-            else reject(new Error(`${src} loaded without window.${global}`));
+            else {
+              // A blocker or a proxy answered with something else: say so rather than wait forever.
+              forgetScript(src);
+              reject(new Error(`${src} loaded without window.${global}`));
+            }
           }),
       )
       .then((api) => {
@@ -94,7 +103,9 @@ export function ScriptCaptcha({
           'error-callback': () => onChange({ verified: false, token: '' }),
         });
       })
-      .catch(() => onChange({ verified: false, token: '' }));
+      .catch(() => {
+        if (live) onChange({ verified: false, token: '' });
+      });
     return () => {
       live = false;
       if (widgetId !== undefined) widgetApi(global)?.remove?.(widgetId);
