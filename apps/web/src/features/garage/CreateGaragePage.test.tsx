@@ -205,16 +205,20 @@ describe('create garage sale', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  it('shows the server’s reason when it refuses the sale', async () => {
+  it('shows the server’s reason when it refuses the sale, on the field it names', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user, app } = await openForm({ status: 400, body: { message: messages.garage.startInPast } });
+    // By the sale's own clock the end has passed, which only the server can tell.
+    const refusal = { message: messages.garage.endInPast, errors: { endTime: messages.garage.endInPast } };
+    const { user, app } = await openForm({ status: 400, body: refusal });
     await chooseAddress(user);
     setDate('start date', day(0));
     setDate('end date', day(0));
     await setTime(user, 'start time', '1', '00', 'AM');
     await user.click(screen.getByRole('checkbox', { name: 'Toys' }));
     await user.click(screen.getByRole('button', { name: messages.garage.create }));
-    expect((await screen.findByRole('alert')).textContent).toContain(messages.garage.startInPast);
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.garage.endInPast);
+    expect(screen.getByLabelText('end time hour').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('start date').getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText(messages.garage.created)).toBeNull();
     expect(app.router.state.location.pathname).toBe('/create-garage');
   });

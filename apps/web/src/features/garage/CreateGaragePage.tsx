@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location/LocationField';
 import { createGarageSale, garageKeys } from './api';
 import { DateField } from './DateField';
-import { NOON, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
+import { NOON, serverFields, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
 import { GARAGE_TEXT } from './texts';
 import { TimeSelect } from './TimeSelect';
 
@@ -73,8 +73,16 @@ export default function CreateGaragePage() {
       // SPEC §8 only logs a failed creation; a refusal with a reason (a start already past, say) is shown
       // too, or the person could not tell what to change.
       console.error('Creating the garage sale failed', caught);
-      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500 && caught.status !== 401)
+      if (
+        caught instanceof ApiError &&
+        caught.status >= 400 &&
+        caught.status < 500 &&
+        caught.status !== 401
+      ) {
         setError(caught.message);
+        // The server judges times by the sale's own clock (a start before today, an end already past there).
+        setInvalid(new Set(serverFields(caught.fieldErrors)));
+      }
     } finally {
       setSubmitting(false);
     }

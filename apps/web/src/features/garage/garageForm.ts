@@ -29,9 +29,9 @@ export function today(): string {
 }
 
 /**
- * SPEC §5 "Garage form", by the contract's rules (the ones the server applies): everything required, else
- * 'Please fill all the fields properly.'; then the end not before the start; then no start day before
- * today. Answers the first message and the fields it is about, or null when the form may be sent.
+ * SPEC §5 "Garage form", by the contract's rules: everything required, else 'Please fill all the fields
+ * properly.'; then the end not before the start; then no start day before today by this browser's calendar.
+ * The server judges the day and whether the end has passed by the sale's own clock, and names the field. Answers the first message and the fields it is about, or null when the form may be sent.
  */
 export function validateGarage(
   values: GarageValues,
@@ -79,4 +79,20 @@ export function toGaragePayload(values: GarageValues): GarageSaleCreateRequest {
     startTime: `${values.startTime}:00`,
     endTime: `${values.endTime}:00`,
   };
+}
+
+const FORM_FIELDS: Record<string, GarageField> = {
+  title: 'location',
+  latitude: 'location',
+  longitude: 'location',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  startTime: 'startTime',
+  endTime: 'endTime',
+  items: 'items',
+};
+
+/** The form fields a server refusal names (its `errors` keys are the payload's). */
+export function serverFields(fieldErrors: Record<string, string>): GarageField[] {
+  return [...new Set(Object.keys(fieldErrors).flatMap((key) => FORM_FIELDS[key] ?? []))];
 }
