@@ -156,6 +156,9 @@ export function createMessageService(options: MessageServiceOptions) {
 
       const { pair, message } = await withTransaction(db, async (tx) => {
         await repo.lockSender(tx, user.id);
+        // A ban revokes the sessions, but a WebSocket opened before it may outlive a lost backplane message.
+        const sender = await repo.findUser(tx, user.id);
+        if (!sender || sender.bannedAt) throw new HttpError(401, messages.common.loginRequired);
         const { pair, conversation } = await resolve(tx, user, input.productId, input.receiverId);
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);

@@ -138,7 +138,6 @@ export async function insertMessage(
   return row;
 }
 
-/** Oldest first; the newest HISTORY_LIMIT when a ticket ever grows beyond it. */
 /** The owner's messages of the last minute that no staff message has followed yet. */
 export async function countUnansweredLastMinute(db: Db, ticketId: number): Promise<number> {
   const answer = alias(supportMessages, 'answer');
@@ -167,6 +166,7 @@ export async function countUnansweredLastMinute(db: Db, ticketId: number): Promi
   return Number(row?.n ?? 0);
 }
 
+/** Oldest first; the newest HISTORY_LIMIT when a ticket ever grows beyond it. */
 export async function messagesOf(db: Db, ticketId: number): Promise<MessageRow[]> {
   const rows = await db
     .select(messageColumns)
@@ -239,9 +239,9 @@ export async function countStaffUnread(db: Db, staffId: number): Promise<number>
 export async function findUserRole(
   db: Db,
   userId: number,
-): Promise<{ id: number; role: 'user' | 'staff' | 'admin' } | undefined> {
+): Promise<{ id: number; role: 'user' | 'staff' | 'admin'; bannedAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, bannedAt: users.bannedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

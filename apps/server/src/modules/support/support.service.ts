@@ -101,11 +101,13 @@ export function createSupportService(options: SupportServiceOptions) {
 
   /**
    * The caller with the role they hold now. A /supporthub connection keeps the user it was opened with, so a
-   * staff role taken back (or granted) since must not decide who may join or answer a ticket.
+   * staff role taken back (or granted) since must not decide who may join or answer a ticket, and a ban (whose
+   * session is gone, but whose WebSocket a lost backplane message may have left open) ends what it may do.
    */
   async function withCurrentRole(user: AuthUser): Promise<AuthUser> {
     const current = await repo.findUserRole(db, user.id);
     if (!current) throw notYours();
+    if (current.bannedAt) throw new HttpError(401, messages.common.loginRequired);
     return current.role === user.role ? user : { ...user, role: current.role };
   }
 

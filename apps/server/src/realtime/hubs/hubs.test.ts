@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
-import { bearer } from '../../test/factories.js';
+import { banUser, bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
 import { nextPush } from '../test/server.js';
@@ -123,6 +123,24 @@ describe('/generalhub and /chathub with the official client', () => {
       headers: bearer(buyer.token),
     });
     expect(history.json<{ data: ChatMessage[] }>().data).toEqual([]);
+  });
+
+  it('refuses messages from a connection that outlived its owner’s ban', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id);
+    const buyerChat = await connect(HUBS.chat, buyer);
+    // Banned without the hub being told (as when the backplane message to this process was lost).
+    await banUser(hub.t.app, buyer.id);
+    const refused = nextPush(buyerChat, HUB_EVENTS.messageError);
+    await buyerChat.invoke('SendMessage', seller.id, 'Still here?', productId, '');
+    expect(await refused).toBe(messages.common.loginRequired);
+    // Nothing reached the seller: no chat in their inbox.
+    const inbox = await hub.t.app.inject({
+      method: 'GET',
+      url: API.message.chatRooms,
+      headers: bearer(seller.token),
+    });
+    expect(inbox.json<{ data: unknown[] }>().data).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type SupportTicket,
   type TicketMessage,
 } from '@rummage/contract';
-import { bearer } from '../../test/factories.js';
+import { banUser, bearer } from '../../test/factories.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
 import { nextPush, signalR } from '../test/server.js';
 
@@ -174,6 +174,19 @@ describe('/supporthub with the official client', () => {
     const contents = history.json<{ data: TicketMessage[] }>().data.map((m) => m.content);
     expect(contents).not.toContain('One too many');
     expect(contents.slice(-2)).toEqual(['We are here.', 'Thank you']);
+  });
+
+  it('refuses a connection that outlived its owner’s ban', async () => {
+    const user = await person();
+    const ticket = await openTicket(user, 'Before the ban');
+    const userHub = await connect(HUBS.support, user);
+    await userHub.invoke('JoinChat', ticket.id);
+    // Banned without the hub being told (as when the backplane message to this process was lost).
+    await banUser(hub.t.app, user.id);
+    await expect(
+      userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: 'After the ban' }),
+    ).rejects.toThrow(`HubException: ${messages.common.loginRequired}`);
+    await expect(userHub.invoke('JoinChat', ticket.id)).rejects.toThrow(messages.common.loginRequired);
   });
 
   it('ends a banned person’s live connections and keeps them from reconnecting', async () => {
