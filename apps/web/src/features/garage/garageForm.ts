@@ -31,7 +31,8 @@ export function today(): string {
 /**
  * SPEC §5 "Garage form", by the contract's rules: everything required, else 'Please fill all the fields
  * properly.'; then the end not before the start; then no start day before today by this browser's calendar.
- * The server judges the day and whether the end has passed by the sale's own clock, and names the field. Answers the first message and the fields it is about, or null when the form may be sent.
+ * (The server judges the day, and whether the end has passed, by the sale's own clock and names the field.)
+ * Answers the first message and the fields it is about, or null when the form may be sent.
  */
 export function validateGarage(
   values: GarageValues,
@@ -57,8 +58,7 @@ export function validateGarage(
   const fields = new Set<GarageField>();
   for (const problem of problems) {
     if (problem.message !== first.message) continue;
-    const field = problem.field;
-    fields.add(field === 'title' || field === 'latitude' || field === 'longitude' ? 'location' : field);
+    fields.add(formField(problem.field));
   }
   if (first.message === messages.garage.endBeforeStart) {
     // An earlier day is the end date's fault; on the same day it is the end time's.
@@ -81,18 +81,26 @@ export function toGaragePayload(values: GarageValues): GarageSaleCreateRequest {
   };
 }
 
-const FORM_FIELDS: Record<string, GarageField> = {
-  title: 'location',
-  latitude: 'location',
-  longitude: 'location',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  startTime: 'startTime',
-  endTime: 'endTime',
-  items: 'items',
-};
+const PAYLOAD_KEYS = [
+  'title',
+  'latitude',
+  'longitude',
+  'startDate',
+  'endDate',
+  'startTime',
+  'endTime',
+  'items',
+];
+
+/** The form field of a payload key: the address, its coordinates and its text, is one field. */
+function formField(key: keyof GarageSaleCreateRequest): GarageField {
+  return key === 'title' || key === 'latitude' || key === 'longitude' ? 'location' : key;
+}
 
 /** The form fields a server refusal names (its `errors` keys are the payload's). */
 export function serverFields(fieldErrors: Record<string, string>): GarageField[] {
-  return [...new Set(Object.keys(fieldErrors).flatMap((key) => FORM_FIELDS[key] ?? []))];
+  const keys = Object.keys(fieldErrors).filter((key): key is keyof GarageSaleCreateRequest =>
+    PAYLOAD_KEYS.includes(key),
+  );
+  return [...new Set(keys.map(formField))];
 }
