@@ -72,6 +72,17 @@ describe('register page', () => {
     expect((phone as HTMLInputElement).value).toBe('(202) 555-0123');
   });
 
+  it('keeps phone text it cannot format, and explains it on submit', async () => {
+    mockApi();
+    const { user } = await openRegister();
+    const phone = screen.getByLabelText('phone number');
+    await user.click(phone);
+    await user.paste('call me 4155552671');
+    expect((phone as HTMLInputElement).value).toBe('call me 4155552671');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(errorOf('phone number')).toBe(messages.register.phoneInvalid);
+  });
+
   it('sends the SPEC payload, says "Registration successful!" and goes to /login after 2 s', async () => {
     const { calls } = mockApi({
       'GET /api/Geo/cities': { body: { data: [CITY] } },

@@ -22,7 +22,10 @@ import { ACCOUNT_TEXT } from './texts';
 /** Formats as the person types, but never while deleting (re-adding a ")" would trap the backspace). */
 function formatPhone(next: string, previous: string): string {
   if (next.length <= previous.length) return next;
-  return new AsYouType(PHONE_DEFAULT_COUNTRY).input(next);
+  const formatted = new AsYouType(PHONE_DEFAULT_COUNTRY).input(next);
+  // Formatting never loses what was typed or pasted: text it cannot read stays as it is, for the check to explain.
+  const digits = (text: string) => text.replace(/\D/g, '');
+  return formatted !== '' && digits(formatted) === digits(next) ? formatted : next;
 }
 
 /** /register: the account form with per-field SPEC §5 messages, then "Registration successful!" and /login. */
