@@ -1,0 +1,42 @@
+/**
+ * Every domain event the server emits, by name, with its payload. Emitted by services after their change is
+ * committed (events/bus.ts). Add an event here first; the compiler then shows every emitter and subscriber.
+ */
+import type { ChatMessage, Role, SupportTicket, TicketMessage } from '@rummage/contract';
+
+/** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
+export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
+
+export interface DomainEventMap {
+  /** A chat message was stored. `clientMessageId` is the sender's own id for its pending copy, when it sent one. */
+  'chat.messageSent': {
+    message: ChatMessage;
+    productId: number;
+    buyerId: number;
+    sellerId: number;
+    senderId: number;
+    receiverId: number;
+    clientMessageId?: string;
+  };
+  /** Someone read a chat up to its newest message. */
+  'chat.read': { userId: number; productId: number; otherUserId: number };
+  /** Someone deleted (cleared) a chat on their side. */
+  'chat.deleted': { userId: number; productId: number; otherUserId: number };
+  /** A support message was stored (by the ticket's owner or by staff). */
+  'support.messageSent': { message: TicketMessage; ticketId: number; ownerId: number; byStaff: boolean };
+  /** A ticket was opened, closed or reopened. */
+  'support.ticketChanged': { ticket: SupportTicket };
+  /** Unread support counts changed for these people, and for every staff member when `staff` is set. */
+  'support.unreadChanged': { userIds: number[]; staff: boolean };
+  /** A listing was marked sold or available again. */
+  'product.soldChanged': { productId: number; sellerId: number; isSold: boolean };
+  /** Staff hid or unhid a listing. */
+  'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
+  /**
+   * Sessions ended: `sessionIds` when known (logout), otherwise every session of `userId` that was live
+   * (logout everywhere, password reset, ban, account deleted). Hub connections of those sessions close.
+   */
+  'session.ended': { userId: number; sessionIds?: number[]; reason: SessionEndReason };
+  /** A person's role changed (staff granted or revoked): live connections re-read what they may see. */
+  'user.roleChanged': { userId: number; role: Role };
+}
