@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
+import { createEventBus } from './events/bus.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
@@ -35,6 +36,7 @@ import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js'
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
 import { createChatHub } from './realtime/hubs/chat.hub.js';
 import { createGeneralHub } from './realtime/hubs/general.hub.js';
+import { subscribeHubSessions } from './realtime/delivery/sessions.js';
 import { createSupportHub } from './realtime/hubs/support.hub.js';
 import { realtimePlugin } from './realtime/index.js';
 import {
@@ -77,6 +79,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
   jobs?: boolean;
+  /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
+  sessionCheckMs?: number;
 }
 
 const version = (
@@ -204,6 +208,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         outboxDir: join(config.dataDir, 'outbox'),
         log: app.log,
       });
+    // Services say what happened on the bus; subscribers (hub delivery below) decide who hears of it.
+    const events = createEventBus(app.log);
     const sessions = createSessionService(database.db);
     const accounts = createAccountService({
       db: database.db,
@@ -214,6 +220,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       productName: config.productName,
       supportEmail: config.supportEmail,
       publicUrl: config.publicUrl,
+      events,
     });
     closers.push(() => accounts.settleDeliveries());
 
@@ -232,7 +239,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
-    await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+    await registerRoutes(app, { config, database, accounts, captcha, gazetteer, events });
 
     // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
     const backplane = redis
@@ -256,6 +263,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
     });
+    const hubSessions = subscribeHubSessions({
+      events,
+      realtime: app.realtime,
+      sessionStates: (ids) => sessions.states(ids),
+      supportEmail: config.supportEmail,
+      checkEveryMs: overrides.sessionCheckMs,
+      log: app.log,
+    });
+    app.addHook('preClose', () => hubSessions.stop());
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { fillText, messages } from '@rummage/contract';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { EventBus } from './events/bus.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import type { AccountService } from './modules/account/account.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
@@ -36,6 +36,7 @@ export interface RouteDeps {
   accounts: AccountService;
   captcha: CaptchaVerifier;
   gazetteer: Gazetteer;
+  events: EventBus;
 }
 
 /**
@@ -126,11 +127,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     db,
     store,
     support,
-    // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
-    onBanned: (userId) =>
-      app.hasDecorator('realtime')
-        ? app.realtime.endUser(userId, fillText(messages.login.banned, { email: deps.config.supportEmail }))
-        : 0,
+    events: deps.events,
   });
   await app.register(staffRoutes, { support, staff });
 }

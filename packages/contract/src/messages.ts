@@ -47,6 +47,7 @@ export const messages = {
     messages: 'Messages',
     myProfile: 'My Profile',
     logout: 'Logout',
+    logoutEverywhere: 'Log out everywhere',
   },
   footer: {
     terms: 'terms of services',
@@ -72,6 +73,11 @@ export const messages = {
     banned: 'This account has been suspended. Contact {email} if you think this is a mistake.',
     success: 'Login successful!',
     loggedOut: 'You have been logged out.',
+    loggedOutEverywhere: 'You have been logged out on every device.',
+    /** A live connection whose session ended without a reason the server still knows (found by the periodic check). */
+    sessionEnded: 'Your session has ended. Please log in again.',
+    /** A live connection whose role changed: it reconnects, and the new connection reads the new role. */
+    roleChanged: 'Your account access has changed.',
   },
   register: {
     tabLogin: 'Log In',

@@ -11,6 +11,8 @@ export const API = {
     resetPassword: '/api/Account/reset-password',
     me: '/api/Account/me',
     logout: '/api/Account/logout',
+    /** POST: ends every session of the caller (every device), and with them every hub connection. */
+    logoutEverywhere: '/api/Account/logout-everywhere',
   },
   captcha: {
     challenge: '/api/Captcha/challenge',

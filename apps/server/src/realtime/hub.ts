@@ -11,6 +11,8 @@ export interface HubCallerContext {
   readonly connectionId: string;
   /** The signed-in user the connection is bound to; every transport request must present the same user. */
   readonly user: AuthUser;
+  /** The session the connection was opened with; the connection ends when it does. */
+  readonly sessionId: number;
   /** Per-connection state a hub keeps between invocations (for example the chat a connection joined). */
   readonly items: Map<string, unknown>;
   /** Ends the connection with a Close that tells the client not to reconnect. */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
 import { createLimiter } from '../services/images/limiter.js';
 import type { HubContext, HubDefinition } from './hub.js';
-import { HubLifetimeManager } from './lifetime.js';
+import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
 import { HubEndpoint, type ConnectionInfo } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
@@ -11,6 +11,8 @@ import { listenForUpgrades } from './protocol/upgrade.js';
 
 export type { HubTiming } from './protocol/timing.js';
 export type { TransportKind } from './protocol/connection.js';
+export type { EndUserOptions } from './lifetime.js';
+export type { ConnectionInfo } from './protocol/hub-endpoint.js';
 
 export interface RealtimeOptions {
   hubs: HubDefinition[];
@@ -27,6 +29,8 @@ export interface RealtimeOptions {
 
 /** Live hub connections of this process, for diagnostics, tests and benchmarks. */
 export interface RealtimeServer {
+  /** The names of the mounted hubs. */
+  readonly hubs: readonly string[];
   connections(hubName: string): ConnectionInfo[];
   /**
    * Ends one connection: with a Close record (`error`, `allowReconnect` as given), or with 'terminate' by dropping
@@ -38,10 +42,11 @@ export interface RealtimeServer {
     how: { error?: string; allowReconnect?: boolean } | 'terminate',
   ): boolean;
   /**
-   * Ends every hub connection of a person, on this process and, through the backplane, on every other one
-   * (a ban), telling the clients not to reconnect. Returns how many ended on this process.
+   * Ends the hub connections of a person (all, or those of `sessionIds`) on this process and, through the
+   * backplane, on every other one, telling the clients not to reconnect unless `allowReconnect` is set.
+   * Returns how many ended on this process.
    */
-  endUser(userId: number, reason: string): number;
+  endUser(userId: number, reason: string, options?: EndUserOptions): number;
 }
 
 declare module 'fastify' {
@@ -85,6 +90,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
 
     app.decorate('hubContext', (name: string) => endpointNamed(name).lifetime.context);
     app.decorate('realtime', {
+      hubs: endpoints.map((endpoint) => endpoint.definition.name),
       connections: (name: string) => endpointNamed(name).list(),
       disconnect(name, connectionId, how) {
         const connection = endpointNamed(name).findById(connectionId);
@@ -93,8 +99,11 @@ export const realtimePlugin = fp<RealtimeOptions>(
         else connection.close(how);
         return true;
       },
-      endUser: (userId, reason) =>
-        endpoints.reduce((ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason), 0),
+      endUser: (userId, reason, endOptions) =>
+        endpoints.reduce(
+          (ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason, endOptions),
+          0,
+        ),
     } satisfies RealtimeServer);
 
     // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of

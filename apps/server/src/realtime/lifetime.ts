@@ -14,10 +14,20 @@ export interface LifetimeConnection {
   readonly connectionId: string;
   /** AuthUser.id as a string: the key of user-addressed sends and of the backplane's user scope. */
   readonly userId: string;
+  /** The session the connection was opened with (endUser can end just some sessions of a person). */
+  readonly sessionId?: number;
   /** Writes whole records; never throws, drops silently once the connection closed. */
   write(frame: string, shared?: SharedFrame): void;
-  /** Ends the connection with a Close record telling the client not to reconnect. */
-  end(error: string): void;
+  /** Ends the connection with a Close record telling the client not to reconnect (or to, with allowReconnect). */
+  end(error: string, allowReconnect?: boolean): void;
+}
+
+/** Which of a person's connections endUser ends, and whether their clients may come back. */
+export interface EndUserOptions {
+  /** Only the connections opened with these sessions (a logout); all of the person's when absent. */
+  sessionIds?: readonly number[];
+  /** Close with allowReconnect: the client reconnects at once and the new connection is checked afresh. */
+  allowReconnect?: boolean;
 }
 
 type Delivery = (frame: string) => void;
@@ -92,13 +102,22 @@ export class HubLifetimeManager {
   }
 
   /**
-   * Ends every connection of a person on every process (a ban). Elsewhere it travels as a Close record addressed
-   * to the user, which the receiving process acts on itself rather than writing it on: a client that ignored the
-   * record would otherwise stay connected. Returns how many connections ended on this process.
+   * Ends the connections of a person on every process (a ban, a logout: `sessionIds` narrows it to those
+   * sessions). Elsewhere it travels as a Close record addressed to the user, which the receiving process acts on
+   * itself rather than writing it on: a client that ignored the record would otherwise stay connected.
+   * Returns how many connections ended on this process.
    */
-  endUser(userId: string, reason: string): number {
-    this.publish('user', closeFrame({ error: reason }), userId);
-    return this.end(this.users.get(userId) ?? [], reason);
+  endUser(userId: string, reason: string, options: EndUserOptions = {}): number {
+    const close = { error: reason, allowReconnect: options.allowReconnect ?? false };
+    const sessions = options.sessionIds ? [...options.sessionIds] : undefined;
+    this.backplane.publish({
+      hub: this.hub,
+      scope: 'user',
+      target: userId,
+      frame: closeFrame(close),
+      ...(sessions && { sessions }),
+    });
+    return this.end(this.users.get(userId) ?? [], close, sessions);
   }
 
   /** A message another process published: deliver it to the matching local connections. */
@@ -117,9 +136,9 @@ export class HubLifetimeManager {
       case 'user': {
         if (message.target === undefined) return;
         const members = this.users.get(message.target) ?? [];
-        const closing = closeReason(message.frame);
+        const closing = closeRecord(message.frame);
         if (closing === undefined) this.deliver(message.frame, members, excluded);
-        else this.end(members, closing);
+        else this.end(members, closing, message.sessions);
         return;
       }
       case 'connection':
@@ -166,10 +185,12 @@ export class HubLifetimeManager {
     }
   }
 
-  private end(ids: Iterable<string>, reason: string): number {
+  private end(ids: Iterable<string>, close: Close, sessions?: readonly number[]): number {
     // Copy first: ending a connection removes it from these sets.
-    const targets = [...ids].flatMap((id) => this.connections.get(id) ?? []);
-    for (const connection of targets) connection.end(reason);
+    const targets = [...ids]
+      .flatMap((id) => this.connections.get(id) ?? [])
+      .filter((connection) => !sessions || sessions.includes(connection.sessionId ?? Number.NaN));
+    for (const connection of targets) connection.end(close.error, close.allowReconnect);
     return targets.length;
   }
 
@@ -216,17 +237,26 @@ export class HubLifetimeManager {
   }
 }
 
-/** The error of a Close record sent by endUser; undefined for any other frame. */
-function closeReason(frame: string): string | undefined {
+interface Close {
+  error: string;
+  allowReconnect: boolean;
+}
+
+/** The error and allowReconnect of a Close record sent by endUser; undefined for any other frame. */
+function closeRecord(frame: string): Close | undefined {
   // Invocations are by far the most frequent frames: skip parsing them.
   if (!frame.startsWith(`{"type":${MessageType.Close}`)) return undefined;
   try {
     const record = JSON.parse(frame.slice(0, -RECORD_SEPARATOR.length)) as {
       type?: unknown;
       error?: unknown;
+      allowReconnect?: unknown;
     };
     if (record.type !== MessageType.Close) return undefined;
-    return typeof record.error === 'string' ? record.error : '';
+    return {
+      error: typeof record.error === 'string' ? record.error : '',
+      allowReconnect: record.allowReconnect === true,
+    };
   } catch {
     return undefined;
   }

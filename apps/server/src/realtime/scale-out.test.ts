@@ -60,7 +60,7 @@ async function startProcess(prefix: string): Promise<Process> {
     backplane,
     authenticate: async (token) => {
       const user = token ? USERS[token] : undefined;
-      return user ? { user: { ...user, role: 'user' } } : null;
+      return user ? { user: { ...user, role: 'user' }, sessionId: user.id } : null;
     },
   });
   app.addHook('onClose', () => backplane.close());

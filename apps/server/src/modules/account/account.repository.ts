@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, sessions, users, type UserRow } from '../../db/schema.js';
 
@@ -99,6 +99,27 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Where each of these sessions stands now, in one query however many there are (the hubs' periodic check of
+ * their connections). A session that no longer exists has no row.
+ */
+export async function sessionStates(db: Db, sessionIds: readonly number[], now: Date) {
+  if (sessionIds.length === 0) return [];
+  return (
+    db
+      .select({
+        sessionId: sessions.id,
+        live: sql<boolean>`(${isNull(sessions.revokedAt)} and ${gt(sessions.expiresAt, now)})`,
+        banned: sql<boolean>`(${isNotNull(users.bannedAt)})`,
+        role: users.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // One array parameter, not one per id: the list is as long as the process has hub connections.
+      .where(sql`${sessions.id} = any(${sql.param([...sessionIds])}::integer[])`)
+  );
 }
 
 export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {

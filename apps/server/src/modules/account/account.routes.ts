@@ -91,9 +91,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
       },
     },
     async (request) => {
-      requireUser(request);
-      if (request.sessionId !== null) await accounts.logout(request.sessionId);
+      const user = requireUser(request);
+      if (request.sessionId !== null) await accounts.logout(user.id, request.sessionId);
       return { message: messages.login.loggedOut };
+    },
+  );
+
+  app.post(
+    API.account.logoutEverywhere,
+    {
+      schema: {
+        tags,
+        summary:
+          'End every session of the signed-in user (all devices); their tokens and hub connections stop',
+        security: bearer,
+        response: { 200: messageBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await accounts.logoutEverywhere(user.id);
+      request.log.info({ userId: user.id }, 'logged out everywhere');
+      return { message: messages.login.loggedOutEverywhere };
     },
   );
 

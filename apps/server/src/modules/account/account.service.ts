@@ -13,6 +13,7 @@ import { withTransaction, type Database } from '../../db/client.js';
 import { HttpError, sqlState, violatedConstraint } from '../../lib/http-error.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { EventBus } from '../../events/bus.js';
 import type { CaptchaVerifier } from '../../services/captcha/index.js';
 import * as repo from './account.repository.js';
 import type { SessionService } from './session.service.js';
@@ -38,6 +39,8 @@ export interface AccountServiceOptions {
   productName: string;
   supportEmail: string;
   publicUrl: string;
+  /** Told when sessions end (logout, logout everywhere, password reset), after the change is stored. */
+  events?: EventBus;
   clock?: () => Date;
 }
 
@@ -49,7 +52,7 @@ export interface ClientMeta {
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export function createAccountService(options: AccountServiceOptions) {
-  const { db, sessions, captcha, mailer, log } = options;
+  const { db, sessions, captcha, mailer, log, events } = options;
   const clock = options.clock ?? (() => new Date());
   /** Reset mails go out in the background (see requestPasswordReset); close() waits for them. */
   const deliveries = new Set<Promise<void>>();
@@ -162,8 +165,15 @@ export function createAccountService(options: AccountServiceOptions) {
       };
     },
 
-    logout(sessionId: number): Promise<void> {
-      return sessions.revoke(sessionId);
+    async logout(userId: number, sessionId: number): Promise<void> {
+      await sessions.revoke(sessionId);
+      await events?.emit('session.ended', { userId, sessionIds: [sessionId], reason: 'logout' });
+    },
+
+    /** Every session of the person ends, on every device, this one included. */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await sessions.revokeAllOf(userId);
+      await events?.emit('session.ended', { userId, reason: 'logoutEverywhere' });
     },
 
     /**
@@ -187,7 +197,7 @@ export function createAccountService(options: AccountServiceOptions) {
         });
       }
       const passwordHash = await hashPassword(input.password);
-      await withTransaction(db, async (tx) => {
+      const userId = await withTransaction(db, async (tx) => {
         const now = clock();
         const userId = await repo.claimResetToken(tx, tokenHash, now);
         if (userId === undefined) {
@@ -199,7 +209,9 @@ export function createAccountService(options: AccountServiceOptions) {
         await repo.retireResetTokens(tx, userId, now);
         // Whoever knew the old password may be signed in somewhere: every session ends with it.
         await repo.revokeUserSessions(tx, userId, now);
+        return userId;
       });
+      await events?.emit('session.ended', { userId, reason: 'passwordReset' });
     },
 
     /** Waits for reset mails still being sent (shutdown, tests). */

@@ -6,6 +6,7 @@ import {
   insertSession,
   revokeSession,
   revokeUserSessions,
+  sessionStates,
   touchSession,
 } from './account.repository.js';
 
@@ -24,6 +25,14 @@ export interface AuthUser {
 export interface Authenticated {
   user: AuthUser;
   sessionId: number;
+}
+
+export interface SessionState {
+  sessionId: number;
+  /** Not revoked and not expired (a banned person's sessions are revoked too, but `banned` says why). */
+  live: boolean;
+  banned: boolean;
+  role: Role;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
@@ -64,6 +73,11 @@ export function createSessionService(db: Database, clock: () => Date = () => new
 
     revokeAllOf(userId: number): Promise<void> {
       return revokeUserSessions(db, userId, clock());
+    },
+
+    /** Whether each session is still live, whether its person is banned, and their role now; one query. */
+    states(sessionIds: readonly number[]): Promise<SessionState[]> {
+      return sessionStates(db, sessionIds, clock());
     },
   };
 }

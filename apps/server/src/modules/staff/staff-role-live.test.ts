@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API, apiPath, HUB_EVENTS, HUBS, messages, type SupportTicket } from '@rummage/contract';
 import { useHubTestApp, type HubPerson } from '../../realtime/test/hub-app.js';
 import { nextPush, type HubConnection } from '../../realtime/test/server.js';
@@ -6,6 +6,7 @@ import { bearer } from '../../test/factories.js';
 
 // A role change must reach /supporthub connections that are already open: the console of someone whose staff
 // role was taken back must stop receiving every user's support messages, and a new staff member's must start.
+// The server makes those connections reconnect (Close with allowReconnect), so they come back with the new role.
 
 const hub = useHubTestApp();
 const { person, connect } = hub;
@@ -33,13 +34,19 @@ describe('staff role changes on open /supporthub connections', () => {
       person(),
     ]);
     const colleagueHub = await connect(HUBS.support, colleague);
-    const leavingHub = await connect(HUBS.support, leaving);
-    const joiningHub = await connect(HUBS.support, joining);
+    const leavingHub = await connect(HUBS.support, leaving, { reconnect: true });
+    const joiningHub = await connect(HUBS.support, joining, { reconnect: true });
     const leavingHeard = heard(leavingHub);
     const joiningHeard = heard(joiningHub);
+    const back = [leavingHub, joiningHub].map(
+      (connection) => new Promise((resolve) => connection.onreconnected(resolve)),
+    );
+    const colleagueReconnects = vi.fn();
+    colleagueHub.onreconnecting(colleagueReconnects);
 
     await post(admin, apiPath(API.staff.revokeStaff, { userId: leaving.id }));
     await post(admin, apiPath(API.staff.grantStaff, { userId: joining.id }));
+    await Promise.all(back);
 
     // The colleague hears the new ticket; by then the others have been sent theirs, if any.
     const colleagueHears = nextPush(colleagueHub, HUB_EVENTS.receiveMessage);
@@ -51,6 +58,8 @@ describe('staff role changes on open /supporthub connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(leavingHeard).toEqual([]);
     expect(joiningHeard).toEqual(['Someone keeps messaging me.']);
+    // Only the people whose role changed were sent away.
+    expect(colleagueReconnects).not.toHaveBeenCalled();
 
     await expect(leavingHub.invoke('JoinChat', ticket.id)).rejects.toThrow(
       `HubException: ${messages.support.notYours}`,

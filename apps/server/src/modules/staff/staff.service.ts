@@ -11,6 +11,7 @@ import {
   type StaffUserSummary,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import { revokeUserSessions } from '../account/account.repository.js';
 import type { AuthUser } from '../account/session.service.js';
@@ -35,8 +36,8 @@ export interface StaffServiceOptions {
   db: Database;
   store: ImageAddresses;
   support: SupportService;
-  /** After a ban commits: end the person's live connections (routes.ts ends their hub connections). */
-  onBanned?: (userId: number) => void;
+  /** Told after a ban (session.ended) or a role change (user.roleChanged) commits. */
+  events?: EventBus;
 }
 
 type UserSummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>;
@@ -328,7 +329,7 @@ export function createStaffService(options: StaffServiceOptions) {
         await revokeUserSessions(tx, userId, new Date());
         await recordAction(tx, { actorId: actor.id, action: 'ban-user', targetUserId: userId, reason });
       });
-      options.onBanned?.(userId);
+      await options.events?.emit('session.ended', { userId, reason: 'ban' });
       return toUserSummary(await userOrThrow(userId));
     },
 
@@ -347,6 +348,7 @@ export function createStaffService(options: StaffServiceOptions) {
     async setStaff(actor: AuthUser, userId: number, grant: boolean, reason?: string) {
       const result = await changeStaffRole(db, actor.id, userId, grant, reason);
       if (!result.ok) throw new HttpError(result.status, result.message);
+      await options.events?.emit('user.roleChanged', { userId, role: grant ? 'staff' : 'user' });
       return {
         message: fillText(grant ? T.staffGranted : T.staffRevoked, { username: result.username }),
         data: toUserSummary(await userOrThrow(userId)),

@@ -16,6 +16,11 @@ export interface BackplaneMessage {
   excluded?: string[];
   /** One complete SignalR JSON record, already terminated by the 0x1E record separator. */
   frame: string;
+  /**
+   * A Close on a user's channel ends only that person's connections opened with these sessions (a logout);
+   * without it, all of them.
+   */
+  sessions?: number[];
 }
 
 export interface Backplane {

@@ -36,11 +36,12 @@ export interface RedisBackplane extends Backplane {
   settled(): Promise<void>;
 }
 
-/** What travels on a channel: origin server, excluded connection ids, and the frame written as-is. */
+/** What travels on a channel: origin server, excluded connection ids, the frame written as-is, sessions. */
 interface Envelope {
   o: string;
   x?: string[];
   f: string;
+  s?: number[];
 }
 
 interface Subscription {
@@ -147,6 +148,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     const message: BackplaneMessage = { hub: subscription.hub, scope: subscription.scope, frame: envelope.f };
     if (subscription.target !== undefined) message.target = subscription.target;
     if (Array.isArray(envelope.x) && envelope.x.length > 0) message.excluded = envelope.x;
+    if (Array.isArray(envelope.s)) message.sessions = envelope.s.filter(Number.isInteger);
     try {
       handler(message);
     } catch (err) {
@@ -172,6 +174,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
       }
       const envelope: Envelope = { o: serverId, f: message.frame };
       if (message.excluded && message.excluded.length > 0) envelope.x = message.excluded;
+      if (message.sessions) envelope.s = message.sessions;
       publisher.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
         warn({ err }, 'redis backplane publish failed; hub message dropped');
       });

@@ -1,8 +1,9 @@
-import { bearerToken, type AuthUser } from '../../modules/account/session.service.js';
+import { bearerToken, type Authenticated } from '../../modules/account/session.service.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
 
-export type HubAuthenticate = (token: string | undefined) => Promise<{ user: AuthUser } | null>;
+/** A token's user and the session it belongs to: a connection ends with that session (delivery/sessions.ts). */
+export type HubAuthenticate = (token: string | undefined) => Promise<Authenticated | null>;
 
 /**
  * The bearer token of a hub request: the Authorization header (negotiate, POST, long polling, Node WebSockets)

@@ -67,6 +67,8 @@ export class ServerConnection {
     readonly connectionId: string,
     readonly token: string,
     readonly user: AuthUser,
+    /** The session the connection was opened with: it ends when that session does. */
+    readonly sessionId: number,
     private readonly host: ConnectionHost,
   ) {
     this.reader = new RecordReader(host.timing.maxMessageBytes);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthUser } from '../../modules/account/session.service.js';
+import type { Authenticated } from '../../modules/account/session.service.js';
 import {
   HubException,
   type HubCallerContext,
@@ -26,6 +26,9 @@ function newId(): string {
 export interface ConnectionInfo {
   connectionId: string;
   userId: number;
+  sessionId: number;
+  /** The role read when the connection was opened. */
+  role: Authenticated['user']['role'];
   transport: TransportKind | undefined;
 }
 
@@ -55,10 +58,10 @@ export class HubEndpoint implements ConnectionHost {
   }
 
   /** Negotiate v0 clients use the public id as their token (notes §2); v1 gets a separate secret. */
-  create(user: AuthUser, negotiateVersion: number): ServerConnection {
+  create({ user, sessionId }: Authenticated, negotiateVersion: number): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;
-    const connection = new ServerConnection(connectionId, token, user, this);
+    const connection = new ServerConnection(connectionId, token, user, sessionId, this);
     this.byToken.set(token, connection);
     this.byId.set(connectionId, connection);
     return connection;
@@ -78,6 +81,8 @@ export class HubEndpoint implements ConnectionHost {
       .map((connection) => ({
         connectionId: connection.connectionId,
         userId: connection.user.id,
+        sessionId: connection.sessionId,
+        role: connection.user.role,
         transport: connection.transport?.kind,
       }));
   }
@@ -103,8 +108,9 @@ export class HubEndpoint implements ConnectionHost {
     this.lifetime.add({
       connectionId: connection.connectionId,
       userId: String(connection.user.id),
+      sessionId: connection.sessionId,
       write: (frame, shared) => connection.write(frame, shared),
-      end: (error) => connection.close({ error, allowReconnect: false }),
+      end: (error, allowReconnect = false) => connection.close({ error, allowReconnect }),
     });
     await this.definition.onConnected?.(this.invocationFor(connection));
   }
@@ -155,6 +161,7 @@ export class HubEndpoint implements ConnectionHost {
       const context: HubCallerContext = {
         connectionId: connection.connectionId,
         user: connection.user,
+        sessionId: connection.sessionId,
         items: connection.items,
         abort: (reason?: string) => connection.close(reason ? { error: reason } : {}),
       };

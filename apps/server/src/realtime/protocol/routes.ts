@@ -106,7 +106,7 @@ export async function hubRoutes(
       const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));
       reply.code(200).header('content-type', 'application/json; charset=utf-8');
       if ('error' in version) return reply.send(JSON.stringify({ error: version.error }));
-      const connection = endpoint.create(session.user, version.version);
+      const connection = endpoint.create(session, version.version);
       return reply.send(negotiateBody(connection, version.version));
     });
 

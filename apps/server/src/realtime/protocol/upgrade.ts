@@ -92,7 +92,7 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
     if (id === null) {
       const session = await options.authenticate(token);
       if (!session) return refuse(socket, 401);
-      connection = endpoint.create(session.user, 1);
+      connection = endpoint.create(session, 1);
     } else {
       const found = await findConnection(endpoint, options.authenticate, token, id, '');
       if (!found.ok) return refuse(socket, found.status);

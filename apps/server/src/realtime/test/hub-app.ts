@@ -13,8 +13,11 @@ export interface HubTestApp {
   readonly server: ListeningApp;
   /** A signed-in account with a real session token. */
   person(role?: 'user' | 'staff' | 'admin'): Promise<HubPerson>;
-  /** The official client on `path`, signed in as `who`, as the SPA connects; stopped after the file. */
-  connect(path: string, who: HubPerson): Promise<HubConnection>;
+  /**
+   * The official client on `path`, signed in as `who`, as the SPA connects; stopped after the file. With
+   * `reconnect` it reconnects at once when the server allows it, as the SPA does.
+   */
+  connect(path: string, who: HubPerson, options?: { reconnect?: boolean }): Promise<HubConnection>;
 }
 
 /** The app listening on a port for hub tests with the official SignalR client; call once per test file. */
@@ -46,11 +49,12 @@ export function useHubTestApp(): HubTestApp {
       const user = await createUser(t.app, { role });
       return { ...user, token: await signIn(t.app, user) };
     },
-    async connect(path, who) {
-      const connection = new signalR.HubConnectionBuilder()
+    async connect(path, who, options = {}) {
+      let builder = new signalR.HubConnectionBuilder()
         .withUrl(`${started().server.origin}${path}`, { accessTokenFactory: () => who.token })
-        .configureLogging(signalR.LogLevel.None)
-        .build();
+        .configureLogging(signalR.LogLevel.None);
+      if (options.reconnect) builder = builder.withAutomaticReconnect([0, 100, 500]);
+      const connection = builder.build();
       await connection.start();
       open.push(connection);
       return connection;

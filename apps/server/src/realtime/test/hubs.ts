@@ -7,9 +7,12 @@ export const TEST_USERS = {
   bob: { token: 'token-bob', user: { id: 2, username: 'bob', role: 'user' } },
 } as const satisfies Record<string, { token: string; user: AuthUser }>;
 
-export async function authenticateTestToken(token: string | undefined): Promise<{ user: AuthUser } | null> {
+/** Each test user has one session, numbered like the user. */
+export async function authenticateTestToken(
+  token: string | undefined,
+): Promise<{ user: AuthUser; sessionId: number } | null> {
   const entry = Object.values(TEST_USERS).find((candidate) => candidate.token === token);
-  return entry ? { user: { ...entry.user } } : null;
+  return entry ? { user: { ...entry.user }, sessionId: entry.user.id } : null;
 }
 
 /** What the hubs saw, in order: "connected:<id>", "disconnected:<id>", "send:<text>". */
