@@ -39,7 +39,12 @@ const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(
  * A fresh, empty database of its own: in-memory PGlite by default; with DATABASE_URL set (CI), a new database
  * created on that server and dropped again by `drop()`.
  */
-export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  handle: DatabaseHandle;
+  /** The new PostgreSQL database's URL (absent on PGlite), for a second app process on the same data. */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return { handle: await openDatabase({ kind: 'pglite', inMemory: true }), drop: async () => undefined };
@@ -57,6 +62,7 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
   const handle = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 4 });
   return {
     handle,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -107,4 +113,51 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two app processes (two apps in this test process) on one fresh PostgreSQL database and one Redis key prefix,
+ * as a scaled-out deployment runs: needs DATABASE_URL and REDIS_URL. Each has its own DATA_DIR.
+ */
+export async function buildTestAppPair(
+  env: Record<string, string> = {},
+  overrides: Omit<AppOverrides, 'database'> = {},
+): Promise<{ apps: [FastifyInstance, FastifyInstance]; close(): Promise<void> }> {
+  const database = await freshDatabase();
+  if (!database.url || !process.env.REDIS_URL) {
+    await database.drop();
+    throw new Error('buildTestAppPair needs DATABASE_URL and REDIS_URL');
+  }
+  const shared = {
+    ...TEST_ENV,
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: `${uniqueName()}:`,
+    ...env,
+  };
+  const dataDirs: string[] = [];
+  const apps: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    await database.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const handle of [
+      database.handle,
+      await openDatabase({ kind: 'pg', url: database.url, poolSize: 4 }),
+    ]) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'rummage-test-'));
+      dataDirs.push(dataDir);
+      const config = loadConfig({
+        ...shared,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'web-dist-missing'),
+      });
+      apps.push(await buildApp(config, { jobs: false, ...overrides, database: handle }));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apps: [apps[0]!, apps[1]!], close };
 }
