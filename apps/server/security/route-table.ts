@@ -77,6 +77,20 @@ const API_CASES: Record<string, RouteCase> = {
       }),
     }),
   },
+  'POST /api/Account/logout-everywhere': {
+    access: 'signed-in',
+    prepare: (w) => ({
+      // Every session of the caller ends, so each caller is a person of their own: the shared tokens stay valid.
+      call: async (caller): Promise<Call> => ({
+        method: 'POST',
+        url: API.account.logoutEverywhere,
+        headers:
+          caller === 'visitor'
+            ? {}
+            : { authorization: `Bearer ${await w.session((await createUser(w.app)).id)}` },
+      }),
+    }),
+  },
   'POST /api/Account/send-password-reset-link': {
     access: 'public',
     prepare: (w) =>

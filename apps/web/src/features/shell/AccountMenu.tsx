@@ -97,6 +97,18 @@ export function AccountMenu() {
                   {text.logout}
                 </button>
               </li>
+              <li>
+                <button
+                  type="button"
+                  className={menuItemClass}
+                  onClick={() => {
+                    close();
+                    void signOut({ everywhere: true }).then(() => navigate(ROUTES.login));
+                  }}
+                >
+                  {text.logoutEverywhere}
+                </button>
+              </li>
             </>
           ) : (
             <li>

@@ -85,6 +85,26 @@ describe('header menus', () => {
     expect(logout?.headers.get('Authorization')).toBe('Bearer token-123');
   });
 
+  it('log out everywhere ends every session on the server and signs out here', async () => {
+    storeSession();
+    const { calls } = mockApi({
+      'GET /api/Account/me': ME_OK,
+      'POST /api/Account/logout-everywhere': {
+        status: 200,
+        body: { message: messages.login.loggedOutEverywhere },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: messages.header.logoutEverywhere }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    const call = calls.find((entry) => entry.path === '/api/Account/logout-everywhere');
+    expect(call?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(calls.some((entry) => entry.path === '/api/Account/logout')).toBe(false);
+  });
+
   it('logout still signs out when the server call fails', async () => {
     storeSession();
     mockApi({ 'GET /api/Account/me': ME_OK, 'POST /api/Account/logout': { status: 500 } });

@@ -10,8 +10,11 @@ export interface SessionContextValue {
   /** The signed-in account as the server sees it, once /api/Account/me has answered. */
   currentUser: CurrentUser | null;
   signIn(data: LoginResponse['data']): void;
-  /** Tells the server (failure ignored), then forgets the session. Navigation is the caller's job. */
-  signOut(): Promise<void>;
+  /**
+   * Tells the server (failure ignored), then forgets the session. With `everywhere`, every session of the
+   * account ends (all devices). Navigation is the caller's job.
+   */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -36,16 +36,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((data: LoginResponse['data']) => writeSession(data), []);
 
-  const signOut = useCallback(async () => {
-    if (readSession()) {
-      await apiFetch(API.account.logout, {
-        method: 'POST',
-        signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
-      }).catch(() => undefined);
-    }
-    clearSession();
-    queryClient.removeQueries({ queryKey: [ME_QUERY_KEY] });
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (options: { everywhere?: boolean } = {}) => {
+      if (readSession()) {
+        await apiFetch(options.everywhere ? API.account.logoutEverywhere : API.account.logout, {
+          method: 'POST',
+          signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+        }).catch(() => undefined);
+      }
+      clearSession();
+      queryClient.removeQueries({ queryKey: [ME_QUERY_KEY] });
+    },
+    [queryClient],
+  );
 
   const isRestoring = token !== null && token === startupToken && me.isPending;
 
