@@ -56,15 +56,19 @@ function cluster() {
   }) as [HubLifetimeManager, HubLifetimeManager];
   const received = new Map<string, string[]>();
   const ended = new Map<string, string>();
-  const connect = (manager: HubLifetimeManager, connectionId: string, userId: string) => {
+  /** Ended connections whose client was told it may reconnect. */
+  const mayReconnect = new Set<string>();
+  const connect = (manager: HubLifetimeManager, connectionId: string, userId: string, sessionId?: number) => {
     received.set(connectionId, []);
     manager.add({
       connectionId,
       userId,
+      sessionId,
       write: (frame) => received.get(connectionId)?.push(frame),
       // As the endpoint does: the connection closes and leaves the manager.
-      end: (error) => {
+      end: (error, allowReconnect) => {
         ended.set(connectionId, error);
+        if (allowReconnect) mayReconnect.add(connectionId);
         manager.remove(connectionId);
       },
     });
@@ -73,7 +77,7 @@ function cluster() {
     (received.get(connectionId) ?? []).map(
       (frame) => (JSON.parse(frame.slice(0, -1)) as { arguments: unknown[] }).arguments[0],
     );
-  return { one, two, managers, connect, texts, received, ended };
+  return { one, two, managers, connect, texts, received, ended, mayReconnect };
 }
 
 describe('HubLifetimeManager', () => {
@@ -173,6 +177,23 @@ describe('HubLifetimeManager', () => {
     expect(texts('b2')).toEqual(['after']);
     expect(received.get('a1')).toEqual([]);
     expect(received.get('b1')).toEqual([]);
+  });
+
+  it("ends only the named sessions' connections on every process, and lets a role change reconnect", () => {
+    const { managers, connect, ended, mayReconnect } = cluster();
+    connect(managers[0], 'a1', '7', 70);
+    connect(managers[1], 'b1', '7', 70);
+    connect(managers[1], 'b2', '7', 71);
+    expect(managers[0].endUser('7', 'Logged out.', { sessionIds: [70] })).toBe(1);
+    expect([...ended]).toEqual([
+      ['b1', 'Logged out.'],
+      ['a1', 'Logged out.'],
+    ]);
+    expect(managers[1].context.localConnectionCount(7)).toBe(1);
+
+    expect(managers[0].endUser('7', 'Role changed.', { allowReconnect: true })).toBe(0);
+    expect(ended.get('b2')).toBe('Role changed.');
+    expect([...mayReconnect]).toEqual(['b2']);
   });
 
   it('ignores group changes for connections it does not own and messages for other hubs', async () => {
