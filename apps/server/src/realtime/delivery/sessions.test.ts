@@ -50,7 +50,7 @@ async function connect(path: string, token: string): Promise<Watched> {
   return watched;
 }
 
-async function signedIn(role: 'user' | 'staff' = 'user'): Promise<TestUser & { token: string }> {
+async function signedIn(role: 'user' | 'staff' | 'admin' = 'user'): Promise<TestUser & { token: string }> {
   const user = await createUser(t.app, { role });
   return { ...user, token: await signIn(t.app, user) };
 }
@@ -150,6 +150,20 @@ describe('hub connections end with their session', () => {
     await post(apiPath(API.staff.banUser, { userId: person.id }), moderator.token, { reason: 'Spam' });
     await expectEnded(hubs, since, fillText(messages.login.banned, { email: SUPPORT_EMAIL }));
     expect(await negotiateStatus(HUBS.general, person.token)).toBe(401);
+  });
+
+  it('a role change makes the person’s connections reconnect, and the new ones carry the new role', async () => {
+    const [admin, person] = await Promise.all([signedIn('admin'), signedIn()]);
+    const hub = await connect(HUBS.general, person.token);
+    const back = new Promise((resolve) => hub.connection.onreconnected(resolve));
+
+    const since = Date.now();
+    await post(apiPath(API.staff.grantStaff, { userId: person.id }), admin.token);
+    await back;
+    expect(Date.now() - since).toBeLessThan(1_000);
+    const live = t.app.realtime.connections('general').filter((c) => c.userId === person.id);
+    expect(live.map((c) => c.role)).toEqual(['staff']);
+    expect(hub.connection.state).toBe(signalR.HubConnectionState.Connected);
   });
 
   it('the periodic check closes a connection whose session ended without an event', async () => {
