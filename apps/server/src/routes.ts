@@ -50,7 +50,7 @@ export interface RouteDeps {
  * | category | GET /api/Category                                                                       |
  * | captcha  | GET /api/Captcha/challenge                                                              |
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
- * | account  | POST /api/Account/register, user-login, logout, send-password-reset-link, reset-password; GET /api/Account/me |
+ * | account  | POST /api/Account/register, user-login, logout, logout-everywhere, send-password-reset-link, reset-password; GET /api/Account/me |
  * | marketplace | GET /api/Marketplace/products                                                        |
  * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | message  | POST /api/Message/send, read; GET chat-rooms, unread-count, chat-thrifter/{productId}/with/{receiverId}, history/{productId}/with/{receiverId}; DELETE delete-chat/{productId}/with/{otherUserId} |
