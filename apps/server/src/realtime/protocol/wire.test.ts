@@ -170,6 +170,8 @@ describe('messages', () => {
     expect(server.app.realtime.connections('test')).toContainEqual({
       connectionId,
       userId: 1,
+      sessionId: 1,
+      role: 'user',
       transport: 'WebSockets',
     });
     socket.close();
