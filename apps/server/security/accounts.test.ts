@@ -112,7 +112,7 @@ describe('account enumeration', () => {
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
     // Spaced like an attacker's probes: the work a known address sets off must not show in the answer's time.
-    const settle = () => w.app.accounts.settleDeliveries();
+    const settle = () => w.app.parts.people.accounts.settleDeliveries();
     for (let i = 0; i < 5; i++) {
       await settle();
       knownTimes.push(

@@ -98,7 +98,7 @@ export async function buildTestApp(
     app,
     config,
     async outbox() {
-      await app.accounts.settleDeliveries();
+      await app.parts.people.accounts.settleDeliveries();
       return readOutbox(join(dataDir, 'outbox'));
     },
     async close() {

@@ -215,7 +215,11 @@ describe('domain events', () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
     const productId = await createProduct(t.app, seller.id);
     const { events, notifier } = recorder();
-    const service = createMessageService({ db: t.app.database.db, store: t.app.imageStore, notifier });
+    const service = createMessageService({
+      db: t.app.parts.storage.database.db,
+      store: t.app.parts.storage.imageStore,
+      notifier,
+    });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
 
@@ -252,8 +256,8 @@ describe('domain events', () => {
     };
     const warnings: string[] = [];
     const service = createMessageService({
-      db: t.app.database.db,
-      store: t.app.imageStore,
+      db: t.app.parts.storage.database.db,
+      store: t.app.parts.storage.imageStore,
       notifier: failing,
       log: { warn: (_object, message) => void warnings.push(message) },
     });

@@ -10,8 +10,7 @@ interface Log {
 /**
  * Pushes chat events through the hubs: ReceiveMessage on /chathub to both people (every chat connection they
  * have; the page keeps the ones for the chat it shows), and the unread-chat count on /generalhub.
- * Hubs are looked up at push time, so this can be made before the real-time plugin is registered; a lookup that
- * answers undefined (no hubs in this app) skips the push.
+ * `getHub` answers undefined for a hub this server does not have; that push is skipped.
  */
 export function createHubChatNotifier(
   getHub: (name: 'general' | 'chat') => HubContext | undefined,

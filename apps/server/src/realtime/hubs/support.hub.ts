@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   firstErrorMessage,
   HUB_EVENTS,
@@ -83,8 +82,7 @@ interface Log {
 
 /**
  * Pushes support events through the hubs: messages and ticket changes on /supporthub, unread support counts on
- * /generalhub (receiveunreadsupportmessagescount). Hubs are looked up at push time, so the notifier can be made
- * before the real-time plugin is registered; without hubs (REST-only tests) it does nothing.
+ * /generalhub (receiveunreadsupportmessagescount). `hubs` answers undefined for a hub this server does not have.
  */
 export function createHubSupportNotifier(
   hubs: (name: 'general' | 'support') => HubContext | undefined,
@@ -125,17 +123,5 @@ export function createHubSupportNotifier(
         );
       }
     },
-  };
-}
-
-/** The app's hubs by name, or undefined when the real-time plugin is not registered (or has no such hub). */
-export function appHubs(app: FastifyInstance): (name: string) => HubContext | undefined {
-  return (name) => {
-    if (!app.hasDecorator('hubContext')) return undefined;
-    try {
-      return app.hubContext(name);
-    } catch {
-      return undefined;
-    }
   };
 }
