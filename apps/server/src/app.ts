@@ -12,6 +12,7 @@ import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
 import { startJobs, type Job, type Scheduler } from './jobs/scheduler.js';
 import { vacuumJob } from './jobs/vacuum.js';
+import { createEventBus } from './events/bus.js';
 import { loggerOptions } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
@@ -33,6 +34,9 @@ import { uploadsPlugin } from './plugins/uploads.js';
 import { registerRoutes } from './routes.js';
 import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
+import { deliverChatMessages } from './realtime/delivery/chat.js';
+import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { deliverSupportEvents } from './realtime/delivery/support.js';
 import { createChatHub } from './realtime/hubs/chat.hub.js';
 import { createGeneralHub } from './realtime/hubs/general.hub.js';
 import { createSupportHub } from './realtime/hubs/support.hub.js';
@@ -232,7 +236,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
-    await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+    const events = createEventBus(app.log);
+    await registerRoutes(app, { config, database, accounts, captcha, gazetteer, events });
 
     // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
     const backplane = redis
@@ -256,6 +261,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
     });
+    // Hub delivery: each subscribes to the domain events it turns into pushes (one line per concern).
+    const hubs = (name: 'general' | 'chat' | 'support') => app.hubContext(name);
+    deliverChatMessages(events, hubs);
+    deliverInboxChanges(events, hubs, database.db, app.log);
+    deliverSupportEvents(events, hubs, database.db, app.log);
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fillText, messages } from '@rummage/contract';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { EventBus } from './events/bus.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import type { AccountService } from './modules/account/account.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
@@ -27,8 +28,6 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { CaptchaVerifier } from './services/captcha/index.js';
 import type { Gazetteer } from './services/geo/index.js';
-import { createHubChatNotifier } from './realtime/hubs/notifier.js';
-import { appHubs, createHubSupportNotifier } from './realtime/hubs/support.hub.js';
 
 export interface RouteDeps {
   config: AppConfig;
@@ -36,6 +35,8 @@ export interface RouteDeps {
   accounts: AccountService;
   captcha: CaptchaVerifier;
   gazetteer: Gazetteer;
+  /** Services say what happened through it; hub delivery (app.ts) subscribes. */
+  events: EventBus;
 }
 
 /**
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng),
     maxImages: deps.config.uploads.maxImages,
     log: app.log,
+    events: deps.events,
   });
   const engagement = createEngagementService({ db });
   await app.register(productRoutes, {
@@ -91,14 +93,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   const chats = createMessageService({
     db,
     store,
-    // Pushes go through /chathub and /generalhub once the real-time plugin is registered (looked up per push).
-    notifier: createHubChatNotifier(
-      appHubs(app),
-      (userId) => app.messageService.unreadCounts(userId),
-      app.log,
-    ),
+    events: deps.events,
     unreadSupport: (userId) => createSupportUnreadCounter(db).countForUserId(userId),
-    log: app.log,
   });
   app.decorate('messageService', chats);
   await app.register(messageRoutes, { config: deps.config, messages: chats });
@@ -113,19 +109,14 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     pipeline: app.imagePipeline,
   });
 
-  // Pushes go through /supporthub and /generalhub once the real-time plugin is registered (looked up per push).
-  const support = createSupportService({
-    db,
-    productName: deps.config.productName,
-    notifier: createHubSupportNotifier(appHubs(app), db, app.log),
-    log: app.log,
-  });
+  const support = createSupportService({ db, productName: deps.config.productName, events: deps.events });
   app.decorate('supportService', support);
   await app.register(supportRoutes, { config: deps.config, support });
   const staff = createStaffService({
     db,
     store,
     support,
+    events: deps.events,
     // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
     onBanned: (userId) =>
       app.hasDecorator('realtime')
