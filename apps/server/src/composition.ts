@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
+import { createEventBus, type EventBus } from './events/bus.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
@@ -32,11 +33,13 @@ import { createSupportService, createSupportUnreadCounter } from './modules/supp
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
-import type { HubContext } from './realtime/hub.js';
+import { deliverChatMessages } from './realtime/delivery/chat.js';
+import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { deliverSupportEvents } from './realtime/delivery/support.js';
+import type { HubLookup } from './realtime/hub.js';
 import { createChatHub } from './realtime/hubs/chat.hub.js';
 import { createGeneralHub } from './realtime/hubs/general.hub.js';
-import { createHubChatNotifier } from './realtime/hubs/notifier.js';
-import { createHubSupportNotifier, createSupportHub } from './realtime/hubs/support.hub.js';
+import { createSupportHub } from './realtime/hubs/support.hub.js';
 import { createRealtimeServer, type MountableRealtimeServer } from './realtime/index.js';
 import {
   CAPTCHA_DISABLED_WARNING,
@@ -159,13 +162,13 @@ function composePeople(
 export type People = ReturnType<typeof composePeople>;
 
 /** Listings and the people behind them: products, likes and views, the feed, garage sales, profiles. */
-function composeListings(config: AppConfig, storage: Storage, log: FastifyBaseLogger) {
+function composeListings(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
   const { database, imageStore: store, redis, gazetteer } = storage;
   const db = database.db;
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
-    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log }),
+    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
     engagement: createEngagementService({ db }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
@@ -174,41 +177,19 @@ function composeListings(config: AppConfig, storage: Storage, log: FastifyBaseLo
 }
 export type Listings = ReturnType<typeof composeListings>;
 
-/**
- * Conversations and moderation: chats about listings, support tickets, the staff console. `realtime` answers the
- * hubs once they are made (they are made from these services); pushes only happen after start-up.
- */
-function composeMessaging(
-  config: AppConfig,
-  { database, imageStore: store }: Storage,
-  realtime: () => Realtime | undefined,
-  log: FastifyBaseLogger,
-) {
+/** Conversations: chats about listings and support tickets. */
+function composeMessaging(config: AppConfig, { database, imageStore: store }: Storage, events: EventBus) {
   const db = database.db;
-  const hubs = (name: string): HubContext | undefined => realtime()?.hubs.context(name);
   const unreadSupport = createSupportUnreadCounter(db);
-  const chats = createMessageService({
-    db,
-    store,
-    notifier: createHubChatNotifier(hubs, (userId) => chats.unreadCounts(userId), log),
-    unreadSupport: (userId) => unreadSupport.countForUserId(userId),
-    log,
-  });
-  const support = createSupportService({
-    db,
-    productName: config.productName,
-    notifier: createHubSupportNotifier(hubs, db, log),
-    log,
-  });
-  const banned = (email: string) => fillText(messages.login.banned, { email });
-  const staff = createStaffService({
-    db,
-    store,
-    support,
-    // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
-    onBanned: (userId) => realtime()?.hubs.endUser(userId, banned(config.supportEmail)),
-  });
-  return { chats, support, staff };
+  return {
+    chats: createMessageService({
+      db,
+      store,
+      events,
+      unreadSupport: (userId) => unreadSupport.countForUserId(userId),
+    }),
+    support: createSupportService({ db, productName: config.productName, events }),
+  };
 }
 export type Messaging = ReturnType<typeof composeMessaging>;
 
@@ -221,8 +202,9 @@ export interface Realtime {
 
 async function composeRealtime(
   config: AppConfig,
-  { redis }: Storage,
+  { redis, database }: Storage,
   { chats, support }: Messaging,
+  events: EventBus,
   log: FastifyBaseLogger,
   onClose: Closers,
 ): Promise<Realtime> {
@@ -245,8 +227,34 @@ async function composeRealtime(
     backplane,
     log,
   });
+  // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
+  const hubContext: HubLookup = (name) => hubs.context(name);
+  deliverChatMessages(events, hubContext);
+  deliverInboxChanges(events, hubContext, database.db, log);
+  deliverSupportEvents(events, hubContext, database.db, log);
   return { backplane, hubs };
 }
+
+/** The staff console: tickets, reports, bans and roles. */
+function composeModeration(
+  config: AppConfig,
+  { database, imageStore: store }: Storage,
+  { support }: Messaging,
+  { hubs }: Realtime,
+  events: EventBus,
+) {
+  const banned = fillText(messages.login.banned, { email: config.supportEmail });
+  const staff = createStaffService({
+    db: database.db,
+    store,
+    support,
+    events,
+    // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
+    onBanned: (userId) => hubs.endUser(userId, banned),
+  });
+  return { staff };
+}
+export type Moderation = ReturnType<typeof composeModeration>;
 
 /** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */
 function composeJobs(
@@ -276,8 +284,11 @@ export interface ServerParts {
   readonly storage: Readonly<Storage>;
   readonly people: Readonly<People>;
   readonly listings: Readonly<Listings>;
+  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
+  readonly events: EventBus;
   readonly messaging: Readonly<Messaging>;
   readonly realtime: Readonly<Realtime>;
+  readonly moderation: Readonly<Moderation>;
   readonly jobs: readonly Job[];
   /** Waits for background mail, then closes the backplane, Redis and the database (in that order). */
   close(): Promise<void>;
@@ -310,14 +321,15 @@ export async function composeServer(
   const closers = new Closers(log);
   try {
     const storage = await openStorage(config, overrides, log, closers);
+    const events = createEventBus(log);
     const people = composePeople(config, overrides, storage, log, closers);
-    const listings = composeListings(config, storage, log);
-    // Until services emit domain events, the chat and support notifiers push through the hubs made below.
-    const made: { realtime?: Realtime } = {};
-    const messaging = composeMessaging(config, storage, () => made.realtime, log);
-    const realtime = (made.realtime = await composeRealtime(config, storage, messaging, log, closers));
+    const listings = composeListings(config, storage, events, log);
+    const messaging = composeMessaging(config, storage, events);
+    const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
+    const moderation = composeModeration(config, storage, messaging, realtime, events);
     const jobs = composeJobs(config, storage, log);
-    return { config, storage, people, listings, messaging, realtime, jobs, close: () => closers.closeAll() };
+    const close = () => closers.closeAll();
+    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
   } catch (error) {
     await closers.closeAll();
     throw error;

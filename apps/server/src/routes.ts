@@ -35,7 +35,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, grant/revoke staff), moderation-log |
  */
 export async function registerRoutes(app: FastifyInstance, parts: ServerParts): Promise<void> {
-  const { config, storage, people, listings, messaging } = parts;
+  const { config, storage, people, listings, messaging, moderation } = parts;
   const pipeline = storage.imagePipeline;
   await app.register(healthRoutes, { database: storage.database });
   await app.register(configRoutes, { config, captcha: people.captcha });
@@ -50,5 +50,5 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(messageRoutes, { config, messages: messaging.chats });
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
-  await app.register(staffRoutes, { support: messaging.support, staff: messaging.staff });
+  await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff });
 }

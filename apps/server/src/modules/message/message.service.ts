@@ -9,30 +9,26 @@ import {
   type UnreadCounts,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
-import type { ChatNotifier } from './chat-notifier.js';
 import * as repo from './message.repository.js';
 
 const C = messages.chat;
 
-interface Log {
-  warn(object: object, message: string): void;
-}
-
 export interface MessageServiceOptions {
   db: Database;
   store: ImageAddresses;
-  notifier: ChatNotifier;
+  /** Told what happened after each commit (chat.messageSent, chat.read, chat.deleted); hubs deliver from there. */
+  events: EventBus;
   /**
    * Unread support answers for the header badge. Support tickets come later; until then nobody has any.
    * The support module plugs its counter in here, and both /unread-count and /generalhub pick it up.
    */
   unreadSupport?: (userId: number) => Promise<number>;
-  log?: Log;
 }
 
 /** Who is who in one chat: a listing, the person asking about it, and its seller. */
@@ -50,17 +46,8 @@ export type MessageService = ReturnType<typeof createMessageService>;
  * again, and the chat page shows `isSold` so the buyer knows.
  */
 export function createMessageService(options: MessageServiceOptions) {
-  const { db, store, notifier, log } = options;
+  const { db, store, events } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
-
-  /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
-  async function tell(what: string, event: () => Promise<void> | void): Promise<void> {
-    try {
-      await event();
-    } catch (error) {
-      log?.warn({ err: error }, `chat notifier failed: ${what}`);
-    }
-  }
 
   function toMessage(
     row: repo.MessageRow,
@@ -145,9 +132,13 @@ export function createMessageService(options: MessageServiceOptions) {
       return (await resolve(db, user, productId, otherUserId)).pair;
     },
 
+    /**
+     * `clientMessageId` is the sender's own name for its pending copy (hubs only, checked there); it travels
+     * with the chat.messageSent event so the sender's echo can be matched by it, and is never stored.
+     */
     async send(
       user: AuthUser,
-      input: { productId: number; receiverId: number; message: unknown },
+      input: { productId: number; receiverId: number; message: unknown; clientMessageId?: string },
     ): Promise<ChatMessage> {
       // Checked here too (not only by the route's schema): hubs call this with whatever the client sent.
       const text = chatTextSchema.safeParse(input.message);
@@ -169,9 +160,13 @@ export function createMessageService(options: MessageServiceOptions) {
       });
 
       const sent = toMessage({ ...message, senderId: user.id, userName: user.username, body }, pair);
-      const participants = { senderId: user.id, receiverId: input.receiverId };
-      await tell('messageSent', () => notifier.messageSent(sent, participants));
-      await tell('unreadChanged', () => notifier.unreadChanged([input.receiverId]));
+      await events.emit('chat.messageSent', {
+        message: sent,
+        ...pair,
+        senderId: user.id,
+        receiverId: input.receiverId,
+        ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+      });
       return sent;
     },
 
@@ -199,7 +194,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.markRead(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.read', { userId: user.id, productId, otherUserId });
     },
 
     /** "Delete chat": hides it for the caller only, until a newer message arrives. */
@@ -207,7 +202,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.clearUpTo(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.deleted', { userId: user.id, productId, otherUserId });
     },
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {
