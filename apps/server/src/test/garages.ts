@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { GarageItem, GarageSaleCreateRequest } from '@rummage/contract';
 import { insertGarageSale } from '../modules/garage/garage.repository.js';
-import { instantToLocal, timeZoneAt } from '../modules/garage/local-time.js';
+import { instantToLocal, timeZoneAt } from '../lib/local-time.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

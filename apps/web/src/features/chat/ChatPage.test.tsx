@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HUB_EVENTS, HUBS, messages, type ChatThreadHeader } from '@rummage/contract';
-import { renderWithHubs } from '../../shared/realtime/renderWithHubs';
+import { renderWithHubs } from '../../test/renderWithHubs';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 const T = messages.chat;
 const NOW = new Date('2026-05-01T12:00:00Z');

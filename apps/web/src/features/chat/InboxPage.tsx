@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { useUnreadCounts } from '../shell/useUnreadCounts';
+import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { chatKeys, deleteChat, fetchChatRooms, markChatRead } from './api';
 import { InboxRow } from './InboxRow';
 import { CHAT_TEXT } from './texts';

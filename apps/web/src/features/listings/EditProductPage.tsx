@@ -12,7 +12,7 @@ import { deleteListing, markListingsStale, updateListing, useProduct } from './a
 import { ListingForm } from './form/ListingForm';
 import { toUpdateForm, valuesFromProduct } from './listingForm';
 import { LISTING_TEXT } from './texts';
-import { Dialog } from './ui/Dialog';
+import { Dialog } from '../../shared/ui/Dialog';
 import { parseProductId } from './productId';
 
 /** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
