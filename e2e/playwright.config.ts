@@ -11,6 +11,8 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: './tests',
+  // E2E_KEEP_DATA=1 keeps the run's data directory for a look after a failure.
+  globalTeardown: './global-teardown.ts',
   outputDir: './.artifacts/results',
   fullyParallel: false,
   workers: 1,
