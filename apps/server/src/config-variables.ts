@@ -6,7 +6,12 @@ import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
  */
 export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
   { name: 'PORT', default: '3000', meaning: 'TCP port the HTTP server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to bind; 127.0.0.1 keeps it local.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    meaning:
+      'Interface to bind. The default keeps the server local to this machine; a server others reach sets 0.0.0.0 (or its own address) behind a TLS proxy.',
+  },
   {
     name: 'DATA_DIR',
     default: './data (repo root)',
@@ -169,8 +174,9 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'S3_FORCE_PATH_STYLE', default: 'true', meaning: 'ENDPOINT/BUCKET/key; false: BUCKET.host/key.' },
   {
     name: 'SEED_DEMO_DATA',
-    default: 'true',
-    meaning: 'Create demo users on first start (categories are always ensured).',
+    default: 'true for the embedded quick start; false when DATABASE_URL is set or NODE_ENV=production',
+    meaning:
+      'Create demo users (no staff, no admin), listings and garage sales on first start; categories are always ensured.',
   },
   {
     name: 'ADMIN_USERNAME',

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { warmGazetteer } from './services/geo/index.js';
+import { sayStartupNotices } from './startup-notices.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
   app.log.info(
     { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
+  );
+  await sayStartupNotices(app.database.db, { host: config.host, log: app.log }).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'start-up notices not checked'),
   );
 }
 

@@ -297,6 +297,10 @@ export const messages = {
     alreadyStaff: 'This user is already support staff.',
     notStaff: 'This user is not support staff.',
     adminRoleFixed: 'Admins keep their role; use the admin command to change it.',
+    /** The admin command's revoke-admin. */
+    adminRevoked: '@{username} is no longer an admin.',
+    notAdmin: 'This user is not an admin.',
+    lastAdmin: 'This is the only admin left; create another admin first.',
     bannedCannotBeStaff: 'A banned account cannot become support staff.',
   },
   categories: {

@@ -32,11 +32,26 @@ afterAll(async () => {
 
 describe('static SPA', () => {
   it('serves index.html for client routes, revalidated on every load', async () => {
-    for (const url of ['/', '/marketplace', '/product-detail/42', '/reset-password/new?token=abc']) {
+    for (const url of [
+      '/',
+      '/marketplace',
+      '/product-detail/42',
+      '/reset-password/new?token=abc',
+      '/staff',
+      '/garage/route',
+    ]) {
       const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a path no page has with the app and a 404, so crawlers and monitors see the truth', async () => {
+    for (const url of ['/no-such-page', '/product-detail/42/extra', '/wp-login']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<div id="root">');
     }
   });
 

@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, messages } from '@rummage/contract';
 import { runAdminCommand, type CliOutput } from '../../admin-cli.js';
 import { ConfigError } from '../../config.js';
 import { acquireDataDirLock } from '../../db/lock.js';
+import { users } from '../../db/schema.js';
 import { serverPackageDir } from '../../lib/package-paths.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser } from '../../test/factories.js';
@@ -125,6 +127,26 @@ describe('npm run admin', () => {
     expect(onAdmin.errors).toEqual([messages.staff.adminRoleFixed]);
     const nobody = capture();
     expect(await runAdminCommand(db, ['grant-staff', 'nosuchperson'], {}, nobody)).toBe(1);
+    expect(nobody.errors).toEqual([messages.staff.userNotFound]);
+
+    // An admin can be made an ordinary user again, but never the last one.
+    const notAdmin = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', helper.username], {}, notAdmin)).toBe(1);
+    expect(notAdmin.errors).toEqual([messages.staff.notAdmin]);
+    const second = await createAdmin(db, { username: 'secondadmin', email: 'second@admin.test' });
+    expect(second.ok).toBe(true);
+    const demote = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', 'SecondAdmin'], {}, demote)).toBe(0);
+    expect(demote.lines).toEqual(['@secondadmin is no longer an admin.']);
+    const admins = await db.select({ username: users.username }).from(users).where(eq(users.role, 'admin'));
+    const last = capture();
+    for (const { username } of admins.slice(1))
+      await runAdminCommand(db, ['revoke-admin', username], {}, capture());
+    expect(await runAdminCommand(db, ['revoke-admin', admins[0]!.username], {}, last)).toBe(1);
+    expect(last.errors).toEqual([messages.staff.lastAdmin]);
+    const nobodyAgain = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', 'nosuchperson'], {}, nobodyAgain)).toBe(1);
+    expect(nobodyAgain.errors).toEqual([messages.staff.userNotFound]);
     expect(nobody.errors).toEqual([messages.staff.userNotFound]);
     const usage = capture();
     expect(await runAdminCommand(db, ['create', 'onlyname'], {}, usage)).toBe(2);
