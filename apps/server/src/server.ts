@@ -67,8 +67,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
   );
-  await sayStartupNotices(app.database.db, { host: config.host, log: app.log }).catch((error: unknown) =>
-    app.log.warn({ err: error }, 'start-up notices not checked'),
+  await sayStartupNotices(app.parts.storage.database.db, { host: config.host, log: app.log }).catch(
+    (error: unknown) => app.log.warn({ err: error }, 'start-up notices not checked'),
   );
 }
 

@@ -27,7 +27,7 @@ function recorder() {
 describe('start-up notices', () => {
   it('seeds no staff or admin account with a published password', async () => {
     expect(DEMO_USERS.every((demo) => demo.role === 'user')).toBe(true);
-    const privileged = await t.app.database.db
+    const privileged = await t.app.parts.storage.database.db
       .select({ username: users.username })
       .from(users)
       .where(eq(users.role, 'admin'));
@@ -36,13 +36,13 @@ describe('start-up notices', () => {
 
   it('tells how to create the first admin while there is none', async () => {
     const { lines, log } = recorder();
-    await sayStartupNotices(t.app.database.db, { host: '127.0.0.1', log });
+    await sayStartupNotices(t.app.parts.storage.database.db, { host: '127.0.0.1', log });
     expect(lines).toEqual([{ level: 'info', text: expect.stringContaining('npm run admin -- create') }]);
   });
 
   it('warns once when demo accounts are reachable from other machines', async () => {
     const { lines, log } = recorder();
-    await sayStartupNotices(t.app.database.db, { host: '0.0.0.0', log });
+    await sayStartupNotices(t.app.parts.storage.database.db, { host: '0.0.0.0', log });
     const warnings = lines.filter((line) => line.level === 'warn');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toContain('demo, alice, bob');
@@ -50,9 +50,12 @@ describe('start-up notices', () => {
   });
 
   it('says nothing once an admin exists and the server stays on loopback', async () => {
-    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.username, 'alice'));
+    await t.app.parts.storage.database.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.username, 'alice'));
     const { lines, log } = recorder();
-    await sayStartupNotices(t.app.database.db, { host: 'localhost', log });
+    await sayStartupNotices(t.app.parts.storage.database.db, { host: 'localhost', log });
     expect(lines).toEqual([]);
   });
 
