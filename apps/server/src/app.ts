@@ -46,6 +46,7 @@ import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
 import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
 import { createImageStore, type ImageStore } from './services/storage/index.js';
 import { createMailer } from './services/mail/index.js';
+import { createMemoryBudgetStore, createRedisBudgetStore } from './services/rate-budget/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -232,7 +233,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions });
-    await registerRoutes(app, { config, database, accounts, captcha, gazetteer });
+    // Write budgets live where the REST limiter's counters do: Redis when set, so every process spends from one.
+    const budgets = redis
+      ? createRedisBudgetStore(redis, config.redisKeyPrefix, app.log)
+      : createMemoryBudgetStore();
+    await registerRoutes(app, { config, database, accounts, captcha, gazetteer, budgets });
 
     // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
     const backplane = redis

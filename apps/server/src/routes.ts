@@ -27,6 +27,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { CaptchaVerifier } from './services/captcha/index.js';
 import type { Gazetteer } from './services/geo/index.js';
+import { messageBudgetWindow, type BudgetStore } from './services/rate-budget/index.js';
 import { createHubChatNotifier } from './realtime/hubs/notifier.js';
 import { appHubs, createHubSupportNotifier } from './realtime/hubs/support.hub.js';
 
@@ -36,6 +37,8 @@ export interface RouteDeps {
   accounts: AccountService;
   captcha: CaptchaVerifier;
   gazetteer: Gazetteer;
+  /** Per-person write budgets (services/rate-budget), shared by REST and the hubs. */
+  budgets: BudgetStore;
 }
 
 /**
@@ -98,6 +101,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       app.log,
     ),
     unreadSupport: (userId) => createSupportUnreadCounter(db).countForUserId(userId),
+    budgets: deps.budgets,
+    budgetWindow: messageBudgetWindow(deps.config.rateLimit.global),
     log: app.log,
   });
   app.decorate('messageService', chats);
@@ -118,6 +123,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     db,
     productName: deps.config.productName,
     notifier: createHubSupportNotifier(appHubs(app), db, app.log),
+    budgets: deps.budgets,
+    budgetWindow: messageBudgetWindow(deps.config.rateLimit.global),
     log: app.log,
   });
   app.decorate('supportService', support);

@@ -7,6 +7,10 @@ import type { AuthUser } from '../account/session.service.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
 import type { ChatNotifier } from './chat-notifier.js';
 import { createMessageService } from './message.service.js';
+import { createMemoryBudgetStore } from '../../services/rate-budget/index.js';
+
+/** A budget these direct service calls never reach. */
+const budget = { budgets: createMemoryBudgetStore(), budgetWindow: { max: 1000, windowMs: 60_000 } };
 
 const C = messages.chat;
 let t: TestApp;
@@ -215,7 +219,12 @@ describe('domain events', () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
     const productId = await createProduct(t.app, seller.id);
     const { events, notifier } = recorder();
-    const service = createMessageService({ db: t.app.database.db, store: t.app.imageStore, notifier });
+    const service = createMessageService({
+      db: t.app.database.db,
+      store: t.app.imageStore,
+      notifier,
+      ...budget,
+    });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
 
@@ -255,6 +264,7 @@ describe('domain events', () => {
       db: t.app.database.db,
       store: t.app.imageStore,
       notifier: failing,
+      ...budget,
       log: { warn: (_object, message) => void warnings.push(message) },
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };

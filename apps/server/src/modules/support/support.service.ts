@@ -6,7 +6,13 @@ import {
   type TicketMessage,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
+import {
+  budgetKeys,
+  type BudgetListener,
+  type BudgetStore,
+  type BudgetWindow,
+} from '../../services/rate-budget/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import type { SupportNotifier } from './support-notifier.js';
@@ -63,6 +69,9 @@ export interface SupportServiceOptions {
   db: Database;
   productName: string;
   notifier: SupportNotifier;
+  /** Each person's support message budget, spent by REST and /supporthub alike. */
+  budgets: BudgetStore;
+  budgetWindow: BudgetWindow;
   log?: Log;
 }
 
@@ -70,7 +79,7 @@ export type SupportService = ReturnType<typeof createSupportService>;
 
 /** Support tickets, both sides: the user's one open ticket and staff answering it (REST and /supporthub). */
 export function createSupportService(options: SupportServiceOptions) {
-  const { db, productName, notifier, log } = options;
+  const { db, productName, notifier, budgets, budgetWindow, log } = options;
   const unread = createSupportUnreadCounter(db);
 
   /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
@@ -111,12 +120,21 @@ export function createSupportService(options: SupportServiceOptions) {
     return current.role === user.role ? user : { ...user, role: current.role };
   }
 
+  /** Every support message spends from its writer's budget before anything else, whichever way it came. */
+  async function spendBudget(user: AuthUser, onBudget?: BudgetListener): Promise<void> {
+    const budget = await budgets.take(budgetKeys.supportMessage(user.id), budgetWindow);
+    onBudget?.(budget);
+    if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
+  }
+
   async function send(
     caller: AuthUser,
     ticketId: number,
     body: string,
     wanted?: repo.Side,
+    onBudget?: BudgetListener,
   ): Promise<TicketMessage> {
+    await spendBudget(caller, onBudget);
     const user = await withCurrentRole(caller);
     const { stored, side } = await withTransaction(db, async (tx) => {
       const ticket = await repo.lockTicket(tx, ticketId);
@@ -185,7 +203,9 @@ export function createSupportService(options: SupportServiceOptions) {
     async createTicket(
       user: AuthUser,
       input: Pick<CreateTicketRequest, 'subject' | 'message'>,
+      onBudget?: BudgetListener,
     ): Promise<{ created: boolean; ticket: SupportTicket }> {
+      await spendBudget(user, onBudget);
       const body = input.message.trim();
       const createdId = await withTransaction(db, async (tx) => {
         const id = await repo.insertTicket(tx, user.id, input.subject);

@@ -32,7 +32,8 @@ function ids(receiverId: unknown, productId: unknown): { receiverId: number; pro
 /**
  * /chathub (SPEC §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
  * (MessageService.openChat); LeaveChat undoes it. SendMessage(receiverId, message, productId, timestamp) goes
- * through MessageService.send with every rule and limit of the REST call; the notifier then pushes
+ * through MessageService.send with every rule and limit of the REST call, spending from the same per-person
+ * message budget (over it: MessageError and a HubException with the REST 429's text, nothing stored); the notifier then pushes
  * ReceiveMessage to both people's chat connections (the sender's own page swaps its pending copy for it).
  * The client's timestamp is not used: the server's clock orders messages.
  */
@@ -83,9 +84,11 @@ export function createChatHub(chats: MessageService): HubDefinition {
             const wanted = ids(receiverId, productId);
             await chats.send(hub.context.user, { ...wanted, message });
           } catch (error) {
-            // A refusal is the caller's to read (MessageError), not a failed invocation.
+            // A refusal is the caller's to read (MessageError), not a failed invocation; over a limit it is both,
+            // with the REST 429's text, so a client that only awaits invoke() learns it was held back too.
             if (error instanceof HttpError) {
               await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              if (error.statusCode === 429) throw new HubException(error.message);
               return;
             }
             await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);

@@ -70,7 +70,17 @@ export function createSupportHub(support: SupportService): HubDefinition {
           const { TicketId, isUser, Message } = parsed.data;
           // isUser only matters to someone who is both the owner and staff (a staff member's own ticket).
           const wanted = isUser === undefined ? undefined : isUser ? 'user' : 'staff';
-          return readable(() => support.send(hub.context.user, TicketId, Message, wanted));
+          return readable(async () => {
+            try {
+              return await support.send(hub.context.user, TicketId, Message, wanted);
+            } catch (error) {
+              // Over a limit the caller hears it as in chats: MessageError, then the rejected invocation.
+              if (error instanceof HttpError && error.statusCode === 429) {
+                await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              }
+              throw error;
+            }
+          });
         },
       },
     },
