@@ -59,7 +59,7 @@ floor.get('/floor', async (_request, reply) => {
 });
 await floor.listen({ host: '127.0.0.1', port: 0 });
 
-const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+const pool = (app.parts.storage.database.db as unknown as { $client: pg.Pool }).$client;
 const originalQuery = pool.query;
 let captured: CapturedQuery[] = [];
 

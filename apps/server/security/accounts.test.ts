@@ -113,7 +113,7 @@ describe('account enumeration', () => {
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
     // Spaced like an attacker's probes: the work a known address sets off must not show in the answer's time.
-    const settle = () => w.app.accounts.settleDeliveries();
+    const settle = () => w.app.parts.people.accounts.settleDeliveries();
     for (let i = 0; i < 5; i++) {
       await settle();
       knownTimes.push(
@@ -197,7 +197,7 @@ describe('brute force', () => {
 
     // Signed in, the budget is the person's: moving from address to address does not renew it.
     const person = await createUser(w.app);
-    const token = (await w.app.accounts.login(person.username, person.password)).authToken;
+    const token = (await w.app.parts.people.accounts.login(person.username, person.password)).authToken;
     for (let i = 0; i < LIMITS.global; i++) {
       const call = await w.app.inject({
         url: API.category,

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   // restart is back in service sooner; a place search in that first second builds what it needs itself.
   setTimeout(() => warmGazetteer(), WARM_GAZETTEER_AFTER_MS).unref();
   app.log.info(
-    { url: config.publicUrl, database: app.database.location, webDist: config.webDistDir },
+    { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
   );
 }

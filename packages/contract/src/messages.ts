@@ -234,6 +234,7 @@ export const messages = {
     notFound: 'This chat does not exist.',
     userNotFound: 'This person can no longer receive messages.',
     notConnected: 'Reconnecting… you can send again once the connection is back.',
+    clientMessageIdInvalid: 'clientMessageId must be 1 to 64 letters, digits, hyphens or underscores.',
   },
   followers: {
     heading: 'followers',

@@ -133,9 +133,10 @@ describe('rate limits', () => {
     });
     expect(other.statusCode).toBe(200);
 
-    if (t.app.redis) {
+    const redis = t.app.parts.storage.redis;
+    if (redis) {
       // With REDIS_URL the counters are shared through Redis, under this app's own key prefix.
-      const keys = await t.app.redis.keys(`${t.config.redisKeyPrefix}rate-limit:*`);
+      const keys = await redis.keys(`${t.config.redisKeyPrefix}rate-limit:*`);
       expect(
         keys.some((key) => key.includes('/api/Account/user-login') && key.includes('198.51.100.7')),
       ).toBe(true);
@@ -205,7 +206,7 @@ describe('rate limits per person', () => {
 
 describe('readiness', () => {
   it('answers 503 when the database does not', async () => {
-    const database = t.app.database;
+    const database = t.app.parts.storage.database;
     const ping = database.ping;
     // Simulates an outage of the database server without tearing down the shared test database.
     (database as { ping: () => Promise<void> }).ping = () => Promise.reject(new Error('connection refused'));

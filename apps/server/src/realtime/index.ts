@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
 import { createLimiter } from '../services/images/limiter.js';
@@ -12,21 +13,21 @@ import { listenForUpgrades } from './protocol/upgrade.js';
 export type { HubTiming } from './protocol/timing.js';
 export type { TransportKind } from './protocol/connection.js';
 
-export interface RealtimeOptions {
+export interface RealtimeServerOptions {
   hubs: HubDefinition[];
   backplane: Backplane;
-  /** Resolves a bearer token to its user; null refuses the request with 401. */
-  authenticate: HubAuthenticate;
+  log: FastifyBaseLogger;
   /** Shorter keep-alive and timeouts for tests. */
   timing?: Partial<HubTiming>;
-  /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
-  allowedOrigins?: readonly string[];
-  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
-  shedding?: () => number | undefined;
 }
 
-/** Live hub connections of this process, for diagnostics, tests and benchmarks. */
+/**
+ * The hubs of this process and who is connected to them. Made in the composition root (composition.ts) before
+ * Fastify mounts it, so delivery subscribers and services' callbacks get their hub contexts as plain values.
+ */
 export interface RealtimeServer {
+  /** Reach a hub's clients and groups from outside a hub method (ASP.NET IHubContext). */
+  context(hubName: string): HubContext;
   connections(hubName: string): ConnectionInfo[];
   /**
    * Ends one connection: with a Close record (`error`, `allowReconnect` as given), or with 'terminate' by dropping
@@ -44,12 +45,56 @@ export interface RealtimeServer {
   endUser(userId: number, reason: string): number;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Reach a hub's clients and groups from routes, services and jobs (ASP.NET IHubContext). */
-    hubContext(name: string): HubContext;
-    realtime: RealtimeServer;
-  }
+/** What realtimePlugin mounts: the server and its endpoints, one per hub. */
+export interface MountableRealtimeServer extends RealtimeServer {
+  readonly endpoints: readonly HubEndpoint[];
+  readonly timing: HubTiming;
+}
+
+export function createRealtimeServer(options: RealtimeServerOptions): MountableRealtimeServer {
+  const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
+  const endpoints = options.hubs.map(
+    (definition) =>
+      new HubEndpoint(
+        definition,
+        new HubLifetimeManager(definition.name, options.backplane, options.log),
+        timing,
+        options.log,
+      ),
+  );
+  const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
+  const endpointNamed = (name: string) => {
+    const endpoint = byName.get(name);
+    if (!endpoint) throw new Error(`No hub named '${name}'`);
+    return endpoint;
+  };
+  options.backplane.onMessage((message) => byName.get(message.hub)?.lifetime.receive(message));
+
+  return {
+    endpoints,
+    timing,
+    context: (name) => endpointNamed(name).lifetime.context,
+    connections: (name) => endpointNamed(name).list(),
+    disconnect(name, connectionId, how) {
+      const connection = endpointNamed(name).findById(connectionId);
+      if (!connection || connection.isClosed) return false;
+      if (how === 'terminate') connection.terminate();
+      else connection.close(how);
+      return true;
+    },
+    endUser: (userId, reason) =>
+      endpoints.reduce((ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason), 0),
+  };
+}
+
+export interface RealtimeOptions {
+  server: MountableRealtimeServer;
+  /** Resolves a bearer token to its user; null refuses the request with 401. */
+  authenticate: HubAuthenticate;
+  /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
+  allowedOrigins?: readonly string[];
+  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
+  shedding?: () => number | undefined;
 }
 
 /** Hub requests whose session is being read at once; enough to keep a pg pool busy, few enough to leave room. */
@@ -59,43 +104,13 @@ const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 const SHUTDOWN_GRACE_MS = 1_000;
 
 /**
- * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub at its path, speaks negotiate, WebSockets,
- * Server-Sent Events and long polling, and routes hub sends through the lifetime manager and the backplane.
+ * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub of a RealtimeServer at its path, speaks
+ * negotiate, WebSockets, Server-Sent Events and long polling; sends go through the lifetime managers and the
+ * backplane the server was made with.
  */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
-    const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
-    const endpoints = options.hubs.map(
-      (definition) =>
-        new HubEndpoint(
-          definition,
-          new HubLifetimeManager(definition.name, options.backplane, app.log),
-          timing,
-          app.log,
-        ),
-    );
-    const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
-    const endpointNamed = (name: string) => {
-      const endpoint = byName.get(name);
-      if (!endpoint) throw new Error(`No hub named '${name}'`);
-      return endpoint;
-    };
-
-    options.backplane.onMessage((message) => byName.get(message.hub)?.lifetime.receive(message));
-
-    app.decorate('hubContext', (name: string) => endpointNamed(name).lifetime.context);
-    app.decorate('realtime', {
-      connections: (name: string) => endpointNamed(name).list(),
-      disconnect(name, connectionId, how) {
-        const connection = endpointNamed(name).findById(connectionId);
-        if (!connection || connection.isClosed) return false;
-        if (how === 'terminate') connection.terminate();
-        else connection.close(how);
-        return true;
-      },
-      endUser: (userId, reason) =>
-        endpoints.reduce((ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason), 0),
-    } satisfies RealtimeServer);
+    const { endpoints, timing } = options.server;
 
     // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of
     // those reads at once, ahead of every REST request's queries (PGlite runs one query at a time, a pg pool a few),
@@ -104,9 +119,9 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const authenticate: HubAuthenticate = (token) =>
       token ? authentications.run(() => options.authenticate(token)) : options.authenticate(token);
 
-    await app.register(hubRoutes, { endpoints, authenticate });
+    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate });
     const upgrades = listenForUpgrades(app.server, {
-      endpoints,
+      endpoints: [...endpoints],
       authenticate,
       allowedOrigins: options.allowedOrigins,
       shedding: options.shedding,

@@ -106,7 +106,7 @@ export async function buildTestApp(
     config,
     databaseUrl: database.url,
     async outbox() {
-      await app.accounts.settleDeliveries();
+      await app.parts.people.accounts.settleDeliveries();
       return readOutbox(join(dataDir, 'outbox'));
     },
     async close() {

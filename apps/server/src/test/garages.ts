@@ -62,7 +62,7 @@ export async function createGarageSale(
   const endsAt = fields.endsAt ?? new Date(startsAt.getTime() + 4 * HOUR_MS);
   const start = instantToLocal(startsAt, timeZone);
   const end = instantToLocal(endsAt, timeZone);
-  return insertGarageSale(app.database.db, {
+  return insertGarageSale(app.parts.storage.database.db, {
     sellerId,
     title: fields.title ?? 'Test sale, Chicago, IL',
     locationText: 'Chicago, IL',

@@ -79,7 +79,7 @@ describe('register → login → me → logout', () => {
     const form = registration({ phoneNumber: '312.555.0199', captchaToken: await solveCaptcha(t.app) });
     const response = await post(API.account.register, form);
     expect(response.statusCode).toBe(201);
-    const user = await t.app.database.db.query.users.findFirst({
+    const user = await t.app.parts.storage.database.db.query.users.findFirst({
       where: (users, { eq }) => eq(users.id, response.json().data.id),
     });
     expect(user?.phoneE164).toBe('+13125550199');
@@ -234,11 +234,11 @@ describe('sessions', () => {
     const user = await createUser(t.app);
     const start = new Date('2030-01-01T00:00:00Z');
     let now = start;
-    const service = createSessionService(t.app.database.db, () => now);
+    const service = createSessionService(t.app.parts.storage.database.db, () => now);
     const token = await service.open(user.id, { ip: '203.0.113.5', userAgent: 'test' });
     const row = async () =>
       (
-        await t.app.database.db
+        await t.app.parts.storage.database.db
           .select()
           .from(sessions)
           .where(eq(sessions.tokenHash, hashToken(token)))

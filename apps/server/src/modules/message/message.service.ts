@@ -9,6 +9,7 @@ import {
   type UnreadCounts,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import {
   budgetKeys,
@@ -22,19 +23,15 @@ import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
-import type { ChatNotifier } from './chat-notifier.js';
 import * as repo from './message.repository.js';
 
 const C = messages.chat;
 
-interface Log {
-  warn(object: object, message: string): void;
-}
-
 export interface MessageServiceOptions {
   db: Database;
   store: ImageAddresses;
-  notifier: ChatNotifier;
+  /** Told what happened after each commit (chat.messageSent, chat.read, chat.deleted); hubs deliver from there. */
+  events: EventBus;
   /** Each person's message budget, spent by every send whether it comes through REST or /chathub. */
   budgets: BudgetStore;
   budgetWindow: BudgetWindow;
@@ -43,7 +40,6 @@ export interface MessageServiceOptions {
    * The support module plugs its counter in here, and both /unread-count and /generalhub pick it up.
    */
   unreadSupport?: (userId: number) => Promise<number>;
-  log?: Log;
 }
 
 /** Who is who in one chat: a listing, the person asking about it, and its seller. */
@@ -61,17 +57,8 @@ export type MessageService = ReturnType<typeof createMessageService>;
  * again, and the chat page shows `isSold` so the buyer knows.
  */
 export function createMessageService(options: MessageServiceOptions) {
-  const { db, store, notifier, budgets, budgetWindow, log } = options;
+  const { db, store, events, budgets, budgetWindow } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
-
-  /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
-  async function tell(what: string, event: () => Promise<void> | void): Promise<void> {
-    try {
-      await event();
-    } catch (error) {
-      log?.warn({ err: error }, `chat notifier failed: ${what}`);
-    }
-  }
 
   function toMessage(
     row: repo.MessageRow,
@@ -169,12 +156,14 @@ export function createMessageService(options: MessageServiceOptions) {
     },
 
     /**
-     * Stores a message and tells both people. Every attempt first spends from the sender's message budget, the
-     * one REST and /chathub share, so no way of sending gets more; `onBudget` hears what is left of it.
+     * Stores a message and says so (chat.messageSent). Every attempt first spends from the sender's message
+     * budget, the one REST and /chathub share, so no way of sending gets more; `onBudget` hears what is left of it.
+     * `clientMessageId` is the sender's own name for its pending copy (hubs only, checked there); it travels
+     * with the chat.messageSent event so the sender's echo can be matched by it, and is never stored.
      */
     async send(
       user: AuthUser,
-      input: { productId: number; receiverId: number; message: unknown },
+      input: { productId: number; receiverId: number; message: unknown; clientMessageId?: string },
       onBudget?: BudgetListener,
     ): Promise<ChatMessage> {
       const budget = await budgets.take(budgetKeys.chatMessage(user.id), budgetWindow);
@@ -200,9 +189,13 @@ export function createMessageService(options: MessageServiceOptions) {
       });
 
       const sent = toMessage({ ...message, senderId: user.id, userName: user.username, body }, pair);
-      const participants = { senderId: user.id, receiverId: input.receiverId };
-      await tell('messageSent', () => notifier.messageSent(sent, participants));
-      await tell('unreadChanged', () => notifier.unreadChanged([input.receiverId]));
+      await events.emit('chat.messageSent', {
+        message: sent,
+        ...pair,
+        senderId: user.id,
+        receiverId: input.receiverId,
+        ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+      });
       return sent;
     },
 
@@ -230,7 +223,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.markRead(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.read', { userId: user.id, productId, otherUserId });
     },
 
     /** "Delete chat": hides it for the caller only, until a newer message arrives. */
@@ -238,7 +231,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.clearUpTo(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.deleted', { userId: user.id, productId, otherUserId });
     },
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {

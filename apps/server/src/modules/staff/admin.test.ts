@@ -43,7 +43,10 @@ const silentLog = { info() {}, warn() {} };
 
 describe('creating an admin', () => {
   it('generates a strong password that signs in as admin, and logs the creation', async () => {
-    const result = await createAdmin(t.app.database.db, { username: 'rootadmin', email: 'root@admin.test' });
+    const result = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'rootadmin',
+      email: 'root@admin.test',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.generated).toBe(true);
@@ -60,16 +63,22 @@ describe('creating an admin', () => {
 
   it('refuses a taken username (any case) or e-mail, and a name the registration form would refuse', async () => {
     const taken = await createUser(t.app, { username: 'Takenname' });
-    const byName = await createAdmin(t.app.database.db, { username: 'takenNAME', email: 'fresh@admin.test' });
+    const byName = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'takenNAME',
+      email: 'fresh@admin.test',
+    });
     expect(byName).toEqual({ ok: false, message: `${messages.register.usernameTaken} (takenNAME)` });
-    const byEmail = await createAdmin(t.app.database.db, {
+    const byEmail = await createAdmin(t.app.parts.storage.database.db, {
       username: 'freshname',
       email: taken.email.toUpperCase(),
     });
     expect(byEmail.ok).toBe(false);
-    const badName = await createAdmin(t.app.database.db, { username: 'no spaces', email: 'x@admin.test' });
+    const badName = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'no spaces',
+      email: 'x@admin.test',
+    });
     expect(badName).toEqual({ ok: false, message: messages.register.usernameChars });
-    const weak = await createAdmin(t.app.database.db, {
+    const weak = await createAdmin(t.app.parts.storage.database.db, {
       username: 'weakadmin',
       email: 'w@admin.test',
       password: 'abc',
@@ -84,7 +93,7 @@ describe('creating an admin', () => {
 
 describe('npm run admin', () => {
   it('creates an admin with ADMIN_PASSWORD, grants and revokes staff, and explains mistakes', async () => {
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     const io = capture();
     expect(
       await runAdminCommand(
@@ -149,7 +158,7 @@ describe('admin bootstrap from the environment', () => {
 
   it('creates the admin once; later starts leave the account (and its changed password) alone', async () => {
     const env = { ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@admin.test', ADMIN_PASSWORD: 'Boss-Pass-1' };
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     expect(await bootstrapAdmin(db, adminBootstrapFromEnv(env), silentLog)).toBe('created');
     expect(await roleOf('boss', 'Boss-Pass-1')).toBe('admin');
     const changed = { ...env, ADMIN_PASSWORD: 'Other-Pass-2' };

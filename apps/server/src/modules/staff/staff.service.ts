@@ -11,6 +11,7 @@ import {
   type StaffUserSummary,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import { revokeUserSessions } from '../account/account.repository.js';
 import type { AuthUser } from '../account/session.service.js';
@@ -35,8 +36,10 @@ export interface StaffServiceOptions {
   db: Database;
   store: ImageAddresses;
   support: SupportService;
-  /** After a ban commits: end the person's live connections (routes.ts ends their hub connections). */
+  /** After a ban commits: end the person's live connections (composition.ts ends their hub connections). */
   onBanned?: (userId: number) => void;
+  /** Told when staff hide or unhide a listing (product.visibilityChanged). */
+  events: EventBus;
 }
 
 type UserSummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>;
@@ -147,7 +150,7 @@ export function createStaffService(options: StaffServiceOptions) {
     change: (tx: repo.Db, product: { sellerId: number; hiddenAt: Date | null }) => Promise<void>,
     reason?: string,
   ) {
-    await withTransaction(db, async (tx) => {
+    const sellerId = await withTransaction(db, async (tx) => {
       const product = await repo.lockProduct(tx, productId);
       if (!product) throw new HttpError(404, T.productNotFound);
       await change(tx, product);
@@ -158,8 +161,14 @@ export function createStaffService(options: StaffServiceOptions) {
         targetUserId: product.sellerId,
         reason,
       });
+      return product.sellerId;
     });
-    return productState(productId);
+    const state = await productState(productId);
+    if (action === 'hide-listing' || action === 'unhide-listing') {
+      const hidden = state.hiddenAt !== null;
+      await options.events.emit('product.visibilityChanged', { productId, sellerId, hidden });
+    }
+    return state;
   }
 
   return {

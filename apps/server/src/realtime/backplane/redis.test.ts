@@ -274,7 +274,7 @@ describe.skipIf(!available)('Redis backplane', () => {
   it('drops messages published during an outage, applies subscriptions made meanwhile, and resumes', async () => {
     const prefix = uniquePrefix();
     const proxy = await outageProxy();
-    // Shaped like app.redis: a shared connection that keeps its offline queue for other features.
+    // Shaped like the app's own Redis: a shared connection that keeps its offline queue for other features.
     const publisher = new Redis(proxy.url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     publisher.on('error', () => undefined);
     cleanups.push(() => void publisher.disconnect());

@@ -23,7 +23,9 @@ describe.skipIf(!runs)('one message budget across processes (PostgreSQL + Redis)
 
   beforeAll(async () => {
     first = await buildTestApp({ RATE_LIMIT_GLOBAL_MAX: '300' });
-    if (!first.app.redis || !first.databaseUrl) throw new Error('needs REDIS_URL and DATABASE_URL');
+    if (!first.app.parts.storage.redis || !first.databaseUrl) {
+      throw new Error('needs REDIS_URL and DATABASE_URL');
+    }
     const database = await openDatabase({ kind: 'pg', url: first.databaseUrl, poolSize: 4 });
     second = await buildApp(first.config, { jobs: false, database });
   });

@@ -117,7 +117,8 @@ export class HubEndpoint implements ConnectionHost {
     if (!method) return answer({ error: errorTexts.methodDoesNotExist(target) });
     if (message.type === 4) return answer({ error: errorTexts.streamingMismatch(target) });
     // Upload streams are not supported, so an invocation that names streams cannot bind either.
-    if (message.arguments.length !== method.argCount || (message.streamIds?.length ?? 0) > 0) {
+    const counts = typeof method.argCount === 'number' ? [method.argCount] : method.argCount;
+    if (!counts.includes(message.arguments.length) || (message.streamIds?.length ?? 0) > 0) {
       return answer({ error: errorTexts.invocationFailed(target) });
     }
     try {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signIn, type TestUser } from '../../test/factories.js';
+import { ContractCheckedProtocol, hubNameOf } from './contract.js';
 import { listenOn, signalR, type HubConnection, type ListeningApp } from './server.js';
 
 export interface HubPerson extends TestUser {
@@ -13,7 +14,10 @@ export interface HubTestApp {
   readonly server: ListeningApp;
   /** A signed-in account with a real session token. */
   person(role?: 'user' | 'staff' | 'admin'): Promise<HubPerson>;
-  /** The official client on `path`, signed in as `who`, as the SPA connects; stopped after the file. */
+  /**
+   * The official client on `path`, signed in as `who`, as the SPA connects; stopped after the file. Every push
+   * it receives is checked against the contract's HUB_EVENT_SCHEMAS: a test fails if any did not conform.
+   */
   connect(path: string, who: HubPerson): Promise<HubConnection>;
 }
 
@@ -25,9 +29,14 @@ export function useHubTestApp(env: Record<string, string> = {}): HubTestApp {
   let t: TestApp | undefined;
   let server: ListeningApp | undefined;
   const open: HubConnection[] = [];
+  const violations: string[] = [];
   beforeAll(async () => {
     t = await buildTestApp(env);
     server = await listenOn(t.app);
+  });
+  afterEach(() => {
+    const found = violations.splice(0);
+    expect(found, 'pushes outside the contract').toEqual([]);
   });
   afterAll(async () => {
     await Promise.all(open.map((connection) => connection.stop()));
@@ -52,6 +61,7 @@ export function useHubTestApp(env: Record<string, string> = {}): HubTestApp {
     async connect(path, who) {
       const connection = new signalR.HubConnectionBuilder()
         .withUrl(`${started().server.origin}${path}`, { accessTokenFactory: () => who.token })
+        .withHubProtocol(new ContractCheckedProtocol(hubNameOf(path), violations))
         .configureLogging(signalR.LogLevel.None)
         .build();
       await connection.start();
