@@ -49,6 +49,12 @@ import {
 import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
 import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
+import {
+  createMemoryBudgetStore,
+  createRedisBudgetStore,
+  messageBudgetWindow,
+  type BudgetStore,
+} from './services/rate-budget/index.js';
 import { closeRedis, connectRedis } from './services/redis/index.js';
 import { createImageStore, type ImageStore } from './services/storage/index.js';
 
@@ -77,7 +83,7 @@ export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) 
 /** Where things are kept: the database, Redis when REDIS_URL is set, photos, and the offline gazetteer. */
 export interface Storage {
   database: DatabaseHandle;
-  /** Shared by rate limits, feed snapshots and the hub backplane. */
+  /** Shared by rate limits, message budgets, feed snapshots and the hub backplane. */
   redis: Redis | null;
   /** Where processed images live: DATA_DIR/uploads or an S3 bucket. */
   imageStore: ImageStore;
@@ -177,18 +183,30 @@ function composeListings(config: AppConfig, storage: Storage, events: EventBus, 
 }
 export type Listings = ReturnType<typeof composeListings>;
 
-/** Conversations: chats about listings and support tickets. */
-function composeMessaging(config: AppConfig, { database, imageStore: store }: Storage, events: EventBus) {
+/**
+ * Conversations: chats about listings and support tickets, and each person's message budgets, which every way of
+ * sending (REST and the hubs) spends from in the services.
+ */
+function composeMessaging(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
+  const { database, imageStore: store, redis } = storage;
   const db = database.db;
   const unreadSupport = createSupportUnreadCounter(db);
+  // Kept where the REST limiter's counters are: in Redis when set, so every process spends from one budget.
+  const budgets: BudgetStore = redis
+    ? createRedisBudgetStore(redis, config.redisKeyPrefix, log)
+    : createMemoryBudgetStore();
+  const budgetWindow = messageBudgetWindow(config.rateLimit.global);
   return {
+    budgets,
     chats: createMessageService({
       db,
       store,
       events,
+      budgets,
+      budgetWindow,
       unreadSupport: (userId) => unreadSupport.countForUserId(userId),
     }),
-    support: createSupportService({ db, productName: config.productName, events }),
+    support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),
   };
 }
 export type Messaging = ReturnType<typeof composeMessaging>;
@@ -324,7 +342,7 @@ export async function composeServer(
     const events = createEventBus(log);
     const people = composePeople(config, overrides, storage, log, closers);
     const listings = composeListings(config, storage, events, log);
-    const messaging = composeMessaging(config, storage, events);
+    const messaging = composeMessaging(config, storage, events, log);
     const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
     const moderation = composeModeration(config, storage, messaging, realtime, events);
     const jobs = composeJobs(config, storage, log);

@@ -23,7 +23,7 @@ export const HUB_EVENTS = {
   chatActivity: 'ChatActivity',
   /** chat hub: a ChatMessage (contract `chatMessageSchema`), sent to the connections that joined that chat. */
   receiveMessage: 'ReceiveMessage',
-  /** chat hub: a readable refusal text for the caller's SendMessage. */
+  /** chat and support hubs: a readable refusal text for the caller's SendMessage. */
   messageError: 'MessageError',
 } as const;
 
@@ -64,6 +64,7 @@ export const HUB_EVENT_SCHEMAS = {
   support: {
     [HUB_EVENTS.receiveMessage]: ticketMessageSchema,
     [SUPPORT_HUB_EVENTS.ticketChanged]: supportTicketSchema,
+    [HUB_EVENTS.messageError]: z.string(),
   },
 } as const;
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBodySchema, messages, type ErrorBody } from '@rummage/contract';
-import { errorCodes, HttpError, sqlState } from '../lib/http-error.js';
+import { errorCodes, HttpError, sqlState, TooManyRequestsError } from '../lib/http-error.js';
 
 const common = messages.common;
 
@@ -166,6 +166,9 @@ export const errorsPlugin = fp(
       // Browsers never send one, so closing after the 413 costs nobody a readable answer.
       if ((error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         reply.header('connection', 'close');
+      }
+      if (error instanceof TooManyRequestsError) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       }
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
-import { createUser } from '../test/factories.js';
+import { bearer, createUser, signIn } from '../test/factories.js';
 
 const distDir = mkdtempSync(join(tmpdir(), 'rummage-dist-'));
 let t: TestApp;
@@ -181,6 +181,41 @@ describe('rate limits', () => {
     expect(limited.json()).toEqual({ message: messages.common.tooManyRequests });
     expect((await t.app.inject({ url: '/assets/index-abc123.js', remoteAddress })).statusCode).toBe(200);
     expect((await t.app.inject({ url: API.health.ready, remoteAddress })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits per person', () => {
+  it('counts the global limit per signed-in person, and per address for visitors', async () => {
+    const remoteAddress = '198.51.100.11';
+    const [ann, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const annToken = await signIn(t.app, ann);
+    const bobToken = await signIn(t.app, bob);
+    const get = (token?: string) =>
+      t.app.inject({ url: API.category, remoteAddress, headers: token ? bearer(token) : {} });
+    for (let i = 0; i < 40; i++) expect((await get(annToken)).statusCode).toBe(200);
+    const limited = await get(annToken);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // Someone else at the same address (a shared network) and a visitor there still have their own budgets.
+    expect((await get(bobToken)).headers['x-ratelimit-remaining']).toBe('39');
+    expect((await get()).headers['x-ratelimit-remaining']).toBe('39');
+    // A stale token is a visitor, counted by address.
+    expect((await get('not-a-session')).headers['x-ratelimit-remaining']).toBe('38');
+  });
+
+  it('keeps counting login attempts per address whoever the token names', async () => {
+    const [user, other] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const tokens = [await signIn(t.app, user), await signIn(t.app, other), undefined];
+    const attempt = (token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.account.login,
+        payload: { userName: user.username, password: 'Wrong123!' },
+        headers: token ? bearer(token) : {},
+        remoteAddress: '198.51.100.12',
+      });
+    for (const token of tokens) expect((await attempt(token)).statusCode).toBe(401);
+    expect((await attempt(tokens[0])).statusCode).toBe(429);
   });
 });
 

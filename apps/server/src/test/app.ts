@@ -12,6 +12,8 @@ import { readOutbox, type OutboxMail } from '../services/mail/index.js';
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** Where the database lives when it is on PostgreSQL, so a second app (another process) can open it too. */
+  databaseUrl?: string;
   /** Mail the app has written to its outbox (DATA_DIR/outbox), oldest first, once background sends finished. */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
@@ -39,7 +41,11 @@ const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(
  * A fresh, empty database of its own: in-memory PGlite by default; with DATABASE_URL set (CI), a new database
  * created on that server and dropped again by `drop()`.
  */
-export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return { handle: await openDatabase({ kind: 'pglite', inMemory: true }), drop: async () => undefined };
@@ -57,6 +63,7 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
   const handle = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 4 });
   return {
     handle,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -97,6 +104,7 @@ export async function buildTestApp(
   return {
     app,
     config,
+    databaseUrl: database.url,
     async outbox() {
       await app.parts.people.accounts.settleDeliveries();
       return readOutbox(join(dataDir, 'outbox'));

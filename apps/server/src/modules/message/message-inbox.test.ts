@@ -7,6 +7,10 @@ import type { AuthUser } from '../account/session.service.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
 import { createEventBus } from '../../events/bus.js';
 import { createMessageService } from './message.service.js';
+import { createMemoryBudgetStore } from '../../services/rate-budget/index.js';
+
+/** A budget these direct service calls never reach. */
+const budget = { budgets: createMemoryBudgetStore(), budgetWindow: { max: 1000, windowMs: 60_000 } };
 
 const C = messages.chat;
 let t: TestApp;
@@ -220,6 +224,7 @@ describe('domain events', () => {
       db: t.app.parts.storage.database.db,
       store: t.app.parts.storage.imageStore,
       events,
+      ...budget,
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
@@ -274,6 +279,7 @@ describe('domain events', () => {
       db: t.app.parts.storage.database.db,
       store: t.app.parts.storage.imageStore,
       events,
+      ...budget,
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const sent = await service.send(asBuyer, { productId, receiverId: seller.id, message: 'Hi' });

@@ -36,7 +36,7 @@ export interface StaffServiceOptions {
   db: Database;
   store: ImageAddresses;
   support: SupportService;
-  /** After a ban commits: end the person's live connections (routes.ts ends their hub connections). */
+  /** After a ban commits: end the person's live connections (composition.ts ends their hub connections). */
   onBanned?: (userId: number) => void;
   /** Told when staff hide or unhide a listing (product.visibilityChanged). */
   events: EventBus;

@@ -7,7 +7,13 @@ import {
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
+import {
+  budgetKeys,
+  type BudgetListener,
+  type BudgetStore,
+  type BudgetWindow,
+} from '../../services/rate-budget/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import { toTicket, toTicketMessage } from './support.presenter.js';
@@ -60,13 +66,16 @@ export interface SupportServiceOptions {
   productName: string;
   /** Told what happened after each commit (support.* events); hubs deliver from there. */
   events: EventBus;
+  /** Each person's support message budget, spent by REST and /supporthub alike. */
+  budgets: BudgetStore;
+  budgetWindow: BudgetWindow;
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
 /** Support tickets, both sides: the user's one open ticket and staff answering it (REST and /supporthub). */
 export function createSupportService(options: SupportServiceOptions) {
-  const { db, productName, events } = options;
+  const { db, productName, events, budgets, budgetWindow } = options;
   const unread = createSupportUnreadCounter(db);
 
   async function ticketOrThrow(id: number): Promise<repo.TicketRow> {
@@ -98,12 +107,21 @@ export function createSupportService(options: SupportServiceOptions) {
     return current.role === user.role ? user : { ...user, role: current.role };
   }
 
+  /** Every support message spends from its writer's budget before anything else, whichever way it came. */
+  async function spendBudget(user: AuthUser, onBudget?: BudgetListener): Promise<void> {
+    const budget = await budgets.take(budgetKeys.supportMessage(user.id), budgetWindow);
+    onBudget?.(budget);
+    if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
+  }
+
   async function send(
     caller: AuthUser,
     ticketId: number,
     body: string,
     wanted?: repo.Side,
+    onBudget?: BudgetListener,
   ): Promise<TicketMessage> {
+    await spendBudget(caller, onBudget);
     const user = await withCurrentRole(caller);
     const { stored, side } = await withTransaction(db, async (tx) => {
       const ticket = await repo.lockTicket(tx, ticketId);
@@ -173,7 +191,9 @@ export function createSupportService(options: SupportServiceOptions) {
     async createTicket(
       user: AuthUser,
       input: Pick<CreateTicketRequest, 'subject' | 'message'>,
+      onBudget?: BudgetListener,
     ): Promise<{ created: boolean; ticket: SupportTicket }> {
+      await spendBudget(user, onBudget);
       const body = input.message.trim();
       const createdId = await withTransaction(db, async (tx) => {
         const id = await repo.insertTicket(tx, user.id, input.subject);

@@ -41,9 +41,10 @@ function clientMessageIdOf(value: unknown): string | undefined {
  * /chathub (SPEC §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
  * (MessageService.openChat) and adds the connection to that chat's group; LeaveChat undoes it.
  * SendMessage(receiverId, message, productId, timestamp[, clientMessageId]) goes through MessageService.send with
- * every rule and limit of the REST call; delivery (realtime/delivery/chat.ts) then pushes ReceiveMessage to the
- * chat's group, so only pages showing that chat get it, the sender's own included (its echo, carrying the
- * clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
+ * every rule and limit of the REST call, spending from the same per-person message budget (over it: MessageError
+ * and a HubException with the REST 429's text, nothing stored); delivery (realtime/delivery/chat.ts) then pushes
+ * ReceiveMessage to the chat's group, so only pages showing that chat get it, the sender's own included (its
+ * echo, carrying the clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
  */
 export function createChatHub(chats: MessageService): HubDefinition {
   return {
@@ -99,9 +100,11 @@ export function createChatHub(chats: MessageService): HubDefinition {
               ...(id !== undefined && { clientMessageId: id }),
             });
           } catch (error) {
-            // A refusal is the caller's to read (MessageError), not a failed invocation.
+            // A refusal is the caller's to read (MessageError), not a failed invocation; over a limit it is both,
+            // with the REST 429's text, so a client that only awaits invoke() learns it was held back too.
             if (error instanceof HttpError) {
               await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              if (error.statusCode === 429) throw new HubException(error.message);
               return;
             }
             await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);

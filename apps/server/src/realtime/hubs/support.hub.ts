@@ -1,5 +1,6 @@
 import {
   firstErrorMessage,
+  HUB_EVENTS,
   HUB_METHODS,
   HUBS,
   idSchema,
@@ -30,8 +31,10 @@ function ticketIdOf(value: unknown): number {
 
 /**
  * /supporthub (SPEC §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
- * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser); delivery
- * (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and to everyone who is staff at that moment.
+ * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser), spending
+ * from the caller's support message budget as the REST calls do (over it: MessageError and a HubException with the
+ * REST 429's text, nothing stored); delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
+ * to everyone who is staff at that moment.
  */
 export function createSupportHub(support: SupportService): HubDefinition {
   return {
@@ -62,7 +65,17 @@ export function createSupportHub(support: SupportService): HubDefinition {
           const { TicketId, isUser, Message } = parsed.data;
           // isUser only matters to someone who is both the owner and staff (a staff member's own ticket).
           const wanted = isUser === undefined ? undefined : isUser ? 'user' : 'staff';
-          return readable(() => support.send(hub.context.user, TicketId, Message, wanted));
+          return readable(async () => {
+            try {
+              return await support.send(hub.context.user, TicketId, Message, wanted);
+            } catch (error) {
+              // Over a limit the caller hears it as in chats: MessageError, then the rejected invocation.
+              if (error instanceof HttpError && error.statusCode === 429) {
+                await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              }
+              throw error;
+            }
+          });
         },
       },
     },

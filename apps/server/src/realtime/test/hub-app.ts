@@ -21,14 +21,17 @@ export interface HubTestApp {
   connect(path: string, who: HubPerson): Promise<HubConnection>;
 }
 
-/** The app listening on a port for hub tests with the official SignalR client; call once per test file. */
-export function useHubTestApp(): HubTestApp {
+/**
+ * The app listening on a port for hub tests with the official SignalR client; call once per test file. `env`
+ * goes on top of the test settings (a small RATE_LIMIT_GLOBAL_MAX, for instance).
+ */
+export function useHubTestApp(env: Record<string, string> = {}): HubTestApp {
   let t: TestApp | undefined;
   let server: ListeningApp | undefined;
   const open: HubConnection[] = [];
   const violations: string[] = [];
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(env);
     server = await listenOn(t.app);
   });
   afterEach(() => {
