@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisBackplane, type RedisBackplane } from './backplane/redis.js';
 import type { HubDefinition } from './hub.js';
 import { createRealtimeServer, realtimePlugin, type RealtimeServer } from './index.js';
-import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from './test/redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../test/redis.js';
 import { signalR } from './test/server.js';
 import type * as SignalR from '@microsoft/signalr';
 

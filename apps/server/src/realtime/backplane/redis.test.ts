@@ -3,7 +3,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackplaneMessage } from './backplane.js';
-import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../test/redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../../test/redis.js';
 import { backplaneChannel, createRedisBackplane, type RedisBackplane } from './redis.js';
 
 const available = await redisAvailable('redis.test.ts');

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
-import { redisAvailable } from '../test/redis.js';
+import { redisAvailable } from '../../test/redis.js';
 import { listenOn, signalR, type HubConnection } from '../test/server.js';
 import type { FastifyInstance } from 'fastify';
 

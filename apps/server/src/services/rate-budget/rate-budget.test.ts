@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL, redisAvailable } from '../../realtime/test/redis.js';
+import { TEST_REDIS_URL, redisAvailable } from '../../test/redis.js';
 import { createMemoryBudgetStore, createRedisBudgetStore, type BudgetStore } from './index.js';
 
 const window = { max: 3, windowMs: 60_000 };
