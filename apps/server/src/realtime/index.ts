@@ -4,7 +4,7 @@ import { createLimiter } from '../services/images/limiter.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
-import { HubEndpoint, type ConnectionInfo } from './protocol/hub-endpoint.js';
+import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
 import { DEFAULT_HUB_TIMING, scanIntervalMs, type HubTiming } from './protocol/timing.js';
 import { listenForUpgrades } from './protocol/upgrade.js';
@@ -21,7 +21,10 @@ export interface RealtimeOptions {
   timing?: Partial<HubTiming>;
   /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
   allowedOrigins?: readonly string[];
-  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
+  /**
+   * Retry-After seconds while the process sheds load; new WebSockets are then refused with 503 and invocations on
+   * open connections with the contract's readable text.
+   */
   shedding?: () => number | undefined;
 }
 
@@ -55,6 +58,14 @@ declare module 'fastify' {
 /** Hub requests whose session is being read at once; enough to keep a pg pool busy, few enough to leave room. */
 const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 
+/**
+ * Hub invocations running at once in this process, across hubs and connections. Most wait on the database: PGlite
+ * runs one query at a time, so an unbounded number of them would queue ahead of every REST request and /healthz.
+ * Connections take turns (each has one running at a time and rejoins the back of the line), so one person's burst
+ * delays others by a turn each, not by the whole burst.
+ */
+const MAX_RUNNING_INVOCATIONS = 4;
+
 /** How long shutdown waits for clients to take their Close before dropping the sockets. */
 const SHUTDOWN_GRACE_MS = 1_000;
 
@@ -65,6 +76,10 @@ const SHUTDOWN_GRACE_MS = 1_000;
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
+    const admission: InvocationAdmission = {
+      turns: createLimiter(MAX_RUNNING_INVOCATIONS),
+      shedding: () => options.shedding?.() !== undefined,
+    };
     const endpoints = options.hubs.map(
       (definition) =>
         new HubEndpoint(
@@ -72,6 +87,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
           new HubLifetimeManager(definition.name, options.backplane, app.log),
           timing,
           app.log,
+          admission,
         ),
     );
     const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
@@ -113,10 +129,16 @@ export const realtimePlugin = fp<RealtimeOptions>(
       log: app.log,
     });
 
+    // A scan that comes much later than its interval follows a stall: clients' pings are still unread in the
+    // sockets, and timing them out now would drop healthy connections. Expiry waits for the next, punctual scan.
+    const scanEveryMs = scanIntervalMs(timing);
+    let lastScan = Date.now();
     const scanner = setInterval(() => {
       const now = Date.now();
-      for (const endpoint of endpoints) endpoint.scan(now);
-    }, scanIntervalMs(timing));
+      const late = now - lastScan > 2 * scanEveryMs + 100;
+      lastScan = now;
+      for (const endpoint of endpoints) endpoint.scan(now, late);
+    }, scanEveryMs);
     scanner.unref();
 
     // Before the server stops listening: open event streams, polls and sockets would otherwise hold close().
