@@ -255,6 +255,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       authenticate: (token) => app.authenticate(token),
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
+      maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
     });
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });

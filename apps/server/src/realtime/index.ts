@@ -26,6 +26,11 @@ export interface RealtimeOptions {
    * open connections with the contract's readable text.
    */
   shedding?: () => number | undefined;
+  /**
+   * Hub invocations running at once in this process (default 4). The embedded database runs one query at a time
+   * and holds the event loop while it does, so there one at a time keeps each uninterrupted stretch short.
+   */
+  maxRunningInvocations?: number;
 }
 
 /** Live hub connections of this process, for diagnostics, tests and benchmarks. */
@@ -59,10 +64,10 @@ declare module 'fastify' {
 const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 
 /**
- * Hub invocations running at once in this process, across hubs and connections. Most wait on the database: PGlite
- * runs one query at a time, so an unbounded number of them would queue ahead of every REST request and /healthz.
- * Connections take turns (each has one running at a time and rejoins the back of the line), so one person's burst
- * delays others by a turn each, not by the whole burst.
+ * Hub invocations running at once in this process, across hubs and connections. Most wait on the database, so an
+ * unbounded number of them would queue ahead of every REST request and /healthz. Connections take turns (each has
+ * one running at a time and rejoins the back of the line), so one person's burst delays others by a turn each,
+ * not by the whole burst.
  */
 const MAX_RUNNING_INVOCATIONS = 4;
 
@@ -77,7 +82,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
     const admission: InvocationAdmission = {
-      turns: createLimiter(MAX_RUNNING_INVOCATIONS),
+      turns: createLimiter(options.maxRunningInvocations ?? MAX_RUNNING_INVOCATIONS),
       shedding: () => options.shedding?.() !== undefined,
     };
     const endpoints = options.hubs.map(
