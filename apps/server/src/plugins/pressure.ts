@@ -49,7 +49,9 @@ export const pressurePlugin = fp<PressureOptions>(
     let lastLogged = 0;
     // The first event-loop samples still hold start-up's synchronous work (module loading, opening PGlite,
     // migrations): shedding on them would fail a fresh process's readiness probe for no load at all.
-    const startupGraceMs = 2 * sampleIntervalMs;
+    // Two samples, and never under the two seconds it was with one-second samples: a loaded machine may still be
+    // finishing start-up's work just after onReady.
+    const startupGraceMs = Math.max(2 * sampleIntervalMs, 2_000);
     let sheddingFrom = Number.POSITIVE_INFINITY;
     app.addHook('onReady', async () => {
       sheddingFrom = Date.now() + startupGraceMs;
