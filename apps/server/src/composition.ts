@@ -244,6 +244,8 @@ async function composeRealtime(
     ],
     backplane,
     log,
+    // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
+    maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
   });
   // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
   const hubContext: HubLookup = (name) => hubs.context(name);

@@ -16,6 +16,8 @@ export const messages = {
     unsupportedMediaType: 'This content type is not supported.',
     serverError: 'Something went wrong on our side. Please try again later.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+    /** A hub connection sent more calls than it may have waiting for an answer (docs/realtime.md, "Backpressure"). */
+    tooManyAtOnce: 'Too many requests at once. Please wait for the earlier ones to finish, then try again.',
     resourceNotFound: 'We could not find what you were looking for.',
     invalidJson: 'The request body is not valid JSON.',
     conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',

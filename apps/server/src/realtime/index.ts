@@ -5,7 +5,7 @@ import { createLimiter } from '../services/images/limiter.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
-import { HubEndpoint, type ConnectionInfo } from './protocol/hub-endpoint.js';
+import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
 import { DEFAULT_HUB_TIMING, scanIntervalMs, type HubTiming } from './protocol/timing.js';
 import { listenForUpgrades } from './protocol/upgrade.js';
@@ -19,6 +19,11 @@ export interface RealtimeServerOptions {
   log: FastifyBaseLogger;
   /** Shorter keep-alive and timeouts for tests. */
   timing?: Partial<HubTiming>;
+  /**
+   * Hub invocations running at once in this process (default 4). The embedded database runs one query at a time
+   * and holds the event loop while it does, so there one at a time keeps each uninterrupted stretch short.
+   */
+  maxRunningInvocations?: number;
 }
 
 /**
@@ -49,10 +54,23 @@ export interface RealtimeServer {
 export interface MountableRealtimeServer extends RealtimeServer {
   readonly endpoints: readonly HubEndpoint[];
   readonly timing: HubTiming;
+  /**
+   * Whether the process sheds load right now; the plugin plugs in the HTTP server's pressure reading once it
+   * mounts the hubs (the server is made before Fastify is).
+   */
+  setShedding(shedding: () => boolean): void;
 }
+
+/** Hub invocations running at once by default: enough to keep a pg pool busy, few enough to leave REST room. */
+const MAX_RUNNING_INVOCATIONS = 4;
 
 export function createRealtimeServer(options: RealtimeServerOptions): MountableRealtimeServer {
   const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
+  let shedding = () => false;
+  const admission: InvocationAdmission = {
+    turns: createLimiter(options.maxRunningInvocations ?? MAX_RUNNING_INVOCATIONS),
+    shedding: () => shedding(),
+  };
   const endpoints = options.hubs.map(
     (definition) =>
       new HubEndpoint(
@@ -60,6 +78,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
         new HubLifetimeManager(definition.name, options.backplane, options.log),
         timing,
         options.log,
+        admission,
       ),
   );
   const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
@@ -73,6 +92,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
   return {
     endpoints,
     timing,
+    setShedding(probe) {
+      shedding = probe;
+    },
     context: (name) => endpointNamed(name).lifetime.context,
     connections: (name) => endpointNamed(name).list(),
     disconnect(name, connectionId, how) {
@@ -93,7 +115,10 @@ export interface RealtimeOptions {
   authenticate: HubAuthenticate;
   /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
   allowedOrigins?: readonly string[];
-  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
+  /**
+   * Retry-After seconds while the process sheds load; new WebSockets are then refused with 503 and invocations on
+   * open connections with the contract's readable text.
+   */
   shedding?: () => number | undefined;
 }
 
@@ -111,6 +136,8 @@ const SHUTDOWN_GRACE_MS = 1_000;
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const { endpoints, timing } = options.server;
+    const shedding = options.shedding;
+    if (shedding) options.server.setShedding(() => shedding() !== undefined);
 
     // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of
     // those reads at once, ahead of every REST request's queries (PGlite runs one query at a time, a pg pool a few),
@@ -128,10 +155,16 @@ export const realtimePlugin = fp<RealtimeOptions>(
       log: app.log,
     });
 
+    // A scan that comes much later than its interval follows a stall: clients' pings are still unread in the
+    // sockets, and timing them out now would drop healthy connections. Expiry waits for the next, punctual scan.
+    const scanEveryMs = scanIntervalMs(timing);
+    let lastScan = Date.now();
     const scanner = setInterval(() => {
       const now = Date.now();
-      for (const endpoint of endpoints) endpoint.scan(now);
-    }, scanIntervalMs(timing));
+      const late = now - lastScan > 2 * scanEveryMs + 100;
+      lastScan = now;
+      for (const endpoint of endpoints) endpoint.scan(now, late);
+    }, scanEveryMs);
     scanner.unref();
 
     // Before the server stops listening: open event streams, polls and sockets would otherwise hold close().

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Limiter } from '../../services/images/limiter.js';
 import type { AuthUser } from '../../modules/account/session.service.js';
 import {
   HubException,
@@ -23,6 +24,14 @@ function newId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** What every hub of the process shares about running invocations (realtime/index.ts). */
+export interface InvocationAdmission {
+  /** A few invocations run at once, process-wide; a connection's next one waits at the back of the line. */
+  turns: Limiter;
+  /** True while the process sheds load: invocations are refused with a readable error instead of run. */
+  shedding(): boolean;
+}
+
 export interface ConnectionInfo {
   connectionId: string;
   userId: number;
@@ -44,6 +53,7 @@ export class HubEndpoint implements ConnectionHost {
     readonly lifetime: HubLifetimeManager,
     readonly timing: HubTiming,
     private readonly log: FastifyBaseLogger,
+    private readonly admission: InvocationAdmission,
   ) {
     for (const [name, method] of Object.entries(definition.methods)) {
       this.methods.set(name.toLowerCase(), method);
@@ -82,8 +92,9 @@ export class HubEndpoint implements ConnectionHost {
       }));
   }
 
-  scan(now: number): void {
-    for (const connection of this.byToken.values()) connection.scan(now);
+  /** `late`: the scan itself ran late (a stalled event loop), so what clients sent meanwhile is still unread. */
+  scan(now: number, late = false): void {
+    for (const connection of this.byToken.values()) connection.scan(now, late);
   }
 
   /** Process shutdown: ask clients to come back (to another process), then wait for the transports to go. */
@@ -131,6 +142,16 @@ export class HubEndpoint implements ConnectionHost {
       this.log.error({ err: error, hub: this.definition.name, method: target }, 'hub method failed');
       return answer({ error: errorTexts.unexpectedError(target) });
     }
+  }
+
+  turn(task: () => Promise<void>): Promise<void> {
+    // Started from a fresh macrotask: a slot handed over as a microtask would let a long line of invocations on
+    // the embedded database run back to back without ever letting timers, sockets or the load monitor in.
+    return this.admission.turns.run(() => new Promise((resolve) => setImmediate(resolve)).then(task));
+  }
+
+  shedding(): boolean {
+    return this.admission.shedding();
   }
 
   async disconnected(connection: ServerConnection, error?: Error): Promise<void> {

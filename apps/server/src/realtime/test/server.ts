@@ -125,7 +125,7 @@ export function nextPush(connection: HubConnection, event: string): Promise<unkn
 }
 
 export async function negotiate(
-  server: HubServer,
+  server: Pick<HubServer, 'origin'>,
   path = '/hubs/test',
   token: string = TEST_USERS.alice.token,
 ): Promise<{ connectionId: string; connectionToken: string }> {
@@ -175,7 +175,7 @@ export class RawHubSocket {
   }
 
   static async open(
-    server: HubServer,
+    server: Pick<HubServer, 'origin'>,
     options: { path?: string; token?: string; id?: string | null; origin?: string } = {},
   ) {
     const path = options.path ?? '/hubs/test';
