@@ -231,14 +231,7 @@ describe('register validation gives the SPEC message per field', () => {
     const response = await post(API.account.register, { userName: 'a b', email: 'x', password: 'x' });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual(
-      expect.arrayContaining([
-        'userName',
-        'email',
-        'password',
-        'phoneNumber',
-        'latitude',
-        'longitude',
-      ]),
+      expect.arrayContaining(['userName', 'email', 'password', 'phoneNumber', 'latitude', 'longitude']),
     );
   });
 
