@@ -1,8 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useModalFocus } from './useModalFocus';
 
 export interface DialogProps {
   title: string;
@@ -20,8 +18,8 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog, mounted only while open: focus moves in and is trapped, Escape or the backdrop closes it,
- * and focus goes back to whatever opened it.
+ * A modal dialog with a close button, mounted only while open; useModalFocus moves focus in and keeps it
+ * there, Escape or the backdrop closes it, and focus goes back to whatever opened it.
  */
 export function Dialog({
   title,
@@ -35,55 +33,13 @@ export function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (initialFocusRef?.current ?? first ?? dialogRef.current)?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [initialFocusRef]);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => !element.closest('[hidden]'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const current = document.activeElement;
-    if (event.shiftKey && (current === first || !dialogRef.current.contains(current))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (current === last || !dialogRef.current.contains(current))) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const handleKeyDown = useModalFocus(dialogRef, initialFocusRef, { onCancel: onClose });
 
   return createPortal(
     <div
       className={`fixed inset-0 z-50 flex bg-stone-900/60 ${fullScreen ? '' : 'items-center justify-center p-4'}`}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -108,7 +64,7 @@ export function Dialog({
           {closeLabel && (
             <button
               type="button"
-              onClick={() => onCloseRef.current()}
+              onClick={() => onClose()}
               aria-label={closeLabel}
               className="-mt-1 -mr-2 ml-auto flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl text-stone-700 hover:bg-stone-100"
             >
