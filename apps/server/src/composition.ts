@@ -197,7 +197,8 @@ export type Messaging = ReturnType<typeof composeMessaging>;
 export interface Realtime {
   /** In-process fan-out, or Redis pub/sub across processes when REDIS_URL is set. */
   backplane: Backplane;
-  hubs: MountableRealtimeServer;
+  /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
+  server: MountableRealtimeServer;
 }
 
 async function composeRealtime(
@@ -218,7 +219,7 @@ async function composeRealtime(
     : createMemoryBackplane();
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
-  const hubs = createRealtimeServer({
+  const server = createRealtimeServer({
     hubs: [
       createGeneralHub((userId) => chats.unreadCounts(userId)),
       createChatHub(chats),
@@ -228,11 +229,11 @@ async function composeRealtime(
     log,
   });
   // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
-  const hubContext: HubLookup = (name) => hubs.context(name);
+  const hubContext: HubLookup = (name) => server.context(name);
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
-  return { backplane, hubs };
+  return { backplane, server };
 }
 
 /** The staff console: tickets, reports, bans and roles. */
@@ -240,7 +241,7 @@ function composeModeration(
   config: AppConfig,
   { database, imageStore: store }: Storage,
   { support }: Messaging,
-  { hubs }: Realtime,
+  { server }: Realtime,
   events: EventBus,
 ) {
   const banned = fillText(messages.login.banned, { email: config.supportEmail });
@@ -250,7 +251,7 @@ function composeModeration(
     support,
     events,
     // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
-    onBanned: (userId) => hubs.endUser(userId, banned),
+    onBanned: (userId) => server.endUser(userId, banned),
   });
   return { staff };
 }
