@@ -68,6 +68,49 @@ export interface AppOverrides {
   jobs?: boolean;
 }
 
+/** What the server is made of. Read-only: parts are made once, here. */
+export interface ServerParts {
+  readonly config: AppConfig;
+  readonly storage: Readonly<Storage>;
+  readonly people: Readonly<People>;
+  readonly listings: Readonly<Listings>;
+  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
+  readonly events: EventBus;
+  readonly messaging: Readonly<Messaging>;
+  readonly realtime: Readonly<Realtime>;
+  readonly moderation: Readonly<Moderation>;
+  readonly jobs: readonly Job[];
+  /** Waits for background mail, then closes the backplane, Redis and the database (in that order). */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes every part of the server from its config; `overrides` replaces single parts (tests). Opens, migrates
+ * and seeds the database. If a part fails to start, the ones already made are closed again before it throws.
+ */
+export async function composeServer(
+  config: AppConfig,
+  overrides: AppOverrides,
+  log: FastifyBaseLogger,
+): Promise<ServerParts> {
+  const closers = new Closers(log);
+  try {
+    const storage = await openStorage(config, overrides, log, closers);
+    const events = createEventBus(log);
+    const people = composePeople(config, overrides, storage, log, closers);
+    const listings = composeListings(config, storage, events, log);
+    const messaging = composeMessaging(config, storage, events);
+    const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
+    const moderation = composeModeration(config, storage, messaging, realtime, events);
+    const jobs = composeJobs(config, storage, log);
+    const close = () => closers.closeAll();
+    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
+  } catch (error) {
+    await closers.closeAll();
+    throw error;
+  }
+}
+
 export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'pg', url: config.databaseUrl, onPoolError }
@@ -279,22 +322,6 @@ function composeJobs(
   ].filter((job): job is Job => job !== undefined);
 }
 
-/** What the server is made of. Read-only: parts are made once, here. */
-export interface ServerParts {
-  readonly config: AppConfig;
-  readonly storage: Readonly<Storage>;
-  readonly people: Readonly<People>;
-  readonly listings: Readonly<Listings>;
-  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
-  readonly events: EventBus;
-  readonly messaging: Readonly<Messaging>;
-  readonly realtime: Readonly<Realtime>;
-  readonly moderation: Readonly<Moderation>;
-  readonly jobs: readonly Job[];
-  /** Waits for background mail, then closes the backplane, Redis and the database (in that order). */
-  close(): Promise<void>;
-}
-
 /** Shutdown steps, run newest first: a part closes before the parts it was made from. */
 class Closers {
   private readonly steps: Array<() => Promise<unknown>> = [];
@@ -307,32 +334,5 @@ class Closers {
       await step().catch((error: unknown) => this.log.error({ err: error }, 'error while shutting down'));
     }
     this.steps.length = 0;
-  }
-}
-
-/**
- * Makes every part of the server from its config; `overrides` replaces single parts (tests). Opens, migrates
- * and seeds the database. If a part fails to start, the ones already made are closed again before it throws.
- */
-export async function composeServer(
-  config: AppConfig,
-  overrides: AppOverrides,
-  log: FastifyBaseLogger,
-): Promise<ServerParts> {
-  const closers = new Closers(log);
-  try {
-    const storage = await openStorage(config, overrides, log, closers);
-    const events = createEventBus(log);
-    const people = composePeople(config, overrides, storage, log, closers);
-    const listings = composeListings(config, storage, events, log);
-    const messaging = composeMessaging(config, storage, events);
-    const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
-    const moderation = composeModeration(config, storage, messaging, realtime, events);
-    const jobs = composeJobs(config, storage, log);
-    const close = () => closers.closeAll();
-    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
-  } catch (error) {
-    await closers.closeAll();
-    throw error;
   }
 }
