@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(authPlugin, { sessions: people.sessions });
     await registerRoutes(app, parts);
     await app.register(realtimePlugin, {
-      server: realtime.hubs,
+      server: realtime.server,
       authenticate: (token) => people.sessions.authenticate(token),
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),

@@ -74,6 +74,49 @@ export interface AppOverrides {
   jobs?: boolean;
 }
 
+/** What the server is made of. Read-only: parts are made once, here. */
+export interface ServerParts {
+  readonly config: AppConfig;
+  readonly storage: Readonly<Storage>;
+  readonly people: Readonly<People>;
+  readonly listings: Readonly<Listings>;
+  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
+  readonly events: EventBus;
+  readonly messaging: Readonly<Messaging>;
+  readonly realtime: Readonly<Realtime>;
+  readonly moderation: Readonly<Moderation>;
+  readonly jobs: readonly Job[];
+  /** Waits for background mail, then closes the backplane, Redis and the database (in that order). */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes every part of the server from its config; `overrides` replaces single parts (tests). Opens, migrates
+ * and seeds the database. If a part fails to start, the ones already made are closed again before it throws.
+ */
+export async function composeServer(
+  config: AppConfig,
+  overrides: AppOverrides,
+  log: FastifyBaseLogger,
+): Promise<ServerParts> {
+  const closers = new Closers(log);
+  try {
+    const storage = await openStorage(config, overrides, log, closers);
+    const events = createEventBus(log);
+    const people = composePeople(config, overrides, storage, log, closers);
+    const listings = composeListings(config, storage, events, log);
+    const messaging = composeMessaging(config, storage, events, log);
+    const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
+    const moderation = composeModeration(config, storage, messaging, realtime, events);
+    const jobs = composeJobs(config, storage, log);
+    const close = () => closers.closeAll();
+    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
+  } catch (error) {
+    await closers.closeAll();
+    throw error;
+  }
+}
+
 export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'pg', url: config.databaseUrl, onPoolError }
@@ -215,7 +258,8 @@ export type Messaging = ReturnType<typeof composeMessaging>;
 export interface Realtime {
   /** In-process fan-out, or Redis pub/sub across processes when REDIS_URL is set. */
   backplane: Backplane;
-  hubs: MountableRealtimeServer;
+  /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
+  server: MountableRealtimeServer;
 }
 
 async function composeRealtime(
@@ -236,7 +280,7 @@ async function composeRealtime(
     : createMemoryBackplane();
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
-  const hubs = createRealtimeServer({
+  const server = createRealtimeServer({
     hubs: [
       createGeneralHub((userId) => chats.unreadCounts(userId)),
       createChatHub(chats),
@@ -248,11 +292,11 @@ async function composeRealtime(
     maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
   });
   // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
-  const hubContext: HubLookup = (name) => hubs.context(name);
+  const hubContext: HubLookup = (name) => server.context(name);
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
-  return { backplane, hubs };
+  return { backplane, server };
 }
 
 /** The staff console: tickets, reports, bans and roles. */
@@ -260,7 +304,7 @@ function composeModeration(
   config: AppConfig,
   { database, imageStore: store }: Storage,
   { support }: Messaging,
-  { hubs }: Realtime,
+  { server }: Realtime,
   events: EventBus,
 ) {
   const banned = fillText(messages.login.banned, { email: config.supportEmail });
@@ -270,7 +314,7 @@ function composeModeration(
     support,
     events,
     // Sessions are revoked already, but an open WebSocket would keep delivering until its next reconnect.
-    onBanned: (userId) => hubs.endUser(userId, banned),
+    onBanned: (userId) => server.endUser(userId, banned),
   });
   return { staff };
 }
@@ -298,22 +342,6 @@ function composeJobs(
   ].filter((job): job is Job => job !== undefined);
 }
 
-/** What the server is made of. Read-only: parts are made once, here. */
-export interface ServerParts {
-  readonly config: AppConfig;
-  readonly storage: Readonly<Storage>;
-  readonly people: Readonly<People>;
-  readonly listings: Readonly<Listings>;
-  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
-  readonly events: EventBus;
-  readonly messaging: Readonly<Messaging>;
-  readonly realtime: Readonly<Realtime>;
-  readonly moderation: Readonly<Moderation>;
-  readonly jobs: readonly Job[];
-  /** Waits for background mail, then closes the backplane, Redis and the database (in that order). */
-  close(): Promise<void>;
-}
-
 /** Shutdown steps, run newest first: a part closes before the parts it was made from. */
 class Closers {
   private readonly steps: Array<() => Promise<unknown>> = [];
@@ -326,32 +354,5 @@ class Closers {
       await step().catch((error: unknown) => this.log.error({ err: error }, 'error while shutting down'));
     }
     this.steps.length = 0;
-  }
-}
-
-/**
- * Makes every part of the server from its config; `overrides` replaces single parts (tests). Opens, migrates
- * and seeds the database. If a part fails to start, the ones already made are closed again before it throws.
- */
-export async function composeServer(
-  config: AppConfig,
-  overrides: AppOverrides,
-  log: FastifyBaseLogger,
-): Promise<ServerParts> {
-  const closers = new Closers(log);
-  try {
-    const storage = await openStorage(config, overrides, log, closers);
-    const events = createEventBus(log);
-    const people = composePeople(config, overrides, storage, log, closers);
-    const listings = composeListings(config, storage, events, log);
-    const messaging = composeMessaging(config, storage, events, log);
-    const realtime = await composeRealtime(config, storage, messaging, events, log, closers);
-    const moderation = composeModeration(config, storage, messaging, realtime, events);
-    const jobs = composeJobs(config, storage, log);
-    const close = () => closers.closeAll();
-    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
-  } catch (error) {
-    await closers.closeAll();
-    throw error;
   }
 }
