@@ -63,6 +63,8 @@ export const HUB_EVENT_SCHEMAS = {
   },
   support: {
     [HUB_EVENTS.receiveMessage]: ticketMessageSchema,
+    /** A readable refusal of the caller's SendMessage, as on /chathub (the invocation's error carries it too). */
+    [HUB_EVENTS.messageError]: z.string(),
     [SUPPORT_HUB_EVENTS.ticketChanged]: supportTicketSchema,
     [HUB_EVENTS.messageError]: z.string(),
   },
