@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
+import { backupJob } from './jobs/backup.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
@@ -274,6 +275,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           graceMs: config.uploadSweep.graceMs,
           log: app.log,
         }),
+        backupJob(database, imageStore, config, app.log),
       ].filter((job): job is Job => job !== undefined);
       scheduler = startJobs(jobs, app.log);
       closers.push(() => scheduler?.stop() ?? Promise.resolve());
