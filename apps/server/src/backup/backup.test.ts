@@ -8,7 +8,7 @@ import { API, apiPath, type ProductDetail } from '@rummage/contract';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { queryRows, type Database } from '../db/client.js';
-import { products } from '../db/schema.js';
+import { products, users } from '../db/schema.js';
 import { DEMO_USERS } from '../db/seed.js';
 import { loadOrCreateSecret } from '../lib/secrets.js';
 import { ageAccount, chatApi } from '../modules/message/chat.fixtures.js';
@@ -57,7 +57,7 @@ describe(`backup and restore (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     source = await buildTestApp({ SEED_DEMO_DATA: 'true' }, {}, { databaseOnDisk: true });
     const db = source.app.database.db;
     const [buyer, seller] = [DEMO_USERS[0]!, DEMO_USERS[1]!];
-    const ids = await queryRows<{ id: number; username: string }>(db, sql`select id, username from users`);
+    const ids = await db.select({ id: users.id, username: users.username }).from(users);
     const idOf = (username: string) => ids.find((row) => row.username === username)!.id;
     const listing = (await db.select().from(products).orderBy(asc(products.id))).find(
       (row) => row.sellerId === idOf(seller.username),
