@@ -83,6 +83,27 @@ describe('npm run backup / npm run restore', () => {
     expect(lines.err[1]).toMatch(/is not a Rummage backup: it has no manifest\.json/);
   });
 
+  it('refuses a manifest that would write a secret outside DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rummage-cli-'));
+    held.push({ dataDir, lock: { path: '', release: () => undefined } });
+    const backup = join(dataDir, 'backup');
+    mkdirSync(join(backup, 'secrets'), { recursive: true });
+    writeFileSync(join(backup, 'database.pglite.tar.gz'), 'x');
+    writeFileSync(join(backup, 'secrets', 'altcha-hmac.key'), 'secret');
+    await writeManifest(backup, {
+      appVersion: '0.1.0',
+      migration: null,
+      createdAt: new Date().toISOString(),
+      database: { kind: 'pglite', file: 'database.pglite.tar.gz' },
+      uploads: { store: 'local', count: 0 },
+      secrets: ['../../outside.key'],
+    });
+    const { lines, io } = capture();
+    expect(await runBackupCommand(['restore', backup], { DATA_DIR: join(dataDir, 'data') }, io)).toBe(1);
+    expect(lines.err[0]).toMatch(/is damaged: its manifest names a file it does not hold/);
+    expect(existsSync(join(dataDir, 'data'))).toBe(false);
+  });
+
   it('answers the usage for a command line it cannot read', async () => {
     const { lines, io } = capture();
     expect(await runBackupCommand(['backup'], {}, io)).toBe(2);

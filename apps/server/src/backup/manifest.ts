@@ -78,7 +78,12 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`The backup in ${dir} is damaged: ${MANIFEST_FILE} is not valid JSON.`);
   }
-  if (manifest.format !== 1 || typeof manifest.files !== 'object' || manifest.files === null) {
+  if (
+    manifest.format !== 1 ||
+    typeof manifest.files !== 'object' ||
+    manifest.files === null ||
+    !Array.isArray(manifest.secrets)
+  ) {
     throw new BackupError(
       `The backup in ${dir} is damaged or from a newer Rummage: unknown ${MANIFEST_FILE}.`,
     );

@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { acquireDataDirLock, type DataDirLock } from '../db/lock.js';
+import { SECRET_FILE_PATTERN } from '../lib/secrets.js';
 import { localUploadsDir, type ImageStore } from '../services/storage/index.js';
 import {
   clearPostgres,
@@ -77,12 +78,23 @@ export async function restoreBackup(from: string, options: RestoreOptions): Prom
   const manifest = await verifyBackup(dir);
   const { databaseUrl, dataDir } = options.config;
   const targetKind = databaseUrl ? 'pg' : 'pglite';
+  if (manifest.database?.kind !== 'pg' && manifest.database?.kind !== 'pglite') {
+    throw new BackupError(`The backup in ${dir} is damaged or from a newer Rummage: unknown database kind.`);
+  }
   if (manifest.database.kind !== targetKind) {
     throw new BackupError(
       manifest.database.kind === 'pg'
         ? 'This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.'
         : 'This backup holds an embedded (PGlite) database: unset DATABASE_URL and set DATA_DIR to restore it.',
     );
+  }
+  // Only files the checksums cover are read, and secrets land nowhere but at the top of DATA_DIR.
+  const listed = (file: string) => Object.hasOwn(manifest.files, file);
+  const unsafeSecret = manifest.secrets.find(
+    (name) => !SECRET_FILE_PATTERN.test(name) || !listed(`secrets/${name}`),
+  );
+  if (!listed(manifest.database.file) || unsafeSecret !== undefined) {
+    throw new BackupError(`The backup in ${dir} is damaged: its manifest names a file it does not hold.`);
   }
   const pgliteDir = join(dataDir, 'pglite');
   const lock: DataDirLock | undefined = databaseUrl ? undefined : acquireDataDirLock(pgliteDir);
