@@ -77,7 +77,8 @@ describe(`backup and restore (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       },
       backupDir,
     );
-  }, 120_000);
+    // Seeding the demo data (photos included) takes minutes on a busy machine.
+  }, 300_000);
 
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
