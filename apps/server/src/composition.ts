@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/cl
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { createEventBus, type EventBus } from './events/bus.js';
+import { backupJob } from './jobs/backup.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
@@ -339,6 +340,8 @@ function composeJobs(
       graceMs: config.uploadSweep.graceMs,
       log,
     }),
+    // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
+    backupJob(database, imageStore, config, log),
   ].filter((job): job is Job => job !== undefined);
 }
 

@@ -178,6 +178,18 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'S3_PUBLIC_URL', default: 'S3_ENDPOINT/S3_BUCKET', meaning: 'Base URL browsers load images from.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'true', meaning: 'ENDPOINT/BUCKET/key; false: BUCKET.host/key.' },
   {
+    name: 'BACKUP_DIR',
+    default: '(unset → no scheduled backups)',
+    meaning:
+      'Folder the running server writes a backup into (database, uploads, secrets; like `npm run backup`), one subfolder per backup.',
+  },
+  { name: 'BACKUP_INTERVAL_HOURS', default: '24', meaning: 'Hours between scheduled backups.' },
+  {
+    name: 'BACKUP_KEEP',
+    default: '7',
+    meaning: 'How many scheduled backups to keep; older ones are deleted.',
+  },
+  {
     name: 'SEED_DEMO_DATA',
     default: 'true for the embedded quick start; false when DATABASE_URL is set or NODE_ENV=production',
     meaning:

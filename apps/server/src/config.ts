@@ -51,6 +51,8 @@ export interface AppConfig {
   uploadSweep: { intervalMs: number; graceMs: number };
   /** Present when S3_BUCKET is set: images go to that bucket instead of DATA_DIR/uploads. */
   s3?: S3Config;
+  /** Scheduled backups (jobs/backup.ts); `dir` unset turns them off. */
+  backup: { dir?: string; intervalMs: number; keep: number };
   seedDemoData: boolean;
   webDistDir: string;
   apiDocs: boolean;
@@ -197,6 +199,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: text(500).optional(),
   S3_PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   S3_FORCE_PATH_STYLE: bool(true),
+  BACKUP_DIR: text(4096).optional(),
+  BACKUP_INTERVAL_HOURS: int(1, 8760, 24),
+  BACKUP_KEEP: int(1, 1000, 7),
   // Unset: on for the embedded quick start only (see demoDataDefault).
   SEED_DEMO_DATA: bool(),
   WEB_DIST_DIR: text(4096).optional(),
@@ -325,6 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
     uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },
     s3: s3Config(e),
+    backup: {
+      dir: e.BACKUP_DIR ? resolveFrom(cwd, e.BACKUP_DIR, 'backups') : undefined,
+      intervalMs: e.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000,
+      keep: e.BACKUP_KEEP,
+    },
     seedDemoData: e.SEED_DEMO_DATA ?? demoDataDefault(known.DATABASE_URL, env.NODE_ENV),
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),
     apiDocs: e.API_DOCS,
