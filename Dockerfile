@@ -3,13 +3,13 @@
 #   docker build -t rummage .
 #   docker run -p 3000:3000 -v rummage-data:/data rummage      # embedded PGlite database in the volume
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 # Development dependencies build the contract, the server and the web app; then only runtime ones stay.
 RUN npm ci && npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

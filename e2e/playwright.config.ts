@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { OPERATOR_ADMIN } from './tests/people';
 
 // One fresh data directory per run, shared by the config's copies in Playwright's worker processes.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rummage-e2e-'));
@@ -10,6 +11,8 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: './tests',
+  // E2E_KEEP_DATA=1 keeps the run's data directory for a look after a failure.
+  globalTeardown: './global-teardown.ts',
   outputDir: './.artifacts/results',
   fullyParallel: false,
   workers: 1,
@@ -49,6 +52,10 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       CAPTCHA_PROVIDER: 'altcha',
       SEED_DEMO_DATA: 'true',
+      // Demo data has no staff: the staff journeys use the admin an operator creates at start-up.
+      ADMIN_USERNAME: OPERATOR_ADMIN.username,
+      ADMIN_EMAIL: OPERATOR_ADMIN.email,
+      ADMIN_PASSWORD: OPERATOR_ADMIN.password,
       LOG_LEVEL: 'warn',
       // The journeys log in and register more often than a person would; the limits themselves are API-tested.
       RATE_LIMIT_LOGIN_MAX: '1000',

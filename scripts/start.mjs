@@ -5,6 +5,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStale, root } from './build-stale.mjs';
 
+// Node 20 left long-term support in April 2026: it still runs Rummage, but say so once, plainly.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.warn(`Node ${process.versions.node} is past its end of life; Rummage is tested on Node 22 and 24.`);
+}
+
 buildStale('start');
 
 // A .env file beside package.json is read by Node itself (every variable is listed in .env.example).

@@ -1,7 +1,8 @@
 /**
  * The app under test, in a process of its own (spawned by run.ts with an IPC channel) so the load generator's
  * CPU never shares this event loop. It is the real app: buildApp with its config from the environment, on
- * PostgreSQL, logger and jobs off, no demo data, global rate limit raised out of the way.
+ * PostgreSQL (PGlite in BENCH_DATA_DIR when DATABASE_URL is empty), logger and jobs off, no demo data, global rate
+ * limit raised out of the way.
  *
  * Messages: it sends `{ type: 'listening', port, floorPort }` once ready. `{ type: 'capture' }` makes it record
  * every query the database pool receives until `{ type: 'captured' }`, which it answers with
@@ -33,7 +34,9 @@ export type ControlMessage = { type: 'capture' } | { type: 'captured' } | { type
 
 const send = (message: ServerMessage) => process.send?.(message);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'rummage-bench-'));
+// BENCH_DATA_DIR: a data directory the bench prepared (bench/hub-burst: PGlite with its people); kept afterwards.
+const preparedDataDir = process.env.BENCH_DATA_DIR;
+const dataDir = preparedDataDir || mkdtempSync(join(tmpdir(), 'rummage-bench-'));
 const config = loadConfig({
   ...process.env,
   HOST: '127.0.0.1',
@@ -59,7 +62,7 @@ floor.get('/floor', async (_request, reply) => {
 });
 await floor.listen({ host: '127.0.0.1', port: 0 });
 
-const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+const pool = (app.parts.storage.database.db as unknown as { $client: pg.Pool }).$client;
 const originalQuery = pool.query;
 let captured: CapturedQuery[] = [];
 
@@ -88,7 +91,7 @@ async function close() {
   closing = true;
   await floor.close().catch(() => undefined);
   await app.close().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!preparedDataDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void close());

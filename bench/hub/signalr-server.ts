@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { createMemoryBackplane } from '../../apps/server/src/realtime/backplane/memory.js';
 import { createRedisBackplane } from '../../apps/server/src/realtime/backplane/redis.js';
 import type { HubDefinition } from '../../apps/server/src/realtime/hub.js';
-import { realtimePlugin } from '../../apps/server/src/realtime/index.js';
+import { createRealtimeServer, realtimePlugin } from '../../apps/server/src/realtime/index.js';
 import { FANOUT_EVENT, SIGNALR_HUB_PATH, type ServerControl, type ServerMessage } from './shared.js';
 
 const ROOM = 'room';
@@ -42,9 +42,9 @@ const backplane = redisUrl
 const app = Fastify({ logger: false });
 // Closed after the hub connections (the plugin ends them in preClose), as app.ts does.
 app.addHook('onClose', () => backplane.close());
+const realtime = createRealtimeServer({ hubs: [hub], backplane, log: app.log });
 await app.register(realtimePlugin, {
-  hubs: [hub],
-  backplane,
+  server: realtime,
   authenticate: async (token) => {
     const id = Number(/^bench-(\d+)$/.exec(token ?? '')?.[1]);
     return Number.isSafeInteger(id) && id > 0 ? { user: { id, username: `bench${id}`, role: 'user' } } : null;
@@ -61,7 +61,7 @@ process.on('message', (message: ServerControl) => {
     type: 'stats',
     rss: memory.rss,
     heapUsed: memory.heapUsed,
-    connections: app.realtime.connections(hub.name).length,
+    connections: realtime.connections(hub.name).length,
   });
 });
 

@@ -106,7 +106,9 @@ test('protected routes send visitors to the login page, and /login sends signed-
 });
 
 test('an unknown address shows the not-found page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+  const response = await page.goto('/no/such/page');
+  // The status tells crawlers and monitors the truth; the person still gets the app's page.
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('Oops this page does not exist')).toBeVisible();
   await expectAccessible(page);
   await screenshotBothWidths(page, 'not-found');

@@ -1,11 +1,20 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
-/** Demo accounts seeded by `npm start` (and the e2e server). */
+/** Demo accounts seeded by `npm start` (and the e2e server); none is staff or admin. */
 export const DEMO = {
   demo: { username: 'demo', password: 'Demo123!' },
   alice: { username: 'alice', password: 'Alice123!' },
   bob: { username: 'bob', password: 'Bob12345!' },
-  staff: { username: 'staff', password: 'Staff123!' },
+} as const;
+
+/**
+ * The installation's admin, created at the e2e server's start from ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD
+ * (playwright.config.ts), the way an operator creates the first admin of a container.
+ */
+export const OPERATOR_ADMIN = {
+  username: 'operator',
+  email: 'operator@rummage.test',
+  password: 'E2e-Operator-24!',
 } as const;
 
 /** Logs in through the form, as a person does; the app lands on the own profile. */

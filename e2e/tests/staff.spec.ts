@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accountMenu, expectAccessible, screenshotBothWidths, uniqueName } from './support';
-import { DEMO, newPage, registerThroughForm, signIn } from './people';
+import { DEMO, newPage, OPERATOR_ADMIN, registerThroughForm, signIn } from './people';
 
 interface Listing {
   productId: number;
@@ -88,7 +88,7 @@ test('a user opens a support ticket; staff answer from /staff and the user sees 
 
   // Staff open the console from the account menu and find the ticket in the queue.
   const staff = await newPage(browser);
-  await signIn(staff, DEMO.staff.username, DEMO.staff.password);
+  await signIn(staff, OPERATOR_ADMIN.username, OPERATOR_ADMIN.password);
   await staff.getByRole('button', { name: 'Account menu' }).click();
   await accountMenu(staff).getByRole('link', { name: 'Staff console', exact: true }).click();
   await staff.waitForURL('**/staff');
@@ -182,7 +182,7 @@ test('a reported listing hidden from /staff disappears from the marketplace; its
 
   // Staff find it among the reports, with Bob as reporter, and hide it with a reason.
   const reason = `Counterfeit brand goods (${uniqueName('r')})`;
-  await signIn(staff, DEMO.staff.username, DEMO.staff.password);
+  await signIn(staff, OPERATOR_ADMIN.username, OPERATOR_ADMIN.password);
   await staff.goto('/staff');
   await staff.getByRole('tab', { name: 'Reports' }).click();
   const reports = staff.getByRole('region', { name: 'Reports' });

@@ -7,7 +7,8 @@ import { buildWorld, type World } from './world.js';
 /**
  * Account enumeration, brute force and replay (issue 8): login and reset answers do not tell whether an account
  * exists; the login, reset and register limits answer 429 (configured low here, counted per client address, which a
- * client cannot choose through X-Forwarded-For); captcha payloads and reset links work once.
+ * client cannot choose through X-Forwarded-For; the global limit counts a signed-in person by their session);
+ * captcha payloads and reset links work once.
  */
 const LIMITS = { login: 3, reset: 2, register: 2, global: 60 };
 
@@ -112,7 +113,7 @@ describe('account enumeration', () => {
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
     // Spaced like an attacker's probes: the work a known address sets off must not show in the answer's time.
-    const settle = () => w.app.accounts.settleDeliveries();
+    const settle = () => w.app.parts.people.accounts.settleDeliveries();
     for (let i = 0; i < 5; i++) {
       await settle();
       knownTimes.push(
@@ -185,18 +186,33 @@ describe('brute force', () => {
     }
   });
 
-  it('applies the global limit to every API call from one address', async () => {
+  it('applies the global limit to every API call of one visitor address, and of one person from any address', async () => {
     const ip = freshIp();
     for (let i = 0; i < LIMITS.global; i++) {
       expect((await w.app.inject({ url: API.category, remoteAddress: ip })).statusCode).toBe(200);
     }
-    const limited = await w.app.inject({
-      url: API.account.me,
-      remoteAddress: ip,
-      headers: bearer(w.owner.token),
-    });
+    const limited = await w.app.inject({ url: API.account.me, remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: messages.common.tooManyRequests });
+
+    // Signed in, the budget is the person's: moving from address to address does not renew it.
+    const person = await createUser(w.app);
+    const token = (await w.app.parts.people.accounts.login(person.username, person.password)).authToken;
+    for (let i = 0; i < LIMITS.global; i++) {
+      const call = await w.app.inject({
+        url: API.category,
+        remoteAddress: freshIp(),
+        headers: bearer(token),
+      });
+      expect(call.statusCode).toBe(200);
+    }
+    const moved = await w.app.inject({
+      url: API.account.me,
+      remoteAddress: freshIp(),
+      headers: bearer(token),
+    });
+    expect(moved.statusCode).toBe(429);
+    expect(moved.json()).toEqual({ message: messages.common.tooManyRequests });
   });
 });
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
   console.info(`fuzzing with FUZZ_SEED=${SEED}`);
   w = await buildWorld();
   ops = new Map(operations(w.app).map((op) => [op.key, op]));
-  const db = w.app.database.db;
+  const db = w.app.parts.storage.database.db;
   const ids = new Set<number>([w.productId, w.garageId, w.ticketId]);
   for (const row of await db.select({ id: users.id }).from(users)) ids.add(row.id);
   for (const row of await db.select({ id: products.id }).from(products)) ids.add(row.id);
@@ -133,7 +133,7 @@ function requestArb(op: Operation): fc.Arbitrary<{ auth: Auth; request: FuzzRequ
 
 /** A ban, a role change or a logout among the generated requests must not end the fuzzing person's session. */
 async function restorePrincipals(): Promise<void> {
-  const db = w.app.database.db;
+  const db = w.app.parts.storage.database.db;
   const ids = [w.owner.user.id, w.admin.user.id];
   const rows = await db.select().from(users).where(inArray(users.id, ids));
   for (const row of rows) {

@@ -23,12 +23,12 @@ import { buildWorld, type World } from './world.js';
  */
 
 let w: World;
-let db: World['app']['database']['db'];
+let db: World['app']['parts']['storage']['database']['db'];
 const LONG_AGO = '2001-01-01T00:00:00.000Z';
 
 beforeAll(async () => {
   w = await buildWorld();
-  db = w.app.database.db;
+  db = w.app.parts.storage.database.db;
 });
 afterAll(async () => {
   await w?.t.close();

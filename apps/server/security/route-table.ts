@@ -104,7 +104,7 @@ const API_CASES: Record<string, RouteCase> = {
         call: async () => {
           const token = newToken();
           const now = new Date();
-          await insertResetToken(w.app.database.db, {
+          await insertResetToken(w.app.parts.storage.database.db, {
             tokenHash: hashToken(token),
             userId: person.id,
             createdAt: now,
@@ -210,7 +210,10 @@ const API_CASES: Record<string, RouteCase> = {
       const id = await createGarageSale(w.app, w.owner.user.id);
       return fixed(
         { method: 'DELETE', url: apiPath(API.garageSale.delete, { id }), headers: EMPTY_JSON },
-        { state: () => w.app.database.db.select().from(garageSales).where(eq(garageSales.id, id)) },
+        {
+          state: () =>
+            w.app.parts.storage.database.db.select().from(garageSales).where(eq(garageSales.id, id)),
+        },
       );
     },
   },

@@ -48,7 +48,7 @@ export const marker = (label: string) => `${label}-${randomBytes(6).toString('he
 export async function buildWorld(env: Record<string, string> = {}): Promise<World> {
   const t = await buildTestApp(env);
   const app = t.app;
-  const sessions = createSessionService(app.database.db);
+  const sessions = createSessionService(app.parts.storage.database.db);
   const session = (userId: number) => sessions.open(userId, {});
   const principal = async (role: Role = 'user'): Promise<Principal> => {
     const user = await createUser(app, { role, email: `${marker('person')}@example.test` });
@@ -116,15 +116,18 @@ export function isReadableMessage(message: unknown): boolean {
 /** Row snapshots for "a refused write changed nothing". */
 export const rows = {
   async product(app: FastifyInstance, id: number) {
-    return app.database.db.select().from(products).where(eq(products.id, id));
+    return app.parts.storage.database.db.select().from(products).where(eq(products.id, id));
   },
   async user(app: FastifyInstance, id: number) {
-    return app.database.db.select().from(users).where(eq(users.id, id));
+    return app.parts.storage.database.db.select().from(users).where(eq(users.id, id));
   },
   async ticket(app: FastifyInstance, id: number) {
-    return app.database.db.select().from(supportTickets).where(eq(supportTickets.id, id));
+    return app.parts.storage.database.db.select().from(supportTickets).where(eq(supportTickets.id, id));
   },
   async chatMembers(app: FastifyInstance, userId: number) {
-    return app.database.db.select().from(conversationMembers).where(eq(conversationMembers.userId, userId));
+    return app.parts.storage.database.db
+      .select()
+      .from(conversationMembers)
+      .where(eq(conversationMembers.userId, userId));
   },
 };

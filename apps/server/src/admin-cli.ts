@@ -2,17 +2,18 @@
 // It opens the database the way the server does (DATABASE_URL, else PGlite in DATA_DIR) and applies migrations.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseOptions } from './app.js';
+import { databaseOptions } from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { repoRoot } from './lib/package-paths.js';
-import { createAdmin, setStaffByUsername } from './modules/staff/admin.js';
+import { createAdmin, revokeAdminByUsername, setStaffByUsername } from './modules/staff/admin.js';
 
 const USAGE = `Usage:
   npm run admin -- create <username> <email>     create an admin (password from ADMIN_PASSWORD, else generated)
   npm run admin -- grant-staff <username>        make someone support staff
-  npm run admin -- revoke-staff <username>       take the staff role back`;
+  npm run admin -- revoke-staff <username>       take the staff role back
+  npm run admin -- revoke-admin <username>       make an admin an ordinary user (never the last admin)`;
 
 export interface CliOutput {
   out(line: string): void;
@@ -48,6 +49,11 @@ export async function runAdminCommand(
     (result.ok ? io.out : io.err)(result.message);
     return result.ok ? 0 : 1;
   }
+  if (command === 'revoke-admin' && rest.length === 1) {
+    const result = await revokeAdminByUsername(db, rest[0]!);
+    (result.ok ? io.out : io.err)(result.message);
+    return result.ok ? 0 : 1;
+  }
   io.err(USAGE);
   return 2;
 }
@@ -57,7 +63,7 @@ async function main(): Promise<number> {
   const envFile = join(repoRoot, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const io: CliOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
-  if (!['create', 'grant-staff', 'revoke-staff'].includes(process.argv[2] ?? '')) {
+  if (!['create', 'grant-staff', 'revoke-staff', 'revoke-admin'].includes(process.argv[2] ?? '')) {
     io.err(USAGE);
     return 2;
   }

@@ -150,7 +150,9 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("worker-src 'self' blob:");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // WebSockets to the site itself only (PUBLIC_URL), never to any host.
+    expect(csp).toContain("connect-src 'self' ws://rummage.test;");
+    expect(csp).not.toMatch(/connect-src[^;]* (ws|wss):[ ;]/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
     expect(csp).not.toContain('upgrade-insecure-requests');

@@ -1,28 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import { composeServer, type AppOverrides, type ServerParts } from './composition.js';
 import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
-import { prepareDatabase } from './db/migrate.js';
-import { createEventBus } from './events/bus.js';
-import { topUpDemoGarageSales } from './db/seed-garage.js';
-import { garageExpiryJob } from './jobs/garage-expiry.js';
-import { orphanUploadsJob } from './jobs/orphan-uploads.js';
-import { purgeJob } from './jobs/purge.js';
-import { startJobs, type Job, type Scheduler } from './jobs/scheduler.js';
-import { vacuumJob } from './jobs/vacuum.js';
+import { startJobs, type Scheduler } from './jobs/scheduler.js';
 import { loggerOptions } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
-import { loadOrCreateSecret } from './lib/secrets.js';
-import {
-  createAccountService,
-  type AccountService,
-  type MailSender,
-} from './modules/account/account.service.js';
-import { createSessionService } from './modules/account/session.service.js';
-import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -31,106 +15,30 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticSpaPlugin } from './plugins/static-spa.js';
 import { uploadsPlugin } from './plugins/uploads.js';
-import { registerRoutes } from './routes.js';
-import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
-import { createMemoryBackplane } from './realtime/backplane/memory.js';
-import { createChatHub } from './realtime/hubs/chat.hub.js';
-import { createGeneralHub } from './realtime/hubs/general.hub.js';
-import { subscribeHubSessions } from './realtime/delivery/sessions.js';
-import { createSupportHub } from './realtime/hubs/support.hub.js';
 import { realtimePlugin } from './realtime/index.js';
-import {
-  CAPTCHA_DISABLED_WARNING,
-  createCaptchaVerifier,
-  type CaptchaVerifier,
-} from './services/captcha/index.js';
-import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
-import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
-import { createImageStore, type ImageStore } from './services/storage/index.js';
-import { createMailer } from './services/mail/index.js';
+import { registerRoutes } from './routes.js';
+
+export type { AppOverrides } from './composition.js';
+export { databaseOptions } from './composition.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
-    database: DatabaseHandle;
-    accounts: AccountService;
-    captcha: CaptchaVerifier;
-    mailer: MailSender;
-    /** Shared Redis connection when REDIS_URL is set (rate limits; other features may reuse it). */
-    redis: Redis | null;
-    /** Checks and re-encodes listing photos (JPEG/PNG in, WebP without metadata out). */
-    imagePipeline: ImagePipeline;
-    /** Where processed images live: DATA_DIR/uploads or an S3 bucket. */
-    imageStore: ImageStore;
+    /**
+     * What the server is made of (composition.ts), for tests and diagnostics only: plugins and routes get their
+     * parts as options, never from here.
+     */
+    readonly parts: ServerParts;
   }
-}
-
-/** Parts a test (or an embedding program) supplies instead of the ones built from the config. */
-export interface AppOverrides {
-  /** An open database; the app migrates it, seeds it and closes it on app.close(). */
-  database?: DatabaseHandle;
-  mailer?: MailSender;
-  captcha?: CaptchaVerifier;
-  gazetteer?: Gazetteer;
-  imagePipeline?: ImagePipeline;
-  imageStore?: ImageStore;
-  /** fetch for third-party captcha verification. */
-  fetch?: typeof fetch;
-  logger?: FastifyServerOptions['logger'];
-  /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
-  jobs?: boolean;
-  /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
-  sessionCheckMs?: number;
 }
 
 const version = (
   JSON.parse(readFileSync(join(serverPackageDir, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
-export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
-  return config.databaseUrl
-    ? { kind: 'pg', url: config.databaseUrl, onPoolError }
-    : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
-}
-
-/** ioredis (and the Redis backplane) are loaded only when REDIS_URL is set, so the default start skips them. */
-async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    enableAutoPipelining: true,
-    // Fail at once while disconnected: every user (rate limits, feed snapshots, backplane) has a fallback, and a
-    // queued command made each REST request wait for the reconnect, over 10 s during an outage (faults suite).
-    enableOfflineQueue: false,
-  });
-  let lastLogged = 0;
-  redis.on('error', (error) => {
-    // ioredis retries forever and reports every attempt; one line a minute is enough to see the outage.
-    if (Date.now() - lastLogged < 60_000) return;
-    lastLogged = Date.now();
-    app.log.warn({ err: error }, 'redis unavailable; rate limits fall back to letting requests through');
-  });
-  return redis;
-}
-
-/** Gives Redis a moment at start-up, so the first requests are counted; a Redis that stays away is not fatal. */
-function untilReady(redis: Redis, ms: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
-    }
-    redis.once('ready', done);
-  });
-}
-
 /**
- * Builds the whole application without listening: opens, migrates and seeds the database, then registers
- * plugins and routes. `app.close()` stops jobs, waits for background mail, and closes Redis and the database.
+ * Builds the whole application without listening: makes its parts (composition.ts: opens, migrates and seeds the
+ * database), then registers plugins and routes with the parts they need. `app.close()` ends hub connections,
+ * stops jobs, then closes the parts.
  */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -151,155 +59,41 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // JSON only at the root; a feature that needs another body type (multipart, hub frames) adds its own parser.
   app.removeContentTypeParser('text/plain');
 
-  const closers: Array<() => Promise<unknown>> = [];
-  const closeAll = async () => {
-    for (const close of closers.reverse()) {
-      await close().catch((error: unknown) => app.log.error({ err: error }, 'error while shutting down'));
-    }
-    closers.length = 0;
-  };
-
+  let parts: ServerParts | undefined;
+  let scheduler: Scheduler | undefined;
+  let stopped: Promise<void> | undefined;
+  const shutdown = () =>
+    (stopped ??= (async () => {
+      await scheduler?.stop();
+      await parts?.close();
+    })());
   try {
-    // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
-    const adminAccount = adminBootstrapFromEnv(process.env);
-    const database =
-      overrides.database ??
-      (await openDatabase(
-        databaseOptions(config, (error) => app.log.error({ err: error }, 'database connection lost')),
-      ));
-    closers.push(() => database.close());
-    const imageStore = overrides.imageStore ?? createImageStore(config);
-    const imagePipeline =
-      overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
-    const gazetteer = overrides.gazetteer ?? lazyGazetteer();
-    // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
-    await prepareDatabase(database, {
-      seedDemoData: config.seedDemoData,
-      log: app.log,
-      listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
-    });
-
-    await bootstrapAdmin(database.db, adminAccount, app.log);
-
-    const redis = config.redisUrl ? await connectRedis(config.redisUrl, app) : null;
-    if (redis) {
-      // QUIT needs a live connection; when Redis is down, just drop the socket so shutdown does not wait.
-      closers.push(async () => (redis.status === 'ready' ? redis.quit() : redis.disconnect()));
-      await untilReady(redis, 3_000);
-    }
-
-    if (config.captcha.provider === 'none') app.log.warn(CAPTCHA_DISABLED_WARNING);
-    const captcha =
-      overrides.captcha ??
-      createCaptchaVerifier({
-        provider: config.captcha.provider,
-        siteKey: config.captcha.siteKey,
-        secretKey: config.captcha.secretKey,
-        hmacKey: config.captcha.altchaHmacKey ?? loadOrCreateSecret(config.dataDir, 'altcha-hmac.key'),
-        store: createCaptchaReplayStore(database.db),
-        fetch: overrides.fetch,
-        log: app.log,
-      });
-    const mailer =
-      overrides.mailer ??
-      createMailer({
-        smtpUrl: config.mail.smtpUrl,
-        from: config.mail.from,
-        outboxDir: join(config.dataDir, 'outbox'),
-        log: app.log,
-      });
-    // Services say what happened on the bus; subscribers (hub delivery below) decide who hears of it.
-    const events = createEventBus(app.log);
-    const sessions = createSessionService(database.db);
-    const accounts = createAccountService({
-      db: database.db,
-      sessions,
-      captcha,
-      mailer,
-      log: app.log,
-      productName: config.productName,
-      supportEmail: config.supportEmail,
-      publicUrl: config.publicUrl,
-      events,
-    });
-    closers.push(() => accounts.settleDeliveries());
-
-    app.decorate('config', config);
-    app.decorate('database', database);
-    app.decorate('accounts', accounts);
-    app.decorate('captcha', captcha);
-    app.decorate('mailer', mailer);
-    app.decorate('redis', redis);
-    app.decorate('imagePipeline', imagePipeline);
-    app.decorate('imageStore', imageStore);
+    parts = await composeServer(config, overrides, app.log);
+    const { storage, people, realtime } = parts;
+    app.decorate('parts', parts);
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
     await app.register(pressurePlugin, { config });
-    await app.register(rateLimitPlugin, { config, redis: redis ?? undefined });
+    await app.register(rateLimitPlugin, { config, redis: storage.redis ?? undefined });
     await app.register(openApiPlugin, { config, version });
-    await app.register(authPlugin, { sessions });
-    await registerRoutes(app, { config, database, accounts, captcha, gazetteer, events });
-
-    // Hubs (SPEC §7): in-process fan-out, or Redis pub/sub across processes when REDIS_URL is set.
-    const backplane = redis
-      ? (await import('./realtime/backplane/redis.js')).createRedisBackplane({
-          publisher: redis,
-          url: config.redisUrl,
-          channelPrefix: config.redisKeyPrefix,
-          log: app.log,
-        })
-      : createMemoryBackplane();
-    // The plugin's preClose ends connections first; the backplane closes with the other closers after it.
-    closers.push(() => backplane.close());
+    await app.register(authPlugin, { sessions: people.sessions });
+    await registerRoutes(app, parts);
     await app.register(realtimePlugin, {
-      hubs: [
-        createGeneralHub((userId) => app.messageService.unreadCounts(userId)),
-        createChatHub(app.messageService),
-        createSupportHub(app.supportService),
-      ],
-      backplane,
-      authenticate: (token) => app.authenticate(token),
+      server: realtime.server,
+      authenticate: (token) => people.sessions.authenticate(token),
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
     });
-    const hubSessions = subscribeHubSessions({
-      events,
-      realtime: app.realtime,
-      sessionStates: (ids) => sessions.states(ids),
-      supportEmail: config.supportEmail,
-      checkEveryMs: overrides.sessionCheckMs,
-      log: app.log,
-    });
-    app.addHook('preClose', () => hubSessions.stop());
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
-    let scheduler: Scheduler | undefined;
-    if (overrides.jobs !== false) {
-      // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
-      const afterExpiry = config.seedDemoData
-        ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
-        : undefined;
-      const jobs = [
-        vacuumJob(database),
-        purgeJob(database.db),
-        garageExpiryJob(database.db, { afterExpiry }),
-        orphanUploadsJob(database.db, imageStore, {
-          everyMs: config.uploadSweep.intervalMs,
-          graceMs: config.uploadSweep.graceMs,
-          log: app.log,
-        }),
-      ].filter((job): job is Job => job !== undefined);
-      scheduler = startJobs(jobs, app.log);
-      closers.push(() => scheduler?.stop() ?? Promise.resolve());
-    }
-
-    app.addHook('onClose', closeAll);
+    if (overrides.jobs !== false) scheduler = startJobs([...parts.jobs], app.log);
+    app.addHook('onClose', shutdown);
     await app.ready();
     return app;
   } catch (error) {
-    await closeAll();
+    await shutdown();
     await app.close().catch(() => undefined);
     throw error;
   }

@@ -6,7 +6,12 @@ import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
  */
 export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
   { name: 'PORT', default: '3000', meaning: 'TCP port the HTTP server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to bind; 127.0.0.1 keeps it local.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    meaning:
+      'Interface to bind. The default keeps the server local to this machine; a server others reach sets 0.0.0.0 (or its own address) behind a TLS proxy.',
+  },
   {
     name: 'DATA_DIR',
     default: './data (repo root)',
@@ -68,9 +73,9 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   },
   {
     name: 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
-    default: '1000',
+    default: '100',
     meaning:
-      'Answer 503 (Retry-After) to new requests while the mean event-loop delay is above this; 0 turns it off.',
+      'Answer 503 (Retry-After) to new requests, and a readable refusal to hub calls, while the mean event-loop delay (sampled every 100 ms) is above this; 0 turns it off.',
   },
   {
     name: 'PRESSURE_MAX_HEAP_BYTES',
@@ -82,7 +87,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: '0',
     meaning: 'Answer 503 to new requests while the process memory (RSS) is above this many bytes; 0 = off.',
   },
-  { name: 'RATE_LIMIT_GLOBAL_MAX', default: '600', meaning: 'API requests per client IP per global window.' },
+  {
+    name: 'RATE_LIMIT_GLOBAL_MAX',
+    default: '600',
+    meaning:
+      'API requests per signed-in person (per client IP for visitors) per global window. A tenth of it, at least 30, is each person’s message budget per window: chat messages (REST and /chathub together), and support messages apart.',
+  },
   { name: 'RATE_LIMIT_GLOBAL_WINDOW_MS', default: '60000', meaning: 'Global rate-limit window.' },
   { name: 'RATE_LIMIT_LOGIN_MAX', default: '10', meaning: 'Login attempts per client IP per login window.' },
   { name: 'RATE_LIMIT_LOGIN_WINDOW_MS', default: '300000', meaning: 'Login rate-limit window.' },
@@ -168,9 +178,22 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'S3_PUBLIC_URL', default: 'S3_ENDPOINT/S3_BUCKET', meaning: 'Base URL browsers load images from.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'true', meaning: 'ENDPOINT/BUCKET/key; false: BUCKET.host/key.' },
   {
+    name: 'BACKUP_DIR',
+    default: '(unset → no scheduled backups)',
+    meaning:
+      'Folder the running server writes a backup into (database, uploads, secrets; like `npm run backup`), one subfolder per backup.',
+  },
+  { name: 'BACKUP_INTERVAL_HOURS', default: '24', meaning: 'Hours between scheduled backups.' },
+  {
+    name: 'BACKUP_KEEP',
+    default: '7',
+    meaning: 'How many scheduled backups to keep; older ones are deleted.',
+  },
+  {
     name: 'SEED_DEMO_DATA',
-    default: 'true',
-    meaning: 'Create demo users on first start (categories are always ensured).',
+    default: 'true for the embedded quick start; false when DATABASE_URL is set or NODE_ENV=production',
+    meaning:
+      'Create demo users (no staff, no admin), listings and garage sales on first start; categories are always ensured.',
   },
   {
     name: 'ADMIN_USERNAME',

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
   it('has working defaults for a plain npm start', () => {
     const config = loadConfig({}, '/somewhere');
     expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
     expect(config.webDistDir).toBe(resolve(repoRoot, 'apps/web/dist'));
     expect(config.databaseUrl).toBeUndefined();
@@ -18,7 +18,17 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     // Load shedding on a stalled event loop only; memory limits are the operator's choice.
-    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapBytes: 0, maxRssBytes: 0 });
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 100, maxHeapBytes: 0, maxRssBytes: 0 });
+  });
+
+  it('loads demo data by default only for the embedded quick start', () => {
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/rummage' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db:5432/rummage', SEED_DEMO_DATA: 'yes' }).seedDemoData,
+    ).toBe(true);
   });
 
   it('reads load-shedding limits, 0 turning one off, and refuses anything else', () => {

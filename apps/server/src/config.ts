@@ -51,6 +51,8 @@ export interface AppConfig {
   uploadSweep: { intervalMs: number; graceMs: number };
   /** Present when S3_BUCKET is set: images go to that bucket instead of DATA_DIR/uploads. */
   s3?: S3Config;
+  /** Scheduled backups (jobs/backup.ts); `dir` unset turns them off. */
+  backup: { dir?: string; intervalMs: number; keep: number };
   seedDemoData: boolean;
   webDistDir: string;
   apiDocs: boolean;
@@ -90,11 +92,13 @@ const int = (min: number, max: number, fallback: number) =>
       return n;
     });
 
-const bool = (fallback: boolean) =>
+/** true/false (1/0, yes/no, on/off); without a fallback an unset variable stays undefined. */
+const bool = <T extends boolean | undefined = undefined>(fallback?: T) =>
   z
     .string()
-    .default(String(fallback))
+    .optional()
     .transform((value, ctx) => {
+      if (value === undefined) return fallback as T;
       const v = value.trim().toLowerCase();
       if (['true', '1', 'yes', 'on'].includes(v)) return true;
       if (['false', '0', 'no', 'off'].includes(v)) return false;
@@ -128,7 +132,8 @@ const BUCKET_RULE = 'must be 3–63 lowercase letters, digits, dots or hyphens';
 
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
-  HOST: text(255).default('0.0.0.0'),
+  // Loopback unless the operator opens it: a quick start must not put demo accounts on the network.
+  HOST: text(255).default('127.0.0.1'),
   DATA_DIR: text(4096).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
@@ -147,7 +152,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024, 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(1000, 3_600_000, 30_000),
   HEADERS_TIMEOUT_MS: int(1000, 3_600_000, 15_000),
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000, 1_000),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000, 100),
   PRESSURE_MAX_HEAP_BYTES: int(0, 2 ** 40, 0),
   PRESSURE_MAX_RSS_BYTES: int(0, 2 ** 40, 0),
   RATE_LIMIT_GLOBAL_MAX: int(1, 1_000_000, 600),
@@ -194,7 +199,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: text(500).optional(),
   S3_PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   S3_FORCE_PATH_STYLE: bool(true),
-  SEED_DEMO_DATA: bool(true),
+  BACKUP_DIR: text(4096).optional(),
+  BACKUP_INTERVAL_HOURS: int(1, 8760, 24),
+  BACKUP_KEEP: int(1, 1000, 7),
+  // Unset: on for the embedded quick start only (see demoDataDefault).
+  SEED_DEMO_DATA: bool(),
   WEB_DIST_DIR: text(4096).optional(),
   API_DOCS: bool(true),
 });
@@ -257,6 +266,14 @@ function resolveFrom(base: string, value: string | undefined, fallback: string):
 }
 
 /**
+ * Demo data is for trying Rummage on one's own machine: off by default on a real database or in production, so a
+ * deployment never starts with accounts whose passwords are printed in the README.
+ */
+export function demoDataDefault(databaseUrl: string | undefined, nodeEnv: string | undefined): boolean {
+  return !databaseUrl && nodeEnv !== 'production';
+}
+
+/**
  * Reads the environment into a typed config. Blank values count as unset (`.env` files often carry `KEY=`).
  * Throws a ConfigError listing every problem, one line each, so a misconfigured start fails once, not repeatedly.
  */
@@ -313,7 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
     uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },
     s3: s3Config(e),
-    seedDemoData: e.SEED_DEMO_DATA,
+    backup: {
+      dir: e.BACKUP_DIR ? resolveFrom(cwd, e.BACKUP_DIR, 'backups') : undefined,
+      intervalMs: e.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000,
+      keep: e.BACKUP_KEEP,
+    },
+    seedDemoData: e.SEED_DEMO_DATA ?? demoDataDefault(known.DATABASE_URL, env.NODE_ENV),
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),
     apiDocs: e.API_DOCS,
   };

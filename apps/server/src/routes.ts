@@ -1,47 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import type { EventBus } from './events/bus.js';
+import type { ServerParts } from './composition.js';
 import { accountRoutes } from './modules/account/account.routes.js';
-import type { AccountService } from './modules/account/account.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { categoryRoutes } from './modules/category/category.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { garageRoutes } from './modules/garage/garage.routes.js';
-import { createGarageService } from './modules/garage/garage.service.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
-import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
-import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
 import { messageRoutes } from './modules/message/message.routes.js';
-import { createMessageService } from './modules/message/message.service.js';
-import { createEngagementService } from './modules/product/engagement.service.js';
 import { productRoutes } from './modules/product/product.routes.js';
-import { createProductService } from './modules/product/product.service.js';
-import { createStaffService } from './modules/staff/staff.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
-import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
-import { createUserService } from './modules/user/user.service.js';
-import type { CaptchaVerifier } from './services/captcha/index.js';
-import type { Gazetteer } from './services/geo/index.js';
-import { createHubChatNotifier } from './realtime/hubs/notifier.js';
-import { appHubs, createHubSupportNotifier } from './realtime/hubs/support.hub.js';
-
-export interface RouteDeps {
-  config: AppConfig;
-  database: DatabaseHandle;
-  accounts: AccountService;
-  captcha: CaptchaVerifier;
-  gazetteer: Gazetteer;
-  events: EventBus;
-}
 
 /**
- * The API surface at a glance. Paths come from the contract (`API`), so every module owns its own
- * full paths (SPEC §7 uses PascalCase ones such as /api/Account/user-login).
+ * The API surface at a glance; each module gets its services from the composition root (composition.ts).
+ * Paths come from the contract (`API`), so every module owns its own full paths (SPEC §7 uses PascalCase ones such as /api/Account/user-login).
  *
  * | module   | paths                                                                                   |
  * |----------|-----------------------------------------------------------------------------------------|
@@ -59,75 +34,21 @@ export interface RouteDeps {
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
  * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, grant/revoke staff), moderation-log |
  */
-export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  await app.register(healthRoutes, { database: deps.database });
-  await app.register(configRoutes, { config: deps.config, captcha: deps.captcha });
-  await app.register(categoryRoutes, { db: deps.database.db });
-  await app.register(captchaRoutes, { captcha: deps.captcha });
-  await app.register(geoRoutes, { gazetteer: deps.gazetteer });
-  await app.register(accountRoutes, { accounts: deps.accounts, config: deps.config });
-
-  const db = deps.database.db;
-  const store = app.imageStore;
-  const products = createProductService({
-    db,
-    store,
-    reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng),
-    maxImages: deps.config.uploads.maxImages,
-    log: app.log,
-  });
-  const engagement = createEngagementService({ db });
-  await app.register(productRoutes, {
-    config: deps.config,
-    products,
-    engagement,
-    pipeline: app.imagePipeline,
-  });
-  const memo = app.redis ? redisSnapshotMemo(app.redis, deps.config.redisKeyPrefix) : memorySnapshotMemo();
-  await app.register(marketplaceRoutes, { marketplace: createMarketplaceService({ db, store, memo }) });
-  await app.register(garageRoutes, {
-    config: deps.config,
-    garages: createGarageService({ db, reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng) }),
-  });
-  const chats = createMessageService({
-    db,
-    store,
-    // Pushes go through /chathub and /generalhub once the real-time plugin is registered (looked up per push).
-    notifier: createHubChatNotifier(
-      appHubs(app),
-      (userId) => app.messageService.unreadCounts(userId),
-      app.log,
-    ),
-    unreadSupport: (userId) => createSupportUnreadCounter(db).countForUserId(userId),
-    log: app.log,
-  });
-  app.decorate('messageService', chats);
-  await app.register(messageRoutes, { config: deps.config, messages: chats });
-  await app.register(userRoutes, {
-    config: deps.config,
-    users: createUserService({
-      db,
-      store,
-      reverse: (lat, lng) => deps.gazetteer.reverse(lat, lng),
-      log: app.log,
-    }),
-    pipeline: app.imagePipeline,
-  });
-
-  // Pushes go through /supporthub and /generalhub once the real-time plugin is registered (looked up per push).
-  const support = createSupportService({
-    db,
-    productName: deps.config.productName,
-    notifier: createHubSupportNotifier(appHubs(app), db, app.log),
-    log: app.log,
-  });
-  app.decorate('supportService', support);
-  await app.register(supportRoutes, { config: deps.config, support });
-  const staff = createStaffService({
-    db,
-    store,
-    support,
-    events: deps.events,
-  });
-  await app.register(staffRoutes, { support, staff });
+export async function registerRoutes(app: FastifyInstance, parts: ServerParts): Promise<void> {
+  const { config, storage, people, listings, messaging, moderation } = parts;
+  const pipeline = storage.imagePipeline;
+  await app.register(healthRoutes, { database: storage.database });
+  await app.register(configRoutes, { config, captcha: people.captcha });
+  await app.register(categoryRoutes, { db: storage.database.db });
+  await app.register(captchaRoutes, { captcha: people.captcha });
+  await app.register(geoRoutes, { gazetteer: storage.gazetteer });
+  await app.register(accountRoutes, { accounts: people.accounts, config });
+  const { products, engagement, marketplace, garages, users } = listings;
+  await app.register(productRoutes, { config, products, engagement, pipeline });
+  await app.register(marketplaceRoutes, { marketplace });
+  await app.register(garageRoutes, { config, garages });
+  await app.register(messageRoutes, { config, messages: messaging.chats });
+  await app.register(userRoutes, { config, users, pipeline });
+  await app.register(supportRoutes, { config, support: messaging.support });
+  await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff });
 }

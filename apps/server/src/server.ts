@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { warmGazetteer } from './services/geo/index.js';
+import { sayStartupNotices } from './startup-notices.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,8 +64,11 @@ async function main(): Promise<void> {
   // restart is back in service sooner; a place search in that first second builds what it needs itself.
   setTimeout(() => warmGazetteer(), WARM_GAZETTEER_AFTER_MS).unref();
   app.log.info(
-    { url: config.publicUrl, database: app.database.location, webDist: config.webDistDir },
+    { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
+  );
+  await sayStartupNotices(app.parts.storage.database.db, { host: config.host, log: app.log }).catch(
+    (error: unknown) => app.log.warn({ err: error }, 'start-up notices not checked'),
   );
 }
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, PAGE_SIZE } from '@rummage/contract';
-import { garageSale } from './features/garage/testSales';
-import { productDetail } from './features/listings/testUtils';
+import { garageSale } from './test/garageSales';
+import { productDetail } from './test/listings';
 import { renderPage, setApiTransport } from './prerender';
 
 // As on a server: no window, and a clock in another zone than the sale's.

@@ -3,7 +3,7 @@ import { API, PAGE_RENDERING } from '@rummage/contract';
 import { adoptPageState } from './app/mount';
 import { PAGE_STATE_ELEMENT_ID } from './app/pageState';
 import { createQueryClient } from './app/queryClient';
-import { productDetail } from './features/listings/testUtils';
+import { productDetail } from './test/listings';
 import { listingKeys } from './features/listings/api';
 import { renderPage, rendersWithData, setApiTransport } from './prerender';
 import { CONFIG_QUERY_KEY } from './shared/config/useAppConfig';

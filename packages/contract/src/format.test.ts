@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, formatCount, messages, milesToKm, stripUsaSuffix } from './index.js';
+import { cityStateLabel, fillText, formatCount, messages, milesToKm, stripUsaSuffix } from './index.js';
 
 describe('formatCount (SPEC §9)', () => {
   it('shows counts under 1000 as they are', () => {
@@ -25,6 +25,10 @@ describe('helpers', () => {
   it('drops a trailing ", USA" from chosen addresses', () => {
     expect(stripUsaSuffix('Chicago, IL, USA')).toBe('Chicago, IL');
     expect(stripUsaSuffix('Chicago, IL')).toBe('Chicago, IL');
+  });
+  it('names a place "City, ST", or by its city alone when no state is known', () => {
+    expect(cityStateLabel('Springfield', 'IL')).toBe('Springfield, IL');
+    expect(cityStateLabel('Springfield', null)).toBe('Springfield');
   });
   it('fills {product} and {email} and leaves unknown placeholders', () => {
     expect(fillText(messages.titles.home, { product: 'Rummage' })).toBe('Rummage - Official Site');

@@ -20,3 +20,11 @@ export function milesToKm(miles: number): number {
 export function stripUsaSuffix(address: string): string {
   return address.replace(/,\s*USA\s*$/i, '').trim();
 }
+
+/**
+ * "City, ST", the one way a place is named: city suggestions, the saved address, profiles, listings and
+ * garage sales. The city alone when no state is known.
+ */
+export function cityStateLabel(city: string, state: string | null): string {
+  return state ? `${city}, ${state}` : city;
+}

@@ -16,6 +16,8 @@ export const messages = {
     unsupportedMediaType: 'This content type is not supported.',
     serverError: 'Something went wrong on our side. Please try again later.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+    /** A hub connection sent more calls than it may have waiting for an answer (docs/realtime.md, "Backpressure"). */
+    tooManyAtOnce: 'Too many requests at once. Please wait for the earlier ones to finish, then try again.',
     resourceNotFound: 'We could not find what you were looking for.',
     invalidJson: 'The request body is not valid JSON.',
     conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',
@@ -240,6 +242,7 @@ export const messages = {
     notFound: 'This chat does not exist.',
     userNotFound: 'This person can no longer receive messages.',
     notConnected: 'Reconnecting… you can send again once the connection is back.',
+    clientMessageIdInvalid: 'clientMessageId must be 1 to 64 letters, digits, hyphens or underscores.',
   },
   followers: {
     heading: 'followers',
@@ -302,6 +305,10 @@ export const messages = {
     alreadyStaff: 'This user is already support staff.',
     notStaff: 'This user is not support staff.',
     adminRoleFixed: 'Admins keep their role; use the admin command to change it.',
+    /** The admin command's revoke-admin. */
+    adminRevoked: '@{username} is no longer an admin.',
+    notAdmin: 'This user is not an admin.',
+    lastAdmin: 'This is the only admin left; create another admin first.',
     bannedCannotBeStaff: 'A banned account cannot become support staff.',
   },
   categories: {

@@ -153,7 +153,30 @@ export const ROUTES = {
   chat: (receiverId: string | number, productId: string | number) => `/chat/${receiverId}/${productId}`,
   followers: '/followers',
   support: '/support',
+  /** The staff console (staff and admins; beyond the SPEC). */
+  staff: '/staff',
 } as const;
+
+/** One pattern per page route in ROUTES, any id in place of a parameter; a trailing slash is allowed. */
+const PAGE_ROUTES: readonly RegExp[] = Object.values(ROUTES).map((route) => {
+  const template =
+    typeof route === 'function'
+      ? (route as (...ids: string[]) => string)(...Array.from({ length: route.length }, () => '\0'))
+      : route;
+  const source = template
+    .split('\0')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${source === '/' ? '' : source}/?$`);
+});
+
+/**
+ * Whether a path is one of the web app's pages. The server answers 200 with the app for these and 404 (with the
+ * app's not-found page) for every other path, so crawlers and monitors see the truth.
+ */
+export function isPageRoute(path: string): boolean {
+  return PAGE_ROUTES.some((pattern) => pattern.test(path));
+}
 
 /**
  * Page paths matched outside the router: pages rendered with their data, the share link's redirect on the

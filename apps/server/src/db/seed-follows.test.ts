@@ -16,18 +16,18 @@ afterAll(async () => {
 });
 
 const followCount = async () => {
-  const [row] = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(follows);
+  const [row] = await t.app.parts.storage.database.db.select({ n: sql<number>`count(*)::int` }).from(follows);
   return Number(row?.n);
 };
 
 async function signInAs(username: string): Promise<string> {
   const demo = DEMO_USERS.find((user) => user.username === username)!;
-  return (await t.app.accounts.login(demo.username, demo.password)).authToken;
+  return (await t.app.parts.people.accounts.login(demo.username, demo.password)).authToken;
 }
 
 describe('demo follows', () => {
   it('gives the demo account followers on a fresh installation, once', async () => {
-    const result = await seed(t.app.database.db, { demoData: true });
+    const result = await seed(t.app.parts.storage.database.db, { demoData: true });
     expect(result.demoUsers).toBe(DEMO_USERS.length);
 
     const demoToken = await signInAs('demo');
@@ -43,9 +43,9 @@ describe('demo follows', () => {
     ]);
 
     // A second run adds nothing; later starts leave follows alone, so unfollowing a demo account sticks.
-    expect(await seedDemoFollows(t.app.database.db)).toBe(0);
-    await t.app.database.db.delete(follows);
-    await seed(t.app.database.db, { demoData: true });
+    expect(await seedDemoFollows(t.app.parts.storage.database.db)).toBe(0);
+    await t.app.parts.storage.database.db.delete(follows);
+    await seed(t.app.parts.storage.database.db, { demoData: true });
     expect(await followCount()).toBe(0);
   });
 });

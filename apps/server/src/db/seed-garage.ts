@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { GarageItem } from '@rummage/contract';
-import { instantToLocal, localToInstant, timeZoneAt } from '../modules/garage/local-time.js';
+import { instantToLocal, localToInstant, timeZoneAt } from '../lib/local-time.js';
 import { withTransaction, type Database } from './client.js';
 import { garageSales, users } from './schema.js';
 import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const scalar = async (query: ReturnType<typeof sql>) => {
-  const result = (await t.app.database.db.execute(query)) as unknown as {
+  const result = (await t.app.parts.storage.database.db.execute(query)) as unknown as {
     rows: Array<{ n: number | string }>;
   };
   return Number(result.rows[0]?.n);
@@ -85,7 +85,7 @@ describe('demo listings', () => {
   });
 
   it('keeps a shared photo when one listing that uses it is deleted', async () => {
-    const result = (await t.app.database.db.execute(sql`
+    const result = (await t.app.parts.storage.database.db.execute(sql`
       select i.product_id::int as id, u.username, i.large_key as key
       from ${productImages} i
       join ${products} p on p.id = i.product_id
@@ -108,9 +108,9 @@ describe('demo listings', () => {
 
   it('runs once: a second start adds nothing', async () => {
     const before = await scalar(sql`select count(*)::int as n from ${products}`);
-    await prepareDatabase(t.app.database, {
+    await prepareDatabase(t.app.parts.storage.database, {
       seedDemoData: true,
-      listings: { store: t.app.imageStore, reverse: () => ({ city: null, state: null }) },
+      listings: { store: t.app.parts.storage.imageStore, reverse: () => ({ city: null, state: null }) },
     });
     expect(await scalar(sql`select count(*)::int as n from ${products}`)).toBe(before);
   });

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const count = async (table: typeof users | typeof categories) => {
-  const [row] = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  const [row] = await t.app.parts.storage.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n;
 };
 
@@ -39,28 +39,28 @@ describe('seed', () => {
   });
 
   it('seeds demo garage sales once, and later starts refill those of the local sellers only', async () => {
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     expect(await currentDemoGarageSales(db)).toBe(DEMO_GARAGE_PLANS.length);
     await db.delete(garageSales);
     const gazetteer = loadGazetteer();
-    const listings = { store: t.app.imageStore, reverse: gazetteer.reverse.bind(gazetteer) };
-    await prepareDatabase(t.app.database, { seedDemoData: false, listings });
+    const listings = { store: t.app.parts.storage.imageStore, reverse: gazetteer.reverse.bind(gazetteer) };
+    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: false, listings });
     expect(await currentDemoGarageSales(db)).toBe(0);
-    await prepareDatabase(t.app.database, { seedDemoData: true, listings });
+    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: true, listings });
     const onceOnly = DEMO_GARAGE_PLANS.filter((plan) => plan.host === 'demo').length;
     expect(await currentDemoGarageSales(db)).toBe(DEMO_GARAGE_PLANS.length - onceOnly);
   });
 
   it('is idempotent: a second start migrates nothing new and reuses the data', async () => {
-    await t.app.database.db.delete(categories).where(sql`${categories.title} = 'Tools'`);
-    await prepareDatabase(t.app.database, { seedDemoData: true });
+    await t.app.parts.storage.database.db.delete(categories).where(sql`${categories.title} = 'Tools'`);
+    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: true });
     expect(await count(users)).toBe(DEMO_PEOPLE);
     expect(await count(categories)).toBe(DEFAULT_CATEGORIES.length);
   });
 
   it('does not bring deleted demo users back once the site has people', async () => {
-    await t.app.database.db.delete(users).where(sql`${users.username} = 'bob'`);
-    await prepareDatabase(t.app.database, { seedDemoData: true });
+    await t.app.parts.storage.database.db.delete(users).where(sql`${users.username} = 'bob'`);
+    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: true });
     expect(await count(users)).toBe(DEMO_PEOPLE - 1);
   });
 });

@@ -8,7 +8,9 @@ import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
 
 /**
- * Demo accounts created on the first start when SEED_DEMO_DATA is true (the default).
+ * Demo accounts created on the first start when SEED_DEMO_DATA is on (the embedded quick start's default).
+ * None is staff or admin: their passwords are published in the README, so the staff console must never open
+ * with them. The first admin comes from `npm run admin -- create` or the ADMIN_* variables.
  * For the README:
  *
  * | username | e-mail               | password   | role  | city           |
@@ -16,8 +18,6 @@ import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
  * | demo     | demo@rummage.local   | Demo123!   | user  | Chicago, IL    |
  * | alice    | alice@rummage.local  | Alice123!  | user  | Austin, TX     |
  * | bob      | bob@rummage.local    | Bob12345!  | user  | Portland, OR   |
- * | staff    | staff@rummage.local  | Staff123!  | staff | Denver, CO     |
- * | admin    | admin@rummage.local  | Admin123!  | admin | Denver, CO     |
  */
 export const DEMO_USERS: ReadonlyArray<{
   username: string;
@@ -58,27 +58,6 @@ export const DEMO_USERS: ReadonlyArray<{
     address: 'Portland, OR',
     latitude: 45.5152,
     longitude: -122.6784,
-  },
-  {
-    username: 'staff',
-    email: 'staff@rummage.local',
-    password: 'Staff123!',
-    role: 'staff',
-    phone: '(720) 555-0175',
-    address: 'Denver, CO',
-    latitude: 39.7392,
-    longitude: -104.9903,
-  },
-  {
-    // Grants and revokes the staff role in the staff console.
-    username: 'admin',
-    email: 'admin@rummage.local',
-    password: 'Admin123!',
-    role: 'admin',
-    phone: '(720) 555-0176',
-    address: 'Denver, CO',
-    latitude: 39.7392,
-    longitude: -104.9903,
   },
 ];
 

@@ -10,6 +10,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the error handler sends it as Retry-After, as the REST rate limiter does. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(429, message);
+  }
+}
+
 /** Every `code` along an error's cause chain (drizzle and pg wrap the socket error that really happened). */
 export function errorCodes(error: unknown): string[] {
   const codes: string[] = [];

@@ -2,11 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function readPackageJson(dir: string): { name?: string; workspaces?: unknown } | undefined {
+function readPackageJson(dir: string): { name?: string; version?: string; workspaces?: unknown } | undefined {
   const file = join(dir, 'package.json');
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as { name?: string; workspaces?: unknown };
+    return JSON.parse(readFileSync(file, 'utf8')) as {
+      name?: string;
+      version?: string;
+      workspaces?: unknown;
+    };
   } catch {
     return undefined;
   }
@@ -28,6 +32,9 @@ function findServerPackageDir(): string {
 }
 
 export const serverPackageDir = findServerPackageDir();
+
+/** The server package's version (backups record it in their manifest). */
+export const serverVersion = readPackageJson(serverPackageDir)?.version ?? '0.0.0';
 
 /** The monorepo root when the server runs inside it; otherwise (a copied deployment) the working directory. */
 export const repoRoot = (() => {

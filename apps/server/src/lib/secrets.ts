@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Generated secrets are named `*.key` at the top of DATA_DIR, so backups (backup/backup.ts) find them all. */
+export const SECRET_FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*\.key$/;
+
 /**
  * A secret generated on first start and kept in DATA_DIR, so a plain `npm start` needs no configuration and
  * restarts keep it (ALTCHA challenges signed before a restart still verify). Several processes sharing one

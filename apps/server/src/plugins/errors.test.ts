@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@rummage/contract';
 import { HttpError } from '../lib/http-error.js';
-import { toErrorAnswer } from './errors.js';
+import { errorsPlugin, OUTAGE_RETRY_AFTER_SECONDS, toErrorAnswer } from './errors.js';
 
 const common = messages.common;
 /** How drizzle 0.45 wraps a driver error: the driver's error (with its code) sits in `cause`. */
@@ -58,5 +60,32 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(Object.assign(new Error('x'), { statusCode: 429 })).body.message).toBe(
       common.tooManyRequests,
     );
+  });
+});
+
+describe('an outage', () => {
+  it('answers every request with a 503 and Retry-After, and logs it once per interval, not once per request', async () => {
+    const lines: Array<{ level: number; msg: string; refused?: number }> = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    await app.register(errorsPlugin);
+    // A real driver against a port nothing listens on: the database is down as a person would find it.
+    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/rummage', max: 1 });
+    app.get('/listings', async () => (await pool.query('select 1')).rows);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const response = await app.inject({ url: '/listings' });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+        expect(response.json()).toEqual({ message: common.serviceUnavailable });
+      }
+      const errors = lines.filter((line) => line.level >= 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.msg).toContain('unavailable');
+    } finally {
+      await app.close();
+      await pool.end();
+    }
   });
 });

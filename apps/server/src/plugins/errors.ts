@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBodySchema, messages, type ErrorBody } from '@rummage/contract';
-import { errorCodes, HttpError, sqlState } from '../lib/http-error.js';
+import { errorCodes, HttpError, sqlState, TooManyRequestsError } from '../lib/http-error.js';
 
 const common = messages.common;
 
@@ -34,6 +34,10 @@ function statusForSqlState(code: string): number | undefined {
   if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return 503;
   return undefined;
 }
+
+/** How soon a client may try again after a 503 for an outage: a reconnecting database takes seconds. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+const OUTAGE_LOG_EVERY_MS = 10_000;
 
 /** The database (or another backing service) is unreachable: a 503 the client may retry, not a bug. */
 const CONNECTION_CODES = new Set([
@@ -138,15 +142,33 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export const errorsPlugin = fp(
   async (app) => {
+    // An outage fails every request: one log line per interval says so (with how many were refused), where a
+    // line per request would bury everything else in the log exactly when it is read.
+    let outageLoggedAt = 0;
+    let refusedSinceLog = 0;
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toErrorAnswer(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503) {
+        refusedSinceLog++;
+        if (Date.now() - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
+          request.log.error(
+            { err: error, refused: refusedSinceLog },
+            'a backing service (database) is unavailable: answering 503 with Retry-After',
+          );
+          outageLoggedAt = Date.now();
+          refusedSinceLog = 0;
+        }
+        reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ status, message: body.message }, 'request refused');
       // The rest of a JSON body over the limit is still on its way, and Node would read it all to reuse the
       // socket: 50 MB of work per abusive request (measured: six such streams halved the feed's throughput).
       // Browsers never send one, so closing after the 413 costs nobody a readable answer.
       if ((error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         reply.header('connection', 'close');
+      }
+      if (error instanceof TooManyRequestsError) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       }
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

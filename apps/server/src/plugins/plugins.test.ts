@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
-import { createUser } from '../test/factories.js';
+import { bearer, createUser, signIn } from '../test/factories.js';
 
 const distDir = mkdtempSync(join(tmpdir(), 'rummage-dist-'));
 let t: TestApp;
@@ -32,11 +32,26 @@ afterAll(async () => {
 
 describe('static SPA', () => {
   it('serves index.html for client routes, revalidated on every load', async () => {
-    for (const url of ['/', '/marketplace', '/product-detail/42', '/reset-password/new?token=abc']) {
+    for (const url of [
+      '/',
+      '/marketplace',
+      '/product-detail/42',
+      '/reset-password/new?token=abc',
+      '/staff',
+      '/garage/route',
+    ]) {
       const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a path no page has with the app and a 404, so crawlers and monitors see the truth', async () => {
+    for (const url of ['/no-such-page', '/product-detail/42/extra', '/wp-login']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<div id="root">');
     }
   });
 
@@ -133,9 +148,10 @@ describe('rate limits', () => {
     });
     expect(other.statusCode).toBe(200);
 
-    if (t.app.redis) {
+    const redis = t.app.parts.storage.redis;
+    if (redis) {
       // With REDIS_URL the counters are shared through Redis, under this app's own key prefix.
-      const keys = await t.app.redis.keys(`${t.config.redisKeyPrefix}rate-limit:*`);
+      const keys = await redis.keys(`${t.config.redisKeyPrefix}rate-limit:*`);
       expect(
         keys.some((key) => key.includes('/api/Account/user-login') && key.includes('198.51.100.7')),
       ).toBe(true);
@@ -168,9 +184,44 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits per person', () => {
+  it('counts the global limit per signed-in person, and per address for visitors', async () => {
+    const remoteAddress = '198.51.100.11';
+    const [ann, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const annToken = await signIn(t.app, ann);
+    const bobToken = await signIn(t.app, bob);
+    const get = (token?: string) =>
+      t.app.inject({ url: API.category, remoteAddress, headers: token ? bearer(token) : {} });
+    for (let i = 0; i < 40; i++) expect((await get(annToken)).statusCode).toBe(200);
+    const limited = await get(annToken);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // Someone else at the same address (a shared network) and a visitor there still have their own budgets.
+    expect((await get(bobToken)).headers['x-ratelimit-remaining']).toBe('39');
+    expect((await get()).headers['x-ratelimit-remaining']).toBe('39');
+    // A stale token is a visitor, counted by address.
+    expect((await get('not-a-session')).headers['x-ratelimit-remaining']).toBe('38');
+  });
+
+  it('keeps counting login attempts per address whoever the token names', async () => {
+    const [user, other] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const tokens = [await signIn(t.app, user), await signIn(t.app, other), undefined];
+    const attempt = (token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.account.login,
+        payload: { userName: user.username, password: 'Wrong123!' },
+        headers: token ? bearer(token) : {},
+        remoteAddress: '198.51.100.12',
+      });
+    for (const token of tokens) expect((await attempt(token)).statusCode).toBe(401);
+    expect((await attempt(tokens[0])).statusCode).toBe(429);
+  });
+});
+
 describe('readiness', () => {
   it('answers 503 when the database does not', async () => {
-    const database = t.app.database;
+    const database = t.app.parts.storage.database;
     const ping = database.ping;
     // Simulates an outage of the database server without tearing down the shared test database.
     (database as { ping: () => Promise<void> }).ping = () => Promise.reject(new Error('connection refused'));

@@ -10,6 +10,12 @@ import type { AppConfig } from '../config.js';
 /** What a shed request is told: soon enough for a person to retry by hand, long enough to let the process drain. */
 export const PRESSURE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * How often the event loop's delay is judged. under-pressure takes the mean delay of 10 ms ticks over one sample, so
+ * with its default second a stall of a few hundred milliseconds is averaged away; a tenth of that sees it at once.
+ */
+export const PRESSURE_SAMPLE_INTERVAL_MS = 100;
+
 /** How often a sustained overload is logged (each shed request would add log work exactly when there is none to spare). */
 const LOG_EVERY_MS = 10_000;
 
@@ -26,7 +32,7 @@ const EXEMPT_ROUTES: ReadonlySet<string> = new Set([API.health.live, ...Object.v
 
 export interface PressureOptions {
   config: Pick<AppConfig, 'pressure'>;
-  /** How often the process's load is sampled; under-pressure's default (1 s) unless a test needs faster. */
+  /** How often the process's load is sampled (PRESSURE_SAMPLE_INTERVAL_MS unless a test needs another). */
   sampleIntervalMs?: number;
 }
 
@@ -37,13 +43,15 @@ export interface PressureOptions {
  * neither a Redis round trip nor a session lookup.
  */
 export const pressurePlugin = fp<PressureOptions>(
-  async (app, { config, sampleIntervalMs }) => {
+  async (app, { config, sampleIntervalMs = PRESSURE_SAMPLE_INTERVAL_MS }) => {
     const limits = config.pressure;
     const body: ErrorBody = { message: messages.common.serviceUnavailable };
     let lastLogged = 0;
     // The first event-loop samples still hold start-up's synchronous work (module loading, opening PGlite,
     // migrations): shedding on them would fail a fresh process's readiness probe for no load at all.
-    const startupGraceMs = 2 * (sampleIntervalMs ?? 1_000);
+    // Two samples, and never under the two seconds it was with one-second samples: a loaded machine may still be
+    // finishing start-up's work just after onReady.
+    const startupGraceMs = Math.max(2 * sampleIntervalMs, 2_000);
     let sheddingFrom = Number.POSITIVE_INFINITY;
     app.addHook('onReady', async () => {
       sheddingFrom = Date.now() + startupGraceMs;
@@ -74,7 +82,7 @@ export const pressurePlugin = fp<PressureOptions>(
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
       maxHeapUsedBytes: limits.maxHeapBytes,
       maxRssBytes: limits.maxRssBytes,
-      ...(sampleIntervalMs !== undefined && { sampleInterval: sampleIntervalMs }),
+      sampleInterval: sampleIntervalMs,
       // The declared type allows only void, though the plugin documents sending whatever else is returned.
       pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
     });

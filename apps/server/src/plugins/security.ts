@@ -37,6 +37,15 @@ export function imageStoreSource(config: Pick<AppConfig, 's3'>): string[] {
   return config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
 }
 
+/**
+ * The hubs' WebSocket origin as people reach the site (PUBLIC_URL). 'self' already covers it in current browsers
+ * (CSP Level 3); naming it keeps older ones working without allowing WebSockets to any host.
+ */
+export function hubSocketSource(publicUrl: string): string {
+  const origin = new URL(publicUrl);
+  return `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
+}
+
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   const captcha = CAPTCHA_SOURCES[config.captcha.provider];
   const https = config.publicUrl.startsWith('https://');
@@ -48,7 +57,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     styleSrc: ["'self'", "'unsafe-inline'", ...captcha.script],
     imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl), ...imageStoreSource(config)],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:', ...captcha.connect],
+    connectSrc: ["'self'", hubSocketSource(config.publicUrl), ...captcha.connect],
     // The ALTCHA widget solves its proof of work in Web Workers created from blob: URLs.
     workerSrc: ["'self'", 'blob:'],
     frameSrc: captcha.frame.length > 0 ? captcha.frame : ["'none'"],

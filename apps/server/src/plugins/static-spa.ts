@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HUBS, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
+import { HUBS, isPageRoute, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
 import { replyNotFound } from './errors.js';
 import { createPageRender, sendRenderedPage } from './page-render.js';
 
 const HUB_PREFIXES = Object.values(HUBS);
 
 /**
- * Client-side routes (and the SPA's not-found page) must load index.html on reload; API and hub paths must not.
+ * Client-side routes (and the SPA's not-found page, with a 404) must load index.html on reload; API and hub paths must not.
  * Browsers ask for text/html; link-preview crawlers often accept any type (or send no Accept), which gets
  * the page too unless the path names a file (a missing script must stay a 404).
  */
@@ -75,7 +75,10 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
       }
       const rendered = request.method === 'GET' ? await pages?.render(request) : null;
       if (rendered) return sendRenderedPage(request, reply, rendered);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // A path no page answers gets the app (which shows its not-found page) with a 404, so crawlers and uptime
+      // monitors see the truth instead of a 200 for every typo.
+      const status = isPageRoute(path ?? '/') ? 200 : 404;
+      return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
     });
   },
   { name: 'static-spa' },

@@ -3,6 +3,7 @@
  * The protocol layer (protocol/) speaks SignalR on the wire and calls into these; hubs (hubs/) never touch
  * transports or frames. Scale-out goes through a Backplane (backplane/backplane.ts).
  */
+import type { HubName } from '@rummage/contract';
 import type { AuthUser } from '../modules/account/session.service.js';
 
 /** The connection that invoked a hub method (ASP.NET `Context`). */
@@ -56,11 +57,13 @@ export interface HubInvocation {
 
 /**
  * One hub method. `argCount` is checked before the handler runs: a mismatch answers SignalR's
- * "Failed to invoke '<M>' due to an error on the server." The handler validates argument contents itself and
- * throws HubException for a refusal the client should read. Its return value is the Completion's result.
+ * "Failed to invoke '<M>' due to an error on the server." A list allows trailing optional arguments (chat
+ * SendMessage takes 4 or 5); the handler then gets undefined for the ones not sent. The handler validates
+ * argument contents itself and throws HubException for a refusal the client should read. Its return value is
+ * the Completion's result.
  */
 export interface HubMethod {
-  argCount: number;
+  argCount: number | readonly number[];
   handler: (hub: HubInvocation, ...args: unknown[]) => unknown;
 }
 
@@ -94,3 +97,6 @@ export interface HubContext {
   /** Live local connections of a user on this hub (tests and diagnostics). */
   localConnectionCount(userId?: number): number;
 }
+
+/** The app's hubs by their short name (contract HubName); delivery subscribers reach clients through it. */
+export type HubLookup = (name: HubName) => HubContext;

@@ -1,10 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
 import { createLimiter } from '../services/images/limiter.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
-import { HubEndpoint, type ConnectionInfo } from './protocol/hub-endpoint.js';
+import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
 import { DEFAULT_HUB_TIMING, scanIntervalMs, type HubTiming } from './protocol/timing.js';
 import { listenForUpgrades } from './protocol/upgrade.js';
@@ -14,23 +15,28 @@ export type { TransportKind } from './protocol/connection.js';
 export type { EndUserOptions } from './lifetime.js';
 export type { ConnectionInfo } from './protocol/hub-endpoint.js';
 
-export interface RealtimeOptions {
+export interface RealtimeServerOptions {
   hubs: HubDefinition[];
   backplane: Backplane;
-  /** Resolves a bearer token to its user; null refuses the request with 401. */
-  authenticate: HubAuthenticate;
+  log: FastifyBaseLogger;
   /** Shorter keep-alive and timeouts for tests. */
   timing?: Partial<HubTiming>;
-  /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
-  allowedOrigins?: readonly string[];
-  /** Retry-After seconds while the process sheds load; new WebSockets are then refused with 503. */
-  shedding?: () => number | undefined;
+  /**
+   * Hub invocations running at once in this process (default 4). The embedded database runs one query at a time
+   * and holds the event loop while it does, so there one at a time keeps each uninterrupted stretch short.
+   */
+  maxRunningInvocations?: number;
 }
 
-/** Live hub connections of this process, for diagnostics, tests and benchmarks. */
+/**
+ * The hubs of this process and who is connected to them. Made in the composition root (composition.ts) before
+ * Fastify mounts it, so delivery subscribers and services' callbacks get their hub contexts as plain values.
+ */
 export interface RealtimeServer {
   /** The names of the mounted hubs. */
   readonly hubs: readonly string[];
+  /** Reach a hub's clients and groups from outside a hub method (ASP.NET IHubContext). */
+  context(hubName: string): HubContext;
   connections(hubName: string): ConnectionInfo[];
   /**
    * Ends one connection: with a Close record (`error`, `allowReconnect` as given), or with 'terminate' by dropping
@@ -49,12 +55,80 @@ export interface RealtimeServer {
   endUser(userId: number, reason: string, options?: EndUserOptions): number;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Reach a hub's clients and groups from routes, services and jobs (ASP.NET IHubContext). */
-    hubContext(name: string): HubContext;
-    realtime: RealtimeServer;
-  }
+/** What realtimePlugin mounts: the server and its endpoints, one per hub. */
+export interface MountableRealtimeServer extends RealtimeServer {
+  readonly endpoints: readonly HubEndpoint[];
+  readonly timing: HubTiming;
+  /**
+   * Whether the process sheds load right now; the plugin plugs in the HTTP server's pressure reading once it
+   * mounts the hubs (the server is made before Fastify is).
+   */
+  setShedding(shedding: () => boolean): void;
+}
+
+/** Hub invocations running at once by default: enough to keep a pg pool busy, few enough to leave REST room. */
+const MAX_RUNNING_INVOCATIONS = 4;
+
+export function createRealtimeServer(options: RealtimeServerOptions): MountableRealtimeServer {
+  const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
+  let shedding = () => false;
+  const admission: InvocationAdmission = {
+    turns: createLimiter(options.maxRunningInvocations ?? MAX_RUNNING_INVOCATIONS),
+    shedding: () => shedding(),
+  };
+  const endpoints = options.hubs.map(
+    (definition) =>
+      new HubEndpoint(
+        definition,
+        new HubLifetimeManager(definition.name, options.backplane, options.log),
+        timing,
+        options.log,
+        admission,
+      ),
+  );
+  const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
+  const endpointNamed = (name: string) => {
+    const endpoint = byName.get(name);
+    if (!endpoint) throw new Error(`No hub named '${name}'`);
+    return endpoint;
+  };
+  options.backplane.onMessage((message) => byName.get(message.hub)?.lifetime.receive(message));
+
+  return {
+    endpoints,
+    timing,
+    hubs: endpoints.map((endpoint) => endpoint.definition.name),
+    setShedding(probe) {
+      shedding = probe;
+    },
+    context: (name) => endpointNamed(name).lifetime.context,
+    connections: (name) => endpointNamed(name).list(),
+    disconnect(name, connectionId, how) {
+      const connection = endpointNamed(name).findById(connectionId);
+      if (!connection || connection.isClosed) return false;
+      if (how === 'terminate') connection.terminate();
+      else connection.close(how);
+      return true;
+    },
+    endUser: (userId, reason, endOptions) =>
+      endpoints.reduce(
+        (ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason, endOptions),
+        0,
+      ),
+  };
+}
+
+export interface RealtimeOptions {
+  server: MountableRealtimeServer;
+  /** Resolves a bearer token to its user; null refuses the request with 401. */
+  authenticate: HubAuthenticate;
+  /** Browser origins allowed to open hub WebSockets besides the page's own (CORS_ORIGINS); unset allows any. */
+  allowedOrigins?: readonly string[];
+  /**
+   * Retry-After seconds while the process sheds load; new WebSockets are then refused with 503 and invocations on
+   * open connections with the contract's readable text.
+   */
+  shedding?: () => number | undefined;
 }
 
 /** Hub requests whose session is being read at once; enough to keep a pg pool busy, few enough to leave room. */
@@ -64,47 +138,15 @@ const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 const SHUTDOWN_GRACE_MS = 1_000;
 
 /**
- * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub at its path, speaks negotiate, WebSockets,
- * Server-Sent Events and long polling, and routes hub sends through the lifetime manager and the backplane.
+ * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub of a RealtimeServer at its path, speaks
+ * negotiate, WebSockets, Server-Sent Events and long polling; sends go through the lifetime managers and the
+ * backplane the server was made with.
  */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
-    const timing: HubTiming = { ...DEFAULT_HUB_TIMING, ...options.timing };
-    const endpoints = options.hubs.map(
-      (definition) =>
-        new HubEndpoint(
-          definition,
-          new HubLifetimeManager(definition.name, options.backplane, app.log),
-          timing,
-          app.log,
-        ),
-    );
-    const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));
-    const endpointNamed = (name: string) => {
-      const endpoint = byName.get(name);
-      if (!endpoint) throw new Error(`No hub named '${name}'`);
-      return endpoint;
-    };
-
-    options.backplane.onMessage((message) => byName.get(message.hub)?.lifetime.receive(message));
-
-    app.decorate('hubContext', (name: string) => endpointNamed(name).lifetime.context);
-    app.decorate('realtime', {
-      hubs: endpoints.map((endpoint) => endpoint.definition.name),
-      connections: (name: string) => endpointNamed(name).list(),
-      disconnect(name, connectionId, how) {
-        const connection = endpointNamed(name).findById(connectionId);
-        if (!connection || connection.isClosed) return false;
-        if (how === 'terminate') connection.terminate();
-        else connection.close(how);
-        return true;
-      },
-      endUser: (userId, reason, endOptions) =>
-        endpoints.reduce(
-          (ended, endpoint) => ended + endpoint.lifetime.endUser(String(userId), reason, endOptions),
-          0,
-        ),
-    } satisfies RealtimeServer);
+    const { endpoints, timing } = options.server;
+    const shedding = options.shedding;
+    if (shedding) options.server.setShedding(() => shedding() !== undefined);
 
     // Every hub request reads its session from the database. A reconnect storm would otherwise queue thousands of
     // those reads at once, ahead of every REST request's queries (PGlite runs one query at a time, a pg pool a few),
@@ -113,19 +155,25 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const authenticate: HubAuthenticate = (token) =>
       token ? authentications.run(() => options.authenticate(token)) : options.authenticate(token);
 
-    await app.register(hubRoutes, { endpoints, authenticate });
+    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate });
     const upgrades = listenForUpgrades(app.server, {
-      endpoints,
+      endpoints: [...endpoints],
       authenticate,
       allowedOrigins: options.allowedOrigins,
       shedding: options.shedding,
       log: app.log,
     });
 
+    // A scan that comes much later than its interval follows a stall: clients' pings are still unread in the
+    // sockets, and timing them out now would drop healthy connections. Expiry waits for the next, punctual scan.
+    const scanEveryMs = scanIntervalMs(timing);
+    let lastScan = Date.now();
     const scanner = setInterval(() => {
       const now = Date.now();
-      for (const endpoint of endpoints) endpoint.scan(now);
-    }, scanIntervalMs(timing));
+      const late = now - lastScan > 2 * scanEveryMs + 100;
+      lastScan = now;
+      for (const endpoint of endpoints) endpoint.scan(now, late);
+    }, scanEveryMs);
     scanner.unref();
 
     // Before the server stops listening: open event streams, polls and sockets would otherwise hold close().

@@ -8,8 +8,8 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisBackplane, type RedisBackplane } from './backplane/redis.js';
 import type { HubDefinition } from './hub.js';
-import { realtimePlugin } from './index.js';
-import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from './test/redis.js';
+import { createRealtimeServer, realtimePlugin, type RealtimeServer } from './index.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../test/redis.js';
 import { signalR } from './test/server.js';
 import type * as SignalR from '@microsoft/signalr';
 
@@ -44,6 +44,7 @@ const hub: HubDefinition = {
 
 interface Process {
   app: FastifyInstance;
+  realtime: RealtimeServer;
   backplane: RedisBackplane;
   url: string;
 }
@@ -55,9 +56,9 @@ async function startProcess(prefix: string): Promise<Process> {
     log: { info: () => undefined, warn: () => undefined },
   });
   const app = Fastify({ logger: false });
+  const realtime = createRealtimeServer({ hubs: [hub], backplane, log: app.log });
   await app.register(realtimePlugin, {
-    hubs: [hub],
-    backplane,
+    server: realtime,
     authenticate: async (token) => {
       const user = token ? USERS[token] : undefined;
       return user ? { user: { ...user, role: 'user' }, sessionId: user.id } : null;
@@ -67,7 +68,7 @@ async function startProcess(prefix: string): Promise<Process> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, backplane, url: `http://127.0.0.1:${port}${HUB_PATH}` };
+  return { app, realtime, backplane, url: `http://127.0.0.1:${port}${HUB_PATH}` };
 }
 
 /** The frames the client's socket received, to check what went over the wire. */
@@ -166,9 +167,9 @@ describe.skipIf(!available)('hubs on two processes joined by the Redis backplane
     const before = { ann: ann.received.length, bob: bob.received.length };
     // Each process's marker follows its own message down the same Redis path, so it arrives after it.
     await bob.connection.invoke('SendToOthers', 'bob says hi');
-    await b.app.hubContext('scaleout').clients.all.send('message', 'all', 'marker from b');
-    await a.app.hubContext('scaleout').clients.user(2).send('message', 'context', 'from a route on A');
-    await a.app.hubContext('scaleout').clients.all.send('message', 'all', 'marker from a');
+    await b.realtime.context('scaleout').clients.all.send('message', 'all', 'marker from b');
+    await a.realtime.context('scaleout').clients.user(2).send('message', 'context', 'from a route on A');
+    await a.realtime.context('scaleout').clients.all.send('message', 'all', 'marker from a');
     await untilReceived(ann, 'all:marker from b');
     await untilReceived(bob, 'all:marker from a');
 
@@ -206,13 +207,13 @@ describe.skipIf(!available)('hubs on two processes joined by the Redis backplane
 
     // The ban happens on A, where Ann has her first connection: both end.
     const annClosed = new Promise<Error | undefined>((resolve) => ann.connection.onclose(resolve));
-    expect(a.app.realtime.endUser(1, 'Your account has been banned.')).toBe(1);
+    expect(a.realtime.endUser(1, 'Your account has been banned.')).toBe(1);
     expect(String(await closed)).toContain('Your account has been banned.');
     expect(String(await annClosed)).toContain('Your account has been banned.');
     expect(annOnB.connection.state).toBe(signalR.HubConnectionState.Disconnected);
     // Nobody else's: Bob on B still hears A.
-    await a.app.hubContext('scaleout').clients.all.send('message', 'all', 'after the ban');
+    await a.realtime.context('scaleout').clients.all.send('message', 'all', 'after the ban');
     await untilReceived(bob, 'all:after the ban');
-    expect(b.app.realtime.connections('scaleout').map((info) => info.userId)).toEqual([2]);
+    expect(b.realtime.connections('scaleout').map((info) => info.userId)).toEqual([2]);
   });
 });

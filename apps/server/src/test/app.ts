@@ -12,6 +12,8 @@ import { readOutbox, type OutboxMail } from '../services/mail/index.js';
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** The test database's own URL when it runs on PostgreSQL (DATABASE_URL set); undefined on PGlite. */
+  databaseUrl?: string;
   /** Mail the app has written to its outbox (DATA_DIR/outbox), oldest first, once background sends finished. */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
@@ -36,18 +38,18 @@ export const TEST_ENV: Record<string, string> = {
 const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /**
- * A fresh, empty database of its own: in-memory PGlite by default; with DATABASE_URL set (CI), a new database
- * created on that server and dropped again by `drop()`.
+ * A fresh, empty database of its own: in-memory PGlite by default (in `pgliteDir` on disk when given); with
+ * DATABASE_URL set (CI), a new database created on that server, answered with its `url`, dropped by `drop()`.
  */
-export async function freshDatabase(): Promise<{
-  handle: DatabaseHandle;
-  /** The new PostgreSQL database's URL (absent on PGlite), for a second app process on the same data. */
-  url?: string;
-  drop(): Promise<void>;
-}> {
+export async function freshDatabase(
+  options: { pgliteDir?: string } = {},
+): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    return { handle: await openDatabase({ kind: 'pglite', inMemory: true }), drop: async () => undefined };
+    const handle = await openDatabase(
+      options.pgliteDir ? { kind: 'pglite', dir: options.pgliteDir } : { kind: 'pglite', inMemory: true },
+    );
+    return { handle, drop: async () => undefined };
   }
   const name = uniqueName();
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -78,10 +80,12 @@ export async function freshDatabase(): Promise<{
 /**
  * Builds the real app on a fresh database, with a temporary DATA_DIR (outbox, secrets) and, when REDIS_URL is
  * set, Redis rate-limit counters under a key prefix no other test app shares. Call once per test file.
+ * `databaseOnDisk` puts PGlite in DATA_DIR/pglite, where the server keeps it, instead of in memory.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: Omit<AppOverrides, 'database'> = {},
+  options: { databaseOnDisk?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rummage-test-'));
   const config = loadConfig({
@@ -91,7 +95,9 @@ export async function buildTestApp(
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `${uniqueName()}:` }),
     ...env,
   });
-  const database = await freshDatabase();
+  const database = await freshDatabase({
+    pgliteDir: options.databaseOnDisk ? join(dataDir, 'pglite') : undefined,
+  });
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { jobs: false, ...overrides, database: database.handle });
@@ -103,8 +109,9 @@ export async function buildTestApp(
   return {
     app,
     config,
+    databaseUrl: database.url,
     async outbox() {
-      await app.accounts.settleDeliveries();
+      await app.parts.people.accounts.settleDeliveries();
       return readOutbox(join(dataDir, 'outbox'));
     },
     async close() {

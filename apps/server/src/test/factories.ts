@@ -26,7 +26,7 @@ export async function createUser(
   const username = fields.username ?? `user${unique()}`;
   const email = fields.email ?? `${username.toLowerCase()}@example.test`;
   const password = fields.password ?? 'Secret123!';
-  const { id } = await insertUser(app.database.db, {
+  const { id } = await insertUser(app.parts.storage.database.db, {
     username,
     email,
     passwordHash: await hashPassword(password),
@@ -42,12 +42,12 @@ export async function createUser(
 }
 
 export async function banUser(app: FastifyInstance, userId: number): Promise<void> {
-  await app.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, userId));
+  await app.parts.storage.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Signs a user in through the service and answers the bearer token. */
 export async function signIn(app: FastifyInstance, user: TestUser): Promise<string> {
-  return (await app.accounts.login(user.username, user.password)).authToken;
+  return (await app.parts.people.accounts.login(user.username, user.password)).authToken;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

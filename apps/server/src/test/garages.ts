@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { GarageItem, GarageSaleCreateRequest } from '@rummage/contract';
 import { insertGarageSale } from '../modules/garage/garage.repository.js';
-import { instantToLocal, timeZoneAt } from '../modules/garage/local-time.js';
+import { instantToLocal, timeZoneAt } from '../lib/local-time.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -62,7 +62,7 @@ export async function createGarageSale(
   const endsAt = fields.endsAt ?? new Date(startsAt.getTime() + 4 * HOUR_MS);
   const start = instantToLocal(startsAt, timeZone);
   const end = instantToLocal(endsAt, timeZone);
-  return insertGarageSale(app.database.db, {
+  return insertGarageSale(app.parts.storage.database.db, {
     sellerId,
     title: fields.title ?? 'Test sale, Chicago, IL',
     locationText: 'Chicago, IL',

@@ -26,7 +26,7 @@ export async function createProduct(
   sellerId: number,
   fields: Partial<ProductFields> = {},
 ): Promise<number> {
-  const db = app.database.db;
+  const db = app.parts.storage.database.db;
   let categoryId: number | null = null;
   if (fields.categoryTitle) {
     const [row] = await db

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { messages } from '@rummage/contract';
-import { seriousA11yViolations } from '../features/location/testUtils';
+import { seriousA11yViolations } from '../test/location';
 import { otherProfile } from '../features/profile/testProfiles';
 import { ME_OK, mockApi, storeSession } from '../test/api';
 import { renderApp } from '../test/renderApp';

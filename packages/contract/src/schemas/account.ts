@@ -67,7 +67,12 @@ export const registerRequestSchema = z.object({
   isCaptchaVerified: z.boolean().optional(),
   /** The captcha widget's answer (ALTCHA payload or a provider token). */
   captchaToken: z.string().max(20_000).optional(),
-  acceptTerms: z.literal(true, { error: reg.termsRequired }),
+  /**
+   * The terms checkbox. The SPEC's client checks it in the form and does not send it, so it may be absent; a form
+   * that sends it unticked (false) is refused. Either way the time of registration is kept as the consent's time
+   * (decision 0003).
+   */
+  acceptTerms: z.literal(true, { error: reg.termsRequired }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

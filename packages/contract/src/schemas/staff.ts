@@ -22,6 +22,7 @@ export const MODERATION_ACTIONS = [
   'close-ticket',
   'reopen-ticket',
   'create-admin',
+  'revoke-admin',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

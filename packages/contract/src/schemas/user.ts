@@ -66,11 +66,12 @@ export const updateUserDetailsSchema = z.object({
     .min(1, { error: P.usernameRequired })
     .regex(USERNAME_PATTERN, { error: P.usernameChars })
     .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters.` }),
+  // Not trimmed: a space anywhere, leading and trailing ones included, is refused with the SPEC's text rather than
+  // quietly removed, so what the person typed is what is checked.
   email: z
     .string({ error: P.emailRequired })
-    .trim()
-    .min(1, { error: P.emailRequired })
-    .refine((value) => !/\s/.test(value), { error: P.emailNoSpaces })
+    .refine((value) => value.trim().length > 0, { error: P.emailRequired, abort: true })
+    .refine((value) => !/\s/.test(value), { error: P.emailNoSpaces, abort: true })
     .pipe(
       z
         .string()

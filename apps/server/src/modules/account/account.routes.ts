@@ -14,7 +14,7 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { addressRateLimit } from '../../plugins/rate-limit.js';
 import type { AccountService } from './account.service.js';
 
 const tags = ['Account'];
@@ -34,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
   app.post(
     API.account.register,
     {
-      config: { rateLimit: routeRateLimit(limits.register) },
+      config: { rateLimit: addressRateLimit(limits.register) },
       schema: {
         tags,
         summary: 'Create an account (the captcha is verified by the server)',
@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
   app.post(
     API.account.login,
     {
-      config: { rateLimit: routeRateLimit(limits.login) },
+      config: { rateLimit: addressRateLimit(limits.login) },
       schema: {
         tags,
         summary: 'Sign in with username or e-mail; answers a bearer token',
@@ -119,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
   app.post(
     API.account.sendPasswordResetLink,
     {
-      config: { rateLimit: routeRateLimit(limits.reset) },
+      config: { rateLimit: addressRateLimit(limits.reset) },
       schema: {
         tags,
         summary: 'E-mail a single-use reset link (same answer whether or not the address is known)',
@@ -136,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
   app.post(
     API.account.resetPassword,
     {
-      config: { rateLimit: routeRateLimit(limits.reset) },
+      config: { rateLimit: addressRateLimit(limits.reset) },
       schema: {
         tags,
         summary: 'Set a new password with a reset token; signs the user out everywhere',

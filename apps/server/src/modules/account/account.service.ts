@@ -40,7 +40,7 @@ export interface AccountServiceOptions {
   supportEmail: string;
   publicUrl: string;
   /** Told when sessions end (logout, logout everywhere, password reset), after the change is stored. */
-  events?: EventBus;
+  events: EventBus;
   clock?: () => Date;
 }
 
@@ -167,13 +167,13 @@ export function createAccountService(options: AccountServiceOptions) {
 
     async logout(userId: number, sessionId: number): Promise<void> {
       await sessions.revoke(sessionId);
-      await events?.emit('session.ended', { userId, sessionIds: [sessionId], reason: 'logout' });
+      await events.emit('session.ended', { userId, sessionIds: [sessionId], reason: 'logout' });
     },
 
     /** Every session of the person ends, on every device, this one included. */
     async logoutEverywhere(userId: number): Promise<void> {
       await sessions.revokeAllOf(userId);
-      await events?.emit('session.ended', { userId, reason: 'logoutEverywhere' });
+      await events.emit('session.ended', { userId, reason: 'logoutEverywhere' });
     },
 
     /**
@@ -211,7 +211,7 @@ export function createAccountService(options: AccountServiceOptions) {
         await repo.revokeUserSessions(tx, userId, now);
         return userId;
       });
-      await events?.emit('session.ended', { userId, reason: 'passwordReset' });
+      await events.emit('session.ended', { userId, reason: 'passwordReset' });
     },
 
     /** Waits for reset mails still being sent (shutdown, tests). */

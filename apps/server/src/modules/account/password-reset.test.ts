@@ -57,7 +57,7 @@ describe('send-password-reset-link', () => {
     const user = await createUser(t.app);
     await post(API.account.sendPasswordResetLink, { email: user.email });
     const token = await tokenFromMail(user.email);
-    const rows = await t.app.database.db
+    const rows = await t.app.parts.storage.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
@@ -111,7 +111,7 @@ describe('reset-password', () => {
     const user = await createUser(t.app);
     await post(API.account.sendPasswordResetLink, { email: user.email });
     const token = await tokenFromMail(user.email);
-    await t.app.database.db
+    await t.app.parts.storage.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
@@ -149,7 +149,7 @@ describe('reset-password', () => {
 describe('database errors carry what the service needs', () => {
   it('exposes SQLSTATE 23505 and the constraint name on a duplicate, on this driver', async () => {
     const user = await createUser(t.app);
-    const duplicate = insertUser(t.app.database.db, {
+    const duplicate = insertUser(t.app.parts.storage.database.db, {
       username: `${user.username}x`,
       email: user.email.toUpperCase(),
       passwordHash: 'x',

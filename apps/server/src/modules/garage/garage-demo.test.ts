@@ -24,20 +24,22 @@ afterAll(async () => {
 
 const hosts = [...new Set(DEMO_GARAGE_PLANS.map((plan) => plan.host))];
 const stored = async () => {
-  const [row] = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(garageSales);
+  const [row] = await t.app.parts.storage.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(garageSales);
   return Number(row?.n ?? 0);
 };
 
 describe('demo garage sales', () => {
   it('adds nothing where the demo hosts do not exist (a site that never had demo data)', async () => {
-    expect(await topUpDemoGarageSales(t.app.database.db, deps)).toBe(0);
-    expect(await seedDemoGarageSales(t.app.database.db, deps)).toBe(0);
+    expect(await topUpDemoGarageSales(t.app.parts.storage.database.db, deps)).toBe(0);
+    expect(await seedDemoGarageSales(t.app.parts.storage.database.db, deps)).toBe(0);
     expect(await stored()).toBe(0);
   });
 
   it('seeds the whole spread: a carousel around Chicago, a live one, one starting in 20 minutes', async () => {
     for (const username of hosts) await createUser(t.app, { username });
-    expect(await seedDemoGarageSales(t.app.database.db, deps)).toBe(DEMO_GARAGE_PLANS.length);
+    expect(await seedDemoGarageSales(t.app.parts.storage.database.db, deps)).toBe(DEMO_GARAGE_PLANS.length);
     expect(DEMO_GARAGE_PLANS.length).toBeGreaterThanOrEqual(12);
 
     const chicago = await t.app.inject({
@@ -63,7 +65,7 @@ describe('demo garage sales', () => {
   });
 
   it('is idempotent, and refills ended slots except the one the demo user may have deleted', async () => {
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     expect(await topUpDemoGarageSales(db, deps)).toBe(0);
     const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'atxvintage'));

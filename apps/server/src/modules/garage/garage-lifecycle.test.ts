@@ -26,9 +26,12 @@ afterAll(async () => {
 });
 
 const ids = async () =>
-  (await t.app.database.db.select({ id: garageSales.id }).from(garageSales).orderBy(garageSales.id)).map(
-    (row) => row.id,
-  );
+  (
+    await t.app.parts.storage.database.db
+      .select({ id: garageSales.id })
+      .from(garageSales)
+      .orderBy(garageSales.id)
+  ).map((row) => row.id);
 
 /** DELETE as the SPEC's client sends it: a JSON content type and no body. */
 function remove(id: number | string, token?: string) {
@@ -120,7 +123,7 @@ describe('expiry', () => {
     expect(beforeJob.strip).not.toContain(ended);
     expect(await ids()).toContain(ended); // still stored: reads do not depend on the job
 
-    const removed = await expireGarageSales(t.app.database.db);
+    const removed = await expireGarageSales(t.app.parts.storage.database.db);
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await ids()).not.toContain(ended);
     expect(await ids()).toContain(current);
@@ -134,7 +137,9 @@ describe('expiry', () => {
       endsAt: hoursFromNow(-1),
     });
     let followUps = 0;
-    const job = garageExpiryJob(t.app.database.db, { afterExpiry: async () => (followUps += 1) });
+    const job = garageExpiryJob(t.app.parts.storage.database.db, {
+      afterExpiry: async () => (followUps += 1),
+    });
     expect(job.everyMs).toBe(60_000);
     await job.run();
     expect(await ids()).not.toContain(ended);
@@ -156,7 +161,7 @@ describe('GET /api/Marketplace/garage-sales', () => {
   };
 
   it('lists upcoming and live sales within the radius, soonest first; everywhere without a location', async () => {
-    await t.app.database.db.delete(garageSales);
+    await t.app.parts.storage.database.db.delete(garageSales);
     const seller = await createUser(t.app);
     const la = await createGarageSale(t.app, seller.id, {
       ...PLACES.losAngeles,
@@ -199,7 +204,7 @@ describe('GET /api/Marketplace/garage-sales', () => {
   });
 
   it('leaves out sales of suspended hosts and caps the list at 50', async () => {
-    await t.app.database.db.delete(garageSales);
+    await t.app.parts.storage.database.db.delete(garageSales);
     const banned = await createUser(t.app);
     await createGarageSale(t.app, banned.id, { startsAt: hoursFromNow(0.1) });
     await banUser(t.app, banned.id);

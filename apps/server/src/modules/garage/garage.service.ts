@@ -13,7 +13,7 @@ import type { Circle } from '../marketplace/radius.js';
 import { canSee } from '../product/product.service.js';
 import type { Db } from '../product/product.cards.js';
 import * as repo from './garage.repository.js';
-import { instantToLocal, localToInstant, timeZoneAt } from './local-time.js';
+import { instantToLocal, localToInstant, timeZoneAt } from '../../lib/local-time.js';
 import { toGarageSale } from './garage.presenter.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 

@@ -302,7 +302,7 @@ describe('GET /api/GarageSale/{id}', () => {
     });
     const fan = await createUser(t.app);
     const { follows } = await import('../../db/schema.js');
-    await t.app.database.db.insert(follows).values({ followerId: fan.id, followeeId: host.id });
+    await t.app.parts.storage.database.db.insert(follows).values({ followerId: fan.id, followeeId: host.id });
     const response = await t.app.inject({
       method: 'GET',
       url: apiPath(API.garageSale.item, { id: live }),

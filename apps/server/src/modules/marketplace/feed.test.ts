@@ -233,7 +233,7 @@ describe('GET /api/Marketplace/products: paging', () => {
     const original = await seedArea(area.latitude, area.longitude, 10);
     const first = await feed({ ...area, page: 1 });
     const [soldId] = ids(first);
-    await t.app.database.db
+    await t.app.parts.storage.database.db
       .update(products)
       // The database's clock, as the sold-status change writes it: this process's clock can share the
       // snapshot's millisecond, and a sale in the snapshot's own millisecond counts as before it.

@@ -35,7 +35,7 @@ describe('feedPage: radius and search pages read from the newest listings first'
       });
     }
     await banUser(t.app, banned);
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     const snapshot = new Date();
     const circles = [{ ...portland, radiusKm: 10 }, undefined];
     // A common word, and one no listing has (its full read gathers the matches first: feed.statement.ts).
@@ -70,7 +70,7 @@ describe('feedPage: radius and search pages read from the newest listings first'
  * selectCards with the feed's conditions, then imagesOf and likeCountsOf.
  */
 async function separateReads(filter: FeedFilter & { snapshot: Date }) {
-  const db = t.app.database.db;
+  const db = t.app.parts.storage.database.db;
   const conditions: SQL[] = [
     publicListing,
     lte(products.createdAt, filter.snapshot),
@@ -101,7 +101,7 @@ describe('readFeed: one statement answers the page, its photos and its like coun
   beforeAll(async () => {
     seller = (await createUser(t.app)).id;
     const banned = (await createUser(t.app)).id;
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     const start = Date.now() - 7_200_000;
     for (let i = 0; i < 40; i++) {
       await createProduct(t.app, i % 9 === 4 ? banned : seller, {
@@ -151,7 +151,7 @@ describe('readFeed: one statement answers the page, its photos and its like coun
         [3, 5],
       ] as const) {
         const filter = { page, pageSize, snapshot, ...extra };
-        const one = await readFeed(t.app.database.db, filter);
+        const one = await readFeed(t.app.parts.storage.database.db, filter);
         expect(one.snapshot).toEqual(snapshot);
         expect(one.rows, `page ${page} of ${pageSize}`).toEqual(await separateReads(filter));
       }
@@ -159,7 +159,7 @@ describe('readFeed: one statement answers the page, its photos and its like coun
   });
 
   it('answers photos in display order and like counts', async () => {
-    const { rows } = await readFeed(t.app.database.db, {
+    const { rows } = await readFeed(t.app.parts.storage.database.db, {
       page: 1,
       pageSize: 3,
       circle: { ...tacoma, radiusKm: 10 },
@@ -168,7 +168,7 @@ describe('readFeed: one statement answers the page, its photos and its like coun
     expect(likedRow?.id).toBe(liked);
     expect(likedRow?.likesCount).toBe(3);
     expect(shuffledRow?.id).toBe(shuffled);
-    const images = await t.app.database.db
+    const images = await t.app.parts.storage.database.db
       .select()
       .from(productImages)
       .where(eq(productImages.productId, shuffled));
@@ -179,7 +179,7 @@ describe('readFeed: one statement answers the page, its photos and its like coun
   });
 
   it('reads against the database clock, to the millisecond, unless given an earlier moment', async () => {
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     const before = Date.now();
     const now = await readFeed(db, { page: 1, pageSize: 12 });
     expect(now.snapshot.getTime()).toBeGreaterThanOrEqual(before - 1_000);
@@ -195,7 +195,12 @@ describe('readFeed: one statement answers the page, its photos and its like coun
   it('answers the snapshot with an empty page', async () => {
     const ocean = { latitude: -40, longitude: -130, radiusKm: 5 };
     for (const search of [undefined, 'vintage']) {
-      const page = await readFeed(t.app.database.db, { page: 1, pageSize: 12, circle: ocean, search });
+      const page = await readFeed(t.app.parts.storage.database.db, {
+        page: 1,
+        pageSize: 12,
+        circle: ocean,
+        search,
+      });
       expect(page.rows).toEqual([]);
       expect(Number.isNaN(page.snapshot.getTime())).toBe(false);
     }

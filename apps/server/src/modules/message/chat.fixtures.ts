@@ -15,7 +15,7 @@ import { bearer } from '../../test/factories.js';
 /** Makes an account look `days` old (new accounts may start fewer chats an hour). */
 export async function ageAccount(app: FastifyInstance, userId: number, days = 30): Promise<void> {
   const createdAt = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-  await app.database.db.update(users).set({ createdAt }).where(eq(users.id, userId));
+  await app.parts.storage.database.db.update(users).set({ createdAt }).where(eq(users.id, userId));
 }
 
 export function chatApi(app: FastifyInstance) {

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, apiPath, messages, type ChatMessage } from '@rummage/contract';
+import { API, apiPath, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import type { AuthUser } from '../account/session.service.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
-import type { ChatNotifier } from './chat-notifier.js';
+import { createEventBus } from '../../events/bus.js';
 import { createMessageService } from './message.service.js';
+import { createMemoryBudgetStore } from '../../services/rate-budget/index.js';
+
+/** A budget these direct service calls never reach. */
+const budget = { budgets: createMemoryBudgetStore(), budgetWindow: { max: 1000, windowMs: 60_000 } };
 
 const C = messages.chat;
 let t: TestApp;
@@ -202,60 +206,80 @@ describe('DELETE /api/Message/delete-chat/{productId}/with/{otherUserId}', () =>
 });
 
 describe('domain events', () => {
+  /** A real bus with a subscriber on every chat event, recording what the service said, in order. */
   function recorder() {
-    const events: Array<[string, unknown, unknown?]> = [];
-    const notifier: ChatNotifier = {
-      messageSent: (message, participants) => void events.push(['messageSent', message, participants]),
-      unreadChanged: (userIds) => void events.push(['unreadChanged', userIds]),
-    };
-    return { events, notifier };
+    const said: Array<[string, unknown]> = [];
+    const events = createEventBus();
+    for (const name of ['chat.messageSent', 'chat.read', 'chat.deleted'] as const) {
+      events.on(name, (event) => void said.push([name, event]));
+    }
+    return { said, events };
   }
 
-  it('tells the notifier about a stored message and whose unread counts changed', async () => {
+  it('says a message was stored, and who read or deleted a chat', async () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
     const productId = await createProduct(t.app, seller.id);
-    const { events, notifier } = recorder();
-    const service = createMessageService({ db: t.app.database.db, store: t.app.imageStore, notifier });
+    const { said, events } = recorder();
+    const service = createMessageService({
+      db: t.app.parts.storage.database.db,
+      store: t.app.parts.storage.imageStore,
+      events,
+      ...budget,
+    });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
 
     const sent = await service.send(asBuyer, { productId, receiverId: seller.id, message: 'Hi' });
-    expect(events).toEqual([
-      ['messageSent', sent, { senderId: buyer.id, receiverId: seller.id }],
-      ['unreadChanged', [seller.id]],
+    const pair = { productId, buyerId: buyer.id, sellerId: seller.id };
+    expect(said).toEqual([
+      ['chat.messageSent', { message: sent, ...pair, senderId: buyer.id, receiverId: seller.id }],
     ]);
-    expect((events[0]![1] as ChatMessage).text).toBe('Hi');
+    expect(sent.text).toBe('Hi');
 
-    events.length = 0;
+    said.length = 0;
+    const answer = await service.send(asSeller, {
+      productId,
+      receiverId: buyer.id,
+      message: 'Yes',
+      clientMessageId: 'tab-1-7',
+    });
+    expect(said).toEqual([
+      [
+        'chat.messageSent',
+        { message: answer, ...pair, senderId: seller.id, receiverId: buyer.id, clientMessageId: 'tab-1-7' },
+      ],
+    ]);
+
+    said.length = 0;
     await service.read(asSeller, productId, buyer.id);
     await service.deleteChat(asSeller, productId, buyer.id);
-    expect(events).toEqual([
-      ['unreadChanged', [seller.id]],
-      ['unreadChanged', [seller.id]],
+    const mine = { userId: seller.id, productId, otherUserId: buyer.id };
+    expect(said).toEqual([
+      ['chat.read', mine],
+      ['chat.deleted', mine],
     ]);
 
-    events.length = 0;
+    said.length = 0;
     await expect(service.send(asBuyer, { productId, receiverId: seller.id, message: ' ' })).rejects.toThrow(
       C.empty,
     );
-    expect(events).toEqual([]);
+    expect(said).toEqual([]);
   });
 
-  it('keeps a stored message when a listener fails', async () => {
+  it('keeps a stored message when a subscriber fails', async () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
     const productId = await createProduct(t.app, seller.id);
-    const failing: ChatNotifier = {
-      messageSent: () => Promise.reject(new Error('hub down')),
-      unreadChanged: () => {
-        throw new Error('hub down');
-      },
-    };
     const warnings: string[] = [];
+    const events = createEventBus({ warn: (_object, message) => void warnings.push(message) });
+    events.on('chat.messageSent', () => Promise.reject(new Error('hub down')));
+    events.on('chat.messageSent', () => {
+      throw new Error('hub down');
+    });
     const service = createMessageService({
-      db: t.app.database.db,
-      store: t.app.imageStore,
-      notifier: failing,
-      log: { warn: (_object, message) => void warnings.push(message) },
+      db: t.app.parts.storage.database.db,
+      store: t.app.parts.storage.imageStore,
+      events,
+      ...budget,
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
     const sent = await service.send(asBuyer, { productId, receiverId: seller.id, message: 'Hi' });

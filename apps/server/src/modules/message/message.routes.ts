@@ -18,7 +18,7 @@ import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { budgetHeaders, routeRateLimit } from '../../plugins/rate-limit.js';
 import type { MessageService } from './message.service.js';
 
 declare module 'fastify' {
@@ -44,7 +44,8 @@ export interface MessageRoutesOptions {
  */
 export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async (app, options) => {
   const { config, messages: chats } = options;
-  // Per-IP ceiling against scripts; the per-person chat limits (new chats, unanswered messages) live in the service.
+  // Per-person ceiling on reads and deletes. Sending spends the person's message budget in the service instead
+  // (shared with /chathub), which also answers the x-ratelimit-* headers; the global limit still counts it.
   const writes = routeRateLimit({
     max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
     windowMs: config.rateLimit.global.windowMs,
@@ -56,7 +57,6 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
   app.post(
     API.message.send,
     {
-      config: { rateLimit: writes },
       schema: {
         tags,
         summary:
@@ -66,9 +66,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
         response: { 200: sendMessageResponseSchema, ...refusals },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      const data = await chats.send(user, request.body);
+      const data = await chats.send(user, request.body, budgetHeaders(reply));
       return { message: messages.listing.messageSent, data };
     },
   );

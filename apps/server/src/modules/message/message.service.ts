@@ -9,30 +9,37 @@ import {
   type UnreadCounts,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { EventBus } from '../../events/bus.js';
+import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
+import {
+  budgetKeys,
+  newAccountShare,
+  type BudgetListener,
+  type BudgetStore,
+  type BudgetTake,
+  type BudgetWindow,
+} from '../../services/rate-budget/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
-import type { ChatNotifier } from './chat-notifier.js';
 import * as repo from './message.repository.js';
 
 const C = messages.chat;
 
-interface Log {
-  warn(object: object, message: string): void;
-}
-
 export interface MessageServiceOptions {
   db: Database;
   store: ImageAddresses;
-  notifier: ChatNotifier;
+  /** Told what happened after each commit (chat.messageSent, chat.read, chat.deleted); hubs deliver from there. */
+  events: EventBus;
+  /** Each person's message budget, spent by every send whether it comes through REST or /chathub. */
+  budgets: BudgetStore;
+  budgetWindow: BudgetWindow;
   /**
    * Unread support answers for the header badge. Support tickets come later; until then nobody has any.
    * The support module plugs its counter in here, and both /unread-count and /generalhub pick it up.
    */
   unreadSupport?: (userId: number) => Promise<number>;
-  log?: Log;
 }
 
 /** Who is who in one chat: a listing, the person asking about it, and its seller. */
@@ -50,17 +57,8 @@ export type MessageService = ReturnType<typeof createMessageService>;
  * again, and the chat page shows `isSold` so the buyer knows.
  */
 export function createMessageService(options: MessageServiceOptions) {
-  const { db, store, notifier, log } = options;
+  const { db, store, events, budgets, budgetWindow } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
-
-  /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
-  async function tell(what: string, event: () => Promise<void> | void): Promise<void> {
-    try {
-      await event();
-    } catch (error) {
-      log?.warn({ err: error }, `chat notifier failed: ${what}`);
-    }
-  }
 
   function toMessage(
     row: repo.MessageRow,
@@ -117,11 +115,23 @@ export function createMessageService(options: MessageServiceOptions) {
     return { pair: { productId, buyerId: user.id, sellerId: product.sellerId }, product, conversation };
   }
 
-  /** The rate limits (CHAT_LIMITS), counted in the database so every process enforces the same numbers. */
-  async function checkLimits(tx: repo.Db, senderId: number, conversationId: number | undefined) {
+  /**
+   * The rate limits (CHAT_LIMITS), counted in the database so every process enforces the same numbers, and a
+   * new account's share of its message budget. Replies in a chat the other side has answered pass all of them:
+   * they spend only the shared budget, already taken.
+   */
+  async function checkLimits(
+    tx: repo.Db,
+    senderId: number,
+    conversationId: number | undefined,
+    budget: BudgetTake,
+  ) {
     if (conversationId !== undefined && (await repo.hasAnswer(tx, conversationId, senderId))) return;
+    const young = await repo.isYoungAccount(tx, senderId, CHAT_LIMITS.newAccountAgeMs);
+    if (young && budget.limit - budget.remaining > newAccountShare(budget.limit)) {
+      throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
+    }
     if (conversationId === undefined) {
-      const young = await repo.isYoungAccount(tx, senderId, CHAT_LIMITS.newAccountAgeMs);
       const allowed = young ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
       if ((await repo.countChatsStartedLastHour(tx, senderId)) >= allowed) {
         throw new HttpError(429, C.newChatsLimited);
@@ -145,10 +155,20 @@ export function createMessageService(options: MessageServiceOptions) {
       return (await resolve(db, user, productId, otherUserId)).pair;
     },
 
+    /**
+     * Stores a message and says so (chat.messageSent). Every attempt first spends from the sender's message
+     * budget, the one REST and /chathub share, so no way of sending gets more; `onBudget` hears what is left of it.
+     * `clientMessageId` is the sender's own name for its pending copy (hubs only, checked there); it travels
+     * with the chat.messageSent event so the sender's echo can be matched by it, and is never stored.
+     */
     async send(
       user: AuthUser,
-      input: { productId: number; receiverId: number; message: unknown },
+      input: { productId: number; receiverId: number; message: unknown; clientMessageId?: string },
+      onBudget?: BudgetListener,
     ): Promise<ChatMessage> {
+      const budget = await budgets.take(budgetKeys.chatMessage(user.id), budgetWindow);
+      onBudget?.(budget);
+      if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
       // Checked here too (not only by the route's schema): hubs call this with whatever the client sent.
       const text = chatTextSchema.safeParse(input.message);
       if (!text.success) throw new HttpError(400, text.error.issues[0]?.message ?? C.empty);
@@ -162,16 +182,20 @@ export function createMessageService(options: MessageServiceOptions) {
         const { pair, conversation } = await resolve(tx, user, input.productId, input.receiverId);
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
-        await checkLimits(tx, user.id, conversation?.id);
+        await checkLimits(tx, user.id, conversation?.id, budget);
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
         const stored = await repo.insertMessage(tx, conversationId, user.id, body);
         return { pair, message: stored };
       });
 
       const sent = toMessage({ ...message, senderId: user.id, userName: user.username, body }, pair);
-      const participants = { senderId: user.id, receiverId: input.receiverId };
-      await tell('messageSent', () => notifier.messageSent(sent, participants));
-      await tell('unreadChanged', () => notifier.unreadChanged([input.receiverId]));
+      await events.emit('chat.messageSent', {
+        message: sent,
+        ...pair,
+        senderId: user.id,
+        receiverId: input.receiverId,
+        ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+      });
       return sent;
     },
 
@@ -199,7 +223,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.markRead(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.read', { userId: user.id, productId, otherUserId });
     },
 
     /** "Delete chat": hides it for the caller only, until a newer message arrives. */
@@ -207,7 +231,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
       await repo.clearUpTo(db, conversation.id, user.id, conversation.lastMessageId);
-      await tell('unreadChanged', () => notifier.unreadChanged([user.id]));
+      await events.emit('chat.deleted', { userId: user.id, productId, otherUserId });
     },
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {

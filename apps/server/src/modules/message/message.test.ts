@@ -188,7 +188,9 @@ describe('GET /api/Message/chat-thrifter/{productId}/with/{receiverId}', () => {
       sellerId: seller.id,
       isSold: false,
     });
-    await t.app.database.db.insert(follows).values({ followerId: buyer.id, followeeId: seller.id });
+    await t.app.parts.storage.database.db
+      .insert(follows)
+      .values({ followerId: buyer.id, followeeId: seller.id });
     expect((await chat.headerOf(buyer.token, productId, seller.id)).isFollowedByCurrentUser).toBe(true);
   });
 

@@ -39,7 +39,7 @@ async function like(id: number, token: string, payload?: object) {
 }
 
 const likeRows = async (productId: number) => {
-  const [row] = await t.app.database.db
+  const [row] = await t.app.parts.storage.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(productLikes)
     .where(eq(productLikes.productId, productId));
@@ -122,7 +122,7 @@ describe('POST /api/Product/report', () => {
     const again = await report(fanToken, { productId: id });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(L.alreadyReported);
-    const rows = await t.app.database.db
+    const rows = await t.app.parts.storage.database.db
       .select()
       .from(productReports)
       .where(and(eq(productReports.productId, id), eq(productReports.reporterId, fan.id)));
@@ -164,13 +164,15 @@ describe('POST /api/Product/increment-views/{id}', () => {
     expect(Math.max(...both)).toBe(4);
 
     // An hour later the same person counts again.
-    await t.app.database.db
+    await t.app.parts.storage.database.db
       .update(productViews)
       .set({ viewedAt: new Date(Date.now() - 61 * 60 * 1000) })
       .where(eq(productViews.productId, id));
     expect(await view(id, browserA)).toBe(5);
     // The raw IP is not what is stored.
-    const keys = await t.app.database.db.select({ key: productViews.viewerKey }).from(productViews);
+    const keys = await t.app.parts.storage.database.db
+      .select({ key: productViews.viewerKey })
+      .from(productViews);
     expect(keys.some((row) => row.key.includes('127.0.0.1'))).toBe(false);
   });
 

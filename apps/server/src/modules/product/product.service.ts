@@ -10,6 +10,7 @@ import {
   type ProductDetail,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ProcessedImage } from '../../services/images/index.js';
 import { newImageId, newImageKey, type ImageStore } from '../../services/storage/index.js';
@@ -34,6 +35,8 @@ export interface ProductServiceOptions {
   reverse: ReverseGeocode;
   maxImages: number;
   log: Log;
+  /** Told when a listing is marked sold or available again (product.soldChanged). */
+  events: EventBus;
 }
 
 export const notFound = () => new HttpError(404, L.notFound);
@@ -257,6 +260,7 @@ export function createProductService(options: ProductServiceOptions) {
         await lockOwned(tx, id, user);
         await repo.setSold(tx, id, isSold);
       });
+      await options.events.emit('product.soldChanged', { productId: id, sellerId: user.id, isSold });
     },
 
     /** A profile's "my store" (sold false) or "sold items" (sold true) tab. */

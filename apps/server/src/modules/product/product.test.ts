@@ -38,7 +38,9 @@ describe('GET /api/Product/{id}', () => {
       images: 2,
       categoryTitle: 'Antiques',
     });
-    await t.app.database.db.insert(follows).values({ followerId: other.id, followeeId: seller.id });
+    await t.app.parts.storage.database.db
+      .insert(follows)
+      .values({ followerId: other.id, followeeId: seller.id });
     const { status, body } = await detail(id, otherToken);
     expect(status).toBe(200);
     const data = body.data;

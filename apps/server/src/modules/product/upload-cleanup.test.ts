@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 const productCount = async () => {
-  const [row] = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+  const [row] = await t.app.parts.storage.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products);
   return Number(row?.n);
 };
 
@@ -74,7 +76,7 @@ describe('a failed upload leaves nothing behind', () => {
     puts = 0;
     // The account disappears while its photos are being stored: the insert then fails on the foreign key.
     afterPut = async () => {
-      if (puts === 4) await t.app.database.db.delete(users).where(eq(users.id, seller.id));
+      if (puts === 4) await t.app.parts.storage.database.db.delete(users).where(eq(users.id, seller.id));
     };
     const response = await upload(token);
     afterPut = undefined;

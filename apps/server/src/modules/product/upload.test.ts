@@ -36,7 +36,9 @@ afterAll(async () => {
 });
 
 const countProducts = async () => {
-  const [row] = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+  const [row] = await t.app.parts.storage.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products);
   return Number(row?.n);
 };
 

@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, messages } from '@rummage/contract';
 import { runAdminCommand, type CliOutput } from '../../admin-cli.js';
 import { ConfigError } from '../../config.js';
 import { acquireDataDirLock } from '../../db/lock.js';
+import { users } from '../../db/schema.js';
 import { serverPackageDir } from '../../lib/package-paths.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser } from '../../test/factories.js';
@@ -43,7 +45,10 @@ const silentLog = { info() {}, warn() {} };
 
 describe('creating an admin', () => {
   it('generates a strong password that signs in as admin, and logs the creation', async () => {
-    const result = await createAdmin(t.app.database.db, { username: 'rootadmin', email: 'root@admin.test' });
+    const result = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'rootadmin',
+      email: 'root@admin.test',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.generated).toBe(true);
@@ -60,16 +65,22 @@ describe('creating an admin', () => {
 
   it('refuses a taken username (any case) or e-mail, and a name the registration form would refuse', async () => {
     const taken = await createUser(t.app, { username: 'Takenname' });
-    const byName = await createAdmin(t.app.database.db, { username: 'takenNAME', email: 'fresh@admin.test' });
+    const byName = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'takenNAME',
+      email: 'fresh@admin.test',
+    });
     expect(byName).toEqual({ ok: false, message: `${messages.register.usernameTaken} (takenNAME)` });
-    const byEmail = await createAdmin(t.app.database.db, {
+    const byEmail = await createAdmin(t.app.parts.storage.database.db, {
       username: 'freshname',
       email: taken.email.toUpperCase(),
     });
     expect(byEmail.ok).toBe(false);
-    const badName = await createAdmin(t.app.database.db, { username: 'no spaces', email: 'x@admin.test' });
+    const badName = await createAdmin(t.app.parts.storage.database.db, {
+      username: 'no spaces',
+      email: 'x@admin.test',
+    });
     expect(badName).toEqual({ ok: false, message: messages.register.usernameChars });
-    const weak = await createAdmin(t.app.database.db, {
+    const weak = await createAdmin(t.app.parts.storage.database.db, {
       username: 'weakadmin',
       email: 'w@admin.test',
       password: 'abc',
@@ -84,7 +95,7 @@ describe('creating an admin', () => {
 
 describe('npm run admin', () => {
   it('creates an admin with ADMIN_PASSWORD, grants and revokes staff, and explains mistakes', async () => {
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     const io = capture();
     expect(
       await runAdminCommand(
@@ -116,6 +127,26 @@ describe('npm run admin', () => {
     expect(onAdmin.errors).toEqual([messages.staff.adminRoleFixed]);
     const nobody = capture();
     expect(await runAdminCommand(db, ['grant-staff', 'nosuchperson'], {}, nobody)).toBe(1);
+    expect(nobody.errors).toEqual([messages.staff.userNotFound]);
+
+    // An admin can be made an ordinary user again, but never the last one.
+    const notAdmin = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', helper.username], {}, notAdmin)).toBe(1);
+    expect(notAdmin.errors).toEqual([messages.staff.notAdmin]);
+    const second = await createAdmin(db, { username: 'secondadmin', email: 'second@admin.test' });
+    expect(second.ok).toBe(true);
+    const demote = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', 'SecondAdmin'], {}, demote)).toBe(0);
+    expect(demote.lines).toEqual(['@secondadmin is no longer an admin.']);
+    const admins = await db.select({ username: users.username }).from(users).where(eq(users.role, 'admin'));
+    const last = capture();
+    for (const { username } of admins.slice(1))
+      await runAdminCommand(db, ['revoke-admin', username], {}, capture());
+    expect(await runAdminCommand(db, ['revoke-admin', admins[0]!.username], {}, last)).toBe(1);
+    expect(last.errors).toEqual([messages.staff.lastAdmin]);
+    const nobodyAgain = capture();
+    expect(await runAdminCommand(db, ['revoke-admin', 'nosuchperson'], {}, nobodyAgain)).toBe(1);
+    expect(nobodyAgain.errors).toEqual([messages.staff.userNotFound]);
     expect(nobody.errors).toEqual([messages.staff.userNotFound]);
     const usage = capture();
     expect(await runAdminCommand(db, ['create', 'onlyname'], {}, usage)).toBe(2);
@@ -149,7 +180,7 @@ describe('admin bootstrap from the environment', () => {
 
   it('creates the admin once; later starts leave the account (and its changed password) alone', async () => {
     const env = { ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@admin.test', ADMIN_PASSWORD: 'Boss-Pass-1' };
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     expect(await bootstrapAdmin(db, adminBootstrapFromEnv(env), silentLog)).toBe('created');
     expect(await roleOf('boss', 'Boss-Pass-1')).toBe('admin');
     const changed = { ...env, ADMIN_PASSWORD: 'Other-Pass-2' };

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldErrors, messages, passwordSchema, registerRequestSchema } from '@rummage/contract';
 import { ConfigError } from '../../config.js';
@@ -95,6 +95,38 @@ export async function setStaffByUsername(
       result.username,
     ),
   };
+}
+
+/**
+ * Takes the admin role back (the admin command only: admins cannot demote each other in the console). The person
+ * becomes an ordinary user; the last admin stays, so the staff console can never be left without one.
+ */
+export async function revokeAdminByUsername(
+  db: Database,
+  username: string,
+): Promise<{ ok: boolean; message: string }> {
+  return withTransaction(db, async (tx) => {
+    // Every admin row is locked, so two revocations at once cannot both pass the last-admin check.
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.bannedAt)))
+      .orderBy(users.id)
+      .for('update');
+    const [row] = await tx
+      .select({ id: users.id, username: users.username, role: users.role })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .limit(1);
+    if (!row) return { ok: false, message: messages.staff.userNotFound };
+    if (row.role !== 'admin') return { ok: false, message: messages.staff.notAdmin };
+    if (admins.every((admin) => admin.id === row.id)) {
+      return { ok: false, message: messages.staff.lastAdmin };
+    }
+    await tx.update(users).set({ role: 'user' }).where(eq(users.id, row.id));
+    await recordAction(tx, { actorId: null, action: 'revoke-admin', targetUserId: row.id });
+    return { ok: true, message: messages.staff.adminRevoked.replace('{username}', row.username) };
+  });
 }
 
 export const ADMIN_VARIABLES = ['ADMIN_USERNAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const;

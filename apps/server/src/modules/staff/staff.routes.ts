@@ -26,6 +26,7 @@ import {
 } from '@rummage/contract';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
+import { budgetHeaders } from '../../plugins/rate-limit.js';
 import type { SupportService } from '../support/support.service.js';
 import { requireAdmin, requireStaff, staffMember } from './staff.guard.js';
 import type { StaffService } from './staff.service.js';
@@ -89,9 +90,15 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: staffReplyResponseSchema, ...refusals },
       },
     },
-    async (request) => ({
+    async (request, reply) => ({
       message: T.replySent,
-      data: await support.send(staffMember(request), request.params.ticketId, request.body.message, 'staff'),
+      data: await support.send(
+        staffMember(request),
+        request.params.ticketId,
+        request.body.message,
+        'staff',
+        budgetHeaders(reply),
+      ),
     }),
   );
 

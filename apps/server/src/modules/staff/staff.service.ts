@@ -36,8 +36,11 @@ export interface StaffServiceOptions {
   db: Database;
   store: ImageAddresses;
   support: SupportService;
-  /** Told after a ban (session.ended) or a role change (user.roleChanged) commits. */
-  events?: EventBus;
+  /**
+   * Told when staff hide or unhide a listing (product.visibilityChanged), and after a ban (session.ended) or a
+   * role change (user.roleChanged) commits; hub delivery ends or re-opens the person's connections.
+   */
+  events: EventBus;
 }
 
 type UserSummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>;
@@ -148,7 +151,7 @@ export function createStaffService(options: StaffServiceOptions) {
     change: (tx: repo.Db, product: { sellerId: number; hiddenAt: Date | null }) => Promise<void>,
     reason?: string,
   ) {
-    await withTransaction(db, async (tx) => {
+    const sellerId = await withTransaction(db, async (tx) => {
       const product = await repo.lockProduct(tx, productId);
       if (!product) throw new HttpError(404, T.productNotFound);
       await change(tx, product);
@@ -159,8 +162,14 @@ export function createStaffService(options: StaffServiceOptions) {
         targetUserId: product.sellerId,
         reason,
       });
+      return product.sellerId;
     });
-    return productState(productId);
+    const state = await productState(productId);
+    if (action === 'hide-listing' || action === 'unhide-listing') {
+      const hidden = state.hiddenAt !== null;
+      await options.events.emit('product.visibilityChanged', { productId, sellerId, hidden });
+    }
+    return state;
   }
 
   return {
@@ -329,7 +338,7 @@ export function createStaffService(options: StaffServiceOptions) {
         await revokeUserSessions(tx, userId, new Date());
         await recordAction(tx, { actorId: actor.id, action: 'ban-user', targetUserId: userId, reason });
       });
-      await options.events?.emit('session.ended', { userId, reason: 'ban' });
+      await options.events.emit('session.ended', { userId, reason: 'ban' });
       return toUserSummary(await userOrThrow(userId));
     },
 
@@ -348,7 +357,7 @@ export function createStaffService(options: StaffServiceOptions) {
     async setStaff(actor: AuthUser, userId: number, grant: boolean, reason?: string) {
       const result = await changeStaffRole(db, actor.id, userId, grant, reason);
       if (!result.ok) throw new HttpError(result.status, result.message);
-      await options.events?.emit('user.roleChanged', { userId, role: grant ? 'staff' : 'user' });
+      await options.events.emit('user.roleChanged', { userId, role: grant ? 'staff' : 'user' });
       return {
         message: fillText(grant ? T.staffGranted : T.staffRevoked, { username: result.username }),
         data: toUserSummary(await userOrThrow(userId)),

@@ -13,7 +13,7 @@ import {
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { budgetHeaders, routeRateLimit } from '../../plugins/rate-limit.js';
 import type { SupportService } from './support.service.js';
 
 declare module 'fastify' {
@@ -46,7 +46,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.post(
     API.support.createTicket,
     {
-      config: { rateLimit: writes },
+      // Its first message spends the person's support message budget (shared with /supporthub) in the service.
       schema: {
         tags,
         summary:
@@ -59,7 +59,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { created, ticket } = await support.createTicket(user, request.body);
+      const { created, ticket } = await support.createTicket(user, request.body, budgetHeaders(reply));
       if (!created) return reply.code(409).send({ message: messages.support.alreadyOpen, data: ticket });
       request.log.info({ ticketId: ticket.id }, 'support ticket opened');
       return reply.code(201).send({ message: messages.staff.ticketCreated, data: ticket });

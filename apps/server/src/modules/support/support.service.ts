@@ -6,18 +6,20 @@ import {
   type TicketMessage,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { EventBus } from '../../events/bus.js';
+import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
+import {
+  budgetKeys,
+  type BudgetListener,
+  type BudgetStore,
+  type BudgetWindow,
+} from '../../services/rate-budget/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
-import type { SupportNotifier } from './support-notifier.js';
 import { toTicket, toTicketMessage } from './support.presenter.js';
 import * as repo from './support.repository.js';
 
 const S = messages.support;
-
-interface Log {
-  warn(object: object, message: string): void;
-}
 
 export const isStaff = (user: Pick<AuthUser, 'role'>) => user.role === 'staff' || user.role === 'admin';
 
@@ -62,25 +64,19 @@ export function createSupportUnreadCounter(db: Database) {
 export interface SupportServiceOptions {
   db: Database;
   productName: string;
-  notifier: SupportNotifier;
-  log?: Log;
+  /** Told what happened after each commit (support.* events); hubs deliver from there. */
+  events: EventBus;
+  /** Each person's support message budget, spent by REST and /supporthub alike. */
+  budgets: BudgetStore;
+  budgetWindow: BudgetWindow;
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
 /** Support tickets, both sides: the user's one open ticket and staff answering it (REST and /supporthub). */
 export function createSupportService(options: SupportServiceOptions) {
-  const { db, productName, notifier, log } = options;
+  const { db, productName, events, budgets, budgetWindow } = options;
   const unread = createSupportUnreadCounter(db);
-
-  /** Listeners run after the commit; their failure must not turn a stored message into an error answer. */
-  async function tell(what: string, event: () => Promise<void> | void): Promise<void> {
-    try {
-      await event();
-    } catch (error) {
-      log?.warn({ err: error }, `support notifier failed: ${what}`);
-    }
-  }
 
   async function ticketOrThrow(id: number): Promise<repo.TicketRow> {
     const row = await repo.findTicket(db, id);
@@ -111,12 +107,21 @@ export function createSupportService(options: SupportServiceOptions) {
     return current.role === user.role ? user : { ...user, role: current.role };
   }
 
+  /** Every support message spends from its writer's budget before anything else, whichever way it came. */
+  async function spendBudget(user: AuthUser, onBudget?: BudgetListener): Promise<void> {
+    const budget = await budgets.take(budgetKeys.supportMessage(user.id), budgetWindow);
+    onBudget?.(budget);
+    if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
+  }
+
   async function send(
     caller: AuthUser,
     ticketId: number,
     body: string,
     wanted?: repo.Side,
+    onBudget?: BudgetListener,
   ): Promise<TicketMessage> {
+    await spendBudget(caller, onBudget);
     const user = await withCurrentRole(caller);
     const { stored, side } = await withTransaction(db, async (tx) => {
       const ticket = await repo.lockTicket(tx, ticketId);
@@ -136,8 +141,9 @@ export function createSupportService(options: SupportServiceOptions) {
     const ticket = await ticketOrThrow(ticketId);
     // Pushed to the other side, for whom it is new; the sender's own pages show it as sent.
     const message = { ...toTicketMessage(stored, ticket, side, productName), isNew: true };
-    await tell('messageSent', () => notifier.messageSent(message, { id: ticket.id, userId: ticket.userId }));
-    await tell('unreadChanged', () => notifier.unreadChanged({ userIds: [ticket.userId], staff: true }));
+    const byStaff = side === 'staff';
+    await events.emit('support.messageSent', { message, ticketId, ownerId: ticket.userId, byStaff });
+    await events.emit('support.unreadChanged', { userIds: [ticket.userId], staff: true });
     return message;
   }
 
@@ -170,8 +176,8 @@ export function createSupportService(options: SupportServiceOptions) {
       });
     });
     const ticket = toTicket(await ticketOrThrow(ticketId));
-    await tell('ticketChanged', () => notifier.ticketChanged(ticket));
-    await tell('unreadChanged', () => notifier.unreadChanged({ userIds: [ticket.userId], staff: true }));
+    await events.emit('support.ticketChanged', { ticket });
+    await events.emit('support.unreadChanged', { userIds: [ticket.userId], staff: true });
     return ticket;
   }
 
@@ -185,7 +191,9 @@ export function createSupportService(options: SupportServiceOptions) {
     async createTicket(
       user: AuthUser,
       input: Pick<CreateTicketRequest, 'subject' | 'message'>,
+      onBudget?: BudgetListener,
     ): Promise<{ created: boolean; ticket: SupportTicket }> {
+      await spendBudget(user, onBudget);
       const body = input.message.trim();
       const createdId = await withTransaction(db, async (tx) => {
         const id = await repo.insertTicket(tx, user.id, input.subject);
@@ -204,10 +212,11 @@ export function createSupportService(options: SupportServiceOptions) {
       const [first] = await repo.messagesOf(db, createdId);
       if (first) {
         const message = { ...toTicketMessage(first, row, 'user', productName), isNew: true };
-        await tell('messageSent', () => notifier.messageSent(message, { id: row.id, userId: row.userId }));
+        const sent = { message, ticketId: row.id, ownerId: row.userId, byStaff: false };
+        await events.emit('support.messageSent', sent);
       }
-      await tell('ticketChanged', () => notifier.ticketChanged(ticket));
-      await tell('unreadChanged', () => notifier.unreadChanged({ userIds: [], staff: true }));
+      await events.emit('support.ticketChanged', { ticket });
+      await events.emit('support.unreadChanged', { userIds: [], staff: true });
       return { created: true, ticket };
     },
 
@@ -245,10 +254,9 @@ export function createSupportService(options: SupportServiceOptions) {
       const side = sideOf(user, row, isUser ? 'user' : 'staff');
       if (!side) throw notYours();
       await repo.markRead(db, ticketId, side);
-      await tell('unreadChanged', () =>
-        notifier.unreadChanged(
-          side === 'user' ? { userIds: [row.userId], staff: false } : { userIds: [], staff: true },
-        ),
+      await events.emit(
+        'support.unreadChanged',
+        side === 'user' ? { userIds: [row.userId], staff: false } : { userIds: [], staff: true },
       );
       return { ticketId, unreadCount: await unread.countFor(user) };
     },

@@ -23,7 +23,7 @@ async function person(fields: Parameters<typeof createUser>[1] = {}) {
 }
 
 const followRows = async (followeeId: number, followerId?: number) => {
-  const [row] = await t.app.database.db
+  const [row] = await t.app.parts.storage.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(follows)
     .where(
@@ -158,7 +158,7 @@ describe('GET /api/User/followers', () => {
     const me = await person();
     const fans = await Promise.all(Array.from({ length: 5 }, () => person()));
     const banned = await person();
-    const db = t.app.database.db;
+    const db = t.app.parts.storage.database.db;
     // Followed one minute apart, oldest first; the suspended one followed last.
     const base = Date.now() - 60 * 60 * 1000;
     for (const [index, fan] of [...fans, banned].entries()) {

@@ -86,7 +86,7 @@ describe('POST /api/User/upload-profile-photo and upload-cover-photo', () => {
     expect(meta.width).toBe(480);
     expect(meta.height).toBe(384);
     expect((await profileOf(t.app, owner.id)).profilePhotoUrl).toBe(body.imageUrl);
-    const login = await t.app.accounts.login(owner.username, owner.password);
+    const login = await t.app.parts.people.accounts.login(owner.username, owner.password);
     expect(login.imageUrl).toBe(body.imageUrl);
   });
 
@@ -126,13 +126,16 @@ describe('POST /api/User/upload-profile-photo and upload-cover-photo', () => {
 
     // Demo accounts may share a picture: replacing it for one must not take it from the other.
     const other = await createUser(t.app);
-    await t.app.database.db.update(users).set({ imageUrl: second }).where(eq(users.id, other.id));
+    await t.app.parts.storage.database.db
+      .update(users)
+      .set({ imageUrl: second })
+      .where(eq(users.id, other.id));
     const third = await uploaded('profile', [userId(), photo(await png(60, 60))]);
     expect(storedFile(second).length).toBeGreaterThan(0);
     expect(storedFile(third).length).toBeGreaterThan(0);
 
     // Pictures this app did not store (an outside address) are left alone.
-    await t.app.database.db
+    await t.app.parts.storage.database.db
       .update(users)
       .set({ coverPhotoUrl: 'https://example.test/cover.jpg' })
       .where(eq(users.id, owner.id));
@@ -210,7 +213,7 @@ describe('POST /api/User/upload-profile-photo and upload-cover-photo', () => {
     const before = filesUnder(dir).length;
     // The account disappears while its photo is being stored: the profile row is gone when it is updated.
     afterPut = async () => {
-      await t.app.database.db.delete(users).where(eq(users.id, owner.id));
+      await t.app.parts.storage.database.db.delete(users).where(eq(users.id, owner.id));
     };
     const response = await upload('profile', [userId(), photo(await png())]);
     afterPut = undefined;

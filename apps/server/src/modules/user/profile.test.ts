@@ -23,7 +23,7 @@ async function person(fields: Parameters<typeof createUser>[1] = {}) {
 }
 
 const addFollow = (followerId: number, followeeId: number) =>
-  t.app.database.db.insert(follows).values({ followerId, followeeId });
+  t.app.parts.storage.database.db.insert(follows).values({ followerId, followeeId });
 
 describe('GET /api/User/profile-details/{userId}', () => {
   it('answers the profile with its counts; the e-mail only for the owner', async () => {
@@ -38,7 +38,7 @@ describe('GET /api/User/profile-details/{userId}', () => {
     await addFollow(other.user.id, owner.user.id);
     await addFollow(owner.user.id, fan.user.id);
 
-    const [created] = await t.app.database.db
+    const [created] = await t.app.parts.storage.database.db
       .select({ createdAt: users.createdAt })
       .from(users)
       .where(eq(users.id, owner.user.id));
@@ -129,14 +129,16 @@ describe('GET /api/User/profile-details/{userId}', () => {
     expect(await views(bearer(owner.token))).toBe(4);
 
     // An hour later the same visitor counts again.
-    await t.app.database.db
+    await t.app.parts.storage.database.db
       .update(profileViews)
       .set({ viewedAt: new Date(Date.now() - 61 * 60 * 1000) })
       .where(eq(profileViews.userId, id));
     expect(await views({ 'user-agent': 'Browser A' })).toBe(5);
-    const keys = await t.app.database.db.select({ key: profileViews.viewerKey }).from(profileViews);
+    const keys = await t.app.parts.storage.database.db
+      .select({ key: profileViews.viewerKey })
+      .from(profileViews);
     expect(keys.some((row) => row.key.includes('127.0.0.1'))).toBe(false);
-    const [row] = await t.app.database.db
+    const [row] = await t.app.parts.storage.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(profileViews)
       .where(eq(profileViews.userId, id));

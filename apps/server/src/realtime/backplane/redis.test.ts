@@ -3,7 +3,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackplaneMessage } from './backplane.js';
-import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../test/redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisAvailable } from '../../test/redis.js';
 import { backplaneChannel, createRedisBackplane, type RedisBackplane } from './redis.js';
 
 const available = await redisAvailable('redis.test.ts');
@@ -274,7 +274,7 @@ describe.skipIf(!available)('Redis backplane', () => {
   it('drops messages published during an outage, applies subscriptions made meanwhile, and resumes', async () => {
     const prefix = uniquePrefix();
     const proxy = await outageProxy();
-    // Shaped like app.redis: a shared connection that keeps its offline queue for other features.
+    // Shaped like the app's own Redis: a shared connection that keeps its offline queue for other features.
     const publisher = new Redis(proxy.url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     publisher.on('error', () => undefined);
     cleanups.push(() => void publisher.disconnect());

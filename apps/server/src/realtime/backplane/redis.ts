@@ -21,7 +21,7 @@ export interface BackplaneLog {
 export interface RedisBackplaneOptions {
   /** Connection URL; ignored for the publisher when `publisher` is given. */
   url?: string;
-  /** An existing connection to publish on (for example app.redis); it is left open by close(). */
+  /** An existing connection to publish on (for example app.parts.storage.redis); it is left open by close(). */
   publisher?: Redis;
   /** Prepended to every channel, like REDIS_KEY_PREFIX ('rummage:'), so apps sharing a Redis stay apart. */
   channelPrefix: string;

@@ -5,7 +5,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { insertResetToken } from '../../modules/account/account.repository.js';
 import { buildTestAppPair } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
-import { redisAvailable } from '../test/redis.js';
+import { redisAvailable } from '../../test/redis.js';
 import { listenOn, signalR, type HubConnection } from '../test/server.js';
 
 // Sessions end across processes (issue 16 §Sessions): two app processes on one PostgreSQL database, joined by
@@ -60,7 +60,7 @@ describe.skipIf(!available)('hub sessions on two processes (PostgreSQL + Redis)'
     open.push(connection);
     await vi.waitFor(
       async () => {
-        await a.hubContext(hub).clients.user(who.id).send('probe');
+        await a.parts.realtime.server.context(hub).clients.user(who.id).send('probe');
         if (!reached) throw new Error('B has not heard A yet');
       },
       { timeout: 10_000, interval: 100 },
@@ -111,7 +111,7 @@ describe.skipIf(!available)('hub sessions on two processes (PostgreSQL + Redis)'
     const general = await connectOnB(HUBS.general, 'general', person);
     const token = newToken();
     const now = new Date();
-    await insertResetToken(a.database.db, {
+    await insertResetToken(a.parts.storage.database.db, {
       tokenHash: hashToken(token),
       userId: person.id,
       createdAt: now,

@@ -129,7 +129,7 @@ describe('hub connections end with their session', () => {
     const hubs = await bothHubs(person.token);
     const token = newToken();
     const now = new Date();
-    await insertResetToken(t.app.database.db, {
+    await insertResetToken(t.app.parts.storage.database.db, {
       tokenHash: hashToken(token),
       userId: person.id,
       createdAt: now,
@@ -161,7 +161,7 @@ describe('hub connections end with their session', () => {
     await post(apiPath(API.staff.grantStaff, { userId: person.id }), admin.token);
     await back;
     expect(Date.now() - since).toBeLessThan(1_000);
-    const live = t.app.realtime.connections('general').filter((c) => c.userId === person.id);
+    const live = t.app.parts.realtime.server.connections('general').filter((c) => c.userId === person.id);
     expect(live.map((c) => c.role)).toEqual(['staff']);
     expect(hub.connection.state).toBe(signalR.HubConnectionState.Connected);
   });
@@ -169,9 +169,9 @@ describe('hub connections end with their session', () => {
   it('the periodic check closes a connection whose session ended without an event', async () => {
     const person = await signedIn();
     const [hub] = await Promise.all([connect(HUBS.general, person.token)]);
-    const [info] = t.app.realtime.connections('general').filter((c) => c.userId === person.id);
+    const [info] = t.app.parts.realtime.server.connections('general').filter((c) => c.userId === person.id);
     // As if the logout's message had been lost: revoked in the database, nothing published.
-    await revokeSession(t.app.database.db, info!.sessionId, new Date());
+    await revokeSession(t.app.parts.storage.database.db, info!.sessionId, new Date());
 
     const since = Date.now();
     const text = await hub!.closed;

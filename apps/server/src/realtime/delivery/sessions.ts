@@ -10,7 +10,7 @@
 import { fillText, messages } from '@rummage/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { SessionEndReason } from '../../events/domain-events.js';
-import type { SessionState } from '../../modules/account/session.service.js';
+import type { SessionService } from '../../modules/account/session.service.js';
 import type { ConnectionInfo, RealtimeServer } from '../index.js';
 
 /** How often each process checks the sessions of its connections when no event told it. */
@@ -21,25 +21,31 @@ interface Log {
 }
 
 export interface HubSessionOptions {
-  events: EventBus;
-  realtime: RealtimeServer;
-  /** Where these sessions stand now, in one query (SessionService.states). */
-  sessionStates(sessionIds: readonly number[]): Promise<SessionState[]>;
   /** For the ban text ("Contact {email}…"). */
   supportEmail: string;
+  /** How often the safety net runs (SESSION_CHECK_INTERVAL_MS unless set; tests shorten it). */
   checkEveryMs?: number;
   log: Log;
 }
 
 export interface HubSessions {
   /** One pass of the periodic check, now (tests; the timer runs it on its own). */
-  check(): Promise<void>;
+  check: () => Promise<void>;
   /** Stops the periodic check and waits for a pass still running. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
-export function subscribeHubSessions(options: HubSessionOptions): HubSessions {
-  const { events, realtime, log } = options;
+/**
+ * Registered in the composition root: `sessions` says where the connections' sessions stand now (one query per
+ * pass, SessionService.states).
+ */
+export function subscribeHubSessions(
+  events: EventBus,
+  realtime: RealtimeServer,
+  sessions: Pick<SessionService, 'states'>,
+  options: HubSessionOptions,
+): HubSessions {
+  const { log } = options;
   const banned = fillText(messages.login.banned, { email: options.supportEmail });
   const reasons: Record<SessionEndReason, string> = {
     logout: messages.login.loggedOut,
@@ -66,7 +72,7 @@ export function subscribeHubSessions(options: HubSessionOptions): HubSessions {
       realtime.connections(hub).map((connection) => ({ ...connection, hub })),
     );
     if (open.length === 0) return;
-    const states = await options.sessionStates([...new Set(open.map((connection) => connection.sessionId))]);
+    const states = await sessions.states([...new Set(open.map((connection) => connection.sessionId))]);
     const bySession = new Map(states.map((state) => [state.sessionId, state]));
     for (const connection of open) {
       const state = bySession.get(connection.sessionId);
@@ -104,7 +110,7 @@ export function subscribeHubSessions(options: HubSessionOptions): HubSessions {
 
   return {
     check,
-    async stop() {
+    stop: async () => {
       stopped = true;
       clearTimeout(timer);
       for (const off of unsubscribe) off();

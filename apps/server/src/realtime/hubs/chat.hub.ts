@@ -1,4 +1,4 @@
-import { HUB_EVENTS, HUB_METHODS, HUBS, idSchema, messages } from '@rummage/contract';
+import { clientMessageIdSchema, HUB_EVENTS, HUB_METHODS, HUBS, idSchema, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { MessageService } from '../../modules/message/message.service.js';
 import { HubException, type HubDefinition, type HubInvocation } from '../hub.js';
@@ -29,12 +29,22 @@ function ids(receiverId: unknown, productId: unknown): { receiverId: number; pro
   return { receiverId: receiver.data, productId: product.data };
 }
 
+/** The optional fifth SendMessage argument; null is the same as not sending one. */
+function clientMessageIdOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = clientMessageIdSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, C.clientMessageIdInvalid);
+  return parsed.data;
+}
+
 /**
  * /chathub (SPEC §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
- * (MessageService.openChat); LeaveChat undoes it. SendMessage(receiverId, message, productId, timestamp) goes
- * through MessageService.send with every rule and limit of the REST call; the notifier then pushes
- * ReceiveMessage to both people's chat connections (the sender's own page swaps its pending copy for it).
- * The client's timestamp is not used: the server's clock orders messages.
+ * (MessageService.openChat) and adds the connection to that chat's group; LeaveChat undoes it.
+ * SendMessage(receiverId, message, productId, timestamp[, clientMessageId]) goes through MessageService.send with
+ * every rule and limit of the REST call, spending from the same per-person message budget (over it: MessageError
+ * and a HubException with the REST 429's text, nothing stored); delivery (realtime/delivery/chat.ts) then pushes
+ * ReceiveMessage to the chat's group, so only pages showing that chat get it, the sender's own included (its
+ * echo, carrying the clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
  */
 export function createChatHub(chats: MessageService): HubDefinition {
   return {
@@ -71,21 +81,30 @@ export function createChatHub(chats: MessageService): HubDefinition {
         },
       },
       [HUB_METHODS.chat.sendMessage]: {
-        argCount: 4,
+        // The SPEC's four arguments, or five with the page's clientMessageId.
+        argCount: [4, 5],
         handler: async (
           hub: HubInvocation,
           receiverId: unknown,
           message: unknown,
           productId: unknown,
           _timestamp: unknown,
+          clientMessageId?: unknown,
         ) => {
           try {
             const wanted = ids(receiverId, productId);
-            await chats.send(hub.context.user, { ...wanted, message });
+            const id = clientMessageIdOf(clientMessageId);
+            await chats.send(hub.context.user, {
+              ...wanted,
+              message,
+              ...(id !== undefined && { clientMessageId: id }),
+            });
           } catch (error) {
-            // A refusal is the caller's to read (MessageError), not a failed invocation.
+            // A refusal is the caller's to read (MessageError), not a failed invocation; over a limit it is both,
+            // with the REST 429's text, so a client that only awaits invoke() learns it was held back too.
             if (error instanceof HttpError) {
               await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              if (error.statusCode === 429) throw new HubException(error.message);
               return;
             }
             await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);

@@ -33,15 +33,17 @@ describe('/generalhub and /chathub with the official client', () => {
     // The chat page opens from a listing: joining works before the first message, with ids as route strings.
     await buyerChat.invoke('JoinChat', String(seller.id), String(productId));
 
-    const received = nextPush(sellerChat, HUB_EVENTS.receiveMessage);
     const echoed = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
     const badge = nextPush(sellerBadge.general, HUB_EVENTS.unreadMessagesCount);
+    const inbox = nextPush(sellerBadge.general, HUB_EVENTS.chatActivity);
     const sentAt = new Date().toISOString();
+    // The SPEC's four arguments: stored and echoed, with no clientMessageId in the echo.
     expect(
       await buyerChat.invoke('SendMessage', seller.id, 'Hi, is this available?', productId, sentAt),
     ).toBeUndefined();
 
-    const message = (await received) as ChatMessage;
+    const message = (await echoed) as ChatMessage;
+    expect(message).not.toHaveProperty('clientMessageId');
     expect(message).toMatchObject({
       productId,
       userId: buyer.id,
@@ -51,7 +53,8 @@ describe('/generalhub and /chathub with the official client', () => {
       message: 'Hi, is this available?',
       text: 'Hi, is this available?',
     });
-    expect(await echoed).toEqual(message);
+    // The seller's page has not joined this new chat: the inbox and badge hear of it on /generalhub.
+    expect(await inbox).toEqual({ productId, otherUserId: buyer.id });
     expect(await badge).toBe(1);
 
     // Stored like any other message, and the seller may now join the chat.
@@ -63,6 +66,9 @@ describe('/generalhub and /chathub with the official client', () => {
     expect(history.json<{ data: ChatMessage[] }>().data.map((m) => m.id)).toEqual([message.id]);
     await sellerChat.invoke('JoinChat', buyer.id, productId);
     expect((await joinGeneral(seller)).messagesCount).toBe(1);
+    const received = nextPush(sellerChat, HUB_EVENTS.receiveMessage);
+    await buyerChat.invoke('SendMessage', seller.id, 'Still there?', productId, sentAt);
+    expect(await received).toMatchObject({ userId: buyer.id, text: 'Still there?' });
   });
 
   it('pushes a message sent through the REST API too, and a read clears the badge', async () => {
@@ -71,11 +77,11 @@ describe('/generalhub and /chathub with the official client', () => {
     const buyerBadge = await joinGeneral(buyer);
     const buyerChat = await connect(HUBS.chat, buyer);
     const sellerChat = await connect(HUBS.chat, seller);
-    const toSeller = nextPush(sellerChat, HUB_EVENTS.receiveMessage);
+    await buyerChat.invoke('JoinChat', seller.id, productId);
     const ownCopy = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
     await rest(buyer, API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
-    expect(await toSeller).toMatchObject({ userId: buyer.id, text: 'Hello' });
     expect(await ownCopy).toMatchObject({ userId: buyer.id, text: 'Hello' });
+    await sellerChat.invoke('JoinChat', buyer.id, productId);
 
     const toBuyer = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
     const badge = nextPush(buyerBadge.general, HUB_EVENTS.unreadMessagesCount);

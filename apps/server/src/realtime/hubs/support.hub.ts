@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   firstErrorMessage,
   HUB_EVENTS,
@@ -6,15 +5,11 @@ import {
   HUBS,
   idSchema,
   messages,
-  SUPPORT_HUB_EVENTS,
   supportHubMessageSchema,
 } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
-import type { Database } from '../../db/client.js';
-import type { SupportNotifier } from '../../modules/support/support-notifier.js';
-import { staffIds } from '../../modules/support/support.repository.js';
-import { createSupportUnreadCounter, type SupportService } from '../../modules/support/support.service.js';
-import { HubException, type HubContext, type HubDefinition, type HubInvocation } from '../hub.js';
+import type { SupportService } from '../../modules/support/support.service.js';
+import { HubException, type HubDefinition, type HubInvocation } from '../hub.js';
 
 export const ticketGroup = (ticketId: number) => `ticket:${ticketId}`;
 
@@ -36,10 +31,10 @@ function ticketIdOf(value: unknown): number {
 
 /**
  * /supporthub (SPEC §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
- * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser) and the
- * notifier pushes ReceiveMessage to the owner's connections and to everyone who is staff at that moment (read per
- * push, not fixed at connect, so a role taken back stops the flow at once). Those cover everyone JoinChat admits,
- * so nobody gets a message twice through the ticket group as well.
+ * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser), spending
+ * from the caller's support message budget as the REST calls do (over it: MessageError and a HubException with the
+ * REST 429's text, nothing stored); delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
+ * to everyone who is staff at that moment.
  */
 export function createSupportHub(support: SupportService): HubDefinition {
   return {
@@ -70,72 +65,19 @@ export function createSupportHub(support: SupportService): HubDefinition {
           const { TicketId, isUser, Message } = parsed.data;
           // isUser only matters to someone who is both the owner and staff (a staff member's own ticket).
           const wanted = isUser === undefined ? undefined : isUser ? 'user' : 'staff';
-          return readable(() => support.send(hub.context.user, TicketId, Message, wanted));
+          return readable(async () => {
+            try {
+              return await support.send(hub.context.user, TicketId, Message, wanted);
+            } catch (error) {
+              // Over a limit the caller hears it as in chats: MessageError, then the rejected invocation.
+              if (error instanceof HttpError && error.statusCode === 429) {
+                await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              }
+              throw error;
+            }
+          });
         },
       },
     },
-  };
-}
-
-interface Log {
-  warn(object: object, message: string): void;
-}
-
-/**
- * Pushes support events through the hubs: messages and ticket changes on /supporthub, unread support counts on
- * /generalhub (receiveunreadsupportmessagescount). Hubs are looked up at push time, so the notifier can be made
- * before the real-time plugin is registered; without hubs (REST-only tests) it does nothing.
- */
-export function createHubSupportNotifier(
-  hubs: (name: 'general' | 'support') => HubContext | undefined,
-  db: Database,
-  log?: Log,
-): SupportNotifier {
-  const counter = createSupportUnreadCounter(db);
-
-  async function pushCount(general: HubContext, userId: number): Promise<void> {
-    const count = await counter.countForUserId(userId);
-    await general.clients.user(userId).send(HUB_EVENTS.unreadSupportMessagesCount, count);
-  }
-
-  return {
-    async messageSent(message, ticket) {
-      const hub = hubs('support');
-      if (!hub) return;
-      await hub.clients
-        .users([ticket.userId, ...(await staffIds(db))])
-        .send(HUB_EVENTS.receiveMessage, message);
-    },
-    async ticketChanged(ticket) {
-      const hub = hubs('support');
-      if (!hub) return;
-      await hub.clients
-        .users([ticket.userId, ...(await staffIds(db))])
-        .send(SUPPORT_HUB_EVENTS.ticketChanged, ticket);
-    },
-    async unreadChanged(change) {
-      const general = hubs('general');
-      if (!general) return;
-      const targets = new Set(change.userIds);
-      // Staff share one read position per ticket, so one staff member reading changes every staff badge.
-      if (change.staff) for (const id of await staffIds(db)) targets.add(id);
-      for (const userId of targets) {
-        await pushCount(general, userId).catch((error: unknown) =>
-          log?.warn({ err: error, userId }, 'unread support count not pushed'),
-        );
-      }
-    },
-  };
-}
-
-/** The app's hubs by name, or undefined when the real-time plugin is not registered (or has no such hub). */
-export function appHubs(app: FastifyInstance): (name: string) => HubContext | undefined {
-  return (name) => {
-    if (!app.hasDecorator('hubContext')) return undefined;
-    try {
-      return app.hubContext(name);
-    } catch {
-      return undefined;
-    }
   };
 }

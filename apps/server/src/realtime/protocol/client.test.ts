@@ -119,7 +119,7 @@ describe.each(TRANSPORTS)('official client over %s', (transport) => {
     const reconnecting = new Promise<void>((resolve) => connection.onreconnecting(() => resolve()));
     const reconnected = new Promise<string | undefined>((resolve) => connection.onreconnected(resolve));
 
-    expect(server.app.realtime.disconnect('test', firstId ?? '', 'terminate')).toBe(true);
+    expect(server.realtime.disconnect('test', firstId ?? '', 'terminate')).toBe(true);
     await reconnecting;
     const newId = await reconnected;
     expect(newId).toBeTruthy();
@@ -150,7 +150,7 @@ describe.each(TRANSPORTS)('official client over %s', (transport) => {
     await startOn(invited);
     const firstId = invited.connectionId ?? '';
     const reconnected = new Promise<string | undefined>((resolve) => invited.onreconnected(resolve));
-    server.app.realtime.disconnect('test', firstId, { error: 'moving you', allowReconnect: true });
+    server.realtime.disconnect('test', firstId, { error: 'moving you', allowReconnect: true });
     expect(await reconnected).not.toBe(firstId);
     expect(await invited.invoke('Echo', 'back')).toBe('back');
     await invited.stop();
@@ -226,7 +226,7 @@ describe('official client, transport-independent', () => {
     expect(serverTransport(server, connectionId)).toBe('WebSockets');
 
     const reconnected = new Promise<void>((resolve) => connection.onreconnected(() => resolve()));
-    server.app.realtime.disconnect('test', connectionId, 'terminate');
+    server.realtime.disconnect('test', connectionId, 'terminate');
     await reconnected;
     const after = (await connection.invoke('Whoami')) as { connectionId: string };
     expect(after.connectionId).not.toBe(connectionId);

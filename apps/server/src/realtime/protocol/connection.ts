@@ -1,7 +1,9 @@
+import { messages } from '@rummage/contract';
 import type { AuthUser } from '../../modules/account/session.service.js';
 import {
   checkHandshake,
   closeFrame,
+  completionFrame,
   errorTexts,
   HANDSHAKE_OK_FRAME,
   handshakeErrorFrame,
@@ -37,6 +39,13 @@ export interface ConnectionHost {
   connected(connection: ServerConnection): Promise<void>;
   /** Answers the Completion record to send, or nothing for a non-blocking send. Never rejects. */
   invoke(connection: ServerConnection, message: HubInvocationMessage): Promise<string | undefined>;
+  /**
+   * Runs one invocation when its turn comes. Process-wide, a few run at once and connections take turns
+   * (realtime/index.ts), so one busy connection cannot hold the database or the event loop from the rest.
+   */
+  turn(task: () => Promise<void>): Promise<void>;
+  /** True while the process sheds load (plugins/pressure.ts): new invocations are refused, as new requests are. */
+  shedding(): boolean;
   /** Once per connection that completed its handshake. */
   disconnected(connection: ServerConnection, error?: Error): Promise<void>;
   /** The transport is gone: forget the connection token. */
@@ -47,8 +56,9 @@ export interface ConnectionHost {
 type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 
 /**
- * One SignalR connection: handshake, record parsing, keep-alive, client timeout and the one-at-a-time invocation
- * queue (ASP.NET MaximumParallelInvocationsPerClient = 1). Transports feed it text and carry its frames.
+ * One SignalR connection: handshake, record parsing, keep-alive, client timeout and its invocations: one runs at a
+ * time and in order (ASP.NET MaximumParallelInvocationsPerClient = 1), a few wait behind it, any more are refused at
+ * once (docs/realtime.md, "Backpressure"). Transports feed it text and carry its frames.
  */
 export class ServerConnection {
   readonly items = new Map<string, unknown>();
@@ -60,7 +70,11 @@ export class ServerConnection {
   private lastSentAt = 0;
   private lastReceivedAt = 0;
   private clientTimeoutArmed = false;
-  private queue: Promise<void> = Promise.resolve();
+  /** onConnected, then the invocation running now; disconnect waits for it. */
+  private current: Promise<void> = Promise.resolve();
+  private hasConnected = false;
+  private readonly waiting: HubInvocationMessage[] = [];
+  private isRunning = false;
   private isReleased = false;
 
   constructor(
@@ -90,7 +104,7 @@ export class ServerConnection {
 
   /** Settles when the invocation running now (and onConnected) has finished. */
   idle(): Promise<void> {
-    return this.queue;
+    return this.current;
   }
 
   /** Text from the client: a WebSocket frame or a POST body, possibly several records or part of one. */
@@ -147,20 +161,23 @@ export class ServerConnection {
     else this.expire();
   }
 
-  /** Keep-alive, client timeout and handshake timeout; called by the endpoint's periodic scan. */
-  scan(now: number): void {
+  /**
+   * Keep-alive, client timeout and handshake timeout; called by the endpoint's periodic scan. After a stall
+   * (`late`), what clients sent meanwhile is still unread: nothing expires until it has been read.
+   */
+  scan(now: number, late = false): void {
     const timing = this.host.timing;
     if (this.state === 'negotiated') {
-      if (now - this.createdAt >= timing.disconnectTimeoutMs) this.expire();
+      if (!late && now - this.createdAt >= timing.disconnectTimeoutMs) this.expire();
       return;
     }
-    this.transport?.scan?.(now);
-    if (this.state === 'handshaking' && now - this.attachedAt >= timing.handshakeTimeoutMs) {
+    if (!late) this.transport?.scan?.(now);
+    if (!late && this.state === 'handshaking' && now - this.attachedAt >= timing.handshakeTimeoutMs) {
       this.failHandshake(errorTexts.handshakeCanceled);
       return;
     }
     if (this.state !== 'connected') return;
-    if (this.clientTimeoutArmed && now - this.lastReceivedAt >= timing.clientTimeoutMs) {
+    if (!late && this.clientTimeoutArmed && now - this.lastReceivedAt >= timing.clientTimeoutMs) {
       this.close({ error: errorTexts.connectionClosedWithError, allowReconnect: true });
       return;
     }
@@ -178,10 +195,16 @@ export class ServerConnection {
     }
     this.write(HANDSHAKE_OK_FRAME);
     this.state = 'connected';
-    this.queue = this.host.connected(this).catch((error: unknown) => {
-      this.host.reportError(error, 'hub onConnected failed');
-      this.close({ error: errorTexts.connectionClosedWithError }, asError(error));
-    });
+    this.current = this.host
+      .connected(this)
+      .catch((error: unknown) => {
+        this.host.reportError(error, 'hub onConnected failed');
+        this.close({ error: errorTexts.connectionClosedWithError }, asError(error));
+      })
+      .then(() => {
+        this.hasConnected = true;
+        this.runNext();
+      });
   }
 
   private handle(record: string): void {
@@ -210,11 +233,41 @@ export class ServerConnection {
   }
 
   private enqueue(message: HubInvocationMessage): void {
-    this.queue = this.queue.then(async () => {
-      if (this.state !== 'connected') return;
-      const answer = await this.host.invoke(this, message);
-      if (answer) this.write(answer);
-    });
+    if (this.host.shedding()) {
+      this.refuse(message, messages.common.serviceUnavailable);
+    } else if (this.waiting.length >= this.host.timing.maxWaitingInvocations) {
+      this.refuse(message, messages.common.tooManyAtOnce);
+    } else {
+      this.waiting.push(message);
+      this.runNext();
+    }
+  }
+
+  /** A refusal costs no turn: answered at once, as a hub method's HubException reads (a send gets nothing). */
+  private refuse(message: HubInvocationMessage, text: string): void {
+    if (message.invocationId === undefined) return;
+    const error = errorTexts.hubException(message.target, text);
+    this.write(completionFrame(message.invocationId, { error }, message.target));
+  }
+
+  /** Hands the next waiting invocation to the process-wide turns, once the previous one has finished. */
+  private runNext(): void {
+    if (this.isRunning || !this.hasConnected) return;
+    const message = this.waiting.shift();
+    if (!message) return;
+    this.isRunning = true;
+    this.current = this.host
+      .turn(async () => {
+        if (this.state !== 'connected') return;
+        const answer = await this.host.invoke(this, message);
+        if (answer) this.write(answer);
+      })
+      .catch((error: unknown) => this.host.reportError(error, 'hub invocation failed'))
+      .finally(() => {
+        this.isRunning = false;
+        if (this.state === 'connected') this.runNext();
+        else this.waiting.length = 0;
+      });
   }
 
   private failHandshake(error: string): void {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Limiter } from '../../services/images/limiter.js';
 import type { Authenticated } from '../../modules/account/session.service.js';
 import {
   HubException,
@@ -21,6 +22,14 @@ import type { HubTiming } from './timing.js';
 /** 16 random bytes in base64url, as ASP.NET: the client puts tokens into `?id=` without URL-encoding them. */
 function newId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/** What every hub of the process shares about running invocations (realtime/index.ts). */
+export interface InvocationAdmission {
+  /** A few invocations run at once, process-wide; a connection's next one waits at the back of the line. */
+  turns: Limiter;
+  /** True while the process sheds load: invocations are refused with a readable error instead of run. */
+  shedding(): boolean;
 }
 
 export interface ConnectionInfo {
@@ -47,6 +56,7 @@ export class HubEndpoint implements ConnectionHost {
     readonly lifetime: HubLifetimeManager,
     readonly timing: HubTiming,
     private readonly log: FastifyBaseLogger,
+    private readonly admission: InvocationAdmission,
   ) {
     for (const [name, method] of Object.entries(definition.methods)) {
       this.methods.set(name.toLowerCase(), method);
@@ -87,8 +97,9 @@ export class HubEndpoint implements ConnectionHost {
       }));
   }
 
-  scan(now: number): void {
-    for (const connection of this.byToken.values()) connection.scan(now);
+  /** `late`: the scan itself ran late (a stalled event loop), so what clients sent meanwhile is still unread. */
+  scan(now: number, late = false): void {
+    for (const connection of this.byToken.values()) connection.scan(now, late);
   }
 
   /** Process shutdown: ask clients to come back (to another process), then wait for the transports to go. */
@@ -123,7 +134,8 @@ export class HubEndpoint implements ConnectionHost {
     if (!method) return answer({ error: errorTexts.methodDoesNotExist(target) });
     if (message.type === 4) return answer({ error: errorTexts.streamingMismatch(target) });
     // Upload streams are not supported, so an invocation that names streams cannot bind either.
-    if (message.arguments.length !== method.argCount || (message.streamIds?.length ?? 0) > 0) {
+    const counts = typeof method.argCount === 'number' ? [method.argCount] : method.argCount;
+    if (!counts.includes(message.arguments.length) || (message.streamIds?.length ?? 0) > 0) {
       return answer({ error: errorTexts.invocationFailed(target) });
     }
     try {
@@ -136,6 +148,16 @@ export class HubEndpoint implements ConnectionHost {
       this.log.error({ err: error, hub: this.definition.name, method: target }, 'hub method failed');
       return answer({ error: errorTexts.unexpectedError(target) });
     }
+  }
+
+  turn(task: () => Promise<void>): Promise<void> {
+    // Started from a fresh macrotask: a slot handed over as a microtask would let a long line of invocations on
+    // the embedded database run back to back without ever letting timers, sockets or the load monitor in.
+    return this.admission.turns.run(() => new Promise((resolve) => setImmediate(resolve)).then(task));
+  }
+
+  shedding(): boolean {
+    return this.admission.shedding();
   }
 
   async disconnected(connection: ServerConnection, error?: Error): Promise<void> {

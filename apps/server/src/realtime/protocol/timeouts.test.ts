@@ -78,9 +78,9 @@ describe('server keep-alive and client timeout', () => {
 describe('expiry', () => {
   it('forgets a negotiated connection whose transport never came', async () => {
     const { connectionId, connectionToken } = await negotiate(server);
-    expect(server.app.realtime.connections('test').map((info) => info.connectionId)).toContain(connectionId);
+    expect(server.realtime.connections('test').map((info) => info.connectionId)).toContain(connectionId);
     await vi.waitFor(() =>
-      expect(server.app.realtime.connections('test').map((info) => info.connectionId)).not.toContain(
+      expect(server.realtime.connections('test').map((info) => info.connectionId)).not.toContain(
         connectionId,
       ),
     );

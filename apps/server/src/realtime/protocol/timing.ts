@@ -14,12 +14,18 @@ export interface HubTiming {
   disconnectTimeoutMs: number;
   /** How long a poll is held when there is nothing to send. */
   longPollTimeoutMs: number;
+  /**
+   * Invocations one connection may have waiting behind the one it has running; beyond that they are refused at once
+   * with a readable error. A page waits for a few answers at most; a burst of hundreds is refused, not queued.
+   */
+  maxWaitingInvocations: number;
 }
 
 export const DEFAULT_HUB_TIMING: HubTiming = {
   ...HUB_TIMING,
   disconnectTimeoutMs: 15_000,
   longPollTimeoutMs: 90_000,
+  maxWaitingInvocations: 8,
 };
 
 /** ASP.NET scans once a second; shorter test timings need a finer scan to stay meaningful. */

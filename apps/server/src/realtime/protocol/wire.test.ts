@@ -157,7 +157,7 @@ describe('messages', () => {
     await socket.closed;
     await vi.waitFor(() => expect(server.events).toContain(`disconnected:${connectionId}`));
     expect(server.events.filter((event) => event === `disconnected:${connectionId}`)).toHaveLength(1);
-    expect(server.app.realtime.connections('test').some((info) => info.connectionId === connectionId)).toBe(
+    expect(server.realtime.connections('test').some((info) => info.connectionId === connectionId)).toBe(
       false,
     );
   });
@@ -167,7 +167,7 @@ describe('messages', () => {
     await socket.handshake();
     socket.send(invoke('1', 'Whoami'));
     const { connectionId } = (await socket.until(isCompletion('1'))).result as { connectionId: string };
-    expect(server.app.realtime.connections('test')).toContainEqual({
+    expect(server.realtime.connections('test')).toContainEqual({
       connectionId,
       userId: 1,
       sessionId: 1,

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import WebSocket from 'ws';
 import type * as SignalRTypes from '@microsoft/signalr';
 import { createMemoryBackplane } from '../backplane/memory.js';
-import { realtimePlugin, type HubTiming } from '../index.js';
+import { createRealtimeServer, realtimePlugin, type HubTiming, type RealtimeServer } from '../index.js';
 import { RECORD_SEPARATOR } from '../protocol/framing.js';
 import { authenticateTestToken, createTestHubs, TEST_USERS, type HubEvents } from './hubs.js';
 
@@ -25,6 +25,8 @@ export type TransportName = (typeof TRANSPORTS)[number][0];
 
 export interface HubServer {
   app: FastifyInstance;
+  /** The hubs' connections, for checks and for ending them as the app would. */
+  realtime: RealtimeServer;
   /** http://127.0.0.1:<port> */
   origin: string;
   events: HubEvents;
@@ -41,11 +43,15 @@ export async function startHubServer(
 ): Promise<HubServer> {
   const app = Fastify({ logger: options.logger ?? false });
   const { hubs, events } = createTestHubs();
-  await app.register(realtimePlugin, {
+  const realtime = createRealtimeServer({
     hubs,
     backplane: createMemoryBackplane(),
-    authenticate: authenticateTestToken,
+    log: app.log,
     timing: options.timing,
+  });
+  await app.register(realtimePlugin, {
+    server: realtime,
+    authenticate: authenticateTestToken,
     allowedOrigins: options.allowedOrigins,
   });
   // Clients' keep-alive agents may open a socket and then abort before sending anything (the official client
@@ -61,6 +67,7 @@ export async function startHubServer(
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
+    realtime,
     origin: `http://127.0.0.1:${port}`,
     events,
     close: async () => {
@@ -99,7 +106,7 @@ export function serverTransport(
   connectionId: string | null,
   hub = 'test',
 ): string | undefined {
-  return server.app.realtime.connections(hub).find((info) => info.connectionId === connectionId)?.transport;
+  return server.realtime.connections(hub).find((info) => info.connectionId === connectionId)?.transport;
 }
 
 export function nextClose(connection: HubConnection): Promise<Error | undefined> {
@@ -118,7 +125,7 @@ export function nextPush(connection: HubConnection, event: string): Promise<unkn
 }
 
 export async function negotiate(
-  server: HubServer,
+  server: Pick<HubServer, 'origin'>,
   path = '/hubs/test',
   token: string = TEST_USERS.alice.token,
 ): Promise<{ connectionId: string; connectionToken: string }> {
@@ -168,7 +175,7 @@ export class RawHubSocket {
   }
 
   static async open(
-    server: HubServer,
+    server: Pick<HubServer, 'origin'>,
     options: { path?: string; token?: string; id?: string | null; origin?: string } = {},
   ) {
     const path = options.path ?? '/hubs/test';

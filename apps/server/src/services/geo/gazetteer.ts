@@ -1,4 +1,4 @@
-import type { CitySuggestion } from '@rummage/contract';
+import { cityStateLabel, type CitySuggestion } from '@rummage/contract';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import MiniSearch from 'minisearch';
@@ -38,7 +38,6 @@ const COUNTRY_WORDS = new Set(['usa', 'us', 'united states', 'united states of a
 /** USPS names whose everyday place is listed under another name (state|matchKey → state|matchKey). */
 const ALIASES = new Map([['NY|newyork', 'NY|newyorkcity']]);
 
-const labelOf = (name: string, state: string) => `${name}, ${state}`;
 const toSuggestion = (p: Place): CitySuggestion => ({
   name: p.name,
   state: p.state,
@@ -126,7 +125,14 @@ class UsGazetteer implements WarmableGazetteer {
     // place of that name" below rely on it.
     this.places = rows
       .filter((r) => r[5] !== 'PPLX')
-      .map(([name, state, lat, lng, pop]) => ({ name, state, label: labelOf(name, state), lat, lng, pop }))
+      .map(([name, state, lat, lng, pop]) => ({
+        name,
+        state,
+        label: cityStateLabel(name, state),
+        lat,
+        lng,
+        pop,
+      }))
       .sort((a, b) => b.pop - a.pop || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
     const keyed: Array<[string, number]> = [];
     this.places.forEach((p, id) => {
@@ -351,5 +357,12 @@ function pick(p: Place | undefined): { city: string | null; state: string | null
 }
 
 function postalPlace(z: ZipRow): Place {
-  return { name: z.city, state: z.state, label: labelOf(z.city, z.state), lat: z.lat, lng: z.lng, pop: 0 };
+  return {
+    name: z.city,
+    state: z.state,
+    label: cityStateLabel(z.city, z.state),
+    lat: z.lat,
+    lng: z.lng,
+    pop: 0,
+  };
 }

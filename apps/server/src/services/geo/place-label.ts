@@ -1,3 +1,4 @@
+import { cityStateLabel } from '@rummage/contract';
 import type { Gazetteer } from './gazetteer.js';
 
 /** The gazetteer's reverse geocoding, which services and seeds are given. */
@@ -6,5 +7,5 @@ export type ReverseGeocode = Gazetteer['reverse'];
 /** "City, ST" of a point as listings, garage sales and profiles show it; the city alone without a state. */
 export function placeLabel(reverse: ReverseGeocode, latitude: number, longitude: number): string | null {
   const { city, state } = reverse(latitude, longitude);
-  return city && state ? `${city}, ${state}` : city;
+  return city ? cityStateLabel(city, state) : city;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { assertValidImageKey, isValidImageKey } from './keys.js';
 import type { ImageStore, StoredObject } from './types.js';
@@ -73,6 +73,14 @@ export function createLocalImageStore(root: string): ImageStore {
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true }).catch(() => undefined);
+        throw error;
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
     },

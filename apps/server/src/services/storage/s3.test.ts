@@ -131,6 +131,19 @@ describe('S3 image store', () => {
     expect(verifySigV4(requests[0]!, settings().secretAccessKey)).toBe(true);
   });
 
+  it('GETs an object signed (backups read the bucket); a missing key answers undefined', async () => {
+    const store = createS3ImageStore(settings());
+    const key = newImageKey('products', 'thumb');
+    statuses.push(200, 404);
+    expect(await store.get!(key)).toEqual(Buffer.alloc(0));
+    expect(await store.get!(key)).toBeUndefined();
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ['GET', `/rummage-images/${key}`],
+      ['GET', `/rummage-images/${key}`],
+    ]);
+    expect(verifySigV4(requests[0]!, settings().secretAccessKey)).toBe(true);
+  });
+
   it('rejects put() and delete() when the store keeps answering 500, after retrying', async () => {
     const store = createS3ImageStore({ ...settings(), attempts: 2, retryDelayMs: 1 });
     const key = newImageKey('products', 'thumb');

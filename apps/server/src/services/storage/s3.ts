@@ -141,6 +141,15 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       if (!response.ok) throw new S3RequestError('PUT', key, response.status, await errorDetail(response));
       await response.body?.cancel().catch(() => undefined);
     },
+    async get(key) {
+      const response = await send('GET', key);
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => undefined);
+        return undefined;
+      }
+      if (!response.ok) throw new S3RequestError('GET', key, response.status, await errorDetail(response));
+      return Buffer.from(await response.arrayBuffer());
+    },
     async delete(key) {
       const response = await send('DELETE', key);
       // S3 answers 204 for a missing key too; some compatible stores say 404. Either way it is gone.

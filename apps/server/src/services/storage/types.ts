@@ -10,6 +10,8 @@ export interface ImageStore {
   readonly kind: 'local' | 's3';
   /** Stores the object under `key`, replacing any object already there. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or undefined when there is none (backups read every listed object through this). */
+  get?(key: string): Promise<Buffer | undefined>;
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Relative `/uploads/<key>` for the local store; the absolute public URL for S3. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 const LOGIN_OK = {
   body: {

@@ -12,7 +12,7 @@ import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { LocationField, type ChosenLocation } from '../location/LocationField';
+import { LocationField, type ChosenLocation } from '../location';
 import { AccountCard, AccountTabs } from './AccountTabs';
 import { register } from './api';
 import { Captcha, UNVERIFIED, type CaptchaResult } from './Captcha';

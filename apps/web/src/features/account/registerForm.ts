@@ -5,7 +5,7 @@ import {
   registerRequestSchema,
   type RegisterRequest,
 } from '@rummage/contract';
-import type { ChosenLocation } from '../location/LocationField';
+import type { ChosenLocation } from '../location';
 import type { CaptchaResult } from './Captcha';
 
 /** The fields the register form shows an error under. */

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HUB_EVENTS, HUBS, messages, type ChatThreadHeader } from '@rummage/contract';
-import { renderWithHubs } from '../../shared/realtime/renderWithHubs';
+import { renderWithHubs } from '../../test/renderWithHubs';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 const T = messages.chat;
 const NOW = new Date('2026-05-01T12:00:00Z');
@@ -104,24 +104,43 @@ describe('chat page', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
-  it('shows a sent message at once as pending, then the server echo in its place', async () => {
+  it('shows a sent message at once as pending, then the server echo in its place, matched by its id', async () => {
     const user = userEvent.setup();
     const { chat } = await openChat();
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), '  Can I pick it up today?  ');
+    const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement;
+    await user.type(box(), '  Can I pick it up today?  ');
+    await user.click(sendButton());
+    await user.type(box(), 'Can I pick it up today?');
     await user.click(sendButton());
 
     const sent = chat.calls('SendMessage');
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
     expect(sent[0]!.slice(0, 3)).toEqual([12, 'Can I pick it up today?', 40]);
     expect(new Date(sent[0]![3] as string).toISOString()).toBe(sent[0]![3]);
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
-    const pendingItem = messageItems().at(-1)!;
-    expect(pendingItem.getAttribute('data-pending')).toBe('true');
-    expect(within(pendingItem).getByText(/sending/)).toBeTruthy();
+    // A fifth argument names each pending copy; the two are told apart though their text is the same.
+    const [firstId, secondId] = sent.map((args) => args[4] as string);
+    expect(firstId).toMatch(/^[\w-]{1,64}$/);
+    expect(secondId).not.toBe(firstId);
+    expect(box().value).toBe('');
+    const pendingStates = () => messageItems().map((item) => item.getAttribute('data-pending'));
+    expect(pendingStates()).toEqual([null, null, 'true', 'true']);
+    expect(within(messageItems().at(-1)!).getByText(/sending/)).toBeTruthy();
 
-    act(() => chat.emit(HUB_EVENTS.receiveMessage, chatMessage(3, 7, 'Can I pick it up today?', 0)));
-    expect(itemTexts()).toEqual(['Is it still available?', 'Yes it is', 'Can I pick it up today?']);
-    expect(messageItems().at(-1)!.getAttribute('data-pending')).toBeNull();
+    // The second one's echo comes first: it settles the second copy, not the first with the same text.
+    const echo = (id: number, clientMessageId: string) => ({
+      ...chatMessage(id, 7, 'Can I pick it up today?', 0),
+      clientMessageId,
+    });
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, echo(3, secondId!)));
+    expect(pendingStates()).toEqual([null, null, null, 'true']);
+    act(() => chat.emit(HUB_EVENTS.receiveMessage, echo(4, firstId!)));
+    expect(itemTexts()).toEqual([
+      'Is it still available?',
+      'Yes it is',
+      'Can I pick it up today?',
+      'Can I pick it up today?',
+    ]);
+    expect(pendingStates()).toEqual([null, null, null, null]);
   });
 
   it('ignores blank messages, duplicates and messages of other chats; marks read when sam writes', async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HUB_EVENTS, HUBS, messages, type ChatRoom } from '@rummage/contract';
-import { renderWithHubs } from '../../shared/realtime/renderWithHubs';
+import { renderWithHubs } from '../../test/renderWithHubs';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 const T = messages.inbox;
 
@@ -111,18 +111,19 @@ describe('messages inbox', () => {
     expect(screen.getByRole('link', { name: T.goToMarketplace }).getAttribute('href')).toBe('/marketplace');
   });
 
-  it('a new chat appears without a reload when a message arrives or the unread count changes', async () => {
+  it('a new chat appears without a reload when a chat changes or the unread count changes', async () => {
     let list: ChatRoom[] = [];
     const { hubs } = setup(() => ({ body: { data: list } }));
     await screen.findByRole('heading', { name: T.emptyTitle }, { timeout: 5000 });
+    // The inbox joins no chat: it hears of its chats on the person's /generalhub connection only.
+    expect(hubs.hub(HUBS.chat)).toBeUndefined();
 
     list = [room()];
-    const chat = hubs.hub(HUBS.chat)!;
-    act(() => chat.emit(HUB_EVENTS.receiveMessage, { id: 1, productId: 40, senderId: 12, message: 'hi' }));
+    const general = hubs.hub(HUBS.general)!;
+    act(() => general.emit(HUB_EVENTS.chatActivity, { productId: 40, otherUserId: 12 }));
     await screen.findByText('@sam');
 
     list = [room(), LAMP];
-    const general = hubs.hub(HUBS.general)!;
     act(() => general.emit(HUB_EVENTS.unreadMessagesCount, 3));
     await screen.findByText('@lee');
     await waitFor(() => expect(rows()).toHaveLength(2));

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HUB_EVENTS, HUBS, ROUTES, messages, type ChatRoom } from '@rummage/contract';
-import { useHub } from '../../shared/realtime/useHub';
+import { ROUTES, messages, type ChatRoom } from '@rummage/contract';
+import { useChatActivity } from '../../shared/realtime/ChatActivityContext';
 import { useSession } from '../../shared/session/SessionContext';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { useUnreadCounts } from '../shell/useUnreadCounts';
+import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { chatKeys, deleteChat, fetchChatRooms, markChatRead } from './api';
 import { InboxRow } from './InboxRow';
 import { CHAT_TEXT } from './texts';
@@ -19,8 +19,8 @@ const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.
 
 /**
  * /messages (SPEC §2, §4): one row per chat; a click marks it read and opens it, the trash icon deletes it
- * after a confirmation. A new message (on the chat hub, or a changed unread count) reloads the list, so a
- * new chat appears without a reload of the page.
+ * after a confirmation. A change to one of the person's chats (ChatActivity on /generalhub, or a changed unread
+ * count) reloads the list, so a new chat appears without a reload of the page.
  */
 export default function InboxPage() {
   useDocumentTitle(CHAT_TEXT.inboxTitle);
@@ -34,16 +34,14 @@ export default function InboxPage() {
   });
   const [pendingDelete, setPendingDelete] = useState<ChatRoom | null>(null);
 
-  const reload = () => void queryClient.invalidateQueries({ queryKey: chatKeys.allRooms });
-  useHub(HUBS.chat, { handlers: { [HUB_EVENTS.receiveMessage]: reload } });
-
   const unreadMessages = useUnreadCounts().messages;
-  const seenCount = useRef(unreadMessages);
+  const activity = useChatActivity();
+  const seen = useRef({ unreadMessages, activity });
   useEffect(() => {
-    if (seenCount.current === unreadMessages) return;
-    seenCount.current = unreadMessages;
+    if (seen.current.unreadMessages === unreadMessages && seen.current.activity === activity) return;
+    seen.current = { unreadMessages, activity };
     void queryClient.invalidateQueries({ queryKey: chatKeys.allRooms });
-  }, [unreadMessages, queryClient]);
+  }, [unreadMessages, activity, queryClient]);
 
   const updateRooms = (change: (list: ChatRoom[]) => ChatRoom[]) =>
     queryClient.setQueryData<ChatRoom[]>(roomsKey, (list) => change(list ?? []));

@@ -15,9 +15,11 @@ function stored(
   userId: number,
   text: string,
   time = `2026-05-01T10:00:${String(id).padStart(2, '0')}Z`,
+  clientMessageId?: string,
 ) {
   return toLocalMessage(
     {
+      ...(clientMessageId !== undefined && { clientMessageId }),
       id,
       productId: 40,
       userId,
@@ -31,8 +33,9 @@ function stored(
   )!;
 }
 
-function pending(key: string, text: string): LocalMessage {
+function pending(key: string, text: string, clientMessageId?: string): LocalMessage {
   return {
+    ...(clientMessageId !== undefined && { clientMessageId }),
     key,
     id: null,
     fromSelf: true,
@@ -91,14 +94,39 @@ describe('chatReducer', () => {
     expect(state.messages).toHaveLength(1);
   });
 
-  it('replaces a pending message with its echo, oldest pending first', () => {
-    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'same') });
-    state = chatReducer(state, { type: 'sent', message: pending('local-2', 'same') });
-    state = chatReducer(state, { type: 'received', message: stored(5, 7, 'same') });
+  it('replaces the pending message its echo names by clientMessageId, not one with the same text', () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'same', 'p-1') });
+    state = chatReducer(state, { type: 'sent', message: pending('local-2', 'same', 'p-2') });
+    state = chatReducer(state, { type: 'received', message: stored(5, 7, 'same', undefined, 'p-2') });
     expect(state.messages.map((m) => [m.key, m.pending])).toEqual([
       ['id-5', false],
-      ['local-2', true],
+      ['local-1', true],
     ]);
+  });
+
+  it('keeps our pending copy when a message of ours with the same text but another id arrives', () => {
+    // Sent from another tab of ours: its echo reaches this tab too, with that tab's clientMessageId or none.
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'ok', 'p-1') });
+    state = chatReducer(state, { type: 'received', message: stored(5, 7, 'ok', undefined, 'other-tab-1') });
+    state = chatReducer(state, { type: 'received', message: stored(6, 7, 'ok') });
+    expect(state.messages.map((m) => [m.key, m.pending])).toEqual([
+      ['id-5', false],
+      ['id-6', false],
+      ['local-1', true],
+    ]);
+    state = chatReducer(state, { type: 'received', message: stored(7, 7, 'ok', undefined, 'p-1') });
+    expect(state.messages.map((m) => [m.key, m.pending])).toEqual([
+      ['id-5', false],
+      ['id-6', false],
+      ['id-7', false],
+    ]);
+  });
+
+  it('lets a history reload settle a pending copy, and its late echo adds nothing', () => {
+    let state = chatReducer(EMPTY_CHAT, { type: 'sent', message: pending('local-1', 'hi', 'p-1') });
+    state = chatReducer(state, { type: 'history', messages: [stored(3, 7, 'hi')] });
+    state = chatReducer(state, { type: 'received', message: stored(3, 7, 'hi', undefined, 'p-1') });
+    expect(state.messages.map((m) => m.key)).toEqual(['id-3']);
   });
 
   it("does not take the other side's message for our echo", () => {

@@ -1,7 +1,7 @@
 /**
  * The chat screen's list of messages (SPEC §3 "local" shape, §4 chat states) as pure functions: history and
  * live messages arrive in the server's several shapes, a sent message shows at once as pending until the
- * server's echo replaces it, and nothing shows twice.
+ * server's echo (matched by its clientMessageId) replaces it, and nothing shows twice.
  */
 
 export interface LocalMessage {
@@ -17,6 +17,8 @@ export interface LocalMessage {
   username: string;
   pending: boolean;
   failed: boolean;
+  /** Ours while pending; on a received message, the sender's id for its pending copy (only our echo has ours). */
+  clientMessageId?: string;
 }
 
 /** Who this chat is between and about. */
@@ -65,6 +67,7 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
   if (receiverId !== null && receiverId !== expectedReceiver) return null;
   const id = numberFrom(r.id);
   const time = stringFrom(r.timestamp, r.time) ?? new Date().toISOString();
+  const clientMessageId = stringFrom(r.clientMessageId);
   return {
     key: id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
     id,
@@ -75,6 +78,7 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
     username: stringFrom(r.userName, r.username) ?? '',
     pending: false,
     failed: false,
+    ...(clientMessageId !== null && { clientMessageId }),
   };
 }
 
@@ -98,25 +102,47 @@ function ordered(messages: LocalMessage[]): LocalMessage[] {
   return [...stored, ...local];
 }
 
+/** Our pending (or failed) copy of a stored message of ours, or -1. */
+function localCopyOf(messages: LocalMessage[], message: LocalMessage, fromHistory: boolean): number {
+  if (!message.fromSelf) return -1;
+  if (message.clientMessageId !== undefined) {
+    return messages.findIndex(
+      (existing) => isLocal(existing) && existing.clientMessageId === message.clientMessageId,
+    );
+  }
+  // History carries no clientMessageId: a reload after a reconnect settles the oldest copy with that text.
+  return fromHistory
+    ? messages.findIndex((existing) => isLocal(existing) && existing.text === message.text)
+    : -1;
+}
+
 /**
- * Adds stored messages: one already there (same id, or same text, author and time) is ignored; one of
- * ours replaces the oldest pending (or failed) message with the same text, which is its echo.
+ * Adds stored messages: one already there (same id, or, lacking an id, same text, author and time) is ignored; a live echo
+ * replaces the pending (or failed) copy with the same clientMessageId, never a copy that merely has its text.
  */
-export function mergeStored(messages: LocalMessage[], incoming: LocalMessage[]): LocalMessage[] {
+export function mergeStored(
+  messages: LocalMessage[],
+  incoming: LocalMessage[],
+  fromHistory = false,
+): LocalMessage[] {
   const next = [...messages];
   for (const message of incoming) {
+    const echoOf = localCopyOf(next, message, fromHistory);
     const duplicate = next.some(
       (existing) =>
         !isLocal(existing) &&
         ((message.id !== null && existing.id === message.id) ||
-          (existing.userId === message.userId &&
+          // Without an id on either side, text, author and time are all there is to compare.
+          ((message.id === null || existing.id === null) &&
+            existing.userId === message.userId &&
             existing.text === message.text &&
             sameInstant(existing.time, message.time))),
     );
-    if (duplicate) continue;
-    const echoOf = message.fromSelf
-      ? next.findIndex((existing) => isLocal(existing) && existing.text === message.text)
-      : -1;
+    // An echo of a message a history page already showed still retires our pending copy.
+    if (duplicate) {
+      if (echoOf >= 0) next.splice(echoOf, 1);
+      continue;
+    }
     if (echoOf >= 0) next.splice(echoOf, 1, message);
     else next.push(message);
   }
@@ -135,7 +161,7 @@ export function chatReducer(state: ChatListState, action: ChatAction): ChatListS
   switch (action.type) {
     case 'history':
       return {
-        messages: mergeStored(state.messages, action.messages),
+        messages: mergeStored(state.messages, action.messages, true),
         hasMore: action.hasMore ?? state.hasMore,
       };
     case 'received':

@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chatTextSchema,
-  HUB_EVENTS,
-  HUB_METHODS,
-  HUBS,
-  messages as TEXT,
-  type ChatRoom,
-} from '@rummage/contract';
+import { chatTextSchema, HUB_EVENTS, HUB_METHODS, messages as TEXT, type ChatRoom } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import type { HubLike } from '../../shared/realtime/hubClient';
 import { useHub } from '../../shared/realtime/useHub';
@@ -24,6 +17,8 @@ import {
 export type HistoryStatus = 'loading' | 'ready' | 'failed';
 
 let localSequence = 0;
+/** This page load's prefix for clientMessageIds, so another tab of the same person never claims our echo. */
+const pageId = Math.random().toString(36).slice(2, 10);
 
 /**
  * Everything the chat screen does (SPEC §2, §4, §7): header and history over HTTP, the chat hub for live
@@ -113,17 +108,17 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     }
   }, [chat.messages, loadingOlder]);
 
-  const hub = useHub(HUBS.chat, {
+  const hub = useHub('chat', {
     enabled: valid,
     handlers: {
-      [HUB_EVENTS.receiveMessage]: (raw: unknown) => {
+      [HUB_EVENTS.receiveMessage]: (raw) => {
         const current = partiesRef.current;
         const message = current && toLocalMessage(raw, current);
         if (!message) return;
         dispatch({ type: 'received', message });
         if (!message.fromSelf) markRead();
       },
-      [HUB_EVENTS.messageError]: (text: unknown) => {
+      [HUB_EVENTS.messageError]: (text) => {
         setSendError(typeof text === 'string' && text.trim() ? text : TEXT.listing.messageFailed);
         dispatch({ type: 'failed' });
       },
@@ -161,6 +156,8 @@ export function useChatThread(receiverId: number | null, productId: number | nul
       const time = new Date().toISOString();
       localSequence += 1;
       const key = `local-${localSequence}`;
+      // Sent as SendMessage's fifth argument and carried back by the echo, which swaps this copy by it.
+      const clientMessageId = `${pageId}-${localSequence}`;
       setSendError(null);
       dispatch({
         type: 'sent',
@@ -174,10 +171,18 @@ export function useChatThread(receiverId: number | null, productId: number | nul
           username: selfName,
           pending: true,
           failed: false,
+          clientMessageId,
         },
       });
       connection
-        .invoke(HUB_METHODS.chat.sendMessage, current.otherId, parsed.data, current.productId, time)
+        .invoke(
+          HUB_METHODS.chat.sendMessage,
+          current.otherId,
+          parsed.data,
+          current.productId,
+          time,
+          clientMessageId,
+        )
         .catch((error: unknown) => {
           console.warn('SendMessage failed', error);
           setSendError(hubErrorText(error) ?? TEXT.listing.messageFailed);

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 import { mockApi } from '../../test/api';
 import { formatPrice } from './formatPrice';
 import { ProductCard, VIEW_COUNT_WAIT_MS } from './ProductCard';
-import { productCard } from './testProducts';
+import { productCard } from '../../test/products';
 
 function DetailPage() {
   const { productId } = useParams();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, SESSION_KEYS } from '@rummage/contract';
 import { saveLocation, saveRadius } from '../../shared/session/storage';
 import { mockApi } from '../../test/api';
-import { feedPage, productRange } from './testProducts';
+import { feedPage, productRange } from '../../test/products';
 import { useProductFeed } from './useProductFeed';
 
 const FEED = `GET ${API.marketplace.products}`;

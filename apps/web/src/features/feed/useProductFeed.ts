@@ -4,7 +4,7 @@ import { API, milesToKm, type FeedResponse, type ProductCard } from '@rummage/co
 import { apiFetch } from '../../shared/api/client';
 import { usePagedList } from '../../shared/api/pagedList';
 import { onSavedLocationChanged } from '../../shared/session/storage';
-import { useSavedLocation } from '../location/useSavedLocation';
+import { useSavedLocation } from '../location';
 
 /** Every feed query starts with this key; invalidate it after a listing is created, changed or sold. */
 export const FEED_QUERY_KEY = 'product-feed';

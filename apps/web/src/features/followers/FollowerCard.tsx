@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { ROUTES, fillText, formatCount, messages, type Follower } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
-import { FollowButton } from '../follow/FollowButton';
-import { placeText } from '../profile/place';
+import { FollowButton } from '../follow';
+import { placeText } from '../../shared/ui/place';
 import { FOLLOWERS_TEXT } from './texts';
 
 /**

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { PAGE_SIZE, messages, type Follower } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 configure({ asyncUtilTimeout: 4000 });
 const F = messages.followers;

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, PAGE_SIZE, type Follower, type FollowersResponse } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { usePagedList } from '../../shared/api/pagedList';
-import { followKeys } from '../follow/api';
+import { followKeys } from '../follow';
 
 export interface FollowersList {
   /** Every loaded follower, newest first, each once. */

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { SESSION_KEYS } from '@rummage/contract';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 import type { RouteSale } from './api';
 import { ROUTE_STOPS_KEY } from './selection';
 

@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { useSavedLocation } from '../location/useSavedLocation';
+import { useSavedLocation } from '../location';
 import { useRouteSales } from './api';
 import { fromLocalInput, makeTimeFormatter, saleZoneTime, toLocalInput } from './format';
 import { planRoute, type LatLng, type PlannerStop } from './planner';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MILES_TO_KM, fillText } from '@rummage/contract';
 import { TextField } from '../../shared/ui/TextField';
-import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+import { ChangeLocationDialog } from '../location';
 import { DEFAULT_ROAD_FACTOR } from './planner';
 import { ROUTE_TEXT } from './texts';
 

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { API, GARAGE_ITEMS, SUGGESTION_LIMIT, messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { CITY } from '../listings/testUtils';
-import { seriousA11yViolations } from '../location/testUtils';
+import { CITY } from '../../test/listings';
+import { seriousA11yViolations } from '../../test/location';
 
 const ADD = `POST ${API.garageSale.add}`;
 const FILL = messages.common.fillFieldsProperly;

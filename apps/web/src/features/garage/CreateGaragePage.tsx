@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { LocationField, type ChosenLocation } from '../location/LocationField';
+import { LocationField, type ChosenLocation } from '../location';
 import { createGarageSale, garageKeys } from './api';
 import { DateField } from './DateField';
 import { NOON, serverFields, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { COUNTDOWN_TICK_MS } from '@rummage/contract';
 import { GarageSaleCard } from './GarageSaleCard';
-import { garageSale } from './testSales';
+import { garageSale } from '../../test/garageSales';
 import { isTickerRunning } from './useNow';
 
 const NOW = new Date('2026-11-28T14:59:55.000Z'); // 5 s before the sale's start

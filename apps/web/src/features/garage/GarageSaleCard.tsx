@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
-import { AddToRouteButton } from '../garage-route/AddToRouteButton';
+import { AddToRouteButton } from '../garage-route';
 import { salePlace } from './api';
 import { CardCountdown } from './Countdown';
 import { GARAGE_TEXT } from './texts';

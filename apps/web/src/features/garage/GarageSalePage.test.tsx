@@ -3,9 +3,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { messages, type GarageSale } from '@rummage/contract';
 import { mockApi, storeSession, ME_OK } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { productCard } from '../feed/testProducts';
-import { seriousA11yViolations } from '../location/testUtils';
-import { garageSale } from './testSales';
+import { productCard } from '../../test/products';
+import { seriousA11yViolations } from '../../test/location';
+import { garageSale } from '../../test/garageSales';
 
 const G = messages.garage;
 // Friday 27 November 2026, 6 PM in Chicago; the sale starts tomorrow at 9 AM there (15:00 UTC).

@@ -4,12 +4,12 @@ import { API, type GarageSale } from '@rummage/contract';
 import { saveLocation, saveRadius } from '../../shared/session/storage';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { feedPage, productRange } from '../feed/testProducts';
-import { seriousA11yViolations } from '../location/testUtils';
-import { resetReloadCheckForTests } from '../marketplace/useDropSearchOnReload';
+import { feedPage, productRange } from '../../test/products';
+import { seriousA11yViolations } from '../../test/location';
+import { resetReloadCheckForTests } from '../marketplace';
 import { resetExpiryDeletesForTests } from './api';
 import { SLIDE_CLASS, STRIP_VISIBLE, visibleSlides } from './GarageStrip';
-import { garageSale } from './testSales';
+import { garageSale } from '../../test/garageSales';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const SALES = `GET ${API.marketplace.garageSales}`;

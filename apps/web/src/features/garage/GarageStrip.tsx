@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { GarageSale } from '@rummage/contract';
-import { PlanRouteLink } from '../garage-route/AddToRouteButton';
-import { useRouteSelection } from '../garage-route/selection';
+import { PlanRouteLink, useRouteSelection } from '../garage-route';
 import { GarageSaleCard } from './GarageSaleCard';
 import { GARAGE_TEXT } from './texts';
 

@@ -1,6 +1,6 @@
 import { fillText, type GarageSale } from '@rummage/contract';
-import { ProductCard } from '../feed/ProductCard';
-import { useSellerItems } from '../listings/api';
+import { ProductCard } from '../feed';
+import { useSellerItems } from '../listings';
 import { PersonCard } from '../../shared/ui/PersonCard';
 import { useUserGarageSales } from './api';
 import { GarageSaleCard } from './GarageSaleCard';

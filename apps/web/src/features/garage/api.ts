@@ -10,7 +10,7 @@ import {
 } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { onSavedLocationChanged } from '../../shared/session/storage';
-import { useSavedLocation } from '../location/useSavedLocation';
+import { useSavedLocation } from '../location';
 
 /** Every garage-sale query starts with this key; invalidate it after a sale is created or deleted. */
 export const GARAGE_QUERY_KEY = 'garage-sales';

@@ -6,7 +6,7 @@ import {
   startsBeforeToday,
   type GarageSaleCreateRequest,
 } from '@rummage/contract';
-import type { ChosenLocation } from '../location/LocationField';
+import type { ChosenLocation } from '../location';
 import type { Time24 } from './TimeSelect';
 
 export interface GarageValues {

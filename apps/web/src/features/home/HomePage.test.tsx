@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, PAGE_SIZE, messages } from '@rummage/contract';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { feedPage, productRange } from '../feed/testProducts';
-import { seriousA11yViolations } from '../location/testUtils';
+import { feedPage, productRange } from '../../test/products';
+import { seriousA11yViolations } from '../../test/location';
 
 const FEED = `GET ${API.marketplace.products}`;
 

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { ProductGrid } from '../feed/ProductGrid';
-import { FeedSpinner } from '../feed/FeedSpinner';
-import { useProductFeed } from '../feed/useProductFeed';
-import { NoListingsPanel } from '../listings/NoListingsPanel';
+import { FeedSpinner, ProductGrid, useProductFeed } from '../feed';
+import { NoListingsPanel } from '../listings';
 import { CategoryChips } from './CategoryChips';
 import { HeroSearch } from './HeroSearch';
 import { HOME_TEXT } from './texts';

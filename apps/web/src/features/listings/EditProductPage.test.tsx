@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
-import { fakeXhr, fileNames, jpeg, productDetail } from './testUtils';
+import { seriousA11yViolations } from '../../test/location';
+import { fakeXhr, fileNames, jpeg, productDetail } from '../../test/listings';
 
 // These journeys type, upload and run axe; a loaded CI machine needs more than the default second.
 configure({ asyncUtilTimeout: 4000 });

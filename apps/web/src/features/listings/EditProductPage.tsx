@@ -1,8 +1,9 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useSession } from '../../shared/session/SessionContext';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { FormSheet } from '../../shared/ui/FormSheet';
@@ -12,7 +13,6 @@ import { deleteListing, markListingsStale, updateListing, useProduct } from './a
 import { ListingForm } from './form/ListingForm';
 import { toUpdateForm, valuesFromProduct } from './listingForm';
 import { LISTING_TEXT } from './texts';
-import { Dialog } from './ui/Dialog';
 import { parseProductId } from './productId';
 
 /** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
@@ -25,7 +25,6 @@ export default function EditProductPage() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const frame = (body: ReactNode) => (
     <FormSheet title={messages.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
@@ -94,37 +93,19 @@ export default function EditProductPage() {
           </button>
         }
       />
-      {confirming && (
-        <Dialog
-          role="alertdialog"
-          title={LISTING_TEXT.deleteTitle}
-          onClose={() => setConfirming(false)}
-          initialFocusRef={cancelRef}
-        >
-          <p className="mb-6 text-stone-700">{LISTING_TEXT.deleteText}</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button
-              ref={cancelRef}
-              type="button"
-              className="btn btn-outline"
-              onClick={() => setConfirming(false)}
-            >
-              {LISTING_TEXT.cancel}
-            </button>
-            <button
-              type="button"
-              className="btn bg-red-700 text-white hover:bg-red-800"
-              disabled={deleting}
-              onClick={() => {
-                setConfirming(false);
-                void handleDelete();
-              }}
-            >
-              {messages.listing.delete}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      <ConfirmDialog
+        open={confirming}
+        title={LISTING_TEXT.deleteTitle}
+        description={LISTING_TEXT.deleteText}
+        confirmLabel={messages.listing.delete}
+        cancelLabel={LISTING_TEXT.cancel}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void handleDelete();
+        }}
+      />
     </>,
   );
 }

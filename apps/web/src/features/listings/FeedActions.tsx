@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
-import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
+import { ChangeLocationDialog } from '../location';
 
 /** "Change Location" (opens the dialog) and "Create Listing": what an empty or finished feed offers (SPEC §2). */
 export function FeedActions() {

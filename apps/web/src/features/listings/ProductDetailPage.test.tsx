@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_SELLER_MESSAGE, messages, type ProductCard, type ProductDetail } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
-import { productDetail } from './testUtils';
+import { seriousA11yViolations } from '../../test/location';
+import { productDetail } from '../../test/listings';
 
 // These journeys type, upload and run axe; a loaded CI machine needs more than the default second.
 configure({ asyncUtilTimeout: 4000 });

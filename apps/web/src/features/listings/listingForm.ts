@@ -6,7 +6,7 @@ import {
   productFormFieldsSchema,
   type ProductDetail,
 } from '@rummage/contract';
-import type { ChosenLocation } from '../location/LocationField';
+import type { ChosenLocation } from '../location';
 
 const L = messages.listing;
 

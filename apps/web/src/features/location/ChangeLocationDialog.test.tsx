@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, LOCATION_UPDATED_EVENT, RADIUS_UPDATED_EVENT, SESSION_KEYS, messages } from '@rummage/contract';
 import { ChangeLocationDialog } from './ChangeLocationDialog';
 import { LOCATION_TEXT } from './texts';
-import { cities, jsonResponse, mockFetch, seriousA11yViolations } from './testUtils';
+import { cities, jsonResponse, mockFetch, seriousA11yViolations } from '../../test/location';
 
 function Opener({ onClose = vi.fn() }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -1,16 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type JSX, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { API, SUGGESTION_LIMIT, messages, type ReverseGeocode } from '@rummage/contract';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { API, SUGGESTION_LIMIT, cityStateLabel, messages, type ReverseGeocode } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
+import { Dialog } from '../../shared/ui/Dialog';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { LOCATION_TEXT } from './texts';
 
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
 const GEOLOCATION_TIMEOUT_MS = 15_000;
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** "City, ST" from the reverse look-up; SPEC §8 falls back to the coordinates as text when it fails. */
 async function addressFor(latitude: number, longitude: number, signal: AbortSignal): Promise<string> {
@@ -20,8 +17,7 @@ async function addressFor(latitude: number, longitude: number, signal: AbortSign
       query: { lat: latitude, lng: longitude },
       signal,
     });
-    if (place?.city && place.state) return `${place.city}, ${place.state}`;
-    return place?.city || coordinates;
+    return place?.city ? cityStateLabel(place.city, place.state) : coordinates;
   } catch {
     return coordinates;
   }
@@ -36,15 +32,15 @@ interface DialogProps {
 export function ChangeLocationDialog({ open, onClose }: DialogProps): JSX.Element | null {
   if (!open || typeof document === 'undefined') return null;
   // Mounting the body only while open means every opening starts from the saved values.
-  return createPortal(<DialogBody onClose={onClose} />, document.body);
+  return <DialogBody onClose={onClose} />;
 }
 
 function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
-  const titleId = useId();
   const radiusId = useId();
   const radiusErrorId = useId();
   const cityId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  // Focus starts on the radius rather than the close button: changing a value is why the dialog opened.
+  const radiusRef = useRef<HTMLInputElement>(null);
   const saved = readSavedLocation();
   const [radius, setRadius] = useState(String(saved.radiusMiles));
   const [radiusError, setRadiusError] = useState<string | null>(null);
@@ -53,43 +49,8 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
   const [geoError, setGeoError] = useState<string | null>(null);
   const geoAbort = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    // Remember who opened the dialog so keyboard users land back there when it closes.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Start on the first field rather than the close button: changing a value is why the dialog opened.
-    const firstField = dialogRef.current?.querySelector<HTMLElement>('input');
-    (firstField ?? dialogRef.current)?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      geoAbort.current?.abort();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => !element.closest('[hidden]'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    const current = document.activeElement;
-    if (event.shiftKey && (current === first || !dialogRef.current.contains(current))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (current === last || !dialogRef.current.contains(current))) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  // A look-up still running when the dialog closes must not save anything.
+  useEffect(() => () => geoAbort.current?.abort(), []);
 
   function handleRadiusSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,100 +100,76 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
   }
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/50 p-4"
-      // Only a press that starts on the backdrop itself closes, so a drag out of a field does not.
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Dialog
+      title={messages.location.dialogTitle}
+      closeLabel={LOCATION_TEXT.close}
+      onClose={onClose}
+      initialFocusRef={radiusRef}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-semibold text-brand">
-            {messages.location.dialogTitle}
-          </h2>
+      {saved.address && (
+        <p className="mb-4 text-sm text-stone-600">
+          {LOCATION_TEXT.currentlySet} <span className="font-medium text-stone-800">{saved.address}</span>
+        </p>
+      )}
+
+      <form noValidate onSubmit={handleRadiusSubmit} className="mb-6">
+        <label htmlFor={radiusId} className="mb-1 block text-sm font-medium text-stone-700">
+          {messages.location.radiusLabel}
+        </label>
+        <div className="flex gap-2">
+          <input
+            ref={radiusRef}
+            id={radiusId}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={radius}
+            onChange={(event) => {
+              setRadius(event.target.value);
+              setRadiusError(null);
+            }}
+            aria-invalid={radiusError ? true : undefined}
+            aria-describedby={radiusError ? radiusErrorId : undefined}
+            className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-stone-900 focus:border-brand ${
+              radiusError ? 'border-red-600' : 'border-stone-300'
+            }`}
+          />
           <button
-            type="button"
-            onClick={onClose}
-            aria-label={LOCATION_TEXT.close}
-            className="rounded-full px-2 text-2xl leading-none text-stone-600 hover:bg-stone-100"
+            type="submit"
+            className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-700"
           >
-            <span aria-hidden="true">×</span>
+            {messages.location.updateRadius}
           </button>
         </div>
-
-        {saved.address && (
-          <p className="mb-4 text-sm text-stone-600">
-            {LOCATION_TEXT.currentlySet} <span className="font-medium text-stone-800">{saved.address}</span>
+        {radiusError && (
+          <p id={radiusErrorId} role="alert" className="mt-1 text-sm text-red-700">
+            {radiusError}
           </p>
         )}
+      </form>
 
-        <form noValidate onSubmit={handleRadiusSubmit} className="mb-6">
-          <label htmlFor={radiusId} className="mb-1 block text-sm font-medium text-stone-700">
-            {messages.location.radiusLabel}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={radiusId}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={radius}
-              onChange={(event) => {
-                setRadius(event.target.value);
-                setRadiusError(null);
-              }}
-              aria-invalid={radiusError ? true : undefined}
-              aria-describedby={radiusError ? radiusErrorId : undefined}
-              className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-stone-900 focus:border-brand ${
-                radiusError ? 'border-red-600' : 'border-stone-300'
-              }`}
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              {messages.location.updateRadius}
-            </button>
-          </div>
-          {radiusError && (
-            <p id={radiusErrorId} role="alert" className="mt-1 text-sm text-red-700">
-              {radiusError}
-            </p>
-          )}
-        </form>
+      <LocationField
+        id={cityId}
+        placeholder={messages.location.cityPlaceholder}
+        limit={SUGGESTION_LIMIT.locationDialog}
+        value={city}
+        onChange={handleCityChange}
+      />
 
-        <LocationField
-          id={cityId}
-          placeholder={messages.location.cityPlaceholder}
-          limit={SUGGESTION_LIMIT.locationDialog}
-          value={city}
-          onChange={handleCityChange}
-        />
-
-        <button
-          type="button"
-          onClick={handleUseCurrentLocation}
-          disabled={locating}
-          className="mt-4 text-sm font-medium text-brand underline underline-offset-2 hover:no-underline disabled:cursor-wait disabled:opacity-70"
-        >
-          {locating ? LOCATION_TEXT.locating : LOCATION_TEXT.useCurrentLocation}
-        </button>
-        {geoError && (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {geoError}
-          </p>
-        )}
-      </div>
-    </div>
+      <button
+        type="button"
+        onClick={handleUseCurrentLocation}
+        disabled={locating}
+        className="mt-4 text-sm font-medium text-brand underline underline-offset-2 hover:no-underline disabled:cursor-wait disabled:opacity-70"
+      >
+        {locating ? LOCATION_TEXT.locating : LOCATION_TEXT.useCurrentLocation}
+      </button>
+      {geoError && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {geoError}
+        </p>
+      )}
+    </Dialog>
   );
 }

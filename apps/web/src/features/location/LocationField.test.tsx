@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, SUGGESTION_DEBOUNCE_MS } from '@rummage/contract';
 import { LocationField, type ChosenLocation } from './LocationField';
-import { cities, jsonResponse, mockFetch, seriousA11yViolations } from './testUtils';
+import { cities, jsonResponse, mockFetch, seriousA11yViolations } from '../../test/location';
 
 function Harness({
   limit = 5,

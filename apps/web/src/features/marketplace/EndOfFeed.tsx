@@ -1,4 +1,4 @@
-import { FeedActions } from '../listings/FeedActions';
+import { FeedActions } from '../listings';
 import { MARKETPLACE_TEXT } from './texts';
 
 /**

@@ -4,7 +4,7 @@ import { API, INFINITE_SCROLL_THRESHOLD_PX, PAGE_SIZE, messages } from '@rummage
 import { saveLocation } from '../../shared/session/storage';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { feedPage, productRange } from '../feed/testProducts';
+import { feedPage, productRange } from '../../test/products';
 import { resetReloadCheckForTests } from './useDropSearchOnReload';
 
 /** A stand-in IntersectionObserver: tests decide when the sentinel comes into range. */

@@ -1,8 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { GARAGE_CAROUSEL_MIN } from '@rummage/contract';
-import { GarageGridCards, GarageStrip, RouteLinkRow } from '../garage/GarageStrip';
-import { useMarketplaceSales } from '../garage/api';
-import { useLiveSales } from '../garage/useLiveSales';
+import { GarageGridCards, GarageStrip, RouteLinkRow, useLiveSales, useMarketplaceSales } from '../garage';
 
 /** What the marketplace shows of upcoming garage sales (SPEC §2 Marketplace). */
 export interface MarketplaceGarageSales {

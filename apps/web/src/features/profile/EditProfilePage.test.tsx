@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { cities } from '../location/testUtils';
+import { cities } from '../../test/location';
 import { profileDetails } from './testProfiles';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -10,7 +10,7 @@ import { FormSheet } from '../../shared/ui/FormSheet';
 import { Spinner } from '../../shared/ui/Spinner';
 import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { LocationField, type ChosenLocation } from '../location/LocationField';
+import { LocationField, type ChosenLocation } from '../location';
 import { profileKeys, updateUserDetails, useProfileDetails } from './api';
 import {
   checkProfile,

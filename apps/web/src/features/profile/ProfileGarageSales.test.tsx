@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages, type GarageSale } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { garageSale } from '../garage/testSales';
-import { seriousA11yViolations } from '../location/testUtils';
+import { garageSale } from '../../test/garageSales';
+import { seriousA11yViolations } from '../../test/location';
 import { profileDetails } from './testProfiles';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');

@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { salePlace, useDeleteGarageSale, useUserGarageSales } from '../garage/api';
-import { GarageSaleCard } from '../garage/GarageSaleCard';
-import { GARAGE_TEXT } from '../garage/texts';
-import { useLiveSales } from '../garage/useLiveSales';
+import {
+  GARAGE_TEXT,
+  GarageSaleCard,
+  salePlace,
+  useDeleteGarageSale,
+  useLiveSales,
+  useUserGarageSales,
+} from '../garage';
 
 /**
  * A profile's garage sales (GET /api/GarageSale/user/{userId}); those whose end date and time have passed

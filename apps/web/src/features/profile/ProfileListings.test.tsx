@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, messages, type ProductCard } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { productCard } from '../feed/testProducts';
-import { seriousA11yViolations } from '../location/testUtils';
+import { productCard } from '../../test/products';
+import { seriousA11yViolations } from '../../test/location';
 import { otherProfile } from './testProfiles';
 
 const UNSOLD = 'GET /api/Product/unsold/user/7';

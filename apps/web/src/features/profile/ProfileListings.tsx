@@ -6,8 +6,7 @@ import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Tabs } from '../../shared/ui/Tabs';
-import { ProductGrid } from '../feed/ProductGrid';
-import { FeedSpinner } from '../feed/FeedSpinner';
+import { FeedSpinner, ProductGrid } from '../feed';
 import { PROFILE_TEXT } from './texts';
 import { useChangeSoldStatus, useUserListings } from './useUserListings';
 

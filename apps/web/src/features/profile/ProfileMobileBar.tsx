@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { ROUTES, formatCount, messages } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
-import { Dropdown, menuItemClass } from '../shell/Dropdown';
-import { SHELL_TEXT } from '../shell/texts';
-import { useUnreadCounts } from '../shell/useUnreadCounts';
+import { Dropdown, menuItemClass, SHELL_TEXT } from '../shell';
+import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { PROFILE_TEXT } from './texts';
 
 /** Phones only: "sell", the page title and a "menu" holding Messages with its count (SPEC §2 Profile). */

@@ -3,8 +3,8 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { UPLOAD_MESSAGE_CLEAR_MS, messages, type ProfileDetails } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { fakeXhr, jpeg, type UploadAnswer } from '../listings/testUtils';
-import { seriousA11yViolations } from '../location/testUtils';
+import { fakeXhr, jpeg, type UploadAnswer } from '../../test/listings';
+import { seriousA11yViolations } from '../../test/location';
 import { otherProfile, profileDetails } from './testProfiles';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -8,13 +8,13 @@ import { readSession, writeSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { FollowButton } from '../follow/FollowButton';
+import { FollowButton } from '../follow';
 import { profileKeys, useProfileDetails, type PhotoKind } from './api';
 import { ProfileGarageSales } from './ProfileGarageSales';
 import { ProfileHeader, type ProfileView } from './ProfileHeader';
 import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
-import { placeText, type Whereabouts } from './place';
+import { placeText, type Whereabouts } from '../../shared/ui/place';
 import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
 

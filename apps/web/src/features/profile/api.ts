@@ -10,7 +10,7 @@ import {
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { apiUpload } from '../../shared/api/upload';
-import { followKeys } from '../follow/api';
+import { followKeys } from '../follow';
 
 export const profileKeys = { detail: followKeys.profile };
 

@@ -1,5 +1,5 @@
 import { updateUserDetailsSchema, type UpdateUserDetailsRequest } from '@rummage/contract';
-import type { ChosenLocation } from '../location/LocationField';
+import type { ChosenLocation } from '../location';
 
 export interface EditProfileValues {
   userName: string;

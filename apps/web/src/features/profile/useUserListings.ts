@@ -7,7 +7,7 @@ import {
   type ProductListResponse,
 } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
-import { FEED_QUERY_KEY } from '../feed/useProductFeed';
+import { FEED_QUERY_KEY } from '../feed';
 
 /** Every profile list starts with this key; invalidate it after a listing is created, changed or deleted. */
 export const USER_LISTINGS_QUERY_KEY = 'user-listings';

@@ -3,10 +3,10 @@ import { ROUTES, formatCount, messages } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
-import { STAFF_MENU_LABEL, STAFF_PATH } from '../staff/entry';
+import { STAFF_MENU_LABEL, STAFF_PATH } from '../staff';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
-import { useUnreadCounts } from './useUnreadCounts';
+import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 
 const text = messages.header;
 

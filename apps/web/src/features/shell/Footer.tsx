@@ -3,7 +3,7 @@ import { ROUTES, messages } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { SHELL_TEXT } from './texts';
-import { useUnreadCounts } from './useUnreadCounts';
+import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded px-1 py-1 text-stone-700 hover:text-brand hover:underline';

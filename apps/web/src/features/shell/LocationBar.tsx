@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { messages } from '@rummage/contract';
-import { ChangeLocationDialog } from '../location/ChangeLocationDialog';
-import { useSavedLocation } from '../location/useSavedLocation';
+import { ChangeLocationDialog, useSavedLocation } from '../location';
 import { SHELL_TEXT } from './texts';
 
 /** Shows the saved address (or "Set Location") and opens the Change Location dialog (SPEC §2). */

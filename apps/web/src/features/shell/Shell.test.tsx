@@ -5,7 +5,7 @@ import { messages } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { seriousA11yViolations } from '../location/testUtils';
+import { seriousA11yViolations } from '../../test/location';
 
 describe('count badge', () => {
   it('renders nothing at 0', () => {

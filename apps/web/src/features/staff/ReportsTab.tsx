@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, fillText, ROUTES, STAFF_REPORT_FILTERS, type StaffReportedProduct } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { formatPrice } from '../feed/formatPrice';
+import { formatPrice } from '../feed';
 import { fetchReports, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { STAFF_TEXT } from './texts';
 import { formatWhen, Pager, Pill, QueryState } from './ui';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, messages } from '@rummage/contract';
 import { mockApi } from '../../test/api';
-import { renderWithHubs } from '../support/testUtils';
+import { renderWithHubs } from '../../test/supportHub';
 import { STAFF_MENU_LABEL } from './entry';
 import { logEntry, MARIA, reportedProduct, signInAs, userDetail } from './testData';
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, fillText } from '@rummage/contract';
-import { TicketConversation } from '../support/TicketConversation';
-import { useTicketChat, type TicketChat } from '../support/useTicketChat';
+import { type TicketChat, TicketConversation, useTicketChat } from '../support';
 import { fetchTicket, staffKeys } from './api';
 import { STAFF_TEXT } from './texts';
 import { BackButton, Pill, QueryState } from './ui';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, HUB_METHODS, messages, type StaffTicketDetail } from '@rummage/contract';
-import { renderWithHubs, TICKET, ticketMessage } from '../support/testUtils';
+import { renderWithHubs, TICKET, ticketMessage } from '../../test/supportHub';
 import { MARIA, queueTicket, signInAs } from './testData';
 
 const QUEUE = `GET ${API.staff.tickets}`;

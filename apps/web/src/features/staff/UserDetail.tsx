@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { API, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
-import { formatPrice } from '../feed/formatPrice';
+import { formatPrice } from '../feed';
 import { fetchUser, staffKeys } from './api';
 import { LiveStaffTicket } from './StaffTicketView';
 import { STAFF_TEXT } from './texts';

@@ -6,7 +6,7 @@ import type {
   StaffUserSummary,
 } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
-import { TICKET } from '../support/testUtils';
+import { TICKET } from '../../test/supportHub';
 
 /** The signed-in staff member (or admin, or plain user) as GET /api/Account/me answers. */
 export function meAs(role: 'user' | 'staff' | 'admin', id = 3, username = 'sam') {

@@ -100,5 +100,6 @@ export const STAFF_TEXT = {
     'close-ticket': 'closed a ticket',
     'reopen-ticket': 'reopened a ticket',
     'create-admin': 'created an admin',
+    'revoke-admin': 'removed an admin',
   } satisfies Record<ModerationAction, string>,
 } as const;

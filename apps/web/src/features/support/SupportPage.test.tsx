@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, HUB_METHODS, messages, SUPPORT_HUB_EVENTS } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
-import { renderWithHubs, TICKET, ticketMessage } from './testUtils';
+import { renderWithHubs, TICKET, ticketMessage } from '../../test/supportHub';
 
 const ACTIVE = `GET ${API.support.myActiveTicket}`;
 const CREATE = `POST ${API.support.createTicket}`;

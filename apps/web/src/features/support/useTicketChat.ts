@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   HUB_EVENTS,
   HUB_METHODS,
-  HUBS,
   messages,
   SUPPORT_HUB_EVENTS,
   type SupportTicket,
@@ -164,14 +163,14 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
     [ticketId],
   );
 
-  const hub = useHub(HUBS.support, {
+  const hub = useHub('support', {
     enabled: ticketId !== null || options.stayConnected === true,
     handlers: {
       [HUB_EVENTS.receiveMessage]: receive,
-      [HUB_EVENTS.messageError]: (text: unknown) => {
+      [HUB_EVENTS.messageError]: (text) => {
         if (typeof text === 'string' && text) refuse(text);
       },
-      [SUPPORT_HUB_EVENTS.ticketChanged]: (ticket: SupportTicket | null) => {
+      [SUPPORT_HUB_EVENTS.ticketChanged]: (ticket) => {
         if (ticket && typeof ticket.id === 'number') callbacks.current.onTicketChanged?.(ticket);
       },
     },

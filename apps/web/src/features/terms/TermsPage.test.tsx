@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL, MINIMUM_AGE } from '@rummage/contract';
 import TermsPage from './TermsPage';
-import { jsonResponse, mockFetch, seriousA11yViolations } from '../location/testUtils';
+import { jsonResponse, mockFetch, seriousA11yViolations } from '../../test/location';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

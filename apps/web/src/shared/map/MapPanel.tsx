@@ -1,7 +1,7 @@
 import { Suspense, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { MAP_ZOOM } from '@rummage/contract';
 import { useAppConfig } from '../config/useAppConfig';
-import { Dialog } from '../../features/listings/ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { useNearViewport } from '../ui/useNearViewport';
 
 /** What a feature's Leaflet map receives; each feature draws its own marker (an area, an exact pin…). */

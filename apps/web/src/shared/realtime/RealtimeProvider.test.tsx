@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HUB_EVENTS, HUBS, messages, RECONNECT_DELAYS_MS } from '@rummage/contract';
-import { useUnreadCounts } from '../../features/shell/useUnreadCounts';
+import { useUnreadCounts } from './useUnreadCounts';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
-import { renderWithHubs } from './renderWithHubs';
+import { renderWithHubs } from '../../test/renderWithHubs';
 
 const UNREAD = (messagesCount: number, support: number) => ({
   body: { data: { messages: messagesCount, support } },

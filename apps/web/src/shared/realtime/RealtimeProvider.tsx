@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { API, HUB_EVENTS, HUB_METHODS, HUBS, type UnreadCounts } from '@rummage/contract';
+import { API, HUB_EVENTS, HUB_METHODS, type UnreadCounts } from '@rummage/contract';
 import { apiFetch } from '../api/client';
 import { useSession } from '../session/SessionContext';
+import { ChatActivityContext } from './ChatActivityContext';
 import { describeHubError, type HubLike } from './hubClient';
 import { NO_UNREAD, UnreadCountsContext } from './UnreadCountsContext';
 import { useHub } from './useHub';
@@ -20,13 +21,15 @@ function asCount(value: unknown): number | null {
 /**
  * The general hub (SPEC §7): while a session token exists it joins with Join(false) and keeps the unread
  * message and support counts the server pushes. GET unread-count gives the first numbers and fills any gap
- * after a reconnect, since pushes sent while disconnected are lost.
+ * after a reconnect, since pushes sent while disconnected are lost. ChatActivity pushes are counted for the
+ * inbox (useChatActivity), which reloads on each without joining any chat.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useSession().session?.authToken ?? null;
   const [owned, setOwned] = useState<OwnedCounts>({ token: null, ...NO_UNREAD });
   // A push newer than a pending GET wins over the GET's answer.
   const pushes = useRef(0);
+  const [chatActivity, setChatActivity] = useState(0);
 
   const update = useCallback(
     (patch: Partial<UnreadCounts>) =>
@@ -64,11 +67,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     update({ [key]: count });
   };
 
-  useHub(HUBS.general, {
+  useHub('general', {
     enabled: token !== null,
     handlers: {
       [HUB_EVENTS.unreadMessagesCount]: onPushed('messages'),
       [HUB_EVENTS.unreadSupportMessagesCount]: onPushed('support'),
+      [HUB_EVENTS.chatActivity]: () => setChatActivity((count) => count + 1),
     },
     onConnected: (connection: HubLike, reconnected: boolean) => {
       connection
@@ -85,5 +89,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         : NO_UNREAD,
     [token, owned],
   );
-  return <UnreadCountsContext.Provider value={value}>{children}</UnreadCountsContext.Provider>;
+  return (
+    <UnreadCountsContext.Provider value={value}>
+      <ChatActivityContext.Provider value={chatActivity}>{children}</ChatActivityContext.Provider>
+    </UnreadCountsContext.Provider>
+  );
 }

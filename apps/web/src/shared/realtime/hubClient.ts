@@ -6,11 +6,9 @@ export interface HubLike {
   start(): Promise<void>;
   stop(): Promise<void>;
   invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T>;
-  // SignalR's own signatures use `any[]`; narrower ones would not accept the real HubConnection.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  on(event: string, handler: (...args: any[]) => void): void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  off(event: string, handler: (...args: any[]) => void): void;
+  // Raw SignalR listeners; pages listen through typedHub (hubEvents.ts), typed from the contract.
+  on(event: string, handler: (...args: unknown[]) => void): void;
+  off(event: string, handler: (...args: unknown[]) => void): void;
   onreconnecting(callback: (error?: Error) => void): void;
   onreconnected(callback: (connectionId?: string) => void): void;
   onclose(callback: (error?: Error) => void): void;

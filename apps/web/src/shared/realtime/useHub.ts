@@ -1,22 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RECONNECT_DELAYS_MS } from '@rummage/contract';
+import { HUBS, RECONNECT_DELAYS_MS, type HubName } from '@rummage/contract';
 import { useSession } from '../session/SessionContext';
 import { readSession } from '../session/storage';
 import { describeHubError, type HubLike, type HubState } from './hubClient';
+import { typedHub, type HubEventHandlers } from './hubEvents';
 import { useHubFactory } from './HubFactoryContext';
 
-// SignalR's handler type; the app's handlers narrow their own arguments.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type HubHandler = (...args: any[]) => void;
-
-export interface UseHubOptions {
+export interface UseHubOptions<H extends HubName> {
   /** Connect only while true (and only while a session token exists). */
   enabled?: boolean;
   /**
    * Server events to listen to, registered before the connection starts so nothing sent right after the
    * handshake is missed. The set of names is read when connecting; the functions may change on every render.
    */
-  handlers?: Record<string, HubHandler>;
+  handlers?: HubEventHandlers<H>;
   /** After the first start and after every automatic reconnect: the place to (re)join groups. */
   onConnected?: (connection: HubLike, reconnected: boolean) => void;
   /** Last words before the connection is stopped (for example LeaveChat); awaited briefly. */
@@ -38,8 +35,9 @@ const STOPPING_GRACE_MS = 2000;
  * with the token, stopped on unmount, on logout and when the token changes. A failed start gets one more
  * attempt (SPEC §7); after that, automatic reconnect takes over for connections that were up.
  */
-export function useHub(path: string, options: UseHubOptions = {}): UseHubResult {
+export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> = {}): UseHubResult {
   const { enabled = true } = options;
+  const path = HUBS[hubName];
   const factory = useHubFactory();
   const token = useSession().session?.authToken ?? null;
   const [connection, setConnection] = useState<HubLike | null>(null);
@@ -60,9 +58,8 @@ export function useHub(path: string, options: UseHubOptions = {}): UseHubResult 
     let hub: HubLike | null = null;
     let isUp = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    const listeners = Object.keys(latest.current.handlers ?? {}).map(
-      (event) => [event, (...args: unknown[]) => latest.current.handlers?.[event]?.(...args)] as const,
-    );
+    const events = Object.keys(latest.current.handlers ?? {}) as Array<keyof HubEventHandlers<H> & string>;
+    const stopListening: Array<() => void> = [];
 
     const start = async (startAttempt: number) => {
       if (!hub || disposed) return;
@@ -90,7 +87,10 @@ export function useHub(path: string, options: UseHubOptions = {}): UseHubResult 
       .then((created) => {
         if (disposed) return;
         hub = created;
-        for (const [event, listener] of listeners) created.on(event, listener);
+        const hubEvents = typedHub(created, hubName);
+        for (const event of events) {
+          stopListening.push(hubEvents.on(event, (payload) => latest.current.handlers?.[event]?.(payload)));
+        }
         created.onreconnecting(() => {
           if (disposed) return;
           isUp = false;
@@ -123,7 +123,7 @@ export function useHub(path: string, options: UseHubOptions = {}): UseHubResult 
       setConnection(null);
       const closing = hub;
       if (!closing) return;
-      for (const [event, listener] of listeners) closing.off(event, listener);
+      for (const stop of stopListening) stop();
       const farewell = isUp ? latest.current.onStopping?.(closing) : undefined;
       void Promise.race([
         Promise.resolve(farewell).catch(() => undefined),
@@ -132,7 +132,7 @@ export function useHub(path: string, options: UseHubOptions = {}): UseHubResult 
         .then(() => closing.stop())
         .catch((error: unknown) => console.warn(`Hub ${path}: stop failed (${describeHubError(error)})`));
     };
-  }, [factory, path, token, enabled, attempt]);
+  }, [factory, path, hubName, token, enabled, attempt]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { connection: enabled && token ? connection : null, state, retry };

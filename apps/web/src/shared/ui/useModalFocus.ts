@@ -4,18 +4,20 @@ const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal behaviour shared by the app's dialogs: focus starts on `initialFocus`, the page behind does not scroll,
- * Tab and Shift+Tab stay inside the dialog, Escape cancels (unless busy), and focus goes back to the opener
- * when the dialog closes. Returns the dialog's keydown handler.
+ * Modal behaviour shared by every dialog of the app: focus starts on `initialFocus` (else the first focusable
+ * element, else the dialog), the page behind does not scroll, Tab and Shift+Tab stay inside the dialog, Escape
+ * cancels (unless busy) without reaching menus behind it, and focus goes back to the opener when the dialog
+ * closes. Returns the dialog's keydown handler.
  */
 export function useModalFocus(
   dialogRef: RefObject<HTMLElement | null>,
-  initialFocus: RefObject<HTMLElement | null>,
-  { busy, onCancel }: { busy: boolean; onCancel(): void },
+  initialFocus: RefObject<HTMLElement | null> | undefined,
+  { busy = false, onCancel }: { busy?: boolean; onCancel(): void },
 ) {
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    initialFocus.current?.focus();
+    const dialog = dialogRef.current;
+    (initialFocus?.current ?? dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
@@ -29,12 +31,16 @@ export function useModalFocus(
   return function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
+      event.stopPropagation();
       if (!busy) onCancel();
       return;
     }
     const dialog = dialogRef.current;
     if (event.key !== 'Tab' || !dialog) return;
-    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    // Parts of a dialog hidden for now (a step not shown yet) are not Tab stops.
+    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (element) => !element.closest('[hidden]'),
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ROUTES, fillText, formatCount, messages, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LISTING_TEXT } from '../texts';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '../../../shared/ui/Dialog';
 
 type LikeState = Pick<ProductDetail, 'likesCount' | 'isLikedByCurrentUser'>;
 

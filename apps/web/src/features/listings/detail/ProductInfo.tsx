@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText, formatCount, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
-import { formatPrice } from '../../feed/formatPrice';
+import { formatPrice } from '../../feed';
 import { LISTING_TEXT } from '../texts';
 import { LikeButton } from './LikeButton';
 import { MessageBox } from './MessageBox';

@@ -4,7 +4,7 @@ import { ROUTES, messages } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { reportProduct } from '../api';
 import { LISTING_TEXT } from '../texts';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '../../../shared/ui/Dialog';
 import { actionButton } from './styles';
 
 const L = messages.listing;

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { ProductDetail } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../../test/api';
 import { renderApp } from '../../../test/renderApp';
-import { productDetail } from '../testUtils';
+import { productDetail } from '../../../test/listings';
 
 configure({ asyncUtilTimeout: 4000 });
 

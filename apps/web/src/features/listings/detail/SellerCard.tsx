@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@rummage/contract';
 import { PersonCard } from '../../../shared/ui/PersonCard';
-import { FollowButton } from '../../follow/FollowButton';
+import { FollowButton } from '../../follow';
 import { LISTING_TEXT } from '../texts';
 
 /** The seller's card on a listing, with the follow button for anyone but the seller (SPEC §2, §4). */

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { mockApi } from '../../../test/api';
 import { renderApp } from '../../../test/renderApp';
-import { garageSale } from '../../garage/testSales';
-import { productDetail } from '../testUtils';
+import { garageSale } from '../../../test/garageSales';
+import { productDetail } from '../../../test/listings';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });

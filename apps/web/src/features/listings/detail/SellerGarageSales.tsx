@@ -1,9 +1,6 @@
 import { useDeferredValue } from 'react';
 import { fillText } from '@rummage/contract';
-import { useUserGarageSales } from '../../garage/api';
-import { GarageSaleCard } from '../../garage/GarageSaleCard';
-import { GARAGE_TEXT } from '../../garage/texts';
-import { useLiveSales } from '../../garage/useLiveSales';
+import { GARAGE_TEXT, GarageSaleCard, useLiveSales, useUserGarageSales } from '../../garage';
 
 /** The seller's garage sales (GET /api/GarageSale/user/{sellerId}) as cards; nothing when there are none. */
 export function SellerGarageSales({ sellerId, sellerName }: { sellerId: number; sellerName: string }) {

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
-import { ProductCard } from '../../feed/ProductCard';
+import { ProductCard } from '../../feed';
 import { useSellerItems } from '../api';
 import { LISTING_TEXT } from '../texts';
 

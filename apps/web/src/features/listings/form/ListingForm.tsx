@@ -3,7 +3,7 @@ import { SUGGESTION_LIMIT, messages } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { Banner } from '../../../shared/ui/Banner';
 import { FieldError, TextField } from '../../../shared/ui/TextField';
-import { LocationField } from '../../location/LocationField';
+import { LocationField } from '../../location';
 import { fieldsFor, validateListing, type ListingField, type ListingValues } from '../listingForm';
 import { LISTING_TEXT } from '../texts';
 import { CategorySelect } from './CategorySelect';

@@ -2,10 +2,10 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { HUB_EVENTS, HUBS, type SupportTicket, type TicketMessage } from '@rummage/contract';
-import { appRoutes } from '../../app/routes';
-import { fakeHubFactory, type FakeHub } from '../../shared/realtime/fakeHub';
-import { HubFactoryProvider } from '../../shared/realtime/HubFactoryContext';
-import { SessionProvider } from '../../shared/session/SessionProvider';
+import { appRoutes } from '../app/routes';
+import { fakeHubFactory, type FakeHub } from '../shared/realtime/fakeHub';
+import { HubFactoryProvider } from '../shared/realtime/HubFactoryContext';
+import { SessionProvider } from '../shared/session/SessionProvider';
 
 /** The whole app at `path` like renderApp, with hub connections handed out as fakes the test can drive. */
 export function renderWithHubs(path: string) {

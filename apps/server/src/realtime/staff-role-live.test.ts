@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API, apiPath, HUB_EVENTS, HUBS, messages, type SupportTicket } from '@rummage/contract';
-import { useHubTestApp, type HubPerson } from '../../realtime/test/hub-app.js';
-import { nextPush, type HubConnection } from '../../realtime/test/server.js';
-import { bearer } from '../../test/factories.js';
+import { useHubTestApp, type HubPerson } from './test/hub-app.js';
+import { nextPush, type HubConnection } from './test/server.js';
+import { bearer } from '../test/factories.js';
 
 // A role change must reach /supporthub connections that are already open: the console of someone whose staff
 // role was taken back must stop receiving every user's support messages, and a new staff member's must start.

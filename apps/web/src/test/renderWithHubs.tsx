@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { appRoutes } from '../../app/routes';
-import { SessionProvider } from '../session/SessionProvider';
-import { fakeHubFactory, type FakeHub } from './fakeHub';
-import { HubFactoryProvider } from './HubFactoryContext';
-import { RealtimeProvider } from './RealtimeProvider';
+import { appRoutes } from '../app/routes';
+import { SessionProvider } from '../shared/session/SessionProvider';
+import { fakeHubFactory, type FakeHub } from '../shared/realtime/fakeHub';
+import { HubFactoryProvider } from '../shared/realtime/HubFactoryContext';
+import { RealtimeProvider } from '../shared/realtime/RealtimeProvider';
 
 /**
  * The whole app at `path` as App.tsx composes it (session, realtime, routes), with fake hub connections

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import type { UnreadCounts } from '@rummage/contract';
-import { UnreadCountsContext } from '../../shared/realtime/UnreadCountsContext';
+import { UnreadCountsContext } from './UnreadCountsContext';
 
 /**
  * Unread counts for the header, menu, footer and profile badges: what the general hub pushes

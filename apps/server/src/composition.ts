@@ -1,0 +1,371 @@
+/**
+ * The composition root: everything the server is made of is made here, once, in dependency order, and handed to
+ * Fastify (app.ts) and the hubs as plain values. Nothing else creates services, repositories, hubs or jobs, and
+ * nothing looks a part up later by name. One section per part; docs/architecture.md says how to add one.
+ */
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
+import { prepareDatabase } from './db/migrate.js';
+import { topUpDemoGarageSales } from './db/seed-garage.js';
+import { createEventBus, type EventBus } from './events/bus.js';
+import { backupJob } from './jobs/backup.js';
+import { garageExpiryJob } from './jobs/garage-expiry.js';
+import { orphanUploadsJob } from './jobs/orphan-uploads.js';
+import { purgeJob } from './jobs/purge.js';
+import type { Job } from './jobs/scheduler.js';
+import { vacuumJob } from './jobs/vacuum.js';
+import { loadOrCreateSecret } from './lib/secrets.js';
+import { createAccountService, type MailSender } from './modules/account/account.service.js';
+import { createSessionService } from './modules/account/session.service.js';
+import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
+import { createGarageService } from './modules/garage/garage.service.js';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
+import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
+import { createMessageService } from './modules/message/message.service.js';
+import { createEngagementService } from './modules/product/engagement.service.js';
+import { createProductService } from './modules/product/product.service.js';
+import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
+import { createStaffService } from './modules/staff/staff.service.js';
+import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { createUserService } from './modules/user/user.service.js';
+import type { Backplane } from './realtime/backplane/backplane.js';
+import { createMemoryBackplane } from './realtime/backplane/memory.js';
+import { deliverChatMessages } from './realtime/delivery/chat.js';
+import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { subscribeHubSessions } from './realtime/delivery/sessions.js';
+import { deliverSupportEvents } from './realtime/delivery/support.js';
+import type { HubLookup } from './realtime/hub.js';
+import { createChatHub } from './realtime/hubs/chat.hub.js';
+import { createGeneralHub } from './realtime/hubs/general.hub.js';
+import { createSupportHub } from './realtime/hubs/support.hub.js';
+import { createRealtimeServer, type MountableRealtimeServer } from './realtime/index.js';
+import {
+  CAPTCHA_DISABLED_WARNING,
+  createCaptchaVerifier,
+  type CaptchaVerifier,
+} from './services/captcha/index.js';
+import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
+import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
+import { createMailer } from './services/mail/index.js';
+import {
+  createMemoryBudgetStore,
+  createRedisBudgetStore,
+  messageBudgetWindow,
+  type BudgetStore,
+} from './services/rate-budget/index.js';
+import { closeRedis, connectRedis } from './services/redis/index.js';
+import { createImageStore, type ImageStore } from './services/storage/index.js';
+
+/** Parts a test (or an embedding program) supplies instead of the ones built from the config. */
+export interface AppOverrides {
+  /** An open database; the server migrates it, seeds it and closes it on close(). */
+  database?: DatabaseHandle;
+  mailer?: MailSender;
+  captcha?: CaptchaVerifier;
+  gazetteer?: Gazetteer;
+  imagePipeline?: ImagePipeline;
+  imageStore?: ImageStore;
+  /** fetch for third-party captcha verification. */
+  fetch?: typeof fetch;
+  logger?: FastifyServerOptions['logger'];
+  /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
+  jobs?: boolean;
+  /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
+  sessionCheckMs?: number;
+}
+
+/** What the server is made of. Read-only: parts are made once, here. */
+export interface ServerParts {
+  readonly config: AppConfig;
+  readonly storage: Readonly<Storage>;
+  readonly people: Readonly<People>;
+  readonly listings: Readonly<Listings>;
+  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
+  readonly events: EventBus;
+  readonly messaging: Readonly<Messaging>;
+  readonly realtime: Readonly<Realtime>;
+  readonly moderation: Readonly<Moderation>;
+  readonly jobs: readonly Job[];
+  /** Stops the hub session sweep, waits for background mail, and closes the backplane, Redis and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes every part of the server from its config; `overrides` replaces single parts (tests). Opens, migrates
+ * and seeds the database. If a part fails to start, the ones already made are closed again before it throws.
+ */
+export async function composeServer(
+  config: AppConfig,
+  overrides: AppOverrides,
+  log: FastifyBaseLogger,
+): Promise<ServerParts> {
+  const closers = new Closers(log);
+  try {
+    const storage = await openStorage(config, overrides, log, closers);
+    const events = createEventBus(log);
+    const people = composePeople(config, overrides, storage, events, log, closers);
+    const listings = composeListings(config, storage, events, log);
+    const messaging = composeMessaging(config, storage, events, log);
+    const realtime = await composeRealtime(
+      config,
+      overrides,
+      storage,
+      people,
+      messaging,
+      events,
+      log,
+      closers,
+    );
+    const moderation = composeModeration(storage, messaging, events);
+    const jobs = composeJobs(config, storage, log);
+    const close = () => closers.closeAll();
+    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
+  } catch (error) {
+    await closers.closeAll();
+    throw error;
+  }
+}
+
+export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'pg', url: config.databaseUrl, onPoolError }
+    : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
+}
+
+/** Where things are kept: the database, Redis when REDIS_URL is set, photos, and the offline gazetteer. */
+export interface Storage {
+  database: DatabaseHandle;
+  /** Shared by rate limits, message budgets, feed snapshots and the hub backplane. */
+  redis: Redis | null;
+  /** Where processed images live: DATA_DIR/uploads or an S3 bucket. */
+  imageStore: ImageStore;
+  /** Checks and re-encodes listing photos (JPEG/PNG in, WebP without metadata out). */
+  imagePipeline: ImagePipeline;
+  gazetteer: Gazetteer;
+}
+
+async function openStorage(
+  config: AppConfig,
+  overrides: AppOverrides,
+  log: FastifyBaseLogger,
+  onClose: Closers,
+): Promise<Storage> {
+  // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
+  const adminAccount = adminBootstrapFromEnv(process.env);
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      databaseOptions(config, (error) => log.error({ err: error }, 'database connection lost')),
+    ));
+  onClose.push(() => database.close());
+  const imageStore = overrides.imageStore ?? createImageStore(config);
+  const imagePipeline =
+    overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
+  const gazetteer = overrides.gazetteer ?? lazyGazetteer();
+  // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
+  await prepareDatabase(database, {
+    seedDemoData: config.seedDemoData,
+    log,
+    listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
+  });
+  await bootstrapAdmin(database.db, adminAccount, log);
+
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
+  if (redis) onClose.push(() => closeRedis(redis));
+  return { database, redis, imageStore, imagePipeline, gazetteer };
+}
+
+/** Signing up, signing in, and what guards them: sessions, accounts, captcha, mail. */
+function composePeople(
+  config: AppConfig,
+  overrides: AppOverrides,
+  { database }: Storage,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  onClose: Closers,
+) {
+  if (config.captcha.provider === 'none') log.warn(CAPTCHA_DISABLED_WARNING);
+  const captcha =
+    overrides.captcha ??
+    createCaptchaVerifier({
+      provider: config.captcha.provider,
+      siteKey: config.captcha.siteKey,
+      secretKey: config.captcha.secretKey,
+      hmacKey: config.captcha.altchaHmacKey ?? loadOrCreateSecret(config.dataDir, 'altcha-hmac.key'),
+      store: createCaptchaReplayStore(database.db),
+      fetch: overrides.fetch,
+      log,
+    });
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log,
+    });
+  const sessions = createSessionService(database.db);
+  const accounts = createAccountService({
+    db: database.db,
+    sessions,
+    captcha,
+    mailer,
+    log,
+    productName: config.productName,
+    supportEmail: config.supportEmail,
+    publicUrl: config.publicUrl,
+    events,
+  });
+  onClose.push(() => accounts.settleDeliveries());
+  return { captcha, mailer, sessions, accounts };
+}
+export type People = ReturnType<typeof composePeople>;
+
+/** Listings and the people behind them: products, likes and views, the feed, garage sales, profiles. */
+function composeListings(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
+  const { database, imageStore: store, redis, gazetteer } = storage;
+  const db = database.db;
+  const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
+  const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
+  return {
+    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
+    engagement: createEngagementService({ db }),
+    marketplace: createMarketplaceService({ db, store, memo }),
+    garages: createGarageService({ db, reverse }),
+    users: createUserService({ db, store, reverse, log }),
+  };
+}
+export type Listings = ReturnType<typeof composeListings>;
+
+/**
+ * Conversations: chats about listings and support tickets, and each person's message budgets, which every way of
+ * sending (REST and the hubs) spends from in the services.
+ */
+function composeMessaging(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
+  const { database, imageStore: store, redis } = storage;
+  const db = database.db;
+  const unreadSupport = createSupportUnreadCounter(db);
+  // Kept where the REST limiter's counters are: in Redis when set, so every process spends from one budget.
+  const budgets: BudgetStore = redis
+    ? createRedisBudgetStore(redis, config.redisKeyPrefix, log)
+    : createMemoryBudgetStore();
+  const budgetWindow = messageBudgetWindow(config.rateLimit.global);
+  return {
+    budgets,
+    chats: createMessageService({
+      db,
+      store,
+      events,
+      budgets,
+      budgetWindow,
+      unreadSupport: (userId) => unreadSupport.countForUserId(userId),
+    }),
+    support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),
+  };
+}
+export type Messaging = ReturnType<typeof composeMessaging>;
+
+/** The hubs (SPEC §7) and how their sends reach other processes. */
+export interface Realtime {
+  /** In-process fan-out, or Redis pub/sub across processes when REDIS_URL is set. */
+  backplane: Backplane;
+  /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
+  server: MountableRealtimeServer;
+}
+
+async function composeRealtime(
+  config: AppConfig,
+  overrides: AppOverrides,
+  { redis, database }: Storage,
+  { sessions }: People,
+  { chats, support }: Messaging,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  onClose: Closers,
+): Promise<Realtime> {
+  const backplane = redis
+    ? (await import('./realtime/backplane/redis.js')).createRedisBackplane({
+        publisher: redis,
+        url: config.redisUrl,
+        channelPrefix: config.redisKeyPrefix,
+        log,
+      })
+    : createMemoryBackplane();
+  // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
+  onClose.push(() => backplane.close());
+  const server = createRealtimeServer({
+    hubs: [
+      createGeneralHub((userId) => chats.unreadCounts(userId)),
+      createChatHub(chats),
+      createSupportHub(support),
+    ],
+    backplane,
+    log,
+    // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
+    maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
+  });
+  // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
+  const hubContext: HubLookup = (name) => server.context(name);
+  deliverChatMessages(events, hubContext);
+  deliverInboxChanges(events, hubContext, database.db, log);
+  deliverSupportEvents(events, hubContext, database.db, log);
+  // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
+  // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
+  const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
+  onClose.push(subscribeHubSessions(events, server, sessions, sessionChecks).stop);
+  return { backplane, server };
+}
+
+/** The staff console: tickets, reports, bans and roles. */
+function composeModeration(
+  { database, imageStore: store }: Storage,
+  { support }: Messaging,
+  events: EventBus,
+) {
+  // A ban or a role change is told on the bus; hub delivery (realtime/delivery/sessions.ts) ends the connections.
+  const staff = createStaffService({ db: database.db, store, support, events });
+  return { staff };
+}
+export type Moderation = ReturnType<typeof composeModeration>;
+
+/** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */
+function composeJobs(
+  config: AppConfig,
+  { database, imageStore, gazetteer }: Storage,
+  log: FastifyBaseLogger,
+) {
+  // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
+  const afterExpiry = config.seedDemoData
+    ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
+    : undefined;
+  return [
+    vacuumJob(database),
+    purgeJob(database.db),
+    garageExpiryJob(database.db, { afterExpiry }),
+    orphanUploadsJob(database.db, imageStore, {
+      everyMs: config.uploadSweep.intervalMs,
+      graceMs: config.uploadSweep.graceMs,
+      log,
+    }),
+    // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
+    backupJob(database, imageStore, config, log),
+  ].filter((job): job is Job => job !== undefined);
+}
+
+/** Shutdown steps, run newest first: a part closes before the parts it was made from. */
+class Closers {
+  private readonly steps: Array<() => Promise<unknown>> = [];
+  constructor(private readonly log: FastifyBaseLogger) {}
+  push(step: () => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+  async closeAll(): Promise<void> {
+    for (const step of this.steps.reverse()) {
+      await step().catch((error: unknown) => this.log.error({ err: error }, 'error while shutting down'));
+    }
+    this.steps.length = 0;
+  }
+}

@@ -1,0 +1,8 @@
+/** What other features may use of the feed: its cards, grid, paging and price text. */
+export { FeedSpinner } from './FeedSpinner';
+export { formatPrice } from './formatPrice';
+export { ProductCard } from './ProductCard';
+export { ProductGrid } from './ProductGrid';
+export { FEED_TEXT } from './texts';
+export { useInfiniteScroll } from './useInfiniteScroll';
+export { FEED_QUERY_KEY, useProductFeed } from './useProductFeed';

@@ -1,0 +1,5 @@
+/**
+ * What the rest of the app may know of the staff console: its path and menu label. Nothing else is exported,
+ * so the console stays a lazy chunk outside the public bundle.
+ */
+export { STAFF_MENU_LABEL, STAFF_PATH } from './entry';

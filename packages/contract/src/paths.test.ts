@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isPageRoute, ROUTES } from './paths.js';
+
+describe('isPageRoute', () => {
+  it('knows every page of the web app, whatever the id', () => {
+    for (const path of [
+      '/',
+      '/marketplace',
+      '/marketplace/',
+      '/product-detail/42',
+      '/product/300',
+      '/garage/route',
+      '/garage/7',
+      '/user-main',
+      '/user-main/12',
+      '/chat/3/99',
+      '/edit-product/5',
+      '/reset-password/new',
+      '/staff',
+      ROUTES.support,
+    ]) {
+      expect(isPageRoute(path), path).toBe(true);
+    }
+  });
+
+  it('refuses paths no page answers', () => {
+    for (const path of [
+      '/nope',
+      '/product-detail',
+      '/product-detail/1/extra',
+      '/chat/3',
+      '/staffroom',
+      '/wp-admin.php',
+    ]) {
+      expect(isPageRoute(path), path).toBe(false);
+    }
+  });
+});
