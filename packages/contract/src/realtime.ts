@@ -66,7 +66,6 @@ export const HUB_EVENT_SCHEMAS = {
     /** A readable refusal of the caller's SendMessage, as on /chathub (the invocation's error carries it too). */
     [HUB_EVENTS.messageError]: z.string(),
     [SUPPORT_HUB_EVENTS.ticketChanged]: supportTicketSchema,
-    [HUB_EVENTS.messageError]: z.string(),
   },
 } as const;
 
