@@ -47,7 +47,10 @@ await app.register(realtimePlugin, {
   server: realtime,
   authenticate: async (token) => {
     const id = Number(/^bench-(\d+)$/.exec(token ?? '')?.[1]);
-    return Number.isSafeInteger(id) && id > 0 ? { user: { id, username: `bench${id}`, role: 'user' } } : null;
+    // One session per bench user: the hubs bind each connection to the session it was opened with.
+    return Number.isSafeInteger(id) && id > 0
+      ? { user: { id, username: `bench${id}`, role: 'user' }, sessionId: id }
+      : null;
   },
 });
 await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
