@@ -52,7 +52,7 @@ test('a newcomer edits their profile, uploads a phone photo without its GPS, and
   expect(bytes.length).toBeGreaterThan(100);
   for (const leak of ['Exif', 'EXIF', 'RummageCam', 'GPS'])
     expect(bytes.includes(Buffer.from(leak))).toBe(false);
-  // Upload messages vanish after 3 seconds (SPEC §8).
+  // Upload messages vanish after 3 seconds (docs/product.md §8).
   await expect(uploaded).toBeHidden({ timeout: 6_000 });
   await expectAccessible(page);
   await screenshotBothWidths(page, 'profile-own');

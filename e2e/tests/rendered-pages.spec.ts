@@ -36,7 +36,7 @@ test('a shared listing’s photo, title and price are in its HTML, readable befo
   const listing = await newestListing(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  // The share link (SPEC §2) is redirected by the server, so it works without the app too.
+  // The share link (docs/product.md §2) is redirected by the server, so it works without the app too.
   await page.goto(`/product/${listing.id}`);
   await expect(page).toHaveURL(new RegExp(`/product-detail/${listing.id}$`));
 

@@ -197,7 +197,7 @@ describe('Redis stopped under two server processes', () => {
     );
     // Every request answered while Redis was down.
     expect(failedWhileDown).toBe(0);
-    // Requests did not wait on Redis: by the gate of the project's benchmarks (notes §3), the req/s ratio fails only
+    // Requests did not wait on Redis: by the gate of the project's benchmarks (docs/benchmarks.md#method), the req/s ratio fails only
     // when its median misses 0.9 and no pair reaches 0.9 either (a wait on Redis slows every round; noise does not).
     expect(median(rateRatios) >= 0.9 || Math.max(...rateRatios) >= 0.9, show(rateRatios)).toBe(true);
     // Nor did they cost more: the server's CPU per request, which load from elsewhere hardly moves, holds 0.9.

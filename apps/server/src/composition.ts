@@ -268,7 +268,7 @@ function composeMessaging(config: AppConfig, storage: Storage, events: EventBus,
 }
 export type Messaging = ReturnType<typeof composeMessaging>;
 
-/** The hubs (SPEC §7) and how their sends reach other processes. */
+/** The hubs (docs/product.md §7) and how their sends reach other processes. */
 export interface Realtime {
   /** In-process fan-out, or Redis pub/sub across processes when REDIS_URL is set. */
   backplane: Backplane;

@@ -16,7 +16,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 
 /**
  * The API surface at a glance; each module gets its services from the composition root (composition.ts).
- * Paths come from the contract (`API`), so every module owns its own full paths (SPEC §7 uses PascalCase ones such as /api/Account/user-login).
+ * Paths come from the contract (`API`), so every module owns its own full paths (docs/product.md §7 uses PascalCase ones such as /api/Account/user-login).
  *
  * | module   | paths                                                                                   |
  * |----------|-----------------------------------------------------------------------------------------|

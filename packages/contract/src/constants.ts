@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC §9, shared by the server and the browser. */
+/** Business constants and limits from docs/product.md §9, shared by the server and the browser. */
 export const DEFAULT_PRODUCT_NAME = 'Rummage';
 export const DEFAULT_SUPPORT_EMAIL = 'support@rummage.local';
 
@@ -39,7 +39,7 @@ export const PHONE_MIN_LENGTH = 10;
 export const PHONE_DEFAULT_COUNTRY = 'US';
 export const MINIMUM_AGE = 15;
 
-/** Listing limits (SPEC §5 leaves them open; these keep rows and pages sane). */
+/** Listing limits (docs/product.md §5 leaves them open; these keep rows and pages sane). */
 export const LISTING_LIMITS = {
   titleMax: 80,
   descriptionMax: 2000,
@@ -81,11 +81,11 @@ export const DEFAULT_CATEGORIES = [
 /** Password-reset links stay valid for one hour and work once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Browser events broadcast when the saved location or radius changes (SPEC §4). */
+/** Browser events broadcast when the saved location or radius changes (docs/product.md §4). */
 export const LOCATION_UPDATED_EVENT = 'location-updated';
 export const RADIUS_UPDATED_EVENT = 'radius-updated';
 
-/** Chat limits (SPEC §5 leaves the length open). */
+/** Chat limits (docs/product.md §5 leaves the length open). */
 export const CHAT_LIMITS = {
   messageMax: 2000,
   historyPageSize: 50,

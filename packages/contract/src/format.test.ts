@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cityStateLabel, fillText, formatCount, messages, milesToKm, stripUsaSuffix } from './index.js';
 
-describe('formatCount (SPEC §9)', () => {
+describe('formatCount (docs/product.md §9)', () => {
   it('shows counts under 1000 as they are', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');

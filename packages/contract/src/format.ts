@@ -1,6 +1,6 @@
 import { MILES_TO_KM } from './constants.js';
 
-/** Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact (SPEC §9). */
+/** Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact (docs/product.md §9). */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '0';
   if (Math.abs(value) < 1000) return String(Math.trunc(value));
@@ -11,12 +11,12 @@ export function formatCount(value: number): string {
   return `${(Math.floor(thousands * 10) / 10).toFixed(1)}k`;
 }
 
-/** The radius is chosen in miles and sent as kilometres (SPEC §7 radiusKm). */
+/** The radius is chosen in miles and sent as kilometres (docs/product.md §7 radiusKm). */
 export function milesToKm(miles: number): number {
   return miles * MILES_TO_KM;
 }
 
-/** Chosen addresses drop a trailing ", USA" (SPEC §5). */
+/** Chosen addresses drop a trailing ", USA" (docs/product.md §5). */
 export function stripUsaSuffix(address: string): string {
   return address.replace(/,\s*USA\s*$/i, '').trim();
 }

@@ -1,4 +1,4 @@
-/** API paths (SPEC §7 plus what the product needs beyond them), relative to the API base. */
+/** API paths (docs/product.md §7 plus what the product needs beyond them), relative to the API base. */
 export const API = {
   category: '/api/Category',
   config: '/api/Config',
@@ -23,7 +23,7 @@ export const API = {
     /** GET: garage sales not yet ended, soonest first (optional latitude, longitude, radiusKm). */
     garageSales: '/api/Marketplace/garage-sales',
   },
-  /** Garage-sale calls (SPEC §7). */
+  /** Garage-sale calls (docs/product.md §7). */
   garageSale: {
     add: '/api/GarageSale/add',
     /** GET one sale (not yet ended). */
@@ -47,7 +47,7 @@ export const API = {
     unsoldByUser: '/api/Product/unsold/user/:userId',
     soldByUser: '/api/Product/sold/user/:userId',
   },
-  /** Profiles and follows (SPEC §7 User calls). */
+  /** Profiles and follows (docs/product.md §7 User calls). */
   user: {
     profileDetails: '/api/User/profile-details/:userId',
     uploadProfilePhoto: '/api/User/upload-profile-photo',
@@ -57,7 +57,7 @@ export const API = {
     /** GET the caller's followers, newest first (page, pageSize). */
     followers: '/api/User/followers',
   },
-  /** Chats about listings (SPEC §7 Message calls). */
+  /** Chats about listings (docs/product.md §7 Message calls). */
   message: {
     send: '/api/Message/send',
     chatRooms: '/api/Message/chat-rooms',
@@ -68,7 +68,7 @@ export const API = {
     /** GET the caller's unread counts (what /generalhub pushes), for a first paint without the hub. */
     unreadCount: '/api/Message/unread-count',
   },
-  /** Support tickets, the user's side (SPEC §7 Support calls). */
+  /** Support tickets, the user's side (docs/product.md §7 Support calls). */
   support: {
     createTicket: '/api/Support/create-ticket',
     myActiveTicket: '/api/Support/my-active-ticket',
@@ -122,14 +122,14 @@ export function apiPath(pattern: string, params: Record<string, string | number>
   );
 }
 
-/** Real-time hub paths (SPEC §7). */
+/** Real-time hub paths (docs/product.md §7). */
 export const HUBS = {
   general: '/generalhub',
   chat: '/chathub',
   support: '/supporthub',
 } as const;
 
-/** Client routes (SPEC §2). */
+/** Client routes (docs/product.md §2). */
 export const ROUTES = {
   home: '/',
   marketplace: '/marketplace',

@@ -5,7 +5,7 @@ import { SUPPORT_HUB_EVENTS } from './schemas/staff.js';
 import { supportTicketSchema, ticketMessageSchema } from './schemas/support.js';
 
 /**
- * Real-time hub names (SPEC §7). Method names are what clients invoke; event names are what the server pushes.
+ * Real-time hub names (docs/product.md §7). Method names are what clients invoke; event names are what the server pushes.
  * The official client lower-cases event names when matching, so either case reaches `connection.on(...)`.
  */
 export const HUB_METHODS = {
@@ -83,7 +83,7 @@ export function hubEventSchema(hub: string, event: string): z.ZodType | undefine
   return Object.prototype.hasOwnProperty.call(events, event) ? events[event] : undefined;
 }
 
-/** SignalR server keep-alive and timeouts (notes/signalr-protocol.md §8). */
+/** SignalR server keep-alive and timeouts (docs/realtime.md#keep-alive-and-timeouts). */
 export const HUB_TIMING = {
   keepAliveMs: 15_000,
   clientTimeoutMs: 30_000,

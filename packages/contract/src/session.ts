@@ -1,4 +1,4 @@
-/** Browser-storage keys of the session data (SPEC §3). The names are the SPEC's, so they stay as they are. */
+/** Browser-storage keys of the session data (docs/product.md §3). The names are the SPEC's, so they stay as they are. */
 export const SESSION_KEYS = {
   userId: 'userId',
   authToken: 'authToken',

@@ -189,7 +189,7 @@ export interface Comparison {
  * it, and how far the server's memory rose meanwhile. Other work on a shared 2-core machine swings throughput by
  * ±50% from one second to the next (measured: the same feed at 50 and at 550 req/s minutes apart), so a round that
  * misses `minRatio` is measured again, up to `rounds` (default 3): the gate fails only when no round reaches the
- * target, as the benchmark rules in notes/performance-and-security.md §3 have it. A server that really slows down
+ * target, as the benchmark rules in docs/benchmarks.md#method have it. A server that really slows down
  * under the abuse misses every round.
  */
 export async function throughputUnder(

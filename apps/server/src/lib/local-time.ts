@@ -2,7 +2,7 @@ import { DateTime, IANAZone } from 'luxon';
 import tzlookup from 'tz-lookup';
 
 /**
- * Garage-sale times are local wall-clock values of the sale's place (DESIGN §3). This file turns them into
+ * Garage-sale times are local wall-clock values of the sale's place (docs/data.md). This file turns them into
  * instants and back, so that a browser anywhere counts down to the same moment.
  */
 

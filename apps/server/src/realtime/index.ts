@@ -138,7 +138,7 @@ const MAX_CONCURRENT_AUTHENTICATIONS = 4;
 const SHUTDOWN_GRACE_MS = 1_000;
 
 /**
- * SignalR-protocol hubs (notes/signalr-protocol.md): mounts every hub of a RealtimeServer at its path, speaks
+ * SignalR-protocol hubs (docs/realtime.md): mounts every hub of a RealtimeServer at its path, speaks
  * negotiate, WebSockets, Server-Sent Events and long polling; sends go through the lifetime managers and the
  * backplane the server was made with.
  */

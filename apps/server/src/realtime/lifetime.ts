@@ -1,7 +1,7 @@
 /**
  * Who is connected to one hub on this process, and how a message reaches them: local connections are written to
  * directly; the backplane carries the same pre-serialized frame to the other processes, which apply it to their
- * own connections (notes/signalr-protocol.md §14). Group membership lives only on the process that owns the
+ * own connections (docs/realtime.md#scale-out). Group membership lives only on the process that owns the
  * connection, as in SignalR's Redis backplane.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -19,7 +19,7 @@ export function dayFromToday(days: number, zone = 'America/Chicago'): string {
   return DateTime.now().setZone(zone).plus({ days }).toFormat('yyyy-MM-dd');
 }
 
-/** A valid create payload (SPEC §3): tomorrow noon to 4 pm in Chicago, unless overridden. */
+/** A valid create payload (docs/product.md §3): tomorrow noon to 4 pm in Chicago, unless overridden. */
 export function garagePayload(overrides: Partial<Record<keyof GarageSaleCreateRequest, unknown>> = {}) {
   const day = dayFromToday(1);
   return {

@@ -6,7 +6,7 @@ import { ScrollToTopButton } from '../features/shell/ScrollToTopButton';
 import { SHELL_TEXT } from '../features/shell/texts';
 import { Spinner } from '../shared/ui/Spinner';
 
-/** SPEC §2: the page scrolls smoothly to the top on each route change. */
+/** docs/product.md §2: the page scrolls smoothly to the top on each route change. */
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   useEffect(() => {

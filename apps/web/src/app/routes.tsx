@@ -39,13 +39,13 @@ const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const StaffConsolePage = lazy(() => import('../features/staff/StaffConsolePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
-/** /product/{id} is the share link (SPEC §2); the page itself lives at /product-detail/{id}. */
+/** /product/{id} is the share link (docs/product.md §2); the page itself lives at /product-detail/{id}. */
 function ProductShareRedirect() {
   const { id = '' } = useParams();
   return <Navigate to={ROUTES.productDetail(id)} replace />;
 }
 
-/** The SPEC §2 route table. */
+/** The docs/product.md §2 route table. */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,

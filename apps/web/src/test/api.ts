@@ -48,7 +48,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   return { calls, fetchMock };
 }
 
-/** Puts a signed-in session in storage the way login does (SPEC §3 keys). */
+/** Puts a signed-in session in storage the way login does (docs/product.md §3 keys). */
 export function storeSession(overrides: Partial<Record<string, string>> = {}) {
   const values = { authToken: 'token-123', userId: '7', username: 'maria', ...overrides };
   for (const [key, value] of Object.entries(values))

@@ -25,7 +25,7 @@ function registerErrors(overrides: Record<string, unknown>): Record<string, stri
   return result.success ? {} : fieldErrors(result.error);
 }
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration rules (docs/product.md §5)', () => {
   it('accepts a complete, valid registration', () => {
     expect(registerRequestSchema.safeParse(valid).success).toBe(true);
   });
@@ -112,7 +112,7 @@ describe('registration rules (SPEC §5)', () => {
   });
 });
 
-describe('login rules (SPEC §5)', () => {
+describe('login rules (docs/product.md §5)', () => {
   it('needs a username of 3+ characters after trimming and a password of 6+', () => {
     const message = 'Please fill all the fields properly';
     const bad = [
@@ -129,7 +129,7 @@ describe('login rules (SPEC §5)', () => {
   });
 });
 
-describe('password reset rules (SPEC §5)', () => {
+describe('password reset rules (docs/product.md §5)', () => {
   it('needs a valid email address', () => {
     const result = passwordResetRequestSchema.safeParse({ email: 'not-an-email' });
     expect(result.success).toBe(false);

@@ -14,7 +14,7 @@ import { messages } from '../messages.js';
 const reg = messages.register;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
-/** At least 6 characters with an uppercase letter, a digit and a non-alphanumeric character (SPEC §5). */
+/** At least 6 characters with an uppercase letter, a digit and a non-alphanumeric character (docs/product.md §5). */
 export const PASSWORD_PATTERN = new RegExp(
   `^(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
   's',
@@ -22,7 +22,7 @@ export const PASSWORD_PATTERN = new RegExp(
 
 /**
  * Parses a phone number as a person types it (US by default) into E.164, or undefined when it cannot be one.
- * "Possible" (digits and length fit the country), not "valid" (an assigned range): SPEC §5 asks for 10
+ * "Possible" (digits and length fit the country), not "valid" (an assigned range): docs/product.md §5 asks for 10
  * characters, and a number plan check would turn away 555 numbers and ranges opened after this library's data
  * (decision 0008).
  */

@@ -7,7 +7,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** PUT /api/Product's refusals also carry the text as `error`: SPEC §7's client of that call reads that field. */
+/** PUT /api/Product's refusals also carry the text as `error`: the client of docs/product.md §7 reads that field. */
 export const updateErrorBodySchema = errorBodySchema.extend({ error: z.string() });
 
 export const messageBodySchema = z.object({ message: z.string() });

@@ -50,7 +50,7 @@ describe('garage rules shared by the browser and the server', () => {
     expect(joinGarageItems(['Furniture', 'Toys'])).toBe('Furniture, Toys');
   });
 
-  it('applies SPEC §5: end before start, same day end not after start', () => {
+  it('applies docs/product.md §5: end before start, same day end not after start', () => {
     expect(endsBeforeStart({ ...valid, endDate: '2027-04-30' })).toBe(true);
     expect(endsBeforeStart({ ...valid, endTime: '12:00' })).toBe(true);
     expect(endsBeforeStart({ ...valid, endTime: '11:55:00' })).toBe(true);

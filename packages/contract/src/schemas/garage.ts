@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 const G = messages.garage;
 const FILL = messages.common.fillFieldsProperly;
 
-/** The fixed checklist "items buyers can expect" (SPEC §2 keeps its contents open; these are everyday ones). */
+/** The fixed checklist "items buyers can expect" (docs/product.md §2 keeps its contents open; these are everyday ones). */
 export const GARAGE_ITEMS = [
   'Furniture',
   'Clothing',
@@ -32,7 +32,7 @@ export const GARAGE_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Pure rules, shared by the browser form and the server (SPEC §5 "Garage form")
+// Pure rules, shared by the browser form and the server (docs/product.md §5 "Garage form")
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -72,7 +72,7 @@ export function parseGarageItems(value: string | readonly string[]): {
   return { items, unknown };
 }
 
-/** SPEC §3: the create payload joins the chosen items with a comma and a space. */
+/** docs/product.md §3: the create payload joins the chosen items with a comma and a space. */
 export function joinGarageItems(items: readonly string[]): string {
   return items.join(', ');
 }
@@ -85,7 +85,7 @@ export interface GarageTimes {
 }
 
 /**
- * SPEC §5: the end date is before the start date, or it is the same day and the end time is not after the start
+ * docs/product.md §5: the end date is before the start date, or it is the same day and the end time is not after the start
  * time. Times may be HH:mm or HH:mm:ss (they are compared normalized).
  */
 export function endsBeforeStart(times: GarageTimes): boolean {
@@ -96,7 +96,7 @@ export function endsBeforeStart(times: GarageTimes): boolean {
 }
 
 /**
- * The browser's "date pickers disallow past dates" (SPEC §5): `today` is the browser's yyyy-MM-dd. The server
+ * The browser's "date pickers disallow past dates" (docs/product.md §5): `today` is the browser's yyyy-MM-dd. The server
  * judges the same rule by the sale's own time zone, and also refuses a sale whose end has already passed.
  */
 export function startsBeforeToday(startDate: string, today: string): boolean {
@@ -151,7 +151,7 @@ export function garageFormProblem(values: GarageFormValues): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// POST /api/GarageSale/add (SPEC §3 create payload)
+// POST /api/GarageSale/add (docs/product.md §3 create payload)
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -212,7 +212,7 @@ export const garageSalesQuerySchema = z
   .object({
     latitude: optionalNumber(latMessage, -90, 90),
     longitude: optionalNumber(lngMessage, -180, 180),
-    /** Miles × 1.60934 (SPEC §9); with a location but no radius, DEFAULT_RADIUS_MILES. */
+    /** Miles × 1.60934 (docs/product.md §9); with a location but no radius, DEFAULT_RADIUS_MILES. */
     radiusKm: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -229,7 +229,7 @@ export const garageSalesQuerySchema = z
 export type GarageSalesQuery = z.input<typeof garageSalesQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Answers (SPEC §3 garage sale read)
+// Answers (docs/product.md §3 garage sale read)
 
 export const garageSaleSchema = z.object({
   id: z.number().int(),
@@ -258,7 +258,7 @@ export const garageSaleSchema = z.object({
   eventDate: z.string(),
   /** The end as an instant (ISO 8601, UTC). */
   endsAt: z.string(),
-  /** The items joined by ", " (SPEC §3)… */
+  /** The items joined by ", " (docs/product.md §3)… */
   items: z.string(),
   /** …and the same as a list. */
   itemsToExpect: z.array(z.string()),

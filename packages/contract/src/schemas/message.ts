@@ -5,7 +5,7 @@ import { idSchema } from './common.js';
 
 const C = messages.chat;
 
-/** Message text: trimmed, never blank, at most CHAT_LIMITS.messageMax characters (SPEC §5 "empty ignored"). */
+/** Message text: trimmed, never blank, at most CHAT_LIMITS.messageMax characters (docs/product.md §5 "empty ignored"). */
 export const chatTextSchema = z
   .string({ error: C.empty })
   .trim()
@@ -23,7 +23,7 @@ export const sendMessageSchema = z.object({
 export type SendMessageRequest = z.input<typeof sendMessageSchema>;
 
 /**
- * One chat message, as history answers and hubs push it (SPEC §3 "chat message": history and live shapes in one,
+ * One chat message, as history answers and hubs push it (docs/product.md §3 "chat message": history and live shapes in one,
  * so the client may read either name). `timestamp` and `time` are the server's ISO 8601 time.
  */
 export const chatMessageSchema = z.object({
@@ -47,7 +47,7 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/Message/chat-rooms
 
-/** SPEC §3 "chat room", plus the latest message for the inbox row. Newest activity first. */
+/** docs/product.md §3 "chat room", plus the latest message for the inbox row. Newest activity first. */
 export const chatRoomSchema = z.object({
   otherUserId: z.number().int(),
   otherUserName: z.string(),
@@ -80,7 +80,7 @@ export const chatReceiverParamsSchema = z.object({ productId: idSchema, receiver
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/Message/chat-thrifter/{productId}/with/{receiverId}
 
-/** SPEC §3 "chat thread header": the other person and the listing, as the chat page's header shows them. */
+/** docs/product.md §3 "chat thread header": the other person and the listing, as the chat page's header shows them. */
 export const chatThreadHeaderSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),

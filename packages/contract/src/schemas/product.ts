@@ -49,7 +49,7 @@ export const feedQuerySchema = z
     longitude: optional(
       z.coerce.number({ error: lngMessage }).min(-180, { error: lngMessage }).max(180, { error: lngMessage }),
     ),
-    /** Miles × 1.60934 (SPEC §9). Without it, a location searches DEFAULT_RADIUS_MILES. */
+    /** Miles × 1.60934 (docs/product.md §9). Without it, a location searches DEFAULT_RADIUS_MILES. */
     radiusKm: optional(
       z.coerce
         .number({ error: radiusMessage })
@@ -79,7 +79,7 @@ export type ParsedFeedQuery = z.output<typeof feedQuerySchema>;
 // Answers
 
 /**
- * A listing as lists show it (feed, profile tabs). Aliases follow SPEC §3 (id/productId, title/name,
+ * A listing as lists show it (feed, profile tabs). Aliases follow docs/product.md §3 (id/productId, title/name,
  * mainImage/image, userId/sellerId). `mainImage` is the first photo's thumbnail, `images` the full-size photos.
  * Image addresses are `/uploads/…` paths (prefix them with the API base) or absolute URLs (object storage).
  */
@@ -145,7 +145,7 @@ export const productDetailResponseSchema = z.object({ data: productDetailSchema 
 export const productSavedResponseSchema = z.object({ message: z.string(), data: productDetailSchema });
 
 // ---------------------------------------------------------------------------------------------------------
-// Create and edit (multipart form fields, SPEC §3; the browser validates with the same schema)
+// Create and edit (multipart form fields, docs/product.md §3; the browser validates with the same schema)
 
 /** A positive whole id from a form or JSON field, with the message a person should read. */
 const idNumber = (message: string) =>

@@ -25,7 +25,7 @@ export const createTicketSchema = z.object({
 });
 export type CreateTicketRequest = z.input<typeof createTicketSchema>;
 
-/** SPEC §3 support ticket: id, title, updatedAt, subject, message, username (plus status and dates). */
+/** docs/product.md §3 support ticket: id, title, updatedAt, subject, message, username (plus status and dates). */
 export const supportTicketSchema = z.object({
   id: z.number().int(),
   /** The subject's label ('system bug', …). */
@@ -44,7 +44,7 @@ export const supportTicketResponseSchema = z.object({ message: z.string(), data:
 /** `data` is null when the user has no open ticket. */
 export const activeTicketResponseSchema = z.object({ data: supportTicketSchema.nullable() });
 
-/** SPEC §3 ticket message: id, content, createdAt, sentByUser, isNew, ticketId (plus the sender's label). */
+/** docs/product.md §3 ticket message: id, content, createdAt, sentByUser, isNew, ticketId (plus the sender's label). */
 export const ticketMessageSchema = z.object({
   id: z.number().int(),
   content: z.string(),
@@ -66,7 +66,7 @@ export const supportReadSchema = z.object({
 });
 export type SupportReadRequest = z.input<typeof supportReadSchema>;
 
-/** /supporthub SendMessage payload (SPEC §7: TicketId, isUser, Message). */
+/** /supporthub SendMessage payload (docs/product.md §7: TicketId, isUser, Message). */
 export const supportHubMessageSchema = z.object({
   TicketId: idSchema,
   isUser: z.boolean().optional(),

@@ -14,7 +14,7 @@ const emailError = (email: unknown) => {
   return parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message;
 };
 
-describe('edit profile e-mail (SPEC §5)', () => {
+describe('edit profile e-mail (docs/product.md §5)', () => {
   it('refuses spaces anywhere, the ends included, instead of trimming them away', () => {
     for (const email of [' alice@example.com', 'alice@example.com ', 'al ice@example.com']) {
       expect(emailError(email), JSON.stringify(email)).toBe(P.emailNoSpaces);

@@ -9,7 +9,7 @@ const P = messages.profile;
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/User/profile-details/{userId}
 
-/** SPEC §3 "user profile details", plus what the page needs beyond it (id, location, isOwner). */
+/** docs/product.md §3 "user profile details", plus what the page needs beyond it (id, location, isOwner). */
 export const profileDetailsSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
@@ -57,7 +57,7 @@ export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // POST /api/User/update-user-details
 
-/** The edit-profile form (SPEC §5, in the SPEC's order); the browser validates with the same schema. */
+/** The edit-profile form (docs/product.md §5, in the SPEC's order); the browser validates with the same schema. */
 export const updateUserDetailsSchema = z.object({
   userId: idSchema,
   userName: z
@@ -83,7 +83,7 @@ export const updateUserDetailsSchema = z.object({
     .trim()
     .min(1, { error: P.addressRequired })
     .max(200, { error: P.addressRequired }),
-  /** Set by choosing a suggestion; typed text without a chosen suggestion has none (SPEC §4). */
+  /** Set by choosing a suggestion; typed text without a chosen suggestion has none (docs/product.md §4). */
   latitude: z.number({ error: P.addressRequired }).finite().min(-90).max(90),
   longitude: z.number({ error: P.addressRequired }).finite().min(-180).max(180),
 });
@@ -128,7 +128,7 @@ export const followersQuerySchema = z.object({
 });
 export type FollowersQuery = z.input<typeof followersQuerySchema>;
 
-/** SPEC §3 "Follower", plus `location` ("City, ST") so cards need no geocoding call. Newest follower first. */
+/** docs/product.md §3 "Follower", plus `location` ("City, ST") so cards need no geocoding call. Newest follower first. */
 export const followerSchema = z.object({
   id: z.number().int(),
   userName: z.string(),

@@ -29,7 +29,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Listings. Location is two doubles plus a GiST index on point(longitude, latitude): the radius search uses it as
- * a box pre-filter before the exact haversine check (DESIGN §3, no extension needed).
+ * a box pre-filter before the exact haversine check (docs/data.md, no extension needed).
  */
 export const products = pgTable(
   'products',
@@ -149,7 +149,7 @@ export const productViews = pgTable(
 );
 
 /**
- * Garage sales. The seller picks local wall-clock dates and times at the sale's place (DESIGN §3): those are kept
+ * Garage sales. The seller picks local wall-clock dates and times at the sale's place (docs/data.md): those are kept
  * as typed (start/end date and time) with the place's IANA zone, and the instants they mean (starts_at, ends_at)
  * are computed once at write time, so "has it started / ended?" is one comparison with now() everywhere.
  * Rows are deleted by the expiry job once ends_at has passed (jobs/garage-expiry.ts); every read also filters
@@ -160,7 +160,7 @@ export const garageSales = pgTable(
   {
     id: id(),
     sellerId: userRef('seller_id'),
-    /** The address text the seller chose (SPEC §3 "title"). */
+    /** The address text the seller chose (docs/product.md §3 "title"). */
     title: text('title').notNull(),
     /** "City, ST" from the gazetteer at write time. */
     locationText: text('location_text'),

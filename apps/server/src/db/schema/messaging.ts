@@ -80,7 +80,7 @@ export const TICKET_SUBJECTS = ['system-bug', 'another-thrifter', 'a-product', '
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 
 /**
- * Support tickets (SPEC §2 Support). One open ticket per user (partial unique index); closing lets the user open
+ * Support tickets (docs/product.md §2 Support). One open ticket per user (partial unique index); closing lets the user open
  * a new one. Each side's read position answers the unread support count without scanning messages.
  */
 export const supportTickets = pgTable(

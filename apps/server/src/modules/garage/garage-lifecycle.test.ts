@@ -195,7 +195,7 @@ describe('GET /api/Marketplace/garage-sales', () => {
     const wider = await strip(`?latitude=${latitude}&longitude=${longitude}&radiusKm=${100 * MILES_TO_KM}`);
     expect(wider.map((sale) => sale.id)).toEqual([chicagoLive, milwaukee, evanston, chicagoLater]);
 
-    // Without radiusKm a location searches the default 25 miles (SPEC §9).
+    // Without radiusKm a location searches the default 25 miles (docs/product.md §9).
     const byDefault = await strip(`?latitude=${latitude}&longitude=${longitude}`);
     expect(byDefault.map((sale) => sale.id)).toEqual([chicagoLive, evanston, chicagoLater]);
 

@@ -5,7 +5,7 @@ import type { GarageSaleReadRow } from './garage.repository.js';
 /** PostgreSQL answers `time` as HH:mm:ss, but a fractional part would survive a hand-made row: cut it. */
 const clock = (time: string) => time.slice(0, 8);
 
-/** SPEC §3 garage sale read shape, plus the instants (eventDate, endsAt) and isLive. */
+/** docs/product.md §3 garage sale read shape, plus the instants (eventDate, endsAt) and isLive. */
 export function toGarageSale(
   row: GarageSaleReadRow,
   context: { now: Date; viewer: AuthUser | null; following: boolean },

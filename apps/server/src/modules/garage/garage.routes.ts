@@ -31,7 +31,7 @@ export interface GarageRoutesOptions {
 }
 
 /**
- * SPEC §7 garage-sale calls: POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId},
+ * docs/product.md §7 garage-sale calls: POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId},
  * DELETE /api/GarageSale/delete/{id}, and the marketplace strip GET /api/Marketplace/garage-sales.
  */
 export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (app, { config, garages }) => {

@@ -66,7 +66,7 @@ export function createGarageService(options: GarageServiceOptions) {
       // The wall-clock order was checked already; a DST gap can still put the end first (02:30–03:00 on a
       // spring-forward night is 03:30–03:00 in real time).
       if (end.at <= start.at) throw new HttpError(400, G.endBeforeStart, { endTime: G.endBeforeStart });
-      // SPEC §5 bars days before today, as the sale's own clock counts them. A start earlier today is a sale
+      // docs/product.md §5 bars days before today, as the sale's own clock counts them. A start earlier today is a sale
       // announced while it runs (8 AM to 4 PM, posted at 10): it goes live at once.
       const now = clock();
       if (input.startDate < instantToLocal(now, timeZone).date) {

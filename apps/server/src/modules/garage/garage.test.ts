@@ -32,7 +32,7 @@ function create(payload: unknown, token: string | null = hostToken) {
 /** A day in November next year: standard time everywhere in the US, and always in the future. */
 const november = `${DateTime.now().year + 1}-11-22`;
 
-describe('POST /api/GarageSale/add: validation (SPEC §5)', () => {
+describe('POST /api/GarageSale/add: validation (docs/product.md §5)', () => {
   const fields = ['title', 'latitude', 'longitude', 'items', 'startDate', 'endDate', 'startTime', 'endTime'];
 
   it.each(fields)(

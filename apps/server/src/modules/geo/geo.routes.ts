@@ -13,7 +13,7 @@ const CACHE_FOR_A_DAY = 'public, max-age=86400';
 /** A reverse lookup's URL is someone's position: the browser may keep it, shared caches may not. */
 const CACHE_PRIVATELY_FOR_A_DAY = 'private, max-age=86400';
 
-/** Location suggestions (SPEC §5) and "use my location", answered offline from the bundled gazetteer. */
+/** Location suggestions (docs/product.md §5) and "use my location", answered offline from the bundled gazetteer. */
 export const geoRoutes: FastifyPluginAsyncZod<{ gazetteer: Gazetteer }> = async (app, { gazetteer }) => {
   app.get(
     API.geo.cities,
@@ -27,7 +27,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ gazetteer: Gazetteer }> = async 
     },
     async (request, reply) => {
       reply.header('cache-control', CACHE_FOR_A_DAY);
-      // Blank text is an empty list, not an error (SPEC §5: suggestions only for non-empty trimmed input).
+      // Blank text is an empty list, not an error (docs/product.md §5: suggestions only for non-empty trimmed input).
       return { data: gazetteer.suggest(request.query.q, request.query.limit) };
     },
   );

@@ -90,7 +90,7 @@ function paging(shape: Shape) {
   return { limit: number(size), offset: number(0), window: number(recentWindow(1, size)) };
 }
 
-/** Within the circle: the GiST box pre-filter and the exact distance (DESIGN §3). */
+/** Within the circle: the GiST box pre-filter and the exact distance (docs/data.md). */
 function circleCondition(): SQL {
   return withinCircleOf({
     latitude: value('latitude'),

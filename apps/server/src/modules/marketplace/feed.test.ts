@@ -207,7 +207,7 @@ describe('GET /api/Marketplace/products: paging', () => {
     const seen = [...ids(first), ...ids(second), ...ids(third)];
     expect(new Set(seen).size).toBe(seen.length); // no duplicates
     expect(seen.sort()).toEqual([...original].sort()); // no gaps, nothing newer than the snapshot
-    expect(third.data).toHaveLength(6); // a short page: end of feed (SPEC §4)
+    expect(third.data).toHaveLength(6); // a short page: end of feed (docs/product.md §4)
     expect(second.before).toBe(first.before);
     // A new first page (pull to refresh) shows what arrived meanwhile, newest first.
     const fresh = await feed({ ...area, page: 1 });

@@ -87,7 +87,7 @@ const LISTING_POINT: PointColumns = { latitude: products.latitude, longitude: pr
 
 /**
  * WHERE fragment for "within the circle": the point GiST index answers the box (`<@`), then the exact haversine
- * drops the corners (DESIGN §3: 5–11 ms for 25 miles around Chicago in 200k listings, no extension needed).
+ * drops the corners (docs/data.md: 5–11 ms for 25 miles around Chicago in 200k listings, no extension needed).
  * Listings by default; garage sales pass their own columns (same index expression, same formula).
  */
 export function withinCircle(circle: Circle, columns: PointColumns = LISTING_POINT): SQL {

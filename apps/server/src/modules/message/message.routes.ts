@@ -39,7 +39,7 @@ export interface MessageRoutesOptions {
 }
 
 /**
- * SPEC §7 Message calls. Every one needs a signed-in user; who may see which chat is the service's business
+ * docs/product.md §7 Message calls. Every one needs a signed-in user; who may see which chat is the service's business
  * (participant rules), so the routes only validate, call and shape the answer.
  */
 export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async (app, options) => {

@@ -98,7 +98,7 @@ export function refusal(error: unknown, limits: ListingFormLimits): unknown {
 }
 
 /**
- * Reads a listing form (SPEC §3: Title, Description, Price, Latitude, Longitude, Images…, plus ProductId and
+ * Reads a listing form (docs/product.md §3: Title, Description, Price, Latitude, Longitude, Images…, plus ProductId and
  * ImagesToDelete… when editing). Photos are processed as they arrive, so at most one raw upload is held in memory
  * at a time; a photo the pipeline refuses stops the read with its own readable 4xx.
  */

@@ -158,7 +158,7 @@ describe('POST /api/Product/add', () => {
     const response = await send('POST', [...withoutTitle, image(await png())]);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(L.fillFieldsProperly);
-    // No photo and no title: the photo comes first (SPEC §5 order).
+    // No photo and no title: the photo comes first (docs/product.md §5 order).
     const bare = await send('POST', withoutTitle);
     expect(bare.json<{ message: string }>().message).toBe(L.imageRequired);
   });
@@ -328,7 +328,7 @@ describe('PUT /api/Product', () => {
     expect(visitor.statusCode).toBe(401);
     const forbidden = await send('PUT', form(listing.id), bearer(other));
     expect(forbidden.statusCode).toBe(403);
-    // SPEC §7's client reads the reason of a refused update from `error`; this API's clients from `message`.
+    // The client of docs/product.md §7 reads the reason of a refused update from `error`; this API's clients from `message`.
     expect(forbidden.json()).toEqual({ message: L.notOwner, error: L.notOwner });
     const missing = await send('PUT', form(987_654));
     expect(missing.statusCode).toBe(404);

@@ -33,7 +33,7 @@ export interface SupportRoutesOptions {
 }
 
 /**
- * SPEC §7 Support calls, the user's side; staff use the same history and read calls for the tickets they answer.
+ * docs/product.md §7 Support calls, the user's side; staff use the same history and read calls for the tickets they answer.
  * Who may see which ticket is the service's business; the routes validate, call and shape the answer.
  */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, options) => {

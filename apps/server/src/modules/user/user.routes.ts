@@ -39,7 +39,7 @@ export interface UserRoutesOptions {
 }
 
 /**
- * SPEC §7 User calls: GET /api/User/profile-details/{userId}, POST upload-profile-photo, upload-cover-photo,
+ * docs/product.md §7 User calls: GET /api/User/profile-details/{userId}, POST upload-profile-photo, upload-cover-photo,
  * update-user-details, follow-unfollow/{userId}; GET /api/User/followers.
  */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {

@@ -1,5 +1,5 @@
 /**
- * Carries hub messages between processes (notes/signalr-protocol.md §14). Each process delivers to its own
+ * Carries hub messages between processes (docs/realtime.md#scale-out). Each process delivers to its own
  * connections directly; the backplane only reaches the *other* processes, so a broker outage never stops
  * delivery inside a process. Frames are serialized once by the sender and written as-is by every receiver.
  */

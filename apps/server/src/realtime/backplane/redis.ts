@@ -1,5 +1,5 @@
 /**
- * Redis pub/sub backplane (notes/signalr-protocol.md §14): one publisher connection (possibly the app's shared
+ * Redis pub/sub backplane (docs/realtime.md#scale-out): one publisher connection (possibly the app's shared
  * one) and one dedicated subscriber connection per process. Channels are subscribed on demand and
  * reference-counted, so a process only hears groups and users it has local connections for.
  *

@@ -38,7 +38,7 @@ function clientMessageIdOf(value: unknown): string | undefined {
 }
 
 /**
- * /chathub (SPEC §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
+ * /chathub (docs/product.md §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
  * (MessageService.openChat) and adds the connection to that chat's group; LeaveChat undoes it.
  * SendMessage(receiverId, message, productId, timestamp[, clientMessageId]) goes through MessageService.send with
  * every rule and limit of the REST call, spending from the same per-person message budget (over it: MessageError

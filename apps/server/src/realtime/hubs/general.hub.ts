@@ -5,7 +5,7 @@ import type { HubDefinition, HubInvocation } from '../hub.js';
 export type UnreadCountsProvider = (userId: number) => Promise<UnreadCounts>;
 
 /**
- * /generalhub (SPEC §7): the header and footer badges. Every connection is reachable per user
+ * /generalhub (docs/product.md §7): the header and footer badges. Every connection is reachable per user
  * (clients.user(id)), so pushes need no group; Join(isSupport) only asks for the current numbers at once.
  */
 export function createGeneralHub(unreadCounts: UnreadCountsProvider): HubDefinition {

@@ -30,7 +30,7 @@ function ticketIdOf(value: unknown): number {
 }
 
 /**
- * /supporthub (SPEC §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
+ * /supporthub (docs/product.md §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
  * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser), spending
  * from the caller's support message budget as the REST calls do (over it: MessageError and a HubException with the
  * REST 429's text, nothing stored); delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and

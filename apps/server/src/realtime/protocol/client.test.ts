@@ -12,7 +12,7 @@ import {
   type HubServer,
 } from '../test/server.js';
 
-/** Conformance with the official @microsoft/signalr client (notes §13), over each transport. */
+/** Conformance with the official @microsoft/signalr client (docs/realtime.md#tests), over each transport. */
 let server: HubServer;
 
 beforeAll(async () => {

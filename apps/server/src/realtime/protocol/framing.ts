@@ -1,5 +1,5 @@
 /**
- * SignalR JSON hub protocol framing (notes/signalr-protocol.md §5–§7): every record is JSON followed by the
+ * SignalR JSON hub protocol framing (docs/realtime.md#records): every record is JSON followed by the
  * record separator 0x1E. Frames, SSE events and poll bodies only ever carry whole records.
  */
 
@@ -17,7 +17,7 @@ export const MessageType = {
   Sequence: 9,
 } as const;
 
-/** ASP.NET's texts, copied so clients that match on them keep working (notes §5 and §7). */
+/** ASP.NET's texts, copied so clients that match on them keep working (docs/realtime.md#records). */
 export const errorTexts = {
   protocolNotSupported: (protocol: string) => `The protocol '${protocol}' is not supported.`,
   versionNotSupported: (version: unknown) =>

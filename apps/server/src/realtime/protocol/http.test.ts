@@ -4,7 +4,7 @@ import { TEST_USERS } from '../test/hubs.js';
 import { negotiate, RawHubSocket, startHubServer, type HubServer } from '../test/server.js';
 import { RECORD_SEPARATOR as RS } from './framing.js';
 
-/** Negotiate, long polling, SSE and the error statuses, at the HTTP level (notes §1–§4, §13.1, §13.10, §13.14). */
+/** Negotiate, long polling, SSE and the error statuses, at the HTTP level (docs/realtime.md#the-wire-protocol and #tests). */
 let server: HubServer;
 type Headers = Record<string, string>;
 const alice: Headers = { authorization: `Bearer ${TEST_USERS.alice.token}` };

@@ -67,7 +67,7 @@ export class HubEndpoint implements ConnectionHost {
     return this.definition.path;
   }
 
-  /** Negotiate v0 clients use the public id as their token (notes §2); v1 gets a separate secret. */
+  /** Negotiate v0 clients use the public id as their token (docs/realtime.md#negotiate); v1 gets a separate secret. */
   create({ user, sessionId }: Authenticated, negotiateVersion: number): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;

@@ -60,7 +60,7 @@ function fail(reply: FastifyReply, status: number, message: string): FastifyRepl
 }
 
 /**
- * The HTTP side of every hub (notes §1–§4): negotiate, Server-Sent Events, long polling, sends and DELETE.
+ * The HTTP side of every hub (docs/realtime.md#the-wire-protocol): negotiate, Server-Sent Events, long polling, sends and DELETE.
  * WebSocket upgrades never reach these routes; upgrade.ts takes them off the server's 'upgrade' event.
  * Registered without fastify-plugin, so the raw body parser stays inside this scope.
  */

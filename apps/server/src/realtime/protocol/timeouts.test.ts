@@ -11,7 +11,7 @@ import {
 } from '../test/server.js';
 import { RECORD_SEPARATOR as RS } from './framing.js';
 
-/** Keep-alive, client timeout, handshake timeout and expiry (notes §8, §13.8), with short server timings. */
+/** Keep-alive, client timeout, handshake timeout and expiry (docs/realtime.md#keep-alive-and-timeouts and #tests), with short server timings. */
 let server: HubServer;
 const alice = { authorization: `Bearer ${TEST_USERS.alice.token}` };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

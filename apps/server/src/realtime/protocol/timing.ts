@@ -1,6 +1,6 @@
 import { HUB_TIMING } from '@rummage/contract';
 
-/** Server keep-alive, timeouts and limits (notes/signalr-protocol.md §8); tests pass shorter ones. */
+/** Server keep-alive, timeouts and limits (docs/realtime.md#keep-alive-and-timeouts); tests pass shorter ones. */
 export interface HubTiming {
   /** A Ping goes out when nothing else was sent for this long (not on long polling). */
   keepAliveMs: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RawHubSocket, startHubServer, type HubServer } from '../test/server.js';
 import { RECORD_SEPARATOR as RS } from './framing.js';
 
-/** The JSON hub protocol over a hand-driven WebSocket (notes §5–§7, §13.3, §13.12, §13.14). */
+/** The JSON hub protocol over a hand-driven WebSocket (docs/realtime.md#records and #tests). */
 let server: HubServer;
 
 beforeAll(async () => {

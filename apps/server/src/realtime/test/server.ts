@@ -11,7 +11,7 @@ import { authenticateTestToken, createTestHubs, TEST_USERS, type HubEvents } fro
 
 /**
  * The official client's CommonJS build. Imported as ESM under vitest it would lose WebSockets and SSE without a
- * word (notes §11.12): only the CJS build loads `ws` and `eventsource` through require.
+ * word (docs/realtime.md#tests): only the CJS build loads `ws` and `eventsource` through require.
  */
 export const signalR = createRequire(import.meta.url)('@microsoft/signalr') as typeof SignalRTypes;
 export type HubConnection = SignalRTypes.HubConnection;

@@ -8,7 +8,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand text-white shadow' : 'text-stone-700 hover:bg-white'
   }`;
 
-/** Log In / Register switch at the top of both forms; each tab is a link to its page (SPEC §2). */
+/** Log In / Register switch at the top of both forms; each tab is a link to its page (docs/product.md §2). */
 export function AccountTabs() {
   return (
     <nav aria-label={ACCOUNT_TEXT.tabsLabel} className="mb-6">

@@ -36,7 +36,7 @@ export function Captcha({ onChange, describedBy }: CaptchaProps) {
   if (provider === 'none') return null;
 
   return (
-    // SPEC §9: compact captcha under 400 px width, scaled 0.8.
+    // docs/product.md §9: compact captcha under 400 px width, scaled 0.8.
     <div
       aria-describedby={describedBy}
       data-compact={compact}

@@ -13,7 +13,7 @@ import { ACCOUNT_TEXT } from './texts';
 
 type LoginField = 'userName' | 'password';
 
-/** /login: username and password; idle → submitting → error banner or /user-main (SPEC §2, §4, §5, §8). */
+/** /login: username and password; idle → submitting → error banner or /user-main (docs/product.md §2, §4, §5, §8). */
 export default function LoginPage() {
   useDocumentTitle(messages.titles.login);
   const fill = useFillText();

@@ -9,7 +9,7 @@ import { AccountCard } from './AccountTabs';
 import { requestPasswordReset } from './api';
 import { ACCOUNT_TEXT } from './texts';
 
-/** /reset-password: asks for the account email and sends a reset link (SPEC §2, §4, §5, §8). */
+/** /reset-password: asks for the account email and sends a reset link (docs/product.md §2, §4, §5, §8). */
 export default function PasswordResetPage() {
   useDocumentTitle(ACCOUNT_TEXT.titles.resetPassword);
   const [email, setEmail] = useState('');
@@ -58,7 +58,7 @@ export default function PasswordResetPage() {
             setFieldError(null);
           }}
           error={fieldError ?? undefined}
-          // SPEC §4: after success the email and the button stay disabled.
+          // docs/product.md §4: after success the email and the button stay disabled.
           disabled={submitting || sent}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={submitting || sent}>

@@ -37,7 +37,7 @@ async function chooseCity(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('register page', () => {
-  it('shows every SPEC §5 message under its own field when submitted empty', async () => {
+  it('shows every docs/product.md §5 message under its own field when submitted empty', async () => {
     const altchaConfig = { data: { ...TEST_CONFIG.data, captcha: { provider: 'altcha' } } };
     const { calls } = mockApi({ 'GET /api/Config': { body: altchaConfig } });
     const { user } = await openRegister();

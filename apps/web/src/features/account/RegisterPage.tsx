@@ -28,7 +28,7 @@ function formatPhone(next: string, previous: string): string {
   return formatted !== '' && digits(formatted) === digits(next) ? formatted : next;
 }
 
-/** /register: the account form with per-field SPEC §5 messages, then "Registration successful!" and /login. */
+/** /register: the account form with per-field docs/product.md §5 messages, then "Registration successful!" and /login. */
 export default function RegisterPage() {
   useDocumentTitle(messages.titles.register);
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import {
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 
-/** The login answer as it arrives; the page checks token and id itself (SPEC §8 "success without token or id"). */
+/** The login answer as it arrives; the page checks token and id itself (docs/product.md §8 "success without token or id"). */
 export type LoginAnswer =
   { message?: string; data?: Partial<LoginResponse['data']> | null } | null | undefined;
 

@@ -50,7 +50,7 @@ export function toFieldErrors(byKey: Record<string, string>): RegisterErrors {
   return out;
 }
 
-/** The SPEC §7 registration payload (plus the address text, captcha token and terms acceptance). */
+/** The docs/product.md §7 registration payload (plus the address text, captcha token and terms acceptance). */
 export function buildPayload(values: RegisterValues): Record<string, unknown> {
   return {
     userName: values.userName,
@@ -67,7 +67,7 @@ export function buildPayload(values: RegisterValues): Record<string, unknown> {
   };
 }
 
-/** Checks the form with the contract schema, so the browser shows the server's own SPEC §5 messages. */
+/** Checks the form with the contract schema, so the browser shows the server's own docs/product.md §5 messages. */
 export function validateRegistration(
   values: RegisterValues,
 ): { ok: true; payload: RegisterRequest } | { ok: false; errors: RegisterErrors } {

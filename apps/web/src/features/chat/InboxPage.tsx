@@ -18,7 +18,7 @@ const T = messages.inbox;
 const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.otherUserId === b.otherUserId;
 
 /**
- * /messages (SPEC §2, §4): one row per chat; a click marks it read and opens it, the trash icon deletes it
+ * /messages (docs/product.md §2, §4): one row per chat; a click marks it read and opens it, the trash icon deletes it
  * after a confirmation. A change to one of the person's chats (ChatActivity on /generalhub, or a changed unread
  * count) reloads the list, so a new chat appears without a reload of the page.
  */
@@ -57,7 +57,7 @@ export default function InboxPage() {
     const room = pendingDelete;
     setPendingDelete(null);
     if (!room) return;
-    // The row goes at once; a failed delete is only logged (SPEC §8), and the next load shows the truth.
+    // The row goes at once; a failed delete is only logged (docs/product.md §8), and the next load shows the truth.
     updateRooms((list) => list.filter((r) => !sameRoom(r, room)));
     void deleteChat(room.productId, room.otherUserId);
   }

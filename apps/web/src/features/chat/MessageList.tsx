@@ -14,7 +14,7 @@ export interface MessageListProps {
 }
 
 /**
- * The conversation, oldest at the top (SPEC §2): ours on the right with our @name, theirs on the left with
+ * The conversation, oldest at the top (docs/product.md §2): ours on the right with our @name, theirs on the left with
  * theirs, each with "5 minutes ago". About 45vh tall on desktop and kept scrolled to the newest message;
  * loading older messages keeps the reader's place.
  */
@@ -104,7 +104,7 @@ function MessageItem({ message, name, now }: { message: LocalMessage; name: stri
   );
 }
 
-/** Pending messages are greyed (SPEC §4) with text that still reads well; failed ones get a red edge. */
+/** Pending messages are greyed (docs/product.md §4) with text that still reads well; failed ones get a red edge. */
 function bubbleClass(message: LocalMessage): string {
   if (!message.fromSelf) return 'rounded-bl-sm bg-stone-100 text-stone-900';
   if (message.pending) return 'rounded-br-sm bg-stone-200 text-stone-700';

@@ -16,13 +16,13 @@ function isRoom(value: unknown): value is ChatRoom {
   return !!room && typeof room.otherUserId === 'number' && typeof room.productId === 'number';
 }
 
-/** SPEC §7: the rooms come as an array or in `data`. Rows without the two ids cannot be opened, so they go. */
+/** docs/product.md §7: the rooms come as an array or in `data`. Rows without the two ids cannot be opened, so they go. */
 export function roomsFrom(body: unknown): ChatRoom[] {
   const rows = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   return Array.isArray(rows) ? rows.filter(isRoom) : [];
 }
 
-/** SPEC §8: a failed inbox load shows the empty inbox; the error is only logged. */
+/** docs/product.md §8: a failed inbox load shows the empty inbox; the error is only logged. */
 export async function fetchChatRooms(signal?: AbortSignal): Promise<ChatRoom[]> {
   try {
     return roomsFrom(await apiFetch(API.message.chatRooms, { signal }));
@@ -33,7 +33,7 @@ export async function fetchChatRooms(signal?: AbortSignal): Promise<ChatRoom[]> 
   }
 }
 
-/** Marks what `senderId` wrote about `productId` as read; failure is only logged (SPEC §8). */
+/** Marks what `senderId` wrote about `productId` as read; failure is only logged (docs/product.md §8). */
 export async function markChatRead(productId: number, senderId: number): Promise<void> {
   try {
     await apiFetch(API.message.read, { method: 'POST', body: { productId, senderId } });
@@ -42,7 +42,7 @@ export async function markChatRead(productId: number, senderId: number): Promise
   }
 }
 
-/** Deletes the chat for the caller; failure is only logged (SPEC §8). */
+/** Deletes the chat for the caller; failure is only logged (docs/product.md §8). */
 export async function deleteChat(productId: number, otherUserId: number): Promise<boolean> {
   try {
     await apiFetch(apiPath(API.message.deleteChat, { productId, otherUserId }), { method: 'DELETE' });

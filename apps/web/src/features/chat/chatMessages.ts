@@ -1,5 +1,5 @@
 /**
- * The chat screen's list of messages (SPEC §3 "local" shape, §4 chat states) as pure functions: history and
+ * The chat screen's list of messages (docs/product.md §3 "local" shape, §4 chat states) as pure functions: history and
  * live messages arrive in the server's several shapes, a sent message shows at once as pending until the
  * server's echo (matched by its clientMessageId) replaces it, and nothing shows twice.
  */
@@ -49,7 +49,7 @@ function stringFrom(...values: unknown[]): string | null {
 }
 
 /**
- * One server message (history or live, SPEC §3: message, messageContent or text; userId or senderId;
+ * One server message (history or live, docs/product.md §3: message, messageContent or text; userId or senderId;
  * timestamp or time) in the screen's shape, or null when it is not part of this chat: another listing,
  * someone else, or no text.
  */

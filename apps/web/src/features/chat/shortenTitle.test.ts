@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortenTitle } from './shortenTitle';
 
-describe('shortenTitle (inbox rows, SPEC §2)', () => {
+describe('shortenTitle (inbox rows, docs/product.md §2)', () => {
   it('keeps two words and abbreviates the third', () => {
     expect(shortenTitle('Blue velvet sofa')).toBe('Blue velvet s.');
   });

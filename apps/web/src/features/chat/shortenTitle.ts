@@ -2,7 +2,7 @@ import { INBOX_TITLE_WORDS } from '@rummage/contract';
 
 /**
  * Inbox rows show a listing's title as its first INBOX_TITLE_WORDS words plus the first letter of the next
- * word and a dot (SPEC §2, §9): "Blue velvet sofa bed" → "Blue velvet s.". Shorter titles stay whole.
+ * word and a dot (docs/product.md §2, §9): "Blue velvet sofa bed" → "Blue velvet s.". Shorter titles stay whole.
  */
 export function shortenTitle(title: string, words: number = INBOX_TITLE_WORDS): string {
   const parts = title.trim().split(/\s+/).filter(Boolean);

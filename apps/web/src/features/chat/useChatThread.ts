@@ -21,7 +21,7 @@ let localSequence = 0;
 const pageId = Math.random().toString(36).slice(2, 10);
 
 /**
- * Everything the chat screen does (SPEC §2, §4, §7): header and history over HTTP, the chat hub for live
+ * Everything the chat screen does (docs/product.md §2, §4, §7): header and history over HTTP, the chat hub for live
  * messages, pending sends replaced by their echo, and marking the chat read.
  */
 export function useChatThread(receiverId: number | null, productId: number | null) {
@@ -52,7 +52,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     const current = partiesRef.current;
     if (!current) return;
     void markChatRead(current.productId, current.otherId);
-    // The inbox shows "Seen" without waiting for its next load (SPEC §4).
+    // The inbox shows "Seen" without waiting for its next load (docs/product.md §4).
     queryClient.setQueriesData<ChatRoom[]>({ queryKey: chatKeys.allRooms }, (rooms) =>
       rooms?.map((room) =>
         room.productId === current.productId && room.otherUserId === current.otherId
@@ -149,7 +149,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
       const parsed = chatTextSchema.safeParse(text);
       if (!current || !connection || !connected) return false;
       if (!parsed.success) {
-        // Blank is simply ignored (SPEC §5); anything else is worth saying.
+        // Blank is simply ignored (docs/product.md §5); anything else is worth saying.
         if (text.trim() !== '') setSendError(parsed.error.issues[0]?.message ?? TEXT.listing.messageFailed);
         return false;
       }

@@ -46,7 +46,7 @@ function EyeIcon() {
 }
 
 /**
- * One listing in a grid: photo, price, views and title (SPEC §2 Home). The whole card is a link to
+ * One listing in a grid: photo, price, views and title (docs/product.md §2 Home). The whole card is a link to
  * /product-detail/{id}; opening it first counts a view, then navigates (waiting at most
  * VIEW_COUNT_WAIT_MS so a slow server never holds the visitor up). `onOpen` is told just before.
  */

@@ -7,7 +7,7 @@ import { FEED_TEXT } from './texts';
 const FIRST_ROW = 4;
 
 /**
- * Product cards in 2 columns on small screens, 3 from 768 px and 4 from 1024 px (SPEC §2).
+ * Product cards in 2 columns on small screens, 3 from 768 px and 4 from 1024 px (docs/product.md §2).
  * `leadingItems` are `<li>` elements placed before the products (the marketplace's garage-sale cards);
  * `renderActions` adds controls under a card (the profile's Mark Sold / edit).
  */

@@ -13,7 +13,7 @@ export interface InfiniteScrollOptions {
 
 /**
  * Calls `onLoadMore` when the sentinel (put the returned ref on an element right after the list) comes
- * within `thresholdPx` of the bottom of the viewport (SPEC §9: 100 px). Uses an IntersectionObserver whose
+ * within `thresholdPx` of the bottom of the viewport (docs/product.md §9: 100 px). Uses an IntersectionObserver whose
  * rootMargin reaches that far below the viewport, or scroll and resize events where there is none.
  * The check starts afresh whenever a page finishes loading, so a short page on a tall screen keeps
  * loading until the viewport is filled or the feed ends.

@@ -22,7 +22,7 @@ export interface ProductFeed {
   isLoading: boolean;
   /** A later page is on its way (show "loading more"). */
   isLoadingMore: boolean;
-  /** No more pages: the last one was short, or loading failed (failures are only logged, SPEC §8). */
+  /** No more pages: the last one was short, or loading failed (failures are only logged, docs/product.md §8). */
   isEnd: boolean;
   /** Asks for the next page unless one is loading or the feed has ended. */
   loadMore: () => void;
@@ -30,7 +30,7 @@ export interface ProductFeed {
 
 /**
  * Counts location-updated and radius-updated events. It is part of the query key, so every event starts a
- * fresh feed from page 1 (SPEC §4), even when the same place or radius is saved again ("look again").
+ * fresh feed from page 1 (docs/product.md §4), even when the same place or radius is saved again ("look again").
  */
 let locationGeneration = 0;
 const generationListeners = new Set<() => void>();
@@ -59,10 +59,10 @@ function radiusKm(miles: number): number {
 }
 
 /**
- * GET /api/Marketplace/products, page by page (SPEC §7): page, pageSize, search, and, when a place is
+ * GET /api/Marketplace/products, page by page (docs/product.md §7): page, pageSize, search, and, when a place is
  * saved, latitude, longitude and radiusKm. Later pages echo the first page's `before` so new listings
  * cannot shift items between pages. The feed ends at a page shorter than `pageSize`. A new saved place or
- * radius (location-updated / radius-updated) resets the feed and loads it again from page 1 (SPEC §4).
+ * radius (location-updated / radius-updated) resets the feed and loads it again from page 1 (docs/product.md §4).
  */
 export function useProductFeed({
   pageSize,

@@ -21,7 +21,7 @@ const stateClasses: Record<FollowState, string> = {
 };
 
 /**
- * The one follow/unfollow button (SPEC §4), used on profiles, follower cards, listings and chats. Visitors
+ * The one follow/unfollow button (docs/product.md §4), used on profiles, follower cards, listings and chats. Visitors
  * are sent to /login; it is never shown on your own account.
  */
 export function FollowButton({

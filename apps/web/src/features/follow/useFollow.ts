@@ -5,7 +5,7 @@ import { followKeys, setFollowing } from './api';
 
 /**
  * `notFollowing` shows "follow"; a click moves to `justFollowed` ("unfollow" at once), which settles to
- * `following` (still "unfollow") after FOLLOW_SETTLE_MS (SPEC §4).
+ * `following` (still "unfollow") after FOLLOW_SETTLE_MS (docs/product.md §4).
  */
 export type FollowState = 'notFollowing' | 'justFollowed' | 'following';
 
@@ -25,8 +25,8 @@ export interface UseFollow {
 const stateFor = (following: boolean): FollowState => (following ? 'following' : 'notFollowing');
 
 /**
- * The follow button's behaviour (SPEC §4): optimistic (the label and the followers count move at once),
- * one request at a time, and on failure everything goes back and the error is only logged (SPEC §8).
+ * The follow button's behaviour (docs/product.md §4): optimistic (the label and the followers count move at once),
+ * one request at a time, and on failure everything goes back and the error is only logged (docs/product.md §8).
  */
 export function useFollow({ userId, initialFollowing, onFollowersCountChange }: UseFollowOptions): UseFollow {
   const queryClient = useQueryClient();

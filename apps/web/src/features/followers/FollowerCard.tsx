@@ -8,7 +8,7 @@ import { placeText } from '../../shared/ui/place';
 import { FOLLOWERS_TEXT } from './texts';
 
 /**
- * One follower (SPEC §2 Followers): picture, since, @name, place, counts and "follow" back. The whole card
+ * One follower (docs/product.md §2 Followers): picture, since, @name, place, counts and "follow" back. The whole card
  * opens their profile; the name is the link keyboards and screen readers use, and the button does not navigate.
  */
 export function FollowerCard({ follower }: { follower: Follower }) {
@@ -16,7 +16,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
   const since = formatSince(follower.thrifterSince);
-  // "City, ST", or the coordinates when the gazetteer named no place (SPEC §8).
+  // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [
     { label: FOLLOWERS_TEXT.views, value: follower.views },

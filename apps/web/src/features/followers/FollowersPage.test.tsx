@@ -83,7 +83,7 @@ describe('followers', () => {
       [
         follower(1, { isFollowingBack: true, totalFollowers: 1500, views: 12_000 }),
         follower(2, { location: null, latitude: null, longitude: null, imageUrl: null }),
-        // Coordinates the gazetteer named no place for: shown as text (SPEC §8).
+        // Coordinates the gazetteer named no place for: shown as text (docs/product.md §8).
         follower(3, { location: null, latitude: 41.8781, longitude: -87.6298 }),
       ],
     ]);

@@ -9,7 +9,7 @@ import { FollowerCard } from './FollowerCard';
 import { FOLLOWERS_TEXT } from './texts';
 
 /**
- * /followers (SPEC §2): the people who follow you, newest first, as cards (1, 2 or 3 columns by width),
+ * /followers (docs/product.md §2): the people who follow you, newest first, as cards (1, 2 or 3 columns by width),
  * the next page loading near the bottom; "You're all caught up!" at the end, the SPEC's empty state when
  * nobody follows you yet (or the list cannot be loaded, which is only logged).
  */

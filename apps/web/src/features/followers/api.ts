@@ -14,7 +14,7 @@ export interface FollowersList {
   loadMore: () => void;
 }
 
-/** GET /api/User/followers, PAGE_SIZE.followers at a time (SPEC §7, §9). */
+/** GET /api/User/followers, PAGE_SIZE.followers at a time (docs/product.md §7, §9). */
 export function useFollowers(): FollowersList {
   const pageSize = PAGE_SIZE.followers;
   const query = useInfiniteQuery({

@@ -3,7 +3,7 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { API, apiPath, type GarageSale } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 
-/** The fields of a garage sale (SPEC §3 read, plus the contract's instants and zone) the planner needs. */
+/** The fields of a garage sale (docs/product.md §3 read, plus the contract's instants and zone) the planner needs. */
 export type RouteSale = Pick<
   GarageSale,
   'id' | 'title' | 'location' | 'latitude' | 'longitude' | 'eventDate' | 'endsAt' | 'timeZone' | 'userName'
@@ -23,7 +23,7 @@ function usable(sale: Partial<RouteSale> | undefined): sale is RouteSale {
   );
 }
 
-/** SPEC §7: GET /api/GarageSale/{id} answers the sale, "optionally in data". */
+/** docs/product.md §7: GET /api/GarageSale/{id} answers the sale, "optionally in data". */
 async function fetchSale(id: number, signal: AbortSignal): Promise<LoadedSale> {
   try {
     const body = await apiFetch<{ data?: RouteSale } | RouteSale>(apiPath(API.garageSale.item, { id }), {
@@ -34,7 +34,7 @@ async function fetchSale(id: number, signal: AbortSignal): Promise<LoadedSale> {
     if (!usable(sale) || Date.parse(sale.endsAt) <= Date.now()) return null;
     return { ...sale, title: sale.title || sale.location || '' };
   } catch (error) {
-    // Ended sales are deleted (SPEC §4), so 404 means "no longer on", not a failure to report.
+    // Ended sales are deleted (docs/product.md §4), so 404 means "no longer on", not a failure to report.
     if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return null;
     throw error;
   }

@@ -3,7 +3,7 @@ import { formatCountdown, spokenCountdown } from './time';
 import { GARAGE_TEXT } from './texts';
 
 /**
- * The card's DD:HH:MM:SS countdown (SPEC §4), or LIVE at zero. A timer role with live announcements off:
+ * The card's DD:HH:MM:SS countdown (docs/product.md §4), or LIVE at zero. A timer role with live announcements off:
  * a screen reader reads it when visited instead of every second.
  */
 export function CardCountdown({ parts }: { parts: CountdownParts | null }) {

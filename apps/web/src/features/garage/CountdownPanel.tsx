@@ -2,7 +2,7 @@ import { messages } from '@rummage/contract';
 import { GARAGE_TEXT } from './texts';
 import { countdown, spokenCountdown, twoDigits } from './time';
 
-/** SPEC §2, §7: the maps service's search link for the sale's coordinates. */
+/** docs/product.md §2, §7: the maps service's search link for the sale's coordinates. */
 export function mapsSearchUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
@@ -43,7 +43,7 @@ function MapsLink({ live, latitude, longitude }: { live: boolean; latitude: numb
 }
 
 /**
- * The detail page's countdown (SPEC §2): 'time left' in Days, Hours, Minutes and Seconds with directions
+ * The detail page's countdown (docs/product.md §2): 'time left' in Days, Hours, Minutes and Seconds with directions
  * locked; at zero 'Live event' and directions open; without a valid start 'No valid event date/time'.
  */
 export function CountdownPanel({

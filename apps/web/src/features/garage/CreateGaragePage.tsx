@@ -17,7 +17,7 @@ import { TimeSelect } from './TimeSelect';
 export const SUCCESS_PAUSE_MS = 1200;
 
 /**
- * /create-garage: the "create garage sale" form (SPEC §2, §4, §5). Nothing is sent until every field is
+ * /create-garage: the "create garage sale" form (docs/product.md §2, §4, §5). Nothing is sent until every field is
  * filled and the end is after the start; on success the form resets, says so, and goes to /user-main.
  */
 export default function CreateGaragePage() {
@@ -70,7 +70,7 @@ export default function CreateGaragePage() {
       setFormKey((key) => key + 1);
       setCreated(true);
     } catch (caught) {
-      // SPEC §8 only logs a failed creation; a refusal with a reason (a start already past, say) is shown
+      // docs/product.md §8 only logs a failed creation; a refusal with a reason (a start already past, say) is shown
       // too, or the person could not tell what to change.
       console.error('Creating the garage sale failed', caught);
       if (

@@ -20,7 +20,7 @@ function CalendarIcon() {
 }
 
 /**
- * A date shown and typed year-month-day (SPEC §5), with a calendar button that opens the browser's own
+ * A date shown and typed year-month-day (docs/product.md §5), with a calendar button that opens the browser's own
  * date picker, which refuses days before `min`. (A plain date input would follow the device's locale,
  * month/day/year in the US.)
  */

@@ -8,7 +8,7 @@ import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart, v
 import { useNow } from './useNow';
 
 /**
- * One garage sale as a card (SPEC §2, §4): a coloured header with the date, "Garage Sale in {place}",
+ * One garage sale as a card (docs/product.md §2, §4): a coloured header with the date, "Garage Sale in {place}",
  * the start, and a countdown to it refreshed every second (one shared clock), LIVE at zero. The heading link
  * stretches over the card and opens /garage/{id}; "Add to route" sits beside it, above the stretched link,
  * never inside it.

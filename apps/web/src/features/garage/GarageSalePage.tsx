@@ -36,7 +36,7 @@ function NotAvailable({ text }: { text: string }) {
 }
 
 /**
- * /garage/{garageSaleId} (SPEC §2): headline, start, countdown with directions locked until the sale is
+ * /garage/{garageSaleId} (docs/product.md §2): headline, start, countdown with directions locked until the sale is
  * live, items to expect, map, host, and the host's other sales and items. A sale that does not exist or has
  * ended says so.
  */

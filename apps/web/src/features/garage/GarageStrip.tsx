@@ -4,7 +4,7 @@ import { PlanRouteLink, useRouteSelection } from '../garage-route';
 import { GarageSaleCard } from './GarageSaleCard';
 import { GARAGE_TEXT } from './texts';
 
-/** SPEC §2, §9: the strip shows 4 cards at 1024 px and wider, 3 from 768 px, else 2. */
+/** docs/product.md §2, §9: the strip shows 4 cards at 1024 px and wider, 3 from 768 px, else 2. */
 export const STRIP_VISIBLE = { lg: 4, md: 3, base: 2 } as const;
 
 /** How many cards fit at a viewport width (the same breakpoints as the slide classes below). */
@@ -136,7 +136,7 @@ export function GarageStrip({ sales }: { sales: readonly GarageSale[] }) {
   );
 }
 
-/** One to four sales: `<li>` cards at the front of the product grid (SPEC §2). */
+/** One to four sales: `<li>` cards at the front of the product grid (docs/product.md §2). */
 export function GarageGridCards({ sales }: { sales: readonly GarageSale[] }) {
   return sales.map((sale) => (
     <li key={`garage-${sale.id}`} className="flex flex-col">

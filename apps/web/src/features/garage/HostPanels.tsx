@@ -25,7 +25,7 @@ export function HostPanel({ sale, isOwn }: { sale: GarageSale; isOwn: boolean })
 }
 
 /**
- * The host's other garage sales (this one left out) and unsold items, as cards (SPEC §2). Beside the sale
+ * The host's other garage sales (this one left out) and unsold items, as cards (docs/product.md §2). Beside the sale
  * on wide screens, below it on small ones.
  */
 export function HostMore({ sale }: { sale: GarageSale }) {

@@ -21,7 +21,7 @@ function join(hour: number, minute: number, period: 'AM' | 'PM'): Time24 {
   return `${pad(h24)}:${pad(minute)}`;
 }
 
-/** 12-hour AM/PM picker, hours step 1, minutes step 5 (SPEC §9), as a labelled group of three selects. */
+/** 12-hour AM/PM picker, hours step 1, minutes step 5 (docs/product.md §9), as a labelled group of three selects. */
 export function TimeSelect({
   id,
   label,

@@ -26,13 +26,13 @@ function isSale(value: unknown): value is GarageSale {
   return !!value && typeof value === 'object' && typeof (value as GarageSale).id === 'number';
 }
 
-/** SPEC §7: the list comes as an array, or in `data`. Rows without an id are skipped. */
+/** docs/product.md §7: the list comes as an array, or in `data`. Rows without an id are skipped. */
 export function saleListFrom(body: unknown): GarageSale[] {
   const rows = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   return Array.isArray(rows) ? rows.filter(isSale) : [];
 }
 
-/** SPEC §7: one sale, "optionally in data". */
+/** docs/product.md §7: one sale, "optionally in data". */
 function saleFrom(body: unknown): GarageSale | null {
   const inner = (body as { data?: unknown } | null)?.data;
   if (isSale(inner)) return inner;
@@ -62,7 +62,7 @@ export function resetExpiryDeletesForTests() {
 }
 
 /**
- * SPEC §4: a delete call for each sale whose end has passed (the server answers harmlessly for an ended sale,
+ * docs/product.md §4: a delete call for each sale whose end has passed (the server answers harmlessly for an ended sale,
  * whoever asks), once per sale in this page's life. Failures are only logged.
  */
 export function sendExpiryDeletes(sales: readonly GarageSale[]): void {
@@ -80,8 +80,8 @@ const radiusKm = (miles: number) => Math.round(milesToKm(miles) * 10_000) / 10_0
 
 /**
  * GET /api/Marketplace/garage-sales, with latitude, longitude and radiusKm when a place is saved. A new
- * place or radius (even the same one saved again) loads the list afresh (SPEC §4). Failures are only
- * logged and read as no sales (SPEC §8).
+ * place or radius (even the same one saved again) loads the list afresh (docs/product.md §4). Failures are only
+ * logged and read as no sales (docs/product.md §8).
  */
 export function useMarketplaceSales() {
   const location = useSavedLocation();
@@ -151,7 +151,7 @@ export function useGarageSale(id: number | null) {
   });
 }
 
-/** POST /api/GarageSale/add (SPEC §3 payload). */
+/** POST /api/GarageSale/add (docs/product.md §3 payload). */
 export function createGarageSale(payload: GarageSaleCreateRequest): Promise<unknown> {
   return apiFetch(API.garageSale.add, { method: 'POST', body: payload });
 }

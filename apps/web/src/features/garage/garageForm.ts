@@ -20,16 +20,16 @@ export interface GarageValues {
 
 export type GarageField = 'location' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'items';
 
-/** SPEC §9: the time pickers start at noon. */
+/** docs/product.md §9: the time pickers start at noon. */
 export const NOON: Time24 = '12:00';
 
-/** Today as yyyy-MM-dd, the earliest date the pickers allow (SPEC §5). */
+/** Today as yyyy-MM-dd, the earliest date the pickers allow (docs/product.md §5). */
 export function today(): string {
   return dayjs().format('YYYY-MM-DD');
 }
 
 /**
- * SPEC §5 "Garage form", by the contract's rules: everything required, else 'Please fill all the fields
+ * docs/product.md §5 "Garage form", by the contract's rules: everything required, else 'Please fill all the fields
  * properly.'; then the end not before the start; then no start day before today by this browser's calendar.
  * (The server judges the day, and whether the end has passed, by the sale's own clock and names the field.)
  * Answers the first message and the fields it is about, or null when the form may be sent.
@@ -50,7 +50,7 @@ export function validateGarage(
   });
   const first = problems[0];
   if (!first) {
-    // A typed date can lie in the past, where the calendar would not let it (SPEC §5).
+    // A typed date can lie in the past, where the calendar would not let it (docs/product.md §5).
     return startsBeforeToday(values.startDate, todayDate)
       ? { message: messages.garage.startInPast, fields: ['startDate'] }
       : null;
@@ -67,7 +67,7 @@ export function validateGarage(
   return { message: first.message, fields: [...fields] };
 }
 
-/** The SPEC §3 create payload: dates yyyy-MM-dd, times 24-hour HH:mm:ss, items joined by ", ". */
+/** The docs/product.md §3 create payload: dates yyyy-MM-dd, times 24-hour HH:mm:ss, items joined by ", ". */
 export function toGaragePayload(values: GarageValues): GarageSaleCreateRequest {
   return {
     title: values.location?.address ?? '',

@@ -52,7 +52,7 @@ function wallClock(date: string | null | undefined, time: string, zone: string |
   return parsed.isValid() ? parsed.toDate() : null;
 }
 
-/** SPEC §4: the start is eventDate, or startDate plus startTime (default 00:00:00). Null: no valid date. */
+/** docs/product.md §4: the start is eventDate, or startDate plus startTime (default 00:00:00). Null: no valid date. */
 export function saleStart(sale: SaleTimes): Date | null {
   return (
     instant(sale.eventDate) ??
@@ -68,7 +68,7 @@ export function saleEnd(sale: SaleTimes): Date | null {
   return wallClock(sale.endDate, sale.endTime, validZone(sale.timeZone));
 }
 
-/** SPEC §4: a sale whose end has passed is dropped (those without an end time never are). */
+/** docs/product.md §4: a sale whose end has passed is dropped (those without an end time never are). */
 export function hasEnded(sale: SaleTimes, now: number): boolean {
   const end = saleEnd(sale);
   return end !== null && end.getTime() <= now;
@@ -101,7 +101,7 @@ export function countdown(start: Date, now: number): CountdownParts {
 /** Two digits at least (a sale 120 days away reads 120). */
 export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** DD:HH:MM:SS, two digits each (SPEC §4). */
+/** DD:HH:MM:SS, two digits each (docs/product.md §4). */
 export function formatCountdown(parts: CountdownParts): string {
   return [parts.days, parts.hours, parts.minutes, parts.seconds].map(twoDigits).join(':');
 }

@@ -8,7 +8,7 @@ const MAX_DELAY_MS = 2_147_483_647;
 const EMPTY: GarageSale[] = [];
 
 /**
- * The sales that have not ended (SPEC §4), kept current while the page stays open: a timer wakes at the
+ * The sales that have not ended (docs/product.md §4), kept current while the page stays open: a timer wakes at the
  * next end so a sale leaves the list the moment it is over. With `deleteEnded` (the marketplace), a delete
  * call is sent for each ended sale; profile lists only hide them.
  */

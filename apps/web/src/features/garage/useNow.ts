@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { COUNTDOWN_TICK_MS } from '@rummage/contract';
 
 /**
- * One clock for every countdown on the page: a single interval (COUNTDOWN_TICK_MS, SPEC §9) runs while at
+ * One clock for every countdown on the page: a single interval (COUNTDOWN_TICK_MS, docs/product.md §9) runs while at
  * least one component listens, however many cards show a countdown, and stops when the last one leaves.
  */
 const listeners = new Set<() => void>();

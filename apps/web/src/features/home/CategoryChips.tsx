@@ -3,7 +3,7 @@ import { DEFAULT_CATEGORIES, ROUTES, messages } from '@rummage/contract';
 import { HOME_TEXT } from './texts';
 import { useCategories } from './useCategories';
 
-/** Category chips, each a marketplace search for its title (SPEC §2 Home). */
+/** Category chips, each a marketplace search for its title (docs/product.md §2 Home). */
 export function CategoryChips() {
   const { data, isPending, isError } = useCategories();
   return (

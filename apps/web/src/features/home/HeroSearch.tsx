@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { HOME_TEXT } from './texts';
 
-/** The search form in the home hero: submits to /marketplace?search=… (SPEC §1, §2). */
+/** The search form in the home hero: submits to /marketplace?search=… (docs/product.md §1, §2). */
 export function HeroSearch() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ import { HOME_TEXT } from './texts';
 
 /**
  * /: hero search, category chips, then the first PAGE_SIZE.home listings near the saved place with a
- * "See more" link to the marketplace; "No Listings Nearby" when there are none (SPEC §2 Home).
+ * "See more" link to the marketplace; "No Listings Nearby" when there are none (docs/product.md §2 Home).
  */
 export default function HomePage() {
   useDocumentTitle(messages.titles.home);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { API, type Category } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 
-/** GET /api/Category: the chips under the home search (SPEC §2, §7). */
+/** GET /api/Category: the chips under the home search (docs/product.md §2, §7). */
 export function useCategories() {
   return useQuery({
     queryKey: ['categories'],

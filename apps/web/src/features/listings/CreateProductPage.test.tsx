@@ -61,7 +61,7 @@ describe('create listing', { timeout: 20_000 }, () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
-  it('says the SPEC §5 messages in their order: image, title/price, pickup, price format', async () => {
+  it('says the docs/product.md §5 messages in their order: image, title/price, pickup, price format', async () => {
     const { user, submit } = await openCreate();
     const xhr = fakeXhr(() => ({ status: 201, body: { message: L.created } }));
 

@@ -8,7 +8,7 @@ import { ListingForm } from './form/ListingForm';
 import { EMPTY_LISTING, toCreateForm } from './listingForm';
 import { LISTING_TEXT } from './texts';
 
-/** /create-product: the "listing details" form; success goes to /user-main (SPEC §2, §5, §8). */
+/** /create-product: the "listing details" form; success goes to /user-main (docs/product.md §2, §5, §8). */
 export default function CreateProductPage() {
   useDocumentTitle(LISTING_TEXT.createTitle);
   const navigate = useNavigate();

@@ -62,7 +62,7 @@ export default function EditProductPage() {
 
   async function handleDelete() {
     setDeleting(true);
-    // SPEC §7: a failed delete is ignored; the seller always lands on their profile.
+    // docs/product.md §7: a failed delete is ignored; the seller always lands on their profile.
     await deleteListing(listing.id).catch(() => undefined);
     markListingsStale(queryClient);
     navigate(ROUTES.userMain);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { ChangeLocationDialog } from '../location';
 
-/** "Change Location" (opens the dialog) and "Create Listing": what an empty or finished feed offers (SPEC §2). */
+/** "Change Location" (opens the dialog) and "Create Listing": what an empty or finished feed offers (docs/product.md §2). */
 export function FeedActions() {
   const [dialogOpen, setDialogOpen] = useState(false);
   return (

@@ -3,7 +3,7 @@ import { FeedActions } from './FeedActions';
 
 /**
  * "No Listings Nearby" with change-location and create-listing buttons: the home page's empty state
- * and the marketplace's end-of-feed block (SPEC §2).
+ * and the marketplace's end-of-feed block (docs/product.md §2).
  */
 export function NoListingsPanel({ title = messages.home.noListingsTitle }: { title?: string }) {
   return (

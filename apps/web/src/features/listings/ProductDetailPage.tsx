@@ -18,7 +18,7 @@ import { parseProductId } from './productId';
 import { LISTING_TEXT } from './texts';
 
 /**
- * /product-detail/{productId} (SPEC §2): photos, price, title, likes, message box, description, report and
+ * /product-detail/{productId} (docs/product.md §2): photos, price, title, likes, message box, description, report and
  * share, meetup map, seller card, the seller's other items and garage sales. Unknown or hidden listings say so.
  */
 export default function ProductDetailPage() {

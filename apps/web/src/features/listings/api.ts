@@ -11,7 +11,7 @@ import {
 import { apiFetch } from '../../shared/api/client';
 import { apiUpload } from '../../shared/api/upload';
 
-/** SPEC §7 "Message (send)"; the messaging issue adds it to the contract's API table. */
+/** docs/product.md §7 "Message (send)"; the messaging issue adds it to the contract's API table. */
 export const MESSAGE_SEND_PATH = '/api/Message/send';
 
 export const listingKeys = {
@@ -51,7 +51,7 @@ export function useProduct(id: number | null) {
   });
 }
 
-/** SPEC §7: the list may come as an array, in `data`, or as the first array property. */
+/** docs/product.md §7: the list may come as an array, in `data`, or as the first array property. */
 function listFrom(body: unknown): ProductCard[] {
   if (Array.isArray(body)) return body as ProductCard[];
   if (body && typeof body === 'object') {
@@ -85,7 +85,7 @@ export function useCategoryOptions() {
   });
 }
 
-/** POST /api/Product/add (multipart, SPEC §7), with upload progress. */
+/** POST /api/Product/add (multipart, docs/product.md §7), with upload progress. */
 export function createListing(form: FormData, onProgress?: (fraction: number) => void): Promise<unknown> {
   return apiUpload(API.product.add, {
     method: 'POST',
@@ -95,7 +95,7 @@ export function createListing(form: FormData, onProgress?: (fraction: number) =>
   });
 }
 
-/** PUT /api/Product (multipart with ProductId and ImagesToDelete, SPEC §7). */
+/** PUT /api/Product (multipart with ProductId and ImagesToDelete, docs/product.md §7). */
 export function updateListing(form: FormData, onProgress?: (fraction: number) => void): Promise<unknown> {
   return apiUpload(API.product.update, {
     method: 'PUT',
@@ -110,7 +110,7 @@ export function deleteListing(id: number): Promise<unknown> {
   return apiFetch(apiPath(API.product.item, { id }), { method: 'DELETE' });
 }
 
-/** POST /api/Product/like-unlike/{id} with an empty body: toggles (SPEC §7). */
+/** POST /api/Product/like-unlike/{id} with an empty body: toggles (docs/product.md §7). */
 export function toggleLike(id: number): Promise<LikeResponse> {
   return apiFetch<LikeResponse>(apiPath(API.product.likeUnlike, { id }), { method: 'POST' });
 }
@@ -124,7 +124,7 @@ export function reportProduct(productId: number): Promise<{ message?: string }> 
   });
 }
 
-/** POST /api/Message/send {productId, receiverId, message} (SPEC §7). */
+/** POST /api/Message/send {productId, receiverId, message} (docs/product.md §7). */
 export function sendMessage(productId: number, receiverId: number, message: string): Promise<unknown> {
   return apiFetch(MESSAGE_SEND_PATH, {
     method: 'POST',

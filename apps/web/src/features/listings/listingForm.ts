@@ -21,7 +21,7 @@ export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 const allowedTypes: readonly string[] = ALLOWED_IMAGE_TYPES;
 const allowedExtension = /\.(jpe?g|png)$/i;
 
-/** JPG, JPEG or PNG (SPEC §5, §9): by type, or by name when the browser reports no type. */
+/** JPG, JPEG or PNG (docs/product.md §5, §9): by type, or by name when the browser reports no type. */
 export function isAllowedImage(file: File): boolean {
   return file.type ? allowedTypes.includes(file.type) : allowedExtension.test(file.name);
 }
@@ -101,7 +101,7 @@ function formFields(values: ListingValues) {
 }
 
 /**
- * SPEC §5 "Create listing" with the server's own rules (productFormFieldsSchema): every failing rule is
+ * docs/product.md §5 "Create listing" with the server's own rules (productFormFieldsSchema): every failing rule is
  * collected, and the one a person should fix first (LISTING_MESSAGE_ORDER) is answered.
  */
 export function validateListing(values: ListingValues): string | null {
@@ -157,7 +157,7 @@ function appendFields(form: FormData, values: ListingValues): void {
   if (values.categoryId) form.append('CategoryId', values.categoryId);
 }
 
-/** The multipart body of POST /api/Product/add (SPEC §3, §7): photos in the order the person arranged them. */
+/** The multipart body of POST /api/Product/add (docs/product.md §3, §7): photos in the order the person arranged them. */
 export function toCreateForm(values: ListingValues): FormData {
   const form = new FormData();
   appendFields(form, values);

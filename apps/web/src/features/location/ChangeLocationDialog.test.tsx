@@ -163,7 +163,7 @@ describe('ChangeLocationDialog', () => {
       expect(window.localStorage.getItem(SESSION_KEYS.userLat)).toBe('30.2672');
     });
 
-    it('falls back to the coordinates as text when the reverse look-up fails (SPEC §8)', async () => {
+    it('falls back to the coordinates as text when the reverse look-up fails (docs/product.md §8)', async () => {
       stubPosition(30.2672, -97.7431);
       mockFetch({ [API.geo.reverse]: () => jsonResponse({ message: 'down' }, 503) });
       const { onClose } = openDialog();

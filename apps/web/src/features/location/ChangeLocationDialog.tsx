@@ -9,7 +9,7 @@ import { LOCATION_TEXT } from './texts';
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
 const GEOLOCATION_TIMEOUT_MS = 15_000;
 
-/** "City, ST" from the reverse look-up; SPEC §8 falls back to the coordinates as text when it fails. */
+/** "City, ST" from the reverse look-up; docs/product.md §8 falls back to the coordinates as text when it fails. */
 async function addressFor(latitude: number, longitude: number, signal: AbortSignal): Promise<string> {
   const coordinates = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
   try {
@@ -28,7 +28,7 @@ interface DialogProps {
   onClose(): void;
 }
 
-/** "Change Location": sets the saved place or radius for the home and marketplace feeds (SPEC §2, §4). */
+/** "Change Location": sets the saved place or radius for the home and marketplace feeds (docs/product.md §2, §4). */
 export function ChangeLocationDialog({ open, onClose }: DialogProps): JSX.Element | null {
   if (!open || typeof document === 'undefined') return null;
   // Mounting the body only while open means every opening starts from the saved values.

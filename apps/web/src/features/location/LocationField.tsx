@@ -20,7 +20,7 @@ export interface LocationFieldProps {
   id: string;
   label?: string;
   placeholder?: string;
-  /** How many suggestions to show (SPEC §5: 5 on registration, 10 on the garage form, 15 elsewhere). */
+  /** How many suggestions to show (docs/product.md §5: 5 on registration, 10 on the garage form, 15 elsewhere). */
   limit: number;
   value: ChosenLocation | null;
   onChange(value: ChosenLocation | null): void;
@@ -53,7 +53,7 @@ function usableSuggestions(body: unknown): CitySuggestion[] {
 
 /**
  * City text field with suggestions, as an ARIA 1.2 combobox. A location only counts once it was
- * chosen from the list, because only then do we have coordinates for it (SPEC §4).
+ * chosen from the list, because only then do we have coordinates for it (docs/product.md §4).
  */
 export function LocationField({
   id,
@@ -151,7 +151,7 @@ export function LocationField({
     setQuery('');
     const chosen = value !== null && text === value.address;
     if (!chosen && text !== '') {
-      // SPEC §4: typed text without a chosen suggestion is cleared along with its coordinates.
+      // docs/product.md §4: typed text without a chosen suggestion is cleared along with its coordinates.
       setText('');
       setSuggestions([]);
       onChange(null);

@@ -3,7 +3,7 @@ import { MARKETPLACE_TEXT } from './texts';
 
 /**
  * The end-of-feed block under a feed that had listings: change location (opens the dialog) and create
- * listing (SPEC §2 Marketplace). An empty feed shows NoListingsPanel instead.
+ * listing (docs/product.md §2 Marketplace). An empty feed shows NoListingsPanel instead.
  */
 export function EndOfFeed() {
   return (

@@ -14,7 +14,7 @@ import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
 
 /**
  * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
- * page, the next page loading near the bottom), then the end-of-feed block (SPEC §2, §4). A new saved
+ * page, the next page loading near the bottom), then the end-of-feed block (docs/product.md §2, §4). A new saved
  * place or radius starts the feed over.
  */
 export default function MarketplacePage() {

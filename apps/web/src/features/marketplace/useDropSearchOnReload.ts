@@ -17,7 +17,7 @@ function marketplaceWasReloaded(): boolean {
   }
 }
 
-/** SPEC §2: reloading the marketplace while a search is present redirects to plain /marketplace. */
+/** docs/product.md §2: reloading the marketplace while a search is present redirects to plain /marketplace. */
 export function useDropSearchOnReload(search: string | null): void {
   const navigate = useNavigate();
   useEffect(() => {

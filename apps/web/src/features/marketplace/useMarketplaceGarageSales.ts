@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { GARAGE_CAROUSEL_MIN } from '@rummage/contract';
 import { GarageGridCards, GarageStrip, RouteLinkRow, useLiveSales, useMarketplaceSales } from '../garage';
 
-/** What the marketplace shows of upcoming garage sales (SPEC §2 Marketplace). */
+/** What the marketplace shows of upcoming garage sales (docs/product.md §2 Marketplace). */
 export interface MarketplaceGarageSales {
   /** The carousel above the product grid: 5 or more sales. */
   strip: ReactNode;
@@ -13,9 +13,9 @@ export interface MarketplaceGarageSales {
 }
 
 /**
- * GET /api/Marketplace/garage-sales near the saved place (SPEC §7), ended sales dropped (and a delete sent
- * for them, SPEC §4). Five or more make the carousel strip; one to four go at the front of the product grid
- * (SPEC §2), with "Plan my route" above it once a sale is picked.
+ * GET /api/Marketplace/garage-sales near the saved place (docs/product.md §7), ended sales dropped (and a delete sent
+ * for them, docs/product.md §4). Five or more make the carousel strip; one to four go at the front of the product grid
+ * (docs/product.md §2), with "Plan my route" above it once a sale is picked.
  */
 export function useMarketplaceGarageSales(): MarketplaceGarageSales {
   const query = useMarketplaceSales();

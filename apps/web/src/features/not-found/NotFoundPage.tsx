@@ -3,7 +3,7 @@ import { ROUTES, messages } from '@rummage/contract';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { NOT_FOUND_TEXT } from './texts';
 
-/** Any unknown path (SPEC §2 "*"). */
+/** Any unknown path (docs/product.md §2 "*"). */
 export default function NotFoundPage() {
   useDocumentTitle(NOT_FOUND_TEXT.title);
   return (

@@ -33,7 +33,7 @@ function initialAddress(saved: Prefill | null): ChosenLocation | null {
   return { address: saved.address, latitude: saved.latitude, longitude: saved.longitude };
 }
 
-/** /edit-profile: Username, Email, Address, prefilled from the saved profile (SPEC §2, §5, §8). */
+/** /edit-profile: Username, Email, Address, prefilled from the saved profile (docs/product.md §2, §5, §8). */
 export default function EditProfilePage() {
   useDocumentTitle(EDIT_PROFILE_TEXT.title);
   const { session, currentUser } = useSession();
@@ -73,7 +73,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
     void queryClient.invalidateQueries({ queryKey: [ME_QUERY_KEY] });
     const stored = readSession();
     if (stored) {
-      // The header and the profile read the name from the session (SPEC §3 username).
+      // The header and the profile read the name from the session (docs/product.md §3 username).
       writeSession({
         authToken: stored.authToken,
         id: stored.userId,

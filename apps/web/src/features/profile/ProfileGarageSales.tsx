@@ -14,7 +14,7 @@ import {
 
 /**
  * A profile's garage sales (GET /api/GarageSale/user/{userId}); those whose end date and time have passed
- * are hidden (SPEC §4). On your own profile each has "delete", asked first (ConfirmDialog), then
+ * are hidden (docs/product.md §4). On your own profile each has "delete", asked first (ConfirmDialog), then
  * DELETE /api/GarageSale/delete/{id}; a failure shows "Failed to delete garage sale.". Nothing shows while
  * there are no sales.
  */

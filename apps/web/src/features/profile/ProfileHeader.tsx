@@ -87,7 +87,7 @@ function PhotoPicker({
 }
 
 /**
- * Cover, photo, @name, "thrifter since", place and the counts (SPEC §2 Profile). `uploads` adds the photo
+ * Cover, photo, @name, "thrifter since", place and the counts (docs/product.md §2 Profile). `uploads` adds the photo
  * controls and their message (own profile); `action` is the edit link or the follow button.
  */
 export function ProfileHeader({

@@ -19,7 +19,7 @@ const actionClass =
   'inline-flex min-h-10 flex-auto items-center justify-center rounded-full px-3 text-sm font-semibold whitespace-nowrap';
 
 /**
- * The "my store" and "sold items" tabs of a profile (SPEC §2 Profile, §4 sold status). On your own
+ * The "my store" and "sold items" tabs of a profile (docs/product.md §2 Profile, §4 sold status). On your own
  * profile every card has an edit link and Mark Sold or Mark Available, each asking "are you sure?"
  * first; afterwards both lists reload. Someone else's profile shows the lists without controls.
  */

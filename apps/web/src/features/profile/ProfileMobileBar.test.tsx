@@ -17,7 +17,7 @@ function renderBar(unreadMessages: number) {
   );
 }
 
-describe('profile phone bar (SPEC §2 Profile)', () => {
+describe('profile phone bar (docs/product.md §2 Profile)', () => {
   it('has "sell" to /create-product, the title, and a "menu" with Messages and its count', () => {
     renderBar(1200);
     expect(screen.getByRole('link', { name: messages.profile.sell }).getAttribute('href')).toBe(

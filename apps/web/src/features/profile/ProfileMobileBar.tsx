@@ -5,7 +5,7 @@ import { Dropdown, menuItemClass, SHELL_TEXT } from '../shell';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { PROFILE_TEXT } from './texts';
 
-/** Phones only: "sell", the page title and a "menu" holding Messages with its count (SPEC §2 Profile). */
+/** Phones only: "sell", the page title and a "menu" holding Messages with its count (docs/product.md §2 Profile). */
 export function ProfileMobileBar({ title }: { title: string }) {
   const unread = useUnreadCounts();
   return (

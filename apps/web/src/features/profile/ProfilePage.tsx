@@ -30,7 +30,7 @@ function parseUserId(raw: string | undefined): number | null {
 }
 
 /**
- * /user-main (own) and /user-main/{userId} (someone else), from GET /api/User/profile-details (SPEC §2
+ * /user-main (own) and /user-main/{userId} (someone else), from GET /api/User/profile-details (docs/product.md §2
  * Profile): cover, photo, name, place, counts, then garage sales and the "my store" / "sold items" tabs.
  * Your own profile has "edit" and the photo uploads; someone else's has the follow button, whose click
  * moves the followers count at once.
@@ -51,7 +51,7 @@ export default function ProfilePage() {
       queryClient.setQueryData<ProfileDetails>(key, (old) =>
         old ? { ...old, [kind === 'profile' ? 'profilePhotoUrl' : 'coverPhotoUrl']: imageUrl } : old,
       );
-      // The header's avatar reads the session (SPEC §3 userImageUrl / userCoverPhotoUrl).
+      // The header's avatar reads the session (docs/product.md §3 userImageUrl / userCoverPhotoUrl).
       const stored = readSession();
       if (stored) {
         writeSession({
@@ -136,7 +136,7 @@ export default function ProfilePage() {
 
   return (
     <div className="flex w-full flex-col">
-      {/* SPEC §2 Profile (own and other): on phones, "sell", the title and "menu". */}
+      {/* docs/product.md §2 Profile (own and other): on phones, "sell", the title and "menu". */}
       <ProfileMobileBar title={isOwn ? messages.header.myProfile : PROFILE_TEXT.profile} />
       <div className="mx-auto w-full max-w-5xl md:px-4 md:pt-6">
         <ProfileHeader

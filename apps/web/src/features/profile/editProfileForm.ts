@@ -21,7 +21,7 @@ export type ProfileCheck =
   { ok: true; request: UpdateUserDetailsRequest } | { ok: false; errors: EditProfileErrors };
 
 /**
- * Checks the form with the server's own schema (SPEC §5 edit-profile rules and messages), keeping the
+ * Checks the form with the server's own schema (docs/product.md §5 edit-profile rules and messages), keeping the
  * first failing rule of each field, in the SPEC's order.
  */
 export function checkProfile(userId: number, values: EditProfileValues): ProfileCheck {

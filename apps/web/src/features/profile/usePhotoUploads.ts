@@ -5,7 +5,7 @@ import { uploadPhoto, type PhotoKind } from './api';
 
 export interface UploadMessage {
   text: string;
-  /** SPEC §8: green when the text says "success", red otherwise. */
+  /** docs/product.md §8: green when the text says "success", red otherwise. */
   tone: 'success' | 'error';
 }
 
@@ -23,7 +23,7 @@ function failureText(kind: PhotoKind, error: unknown): string {
 }
 
 /**
- * The own profile's photo and cover uploads (SPEC §5, §8): the profile photo must be JPG, JPEG or PNG
+ * The own profile's photo and cover uploads (docs/product.md §5, §8): the profile photo must be JPG, JPEG or PNG
  * (checked here; the cover is checked by the server only, as the SPEC shows), one upload at a time,
  * and each outcome is shown for UPLOAD_MESSAGE_CLEAR_MS.
  */

@@ -14,7 +14,7 @@ export const USER_LISTINGS_QUERY_KEY = 'user-listings';
 
 export type ListingStatus = 'unsold' | 'sold';
 
-/** SPEC §7 allows the list as an array, in `data`, or as the first array property of the answer. */
+/** docs/product.md §7 allows the list as an array, in `data`, or as the first array property of the answer. */
 function listFrom(body: unknown): ProductCard[] {
   if (Array.isArray(body)) return body as ProductCard[];
   if (body && typeof body === 'object') {
@@ -48,7 +48,7 @@ export function useUserListings(userId: number | null, status: ListingStatus) {
 }
 
 /**
- * POST /api/Product/change-sold-status {productId, isSold} (SPEC §4: Mark Sold / Mark Available), then
+ * POST /api/Product/change-sold-status {productId, isSold} (docs/product.md §4: Mark Sold / Mark Available), then
  * reloads both profile lists and drops cached feeds, where the listing appears or disappears.
  */
 export function useChangeSoldStatus(userId: number | null) {

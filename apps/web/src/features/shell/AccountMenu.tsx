@@ -10,7 +10,7 @@ import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 
 const text = messages.header;
 
-/** The avatar button and its menu; guests and signed-in people see different items (SPEC §2). */
+/** The avatar button and its menu; guests and signed-in people see different items (docs/product.md §2). */
 export function AccountMenu() {
   const { session, currentUser, signOut } = useSession();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { ROUTES, messages } from '@rummage/contract';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
 
-/** "Create" dropdown: a listing for sale or a garage sale (SPEC §2 Header). */
+/** "Create" dropdown: a listing for sale or a garage sale (docs/product.md §2 Header). */
 export function CreateMenu() {
   return (
     <Dropdown

@@ -3,7 +3,7 @@ import { messages } from '@rummage/contract';
 import { ChangeLocationDialog, useSavedLocation } from '../location';
 import { SHELL_TEXT } from './texts';
 
-/** Shows the saved address (or "Set Location") and opens the Change Location dialog (SPEC §2). */
+/** Shows the saved address (or "Set Location") and opens the Change Location dialog (docs/product.md §2). */
 export function LocationBar() {
   const { address } = useSavedLocation();
   const [open, setOpen] = useState(false);

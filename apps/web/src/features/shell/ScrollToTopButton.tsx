@@ -10,7 +10,7 @@ function nearPageBottom(): boolean {
   return scrollHeight > window.innerHeight && viewportBottom >= scrollHeight - SCROLL_TO_TOP_THRESHOLD_PX;
 }
 
-/** Back-to-top button near the page bottom, on medium screens and up (SPEC §2). */
+/** Back-to-top button near the page bottom, on medium screens and up (docs/product.md §2). */
 export function ScrollToTopButton() {
   const visible = useScrollState(useCallback(nearPageBottom, []));
   if (!visible) return null;

@@ -15,7 +15,7 @@ export interface SupportFormProps {
   onAlreadyOpen(): Promise<boolean>;
 }
 
-/** The "thrift support" form (SPEC §2, §5): issue and description, both required; 'Submitting...' while busy. */
+/** The "thrift support" form (docs/product.md §2, §5): issue and description, both required; 'Submitting...' while busy. */
 export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: SupportFormProps) {
   const fill = useFillText();
   const [subject, setSubject] = useState('');

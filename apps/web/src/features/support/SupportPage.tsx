@@ -24,7 +24,7 @@ function ActiveTicket({ ticket, onClosed }: { ticket: SupportTicket; onClosed():
 }
 
 /**
- * /support (SPEC §2, §4): a spinner while the active-ticket check runs; the open ticket's chat when there
+ * /support (docs/product.md §2, §4): a spinner while the active-ticket check runs; the open ticket's chat when there
  * is one; otherwise the "thrift support" form, which turns into the chat once the ticket is created.
  */
 export default function SupportPage() {

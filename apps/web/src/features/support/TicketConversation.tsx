@@ -19,7 +19,7 @@ export interface TicketConversationProps {
 }
 
 /**
- * A ticket's chat (SPEC §2 Support): date, thrifter and issue, then the messages (the user's as '@username',
+ * A ticket's chat (docs/product.md §2 Support): date, thrifter and issue, then the messages (the user's as '@username',
  * staff answers as the product's support account), the safety notice and the send box.
  */
 export function TicketConversation({

@@ -17,7 +17,7 @@ function isTicket(value: unknown): value is SupportTicket {
   return !!value && typeof value === 'object' && typeof (value as SupportTicket).id === 'number';
 }
 
-/** GET my-active-ticket: `data` is the open ticket or empty (SPEC §7); a closed one counts as none. */
+/** GET my-active-ticket: `data` is the open ticket or empty (docs/product.md §7); a closed one counts as none. */
 export async function fetchActiveTicket(signal?: AbortSignal): Promise<SupportTicket | null> {
   const body = await apiFetch<{ data?: unknown } | null>(API.support.myActiveTicket, { signal });
   const ticket = body?.data;
@@ -42,7 +42,7 @@ function isTicketMessage(value: unknown): value is TicketMessage {
   );
 }
 
-/** SPEC §7: the history comes as an array or in `data`; anything that is not a message is skipped. */
+/** docs/product.md §7: the history comes as an array or in `data`; anything that is not a message is skipped. */
 export function ticketMessagesFrom(body: unknown): TicketMessage[] {
   const rows = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   return Array.isArray(rows) ? rows.filter(isTicketMessage) : [];
@@ -53,7 +53,7 @@ export async function fetchTicketHistory(ticketId: number, signal?: AbortSignal)
   return ticketMessagesFrom(body);
 }
 
-/** Clears the unread support count for one side of the ticket; failures are only logged (SPEC §8). */
+/** Clears the unread support count for one side of the ticket; failures are only logged (docs/product.md §8). */
 export async function markTicketRead(ticketId: number, isUser: boolean): Promise<void> {
   try {
     await apiFetch(API.support.read, { method: 'POST', body: { ticketId, isUser } });

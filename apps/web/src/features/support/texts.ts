@@ -19,5 +19,5 @@ export const SUPPORT_TEXT = {
   retry: 'Try again',
 } as const;
 
-/** SPEC §2 Support: the issue options, value → label (labels in messages.support.issues). */
+/** docs/product.md §2 Support: the issue options, value → label (labels in messages.support.issues). */
 export { SUPPORT_SUBJECTS as SUPPORT_ISSUES } from '@rummage/contract';

@@ -7,7 +7,7 @@ dayjs.extend(relativeTime);
 /** How often "5 minutes ago" is brought up to date; finer steps would not change the words. */
 const RELATIVE_TIME_REFRESH_MS = 30_000;
 
-/** SPEC §9: relative times follow dayjs's thresholds ("a few seconds ago", "a minute ago", …). */
+/** docs/product.md §9: relative times follow dayjs's thresholds ("a few seconds ago", "a minute ago", …). */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const when = dayjs(iso);
   if (!when.isValid()) return '';

@@ -11,7 +11,7 @@ import { describeHubError, type HubLike, type HubState } from '../../shared/real
 import { useHub } from '../../shared/realtime/useHub';
 import { fetchTicketHistory, markTicketRead } from './api';
 
-/** A message on screen: from the server, or sent by this side and waiting for the server's echo (SPEC §4). */
+/** A message on screen: from the server, or sent by this side and waiting for the server's echo (docs/product.md §4). */
 export interface ChatLine extends TicketMessage {
   pending?: boolean;
   failed?: boolean;

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { termsSections } from './termsSections';
 import { TERMS_TEXT } from './texts';
 
-/** /terms: the Terms of Service (SPEC §2 "Terms"), branded with this installation's name and contact. */
+/** /terms: the Terms of Service (docs/product.md §2 "Terms"), branded with this installation's name and contact. */
 export default function TermsPage(): JSX.Element {
   // Runtime config (query ['config']); the shared hook already falls back to the contract defaults.
   const { config } = useAppConfig();

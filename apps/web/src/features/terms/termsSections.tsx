@@ -18,7 +18,7 @@ const list = 'mb-3 list-disc space-y-1 pl-6 text-stone-700';
 const link = 'font-medium text-brand underline underline-offset-2 hover:no-underline';
 
 /**
- * The Terms of Service, in the order SPEC §2 lists the topics. The wording is written for a
+ * The Terms of Service, in the order docs/product.md §2 lists the topics. The wording is written for a
  * self-hosted community marketplace: "we" is whoever runs this installation, not a company behind
  * the software, which is why product name and contact address come from the runtime config.
  */

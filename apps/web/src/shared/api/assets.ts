@@ -5,7 +5,7 @@ export const PRODUCT_PLACEHOLDER_IMAGE = '/images/product-placeholder.svg';
 export const EMPTY_STORE_IMAGE = '/images/empty-store.svg';
 
 /**
- * Relative image paths from the API get the API base prefixed (SPEC §3). The API is served from the
+ * Relative image paths from the API get the API base prefixed (docs/product.md §3). The API is served from the
  * same origin as the app, so the base is the site root; absolute URLs pass through unchanged.
  */
 export function assetUrl(path: string | null | undefined, fallback: string): string {

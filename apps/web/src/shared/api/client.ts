@@ -53,7 +53,7 @@ function buildUrl(path: string, query: ApiRequest['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Every call sends the bearer token when one is stored (SPEC §7), JSON unless it is a multipart form. */
+/** Every call sends the bearer token when one is stored (docs/product.md §7), JSON unless it is a multipart form. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const {
     method = 'GET',

@@ -21,7 +21,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The server's readable text: `message` (this API), else an `error` field (SPEC §7 update), else the fallback. */
+/** The server's readable text: `message` (this API), else an `error` field (docs/product.md §7 update), else the fallback. */
 function errorMessage(body: unknown, fallback: string): string {
   const { message, error } = (body ?? {}) as { message?: unknown; error?: unknown };
   if (typeof message === 'string' && message) return message;

@@ -26,7 +26,7 @@ export interface MapPanelTexts {
 const mapBackground = <div className="h-full w-full bg-stone-200" />;
 
 /**
- * A place on a map (zoom 15) with "view more" for a full-screen map (zoom 18), SPEC §2 and §9. Listings and
+ * A place on a map (zoom 15) with "view more" for a full-screen map (zoom 18), docs/product.md §2 and §9. Listings and
  * garage sales share it; `Map` is lazy so Leaflet (script and stylesheet) loads only on pages that show a map.
  */
 export function MapPanel({

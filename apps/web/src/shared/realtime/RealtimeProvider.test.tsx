@@ -70,7 +70,7 @@ describe('unread counts (general hub)', () => {
     const general = hubs.hub(HUBS.general)!;
     expect(general.started).toBe(1);
     expect(general.calls('Join')).toEqual([]);
-    // Hub failures are logged (SPEC §8), never with a token in them.
+    // Hub failures are logged (docs/product.md §8), never with a token in them.
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('connection failed'));
 
     await act(() => vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[1]));

@@ -19,7 +19,7 @@ function asCount(value: unknown): number | null {
 }
 
 /**
- * The general hub (SPEC §7): while a session token exists it joins with Join(false) and keeps the unread
+ * The general hub (docs/product.md §7): while a session token exists it joins with Join(false) and keeps the unread
  * message and support counts the server pushes. GET unread-count gives the first numbers and fills any gap
  * after a reconnect, since pushes sent while disconnected are lost. ChatActivity pushes are counted for the
  * inbox (useChatActivity), which reloads on each without joining any chat.

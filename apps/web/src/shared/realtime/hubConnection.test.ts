@@ -31,7 +31,7 @@ describe('hub connection (real SignalR client, no server)', () => {
 });
 
 describe('bareToken', () => {
-  it('removes a leading "Bearer" (SPEC §6)', () => {
+  it('removes a leading "Bearer" (docs/product.md §6)', () => {
     expect(bareToken('Bearer abc.def')).toBe('abc.def');
     expect(bareToken('bearer   abc')).toBe('abc');
     expect(bareToken('abc')).toBe('abc');

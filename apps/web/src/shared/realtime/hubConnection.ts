@@ -8,7 +8,7 @@ import {
 import { RECONNECT_DELAYS_MS } from '@rummage/contract';
 import { redactSecrets } from './hubClient';
 
-/** SPEC §6: the hub wants the bare token; a stored value may still carry the word "Bearer". */
+/** docs/product.md §6: the hub wants the bare token; a stored value may still carry the word "Bearer". */
 export function bareToken(token: string | null | undefined): string {
   return (token ?? '').replace(/^\s*bearer\s+/i, '').trim();
 }
@@ -35,7 +35,7 @@ function hubUrl(path: string): string {
 }
 
 /**
- * One SignalR connection to a hub (SPEC §7): bearer token from `getToken` on every negotiate, JSON protocol,
+ * One SignalR connection to a hub (docs/product.md §7): bearer token from `getToken` on every negotiate, JSON protocol,
  * automatic reconnect with the SPEC's delays (0, 2, 10, 30 s, then it stops).
  */
 export function createHubConnection(path: string, getToken: () => string | null): HubConnection {

@@ -31,9 +31,9 @@ export interface UseHubResult {
 const STOPPING_GRACE_MS = 2000;
 
 /**
- * One hub connection for as long as the caller is mounted and a session token exists (SPEC §6): started
+ * One hub connection for as long as the caller is mounted and a session token exists (docs/product.md §6): started
  * with the token, stopped on unmount, on logout and when the token changes. A failed start gets one more
- * attempt (SPEC §7); after that, automatic reconnect takes over for connections that were up.
+ * attempt (docs/product.md §7); after that, automatic reconnect takes over for connections that were up.
  */
 export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> = {}): UseHubResult {
   const { enabled = true } = options;

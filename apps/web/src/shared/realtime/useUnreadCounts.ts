@@ -4,7 +4,7 @@ import { UnreadCountsContext } from './UnreadCountsContext';
 
 /**
  * Unread counts for the header, menu, footer and profile badges: what the general hub pushes
- * (SPEC §7 receiveunreadmessagescount / receiveunreadsupportmessagescount) through RealtimeProvider;
+ * (docs/product.md §7 receiveunreadmessagescount / receiveunreadsupportmessagescount) through RealtimeProvider;
  * 0 when signed out. The badges hide themselves at 0.
  */
 export function useUnreadCounts(): UnreadCounts {

@@ -3,9 +3,9 @@ import type { CurrentUser, LoginResponse } from '@rummage/contract';
 import type { StoredSession } from './storage';
 
 export interface SessionContextValue {
-  /** What browser storage holds (SPEC §3); null when signed out. */
+  /** What browser storage holds (docs/product.md §3); null when signed out. */
   session: StoredSession | null;
-  /** SPEC §4 loading flag: true while the token found in storage at start-up is being checked. */
+  /** docs/product.md §4 loading flag: true while the token found in storage at start-up is being checked. */
   isRestoring: boolean;
   /** The signed-in account as the server sees it, once /api/Account/me has answered. */
   currentUser: CurrentUser | null;

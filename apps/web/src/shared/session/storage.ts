@@ -114,7 +114,7 @@ export function flagSavedPlace(): void {
   document.cookie = `${name}=1; path=/; max-age=${400 * 24 * 60 * 60}; samesite=lax`;
 }
 
-/** Saves the chosen place and broadcasts location-updated so lists reset and reload (SPEC §4). */
+/** Saves the chosen place and broadcasts location-updated so lists reset and reload (docs/product.md §4). */
 export function saveLocation(address: string, latitude: number, longitude: number): void {
   const s = storage();
   if (!s) return;
@@ -125,7 +125,7 @@ export function saveLocation(address: string, latitude: number, longitude: numbe
   window.dispatchEvent(new CustomEvent(LOCATION_UPDATED_EVENT, { detail: readSavedLocation() }));
 }
 
-/** Saves the radius in miles and broadcasts radius-updated (SPEC §4). */
+/** Saves the radius in miles and broadcasts radius-updated (docs/product.md §4). */
 export function saveRadius(radiusMiles: number): void {
   const s = storage();
   if (!s) return;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 /**
  * The frame of the create/edit forms: an optional tag ("sell"), a title, and a close link back to
- * where the person came from (SPEC §2 Create listing, Edit listing, Create garage sale).
+ * where the person came from (docs/product.md §2 Create listing, Edit listing, Create garage sale).
  */
 export function FormSheet({
   tag,

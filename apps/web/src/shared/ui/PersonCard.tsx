@@ -9,7 +9,7 @@ export const formatSince = formatMonthYear;
 
 /**
  * A member's picture, @name and "thrifter since" (a listing's seller, a sale's host); it leads to their profile,
- * or to /user-main when it is you (SPEC §2). `action` (a follow button) sits under the link, not inside it.
+ * or to /user-main when it is you (docs/product.md §2). `action` (a follow button) sits under the link, not inside it.
  */
 export function PersonCard({
   heading,

@@ -7,7 +7,7 @@ export interface Whereabouts {
 }
 
 /**
- * The place name, else the bare coordinates as text (SPEC §8: on geocode failure coordinates are shown),
+ * The place name, else the bare coordinates as text (docs/product.md §8: on geocode failure coordinates are shown),
  * else null, which the callers show as "Location unavailable".
  */
 export function placeText(where: Whereabouts | null): string | null {

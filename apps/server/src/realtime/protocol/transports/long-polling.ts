@@ -16,7 +16,7 @@ const EMPTY: PollAnswer = { status: 200, body: '' };
 const TERMINATED: PollAnswer = { status: 204, body: '' };
 
 /**
- * Long polling (notes §3): records wait here until the client's next poll collects them all at once. A poll
+ * Long polling (docs/realtime.md#transports): records wait here until the client's next poll collects them all at once. A poll
  * with nothing to collect is held up to longPollTimeoutMs; 204 tells the client the connection is over.
  * Between polls the connection is idle; a client that stops polling for disconnectTimeoutMs is gone.
  */

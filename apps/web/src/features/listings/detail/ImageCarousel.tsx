@@ -3,7 +3,7 @@ import { CAROUSEL_SWIPE_THRESHOLD_PX, fillText } from '@rummage/contract';
 import { PRODUCT_PLACEHOLDER_IMAGE, assetUrl } from '../../../shared/api/assets';
 import { LISTING_TEXT } from '../texts';
 
-/** The next index, wrapping from last to first and first to last (SPEC §2). */
+/** The next index, wrapping from last to first and first to last (docs/product.md §2). */
 export function wrapIndex(index: number, count: number): number {
   return count === 0 ? 0 : ((index % count) + count) % count;
 }

@@ -23,7 +23,7 @@ function Heart({ filled }: { filled: boolean }) {
 }
 
 /**
- * The heart and like count (SPEC §4): a signed-in click toggles at once (count ±1) and settles on the server's
+ * The heart and like count (docs/product.md §4): a signed-in click toggles at once (count ±1) and settles on the server's
  * answer; a failure is only logged and the count goes back. Visitors get "Alert! Please login first.".
  */
 export function LikeButton({ product, signedIn }: { product: ProductDetail; signedIn: boolean }) {

@@ -4,7 +4,7 @@ import { sendMessage } from '../api';
 import { LISTING_TEXT } from '../texts';
 
 /**
- * The box to write to the seller, prefilled "Hi, is this available?" (SPEC §4, §5): an empty message is
+ * The box to write to the seller, prefilled "Hi, is this available?" (docs/product.md §4, §5): an empty message is
  * ignored; after a send the box is replaced by "Your message has been sent!".
  */
 export function MessageBox({

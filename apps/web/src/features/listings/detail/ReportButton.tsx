@@ -16,7 +16,7 @@ type ReportState =
   | { kind: 'success'; message: string }
   | { kind: 'error'; message: string };
 
-/** What the dialog says after the call (SPEC §8 "Report"). */
+/** What the dialog says after the call (docs/product.md §8 "Report"). */
 export async function runReport(productId: number): Promise<ReportState> {
   try {
     const answer = await reportProduct(productId);

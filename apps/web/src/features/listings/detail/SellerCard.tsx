@@ -3,7 +3,7 @@ import { PersonCard } from '../../../shared/ui/PersonCard';
 import { FollowButton } from '../../follow';
 import { LISTING_TEXT } from '../texts';
 
-/** The seller's card on a listing, with the follow button for anyone but the seller (SPEC §2, §4). */
+/** The seller's card on a listing, with the follow button for anyone but the seller (docs/product.md §2, §4). */
 export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwner: boolean }) {
   return (
     <PersonCard

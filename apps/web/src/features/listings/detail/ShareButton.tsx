@@ -5,7 +5,7 @@ import { actionButton } from './styles';
 
 const TOAST_MS = 4000;
 
-/** The share link of a listing (SPEC §2: /product/{id}, which leads to its detail page). */
+/** The share link of a listing (docs/product.md §2: /product/{id}, which leads to its detail page). */
 export function shareUrl(productId: number): string {
   return `${window.location.origin}${ROUTES.productShare(productId)}`;
 }
@@ -20,7 +20,7 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-/** Native share sheet when there is one; otherwise the link goes to the clipboard with a notice (SPEC §2). */
+/** Native share sheet when there is one; otherwise the link goes to the clipboard with a notice (docs/product.md §2). */
 export function ShareButton({ productId, title }: { productId: number; title: string }) {
   const [notice, setNotice] = useState<string | null>(null);
 

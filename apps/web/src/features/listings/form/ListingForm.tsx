@@ -64,7 +64,7 @@ interface FormProblem {
   inline: boolean;
 }
 
-/** The listing form shared by create and edit (SPEC §2, §3, §5): photos, title, description, price, category, pickup. */
+/** The listing form shared by create and edit (docs/product.md §2, §3, §5): photos, title, description, price, category, pickup. */
 export function ListingForm({
   initialValues,
   submitLabel,
