@@ -14,3 +14,4 @@ export * from './schemas/message.js';
 export * from './schemas/support.js';
 export * from './schemas/staff.js';
 export * from './realtime.js';
+export * from './realtime-events.js';
