@@ -232,6 +232,14 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
     await Promise.all([aliceChat.start(), bobChat.start()]);
     const received: ChatMessage[] = [];
     aliceChat.on(HUB_EVENTS.receiveMessage, (message: ChatMessage) => received.push(message));
+    // Bob starts the chat; Alice's chat page then opens it: ReceiveMessage reaches only a chat's group.
+    const opened = await call(`${nginx.origin}${API.message.send}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bob.token}` },
+      body: JSON.stringify({ productId, receiverId: alice.id, message: 'Hello!' }),
+    });
+    expect(opened.status, opened.body.toString()).toBe(200);
+    await aliceChat.invoke(HUB_METHODS.chat.joinChat, bob.id, productId);
     await bobChat.invoke(HUB_METHODS.chat.sendMessage, alice.id, 'Is it still available?', productId, '');
     await vi.waitFor(() => expect(received.map((m) => m.message)).toContain('Is it still available?'), {
       timeout: 5_000,
@@ -255,6 +263,7 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
       const page = await call(`${nginx.origin}/`, { headers: { accept: 'text/html' } });
       const aliceChat = hubClient(HUBS.chat, alice, routeCookie(page), transport);
       await aliceChat.start();
+      await aliceChat.invoke(HUB_METHODS.chat.joinChat, bob.id, productId);
       const received = new Promise<ChatMessage>((resolve) =>
         aliceChat.on(HUB_EVENTS.receiveMessage, resolve),
       );
@@ -337,6 +346,8 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
 
     const received: string[] = [];
     bobChat.on(HUB_EVENTS.receiveMessage, (message: ChatMessage) => received.push(message.message));
+    // A reconnected page opens its chat again (group membership lives with the connection).
+    await bobChat.invoke(HUB_METHODS.chat.joinChat, alice.id, productId);
     const aliceChat = hubClient(HUBS.chat, alice);
     await aliceChat.start();
     await aliceChat.invoke(HUB_METHODS.chat.sendMessage, bob.id, 'Yes, come by after six.', productId, '');

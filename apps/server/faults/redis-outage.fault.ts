@@ -151,6 +151,12 @@ describe('Redis stopped under two server processes', () => {
       connectChat(b.origin, dave),
     ]);
     clients.push(aliceOnA, bobOnA, carolOnB, daveOnB);
+    // The sellers' pages open the chats (ReceiveMessage goes only to the connections in a chat's group).
+    await Promise.all([
+      aliceOnA.join(carol, aliceItem),
+      aliceOnA.join(bob, aliceItem),
+      daveOnB.join(carol, daveItem),
+    ]);
 
     // With Redis up, a message crosses from process B to process A.
     await carolOnB.send(alice, aliceItem, 'before the outage');
@@ -231,6 +237,7 @@ describe('Redis stopped under two server processes', () => {
     await aliceOnA.stop();
     const aliceAgain = await connectChat(a.origin, alice);
     clients.push(aliceAgain);
+    await aliceAgain.join(carol, aliceItem);
     expect(await historyTexts(a.origin, alice, carol, aliceItem)).toContain(
       'sent across while Redis was down',
     );

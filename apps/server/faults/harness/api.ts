@@ -168,6 +168,11 @@ export interface ChatClient {
   waitFor(text: string, timeoutMs?: number): Promise<number>;
   /** SendMessage through the hub (the chat page's way of sending). */
   send(to: Person, productId: number, text: string): Promise<void>;
+  /**
+   * JoinChat, as the chat page does on opening: ReceiveMessage reaches only the connections in a chat's group.
+   * A seller can join only a chat a buyer has already started.
+   */
+  join(other: Person, productId: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -213,6 +218,9 @@ export async function connectChat(origin: string, person: Person): Promise<ChatC
     },
     async send(to, productId, text) {
       await connection.invoke(HUB_METHODS.chat.sendMessage, to.id, text, productId, new Date().toISOString());
+    },
+    async join(other, productId) {
+      await connection.invoke(HUB_METHODS.chat.joinChat, other.id, productId);
     },
     stop: () => connection.stop(),
   };
