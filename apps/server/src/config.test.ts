@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     // Load shedding on a stalled event loop only; memory limits are the operator's choice.
-    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 500, maxHeapBytes: 0, maxRssBytes: 0 });
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapBytes: 0, maxRssBytes: 0 });
   });
 
   it('loads demo data by default only for the embedded quick start', () => {
