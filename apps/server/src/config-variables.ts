@@ -75,7 +75,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     name: 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
     default: '1000',
     meaning:
-      'Answer 503 (Retry-After) to new requests, and a readable refusal to hub calls, while the mean event-loop delay (sampled every 100 ms) is above this; 0 turns it off.',
+      'Answer 503 (Retry-After) to new requests, and a readable refusal to hub calls, while the mean event-loop delay (sampled every second) is above this; 0 turns it off.',
   },
   {
     name: 'PRESSURE_MAX_HEAP_BYTES',

@@ -14,7 +14,7 @@ export const PRESSURE_RETRY_AFTER_SECONDS = 5;
  * How often the event loop's delay is judged. under-pressure takes the mean delay of 10 ms ticks over one sample, so
  * with its default second a stall of a few hundred milliseconds is averaged away; a tenth of that sees it at once.
  */
-export const PRESSURE_SAMPLE_INTERVAL_MS = 100;
+export const PRESSURE_SAMPLE_INTERVAL_MS = 1_000;
 
 /** How often a sustained overload is logged (each shed request would add log work exactly when there is none to spare). */
 const LOG_EVERY_MS = 10_000;
