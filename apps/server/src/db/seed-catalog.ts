@@ -114,6 +114,29 @@ function parseCatalog(text: string): Record<string, CatalogItem[]> {
 
 export const CATALOG: Readonly<Record<string, readonly CatalogItem[]>> = parseCatalog(ITEMS);
 
+/**
+ * What tells one listing of an item from another listing of the same item: the demo has a few hundred listings
+ * made from a few dozen items, and a feed showing the same title five times reads like a broken page.
+ */
+export const TITLE_DETAILS = [
+  '- like new',
+  '- barely used',
+  '- great condition',
+  '- moving sale',
+  '- must go this week',
+  '- works perfectly',
+  '- gently used',
+  '- priced to sell',
+  '- smoke-free home',
+  '- a few scuffs',
+  '- pickup today',
+  '- original owner',
+  '- well cared for',
+  '- hardly worn',
+  '- downsizing',
+  '- one of two',
+];
+
 /** A few words any seller might add, so descriptions do not read identical. */
 export const DESCRIPTION_ENDINGS = [
   'Smoke-free home.',

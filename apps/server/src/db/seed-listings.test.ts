@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, apiPath, MILES_TO_KM, type FeedResponse } from '@rummage/contract';
+import { API, apiPath, LISTING_LIMITS, MILES_TO_KM, type FeedResponse } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { bearer, signIn } from '../test/factories.js';
 import { filesUnder } from '../test/products.js';
@@ -58,6 +58,15 @@ describe('demo listings', () => {
     ];
     expect(cheap).toBeGreaterThan(0);
     expect(dear).toBeLessThan(1000);
+  });
+
+  it('never shows the same title twice, and every title fits the listing form', async () => {
+    const result = (await t.app.parts.storage.database.db.execute(
+      sql`select title from ${products}`,
+    )) as unknown as { rows: Array<{ title: string }> };
+    const titles = result.rows.map((row) => row.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles.filter((title) => title.length > LISTING_LIMITS.titleMax)).toEqual([]);
   });
 
   it('fills the home feed around each demo user, with photos that are real images', async () => {

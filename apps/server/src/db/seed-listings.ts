@@ -4,7 +4,14 @@ import { newImageId, newImageKey, type ImageStore } from '../services/storage/in
 import { createLimiter } from '../services/images/limiter.js';
 import { hashPassword } from '../lib/passwords.js';
 import { withTransaction, type Database } from './client.js';
-import { CATALOG, DEMO_CITIES, DEMO_SELLERS, DESCRIPTION_ENDINGS, type DemoCity } from './seed-catalog.js';
+import {
+  CATALOG,
+  DEMO_CITIES,
+  DEMO_SELLERS,
+  DESCRIPTION_ENDINGS,
+  TITLE_DETAILS,
+  type DemoCity,
+} from './seed-catalog.js';
 import { renderDemoPhoto } from './seed-images.js';
 import { categories, productImages, productLikes, products, users } from './schema.js';
 import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
@@ -130,6 +137,7 @@ export async function seedDemoListings(
   const categoryIds = new Map(categoryRows.map((row) => [row.title, row.id]));
   const categoryNames = Object.keys(CATALOG).filter((name) => categoryIds.has(name));
 
+  const listedBefore = new Map<string, number>();
   const plans = Array.from({ length: options.count ?? DEMO_LISTING_COUNT }, () => {
     const city = pickCity(random);
     const sellerNames = city.sellers.filter((name) => sellers.has(name));
@@ -142,10 +150,13 @@ export async function seedDemoListings(
     const photos: PhotoRef[] = [{ category, index, variant: 0 }];
     if (index < SECOND_PHOTO_BELOW) photos.push({ category, index, variant: 1 });
     const ending = pick(random, DESCRIPTION_ENDINGS);
+    const repeat = listedBefore.get(item.title) ?? 0;
+    listedBefore.set(item.title, repeat + 1);
     return {
       sellerId: sellers.get(pick(random, sellerNames.length > 0 ? sellerNames : ['demo'])),
       categoryId: categoryIds.get(category)!,
-      title: item.title,
+      title:
+        repeat === 0 ? item.title : `${item.title} ${TITLE_DETAILS[(repeat - 1) % TITLE_DETAILS.length]}`,
       description: ending ? `${item.description} ${ending}` : item.description,
       price: roundPrice(random, item.price),
       ...scatter(random, city, 15),
