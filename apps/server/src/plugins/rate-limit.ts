@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { messages } from '@rummage/contract';
 import type { AppConfig, RateLimitWindow } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
-import type { BudgetListener } from '../services/rate-budget/index.js';
+import { messageBudgetWindow, type BudgetListener } from '../services/rate-budget/index.js';
 
 const tooMany = () => new HttpError(429, messages.common.tooManyRequests);
 
@@ -17,6 +17,15 @@ export function budgetOwner(request: FastifyRequest): string {
 /** A stricter limit for one route, counted apart from the global one, per person (or visitor address). */
 export function routeRateLimit(window: RateLimitWindow): RateLimitOptions {
   return { max: window.max, timeWindow: window.windowMs, errorResponseBuilder: tooMany };
+}
+
+/**
+ * The write limit of one family of routes (listings, garage sales, profiles, chat reads and deletes, tickets): as
+ * large as the message budget, a tenth of the global limit but never under 30 per global window. A script could
+ * write in a loop; a person never comes near it.
+ */
+export function writesRateLimit(config: Pick<AppConfig, 'rateLimit'>): RateLimitOptions {
+  return routeRateLimit(messageBudgetWindow(config.rateLimit.global));
 }
 
 /**

@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { writesRateLimit } from '../../plugins/rate-limit.js';
 import type { GarageService } from './garage.service.js';
 
 const G = messages.garage;
@@ -36,10 +36,7 @@ export interface GarageRoutesOptions {
  */
 export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (app, { config, garages }) => {
   // A script could create sales in a loop; a tenth of the global budget is plenty for people.
-  const writes = routeRateLimit({
-    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
-    windowMs: config.rateLimit.global.windowMs,
-  });
+  const writes = writesRateLimit(config);
 
   // The SPEC's client sends DELETE with a JSON content type and no body.
   acceptEmptyJsonBody(app);

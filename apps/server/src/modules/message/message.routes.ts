@@ -18,7 +18,7 @@ import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { budgetHeaders, routeRateLimit } from '../../plugins/rate-limit.js';
+import { budgetHeaders, writesRateLimit } from '../../plugins/rate-limit.js';
 import type { MessageService } from './message.service.js';
 
 declare module 'fastify' {
@@ -46,10 +46,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
   const { config, messages: chats } = options;
   // Per-person ceiling on reads and deletes. Sending spends the person's message budget in the service instead
   // (shared with /chathub), which also answers the x-ratelimit-* headers; the global limit still counts it.
-  const writes = routeRateLimit({
-    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
-    windowMs: config.rateLimit.global.windowMs,
-  });
+  const writes = writesRateLimit(config);
 
   // The SPEC's client sends DELETE with a JSON content type and no body.
   acceptEmptyJsonBody(app);

@@ -22,7 +22,7 @@ import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { writesRateLimit } from '../../plugins/rate-limit.js';
 import type { ImagePipeline } from '../../services/images/index.js';
 import type { EngagementService } from './engagement.service.js';
 import { multipartLimits, readListingForm } from './listing-form.js';
@@ -51,10 +51,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   const { config, products, engagement, pipeline } = options;
   const limits = { maxImages: config.uploads.maxImages, maxImageBytes: config.uploads.maxImageBytes };
   // Uploads, likes and reports are writes a script could repeat; a tenth of the global budget is plenty for people.
-  const writes = routeRateLimit({
-    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
-    windowMs: config.rateLimit.global.windowMs,
-  });
+  const writes = writesRateLimit(config);
 
   // Scoped to these routes (the profile photo forms in modules/user register their own, with their limits).
   await app.register(multipart, { limits: multipartLimits(limits) });

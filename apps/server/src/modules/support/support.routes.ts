@@ -13,7 +13,7 @@ import {
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { budgetHeaders, routeRateLimit } from '../../plugins/rate-limit.js';
+import { budgetHeaders, writesRateLimit } from '../../plugins/rate-limit.js';
 import type { SupportService } from './support.service.js';
 
 declare module 'fastify' {
@@ -38,10 +38,7 @@ export interface SupportRoutesOptions {
  */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, options) => {
   const { config, support } = options;
-  const writes = routeRateLimit({
-    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
-    windowMs: config.rateLimit.global.windowMs,
-  });
+  const writes = writesRateLimit(config);
 
   app.post(
     API.support.createTicket,

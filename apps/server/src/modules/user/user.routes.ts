@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
-import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { writesRateLimit } from '../../plugins/rate-limit.js';
 import type { ImagePipeline } from '../../services/images/index.js';
 import { drain } from '../product/listing-form.js';
 import { viewerKey } from '../product/viewer.js';
@@ -46,10 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   const { config, users, pipeline } = options;
   const maxImageBytes = config.uploads.maxImageBytes;
   // Uploads, edits and follows are writes a script could repeat; a tenth of the global budget is plenty for people.
-  const writes = routeRateLimit({
-    max: Math.max(30, Math.floor(config.rateLimit.global.max / 10)),
-    windowMs: config.rateLimit.global.windowMs,
-  });
+  const writes = writesRateLimit(config);
 
   // Scoped to these routes, like the listing forms' own registration.
   await app.register(multipart, { limits: photoMultipartLimits(maxImageBytes) });
