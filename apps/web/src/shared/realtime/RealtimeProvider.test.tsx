@@ -33,6 +33,40 @@ describe('unread counts (general hub)', () => {
     expect(badgeTexts()).toEqual(['5 unread messages']);
   });
 
+  it('signs the person out at once when the server closes the hub because the session ended elsewhere', async () => {
+    storeSession();
+    let sessionAlive = true;
+    mockApi({
+      'GET /api/Account/me': () =>
+        sessionAlive ? ME_OK : { status: 401, body: { message: 'Unauthorized' } },
+      'GET /api/Message/unread-count': UNREAD(2, 0),
+    });
+    const { hubs } = renderWithHubs('/terms');
+    await waitFor(() => expect(badgeTexts()).toContain('2 unread messages'));
+
+    // "Log out everywhere" on another device: the server ends this session and closes its hub connections.
+    sessionAlive = false;
+    act(() =>
+      hubs.hub(HUBS.general)!.close(new Error('Server returned an error on close: Your session has ended.')),
+    );
+
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
+    await waitFor(() => expect(badgeTexts()).toEqual([]));
+  });
+
+  it('keeps the session when the hub closes without a reason (the app stopping it)', async () => {
+    storeSession();
+    const api = mockApi({ 'GET /api/Account/me': ME_OK, 'GET /api/Message/unread-count': UNREAD(1, 0) });
+    const { hubs } = renderWithHubs('/terms');
+    await waitFor(() => expect(badgeTexts()).toContain('1 unread messages'));
+    const meCalls = () => api.calls.filter((call) => call.path === '/api/Account/me').length;
+    const before = meCalls();
+    act(() => hubs.hub(HUBS.general)!.close());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(meCalls()).toBe(before);
+    expect(localStorage.getItem('authToken')).toBe('token-123');
+  });
+
   it('has no connection and zeros when signed out', async () => {
     const api = mockApi();
     const { hubs } = renderWithHubs('/terms');

@@ -39,7 +39,8 @@ export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> 
   const { enabled = true } = options;
   const path = HUBS[hubName];
   const factory = useHubFactory();
-  const token = useSession().session?.authToken ?? null;
+  const { session, recheck } = useSession();
+  const token = session?.authToken ?? null;
   const [connection, setConnection] = useState<HubLike | null>(null);
   const [state, setState] = useState<HubState>(enabled && token ? 'connecting' : 'disconnected');
   const [attempt, setAttempt] = useState(0);
@@ -47,6 +48,8 @@ export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> 
   // The latest callbacks, so a re-render never restarts the connection.
   const latest = useRef(options);
   latest.current = options;
+  const recheckSession = useRef(recheck);
+  recheckSession.current = recheck;
 
   useEffect(() => {
     if (!enabled || !token) {
@@ -105,8 +108,12 @@ export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> 
         created.onclose((error) => {
           if (disposed) return;
           isUp = false;
-          if (error) console.warn(`Hub ${path}: connection closed (${describeHubError(error)})`);
           setState('disconnected');
+          if (!error) return;
+          console.warn(`Hub ${path}: connection closed (${describeHubError(error)})`);
+          // The server closes a connection for good when its session ended (logout elsewhere, "log out
+          // everywhere", a password reset, a ban): find out now rather than at the next click.
+          recheckSession.current();
         });
         setConnection(created);
         void start(0);

@@ -15,6 +15,11 @@ export interface SessionContextValue {
    * account ends (all devices). Navigation is the caller's job.
    */
   signOut(options?: { everywhere?: boolean }): Promise<void>;
+  /**
+   * Asks the server again whether the stored session is alive; a 401 forgets it, so the page shows the person
+   * signed out. For when something hints that the session ended elsewhere (the server closed a hub connection).
+   */
+  recheck(): void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

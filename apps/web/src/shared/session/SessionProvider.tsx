@@ -50,11 +50,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const recheck = useCallback(() => {
+    if (readSession()) void queryClient.invalidateQueries({ queryKey: [ME_QUERY_KEY] });
+  }, [queryClient]);
+
   const isRestoring = token !== null && token === startupToken && me.isPending;
 
   const value = useMemo<SessionContextValue>(
-    () => ({ session, isRestoring, currentUser: token ? (me.data ?? null) : null, signIn, signOut }),
-    [session, isRestoring, token, me.data, signIn, signOut],
+    () => ({ session, isRestoring, currentUser: token ? (me.data ?? null) : null, signIn, signOut, recheck }),
+    [session, isRestoring, token, me.data, signIn, signOut, recheck],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
