@@ -20,12 +20,18 @@ export interface Operation {
   body?: JsonSchema;
   /** The route reads multipart/form-data: the document describes those forms in words, in the summary. */
   multipart: boolean;
-  security: boolean;
+  /** What `security` says: a session token required, optional (`{}` among the choices), or not read. */
+  security: 'required' | 'optional' | 'none';
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 
 interface Document {
   paths: Record<string, Record<string, Record<string, unknown>>>;
+}
+
+function securityOf(requirements: unknown): Operation['security'] {
+  if (!Array.isArray(requirements) || requirements.length === 0) return 'none';
+  return requirements.some((choice) => Object.keys(choice as object).length === 0) ? 'optional' : 'required';
 }
 
 /** Every operation of the app's OpenAPI document. */
@@ -42,7 +48,7 @@ export function operations(app: FastifyInstance): Operation[] {
         parameters: (op.parameters as Parameter[] | undefined) ?? [],
         body: requestBody?.content?.['application/json']?.schema,
         multipart: /\bmultipart\b/i.test(String(op.summary ?? '')),
-        security: Array.isArray(op.security) && op.security.length > 0,
+        security: securityOf(op.security),
         responses: (op.responses as Operation['responses'] | undefined) ?? {},
       });
     }

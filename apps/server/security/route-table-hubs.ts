@@ -65,10 +65,21 @@ function hubCases(hub: string): Record<string, RouteCase> {
       },
     },
   };
+  return cases;
+}
+
+export const HUB_CASES: Record<string, RouteCase> = Object.assign({}, ...Object.values(HUBS).map(hubCases));
+
+/**
+ * Methods a hub path only refuses (405). They are no operation a client calls, so the document leaves them out
+ * (schema.hide); the matrix still calls them.
+ */
+function notAllowedCases(hub: string): Record<string, RouteCase> {
   const notAllowed = (method: string, url: string): RouteCase => ({
     access: 'not-allowed',
     prepare: () => ({ call: () => ({ method, url }) }),
   });
+  const cases: Record<string, RouteCase> = {};
   for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
     cases[`${method} ${hub}/negotiate`] = notAllowed(method, `${hub}/negotiate`);
   }
@@ -76,4 +87,7 @@ function hubCases(hub: string): Record<string, RouteCase> {
   return cases;
 }
 
-export const HUB_CASES: Record<string, RouteCase> = Object.assign({}, ...Object.values(HUBS).map(hubCases));
+export const HUB_NOT_ALLOWED_CASES: Record<string, RouteCase> = Object.assign(
+  {},
+  ...Object.values(HUBS).map(notAllowedCases),
+);

@@ -5,6 +5,23 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API, errorBodySchema } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
 
+/**
+ * Who may call an operation, as the document says it (`security`). Every route names one: a route without it fails
+ * plugins/openapi-lint.test.ts, so a client generator never has to guess.
+ */
+type SecurityRequirement = Record<string, string[]>;
+
+export const access: Record<'signedIn' | 'optional' | 'anyone' | 'hub', SecurityRequirement[]> = {
+  /** A session token is required (`Authorization: Bearer <authToken>` from user-login); without one, 401. */
+  signedIn: [{ bearerAuth: [] }],
+  /** Anyone; a session token, when sent, changes the answer (the caller's own hidden listing, their like). */
+  optional: [{}, { bearerAuth: [] }],
+  /** Anyone, and a token changes nothing. */
+  anyone: [],
+  /** Hub requests: the session token as a bearer header, or as `access_token` where a browser cannot send one. */
+  hub: [{ bearerAuth: [] }, { hubAccessToken: [] }],
+};
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: { method: string | string[] } };
 
 /**
@@ -39,10 +56,25 @@ export const openApiPlugin = fp<{ config: AppConfig; version: string }>(
           description:
             'REST API of the marketplace. Send `Authorization: Bearer <authToken>` from user-login.',
           version,
+          // The project's licence (package.json); the API's text is as open as its code.
+          license: { name: 'MIT', identifier: 'MIT' },
         },
         servers: [{ url: config.publicUrl }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The `authToken` answered by user-login; logout ends it.',
+            },
+            hubAccessToken: {
+              type: 'apiKey',
+              in: 'query',
+              name: 'access_token',
+              description:
+                'The same session token, for hub requests from browsers (WebSockets and Server-Sent Events cannot send headers).',
+            },
+          },
         },
       },
       transform: withCommonRefusals,

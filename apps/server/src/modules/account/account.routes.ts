@@ -15,10 +15,11 @@ import {
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { addressRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { AccountService } from './account.service.js';
 
 const tags = ['Account'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const failures = { 400: errorBodySchema, 429: errorBodySchema };
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; config: AppConfig }> = async (
@@ -37,6 +38,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
       config: { rateLimit: addressRateLimit(limits.register) },
       schema: {
         tags,
+        operationId: 'Account_register',
+        security: access.anyone,
         summary: 'Create an account (the captcha is verified by the server)',
         body: registerRequestSchema,
         response: { 201: registerResponseSchema, 409: errorBodySchema, ...failures },
@@ -55,6 +58,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
       config: { rateLimit: addressRateLimit(limits.login) },
       schema: {
         tags,
+        operationId: 'Account_login',
+        security: access.anyone,
         summary: 'Sign in with username or e-mail; answers a bearer token',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 401: errorBodySchema, 403: errorBodySchema, ...failures },
@@ -72,6 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
     {
       schema: {
         tags,
+        operationId: 'Account_me',
         summary: 'The signed-in user',
         security: bearer,
         response: { 200: meResponseSchema, 401: errorBodySchema },
@@ -85,6 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
     {
       schema: {
         tags,
+        operationId: 'Account_logout',
         summary: 'End the current session; its token stops working',
         security: bearer,
         response: { 200: messageBodySchema, 401: errorBodySchema },
@@ -102,6 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
     {
       schema: {
         tags,
+        operationId: 'Account_logoutEverywhere',
         summary:
           'End every session of the signed-in user (all devices); their tokens and hub connections stop',
         security: bearer,
@@ -122,6 +130,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
       config: { rateLimit: addressRateLimit(limits.reset) },
       schema: {
         tags,
+        operationId: 'Account_sendPasswordResetLink',
+        security: access.anyone,
         summary: 'E-mail a single-use reset link (same answer whether or not the address is known)',
         body: passwordResetRequestSchema,
         response: { 200: messageBodySchema, ...failures },
@@ -139,6 +149,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
       config: { rateLimit: addressRateLimit(limits.reset) },
       schema: {
         tags,
+        operationId: 'Account_resetPassword',
+        security: access.anyone,
         summary: 'Set a new password with a reset token; signs the user out everywhere',
         body: resetPasswordSchema,
         response: { 200: messageBodySchema, ...failures },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API, errorBodySchema, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { CaptchaVerifier } from '../../services/captcha/index.js';
+import { access } from '../../plugins/openapi.js';
 
 /** The ALTCHA widget fetches a fresh signed challenge here; other providers serve their own. */
 export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaVerifier }> = async (
@@ -14,6 +15,8 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaVerifier }> 
     {
       schema: {
         tags: ['Captcha'],
+        operationId: 'Captcha_challenge',
+        security: access.anyone,
         summary: 'A new ALTCHA proof-of-work challenge (404 when another captcha provider is configured)',
         response: { 200: z.looseObject({}), 404: errorBodySchema },
       },

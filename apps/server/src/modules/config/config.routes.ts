@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, publicConfigResponseSchema, type PublicConfig } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import type { CaptchaVerifier } from '../../services/captcha/index.js';
+import { access } from '../../plugins/openapi.js';
 
 export function publicConfig(config: AppConfig, captcha: CaptchaVerifier): PublicConfig {
   return {
@@ -24,6 +25,8 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; captcha: C
     {
       schema: {
         tags: ['Config'],
+        operationId: 'Config_get',
+        security: access.anyone,
         summary: 'Public settings of this installation: product name, captcha, map tiles',
         response: { 200: publicConfigResponseSchema },
       },

@@ -18,11 +18,12 @@ import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { writesRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { GarageService } from './garage.service.js';
 
 const G = messages.garage;
 const tags = ['GarageSale'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const refusals = refusalResponses;
 
 export interface GarageRoutesOptions {
@@ -47,6 +48,7 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'GarageSale_add',
         summary:
           'Create a garage sale. Dates and times are local to the sale (its time zone comes from the ' +
           'coordinates); items are "A, B" from GARAGE_ITEMS.',
@@ -68,6 +70,8 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
     {
       schema: {
         tags,
+        operationId: 'GarageSale_getById',
+        security: access.optional,
         summary: 'One garage sale that has not ended (404 once it has)',
         params: idParamsSchema,
         response: { 200: garageSaleResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -85,6 +89,8 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
     {
       schema: {
         tags,
+        operationId: 'GarageSale_byUser',
+        security: access.optional,
         summary: "A host's garage sales that have not ended, soonest first",
         params: userIdParamsSchema,
         response: { 200: garageSaleListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -101,6 +107,7 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
     {
       schema: {
         tags,
+        operationId: 'GarageSale_delete',
         summary:
           'The host deletes their garage sale. A sale that has already ended (or is gone) answers 200 to ' +
           'anyone and nothing changes; a current sale of someone else is 401 (visitor) or 403.',
@@ -121,6 +128,8 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
     {
       schema: {
         tags: ['Marketplace'],
+        operationId: 'Marketplace_garageSales',
+        security: access.optional,
         summary:
           `Upcoming and live garage sales, soonest first (at most ${GARAGE_LIMITS.listMax}): within radiusKm of ` +
           'latitude/longitude when given, everywhere otherwise',

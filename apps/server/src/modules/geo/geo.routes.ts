@@ -7,6 +7,7 @@ import {
   reverseGeocodeResponseSchema,
 } from '@rummage/contract';
 import type { Gazetteer } from '../../services/geo/index.js';
+import { access } from '../../plugins/openapi.js';
 
 /** The gazetteer changes only with a deploy, so answers can be cached by browsers and proxies for a day. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
@@ -20,6 +21,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ gazetteer: Gazetteer }> = async 
     {
       schema: {
         tags: ['Geo'],
+        operationId: 'Geo_cities',
+        security: access.anyone,
         summary: 'US city suggestions for typed text: a name, "City, ST" or a ZIP; labels are "City, ST"',
         querystring: citySuggestionsQuerySchema,
         response: { 200: citySuggestionsResponseSchema },
@@ -37,6 +40,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ gazetteer: Gazetteer }> = async 
     {
       schema: {
         tags: ['Geo'],
+        operationId: 'Geo_reverse',
+        security: access.anyone,
         summary: 'The US city at a point; nulls when none is near (at sea, abroad)',
         querystring: reverseGeocodeQuerySchema,
         response: { 200: reverseGeocodeResponseSchema },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, errorBodySchema, messages } from '@rummage/contract';
 import type { DatabaseHandle } from '../../db/client.js';
+import { access } from '../../plugins/openapi.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -21,7 +22,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   const status = z.object({ status: z.string() });
   app.get(
     API.health.live,
-    { schema: { tags: ['Health'], summary: 'The process is up', response: { 200: status } } },
+    {
+      schema: {
+        tags: ['Health'],
+        operationId: 'Health_live',
+        security: access.anyone,
+        summary: 'The process is up',
+        response: { 200: status },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' };
@@ -32,6 +41,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
     {
       schema: {
         tags: ['Health'],
+        operationId: 'Health_ready',
+        security: access.anyone,
         summary: 'The database answers (503 when it does not)',
         response: { 200: status, 503: errorBodySchema },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, errorBodySchema, feedQuerySchema, feedResponseSchema } from '@rummage/contract';
 import { viewerKey } from '../product/viewer.js';
 import type { MarketplaceService } from './marketplace.service.js';
+import { access } from '../../plugins/openapi.js';
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: MarketplaceService }> = async (
   app,
@@ -12,6 +13,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
     {
       schema: {
         tags: ['Marketplace'],
+        operationId: 'Marketplace_products',
+        security: access.anyone,
         summary:
           'Listings newest first: within radiusKm of latitude/longitude when given, matching search when given; ' +
           'sold and hidden listings left out. Echo `before` from page 1 on later pages for stable paging.',

@@ -19,6 +19,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { budgetHeaders, writesRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { MessageService } from './message.service.js';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ declare module 'fastify' {
 
 const C = messages.chat;
 const tags = ['Message'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const refusals = refusalResponses;
 
 export interface MessageRoutesOptions {
@@ -56,6 +57,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Message_send',
         summary:
           'Send a message about a listing (buyers write to the seller; sellers answer buyers who wrote first)',
         body: sendMessageSchema,
@@ -75,6 +77,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Message_chatRooms',
         summary: "The caller's chats, newest activity first (deleted ones hidden until a new message)",
         security: bearer,
         response: { 200: chatRoomsResponseSchema, ...refusals },
@@ -89,6 +92,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Message_read',
         summary: 'Mark what senderId wrote about productId as read',
         body: readMessagesSchema,
         security: bearer,
@@ -107,6 +111,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Message_deleteChat',
         summary: 'Delete a chat for yourself (the other side keeps it; a new message brings it back)',
         params: chatPairParamsSchema,
         security: bearer,
@@ -124,6 +129,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Message_chatThrifter',
         summary: "A chat page's header: the other person and the listing",
         params: chatReceiverParamsSchema,
         security: bearer,
@@ -144,6 +150,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Message_history',
         summary:
           'Messages of a chat, oldest to newest; `before` (a message id) pages back, `hasMore` says more',
         params: chatReceiverParamsSchema,
@@ -161,6 +168,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Message_unreadCount',
         summary: 'Chats with unread messages and unread support answers (what /generalhub pushes)',
         security: bearer,
         response: { 200: unreadCountsResponseSchema, ...refusals },

@@ -23,6 +23,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { writesRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { ImagePipeline } from '../../services/images/index.js';
 import type { EngagementService } from './engagement.service.js';
 import { multipartLimits, readListingForm } from './listing-form.js';
@@ -31,7 +32,7 @@ import { viewerKey } from './viewer.js';
 
 const L = messages.listing;
 const tags = ['Product'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const refusals = refusalResponses;
 const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
 const updateRefusals = Object.fromEntries(
@@ -74,6 +75,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Product_add',
         summary:
           `Create a listing (multipart: Title, Description, Price, Latitude, Longitude, CategoryId?, ` +
           `Images × 1..${limits.maxImages}, JPEG or PNG)`,
@@ -97,6 +99,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Product_update',
         summary:
           'Edit a listing (multipart: ProductId, Title, Description, Price, Latitude, Longitude, ' +
           'ImagesToDelete × n, Images × n); kept photos keep their order, new ones follow',
@@ -120,6 +123,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Product_getById',
+        security: access.optional,
         summary: 'One listing with seller, photos, likes and follow state',
         params: idParamsSchema,
         response: { 200: productDetailResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -133,6 +138,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Product_delete',
         summary: 'Delete your listing and its photos',
         params: idParamsSchema,
         security: bearer,
@@ -150,6 +156,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Product_changeSoldStatus',
         summary: 'Mark your listing sold or available again',
         body: changeSoldStatusSchema,
         security: bearer,
@@ -168,6 +175,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Product_incrementViews',
+        security: access.optional,
         summary: 'Count a view (once per viewer per hour; the seller does not count)',
         params: idParamsSchema,
         response: { 200: viewsResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -184,6 +193,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Product_likeUnlike',
         summary: 'Like or unlike (empty body toggles; { like: true|false } sets)',
         params: idParamsSchema,
         body: likeRequestSchema,
@@ -203,6 +213,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Product_report',
         summary: 'Report a listing to moderators (once per person per listing)',
         body: reportProductSchema,
         security: bearer,
@@ -226,6 +237,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       {
         schema: {
           tags,
+          operationId: sold ? 'Product_soldByUser' : 'Product_unsoldByUser',
+          security: access.optional,
           summary: sold ? "A seller's sold items, newest first" : "A seller's store (unsold), newest first",
           params: userIdParamsSchema,
           response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },

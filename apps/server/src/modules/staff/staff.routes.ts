@@ -27,13 +27,14 @@ import {
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { budgetHeaders } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { SupportService } from '../support/support.service.js';
 import { requireAdmin, requireStaff, staffMember } from './staff.guard.js';
 import type { StaffService } from './staff.service.js';
 
 const T = messages.staff;
 const tags = ['Staff'];
-const security = [{ bearerAuth: [] }];
+const security = access.signedIn;
 const refusals = { ...refusalResponses, 409: errorBodySchema };
 
 export interface StaffRoutesOptions {
@@ -55,6 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_tickets',
         summary: 'Ticket queue: open first, longest-waiting first; unread marks',
         querystring: staffTicketsQuerySchema,
         security,
@@ -69,6 +71,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_ticket',
         summary: 'One ticket with its user and messages (isNew from the staff side)',
         params: ticketIdParamsSchema,
         security,
@@ -83,6 +86,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_ticketReply',
         summary: 'Answer as the support account (REST twin of /supporthub SendMessage); 409 when closed',
         params: ticketIdParamsSchema,
         body: staffReplySchema,
@@ -111,6 +115,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       {
         schema: {
           tags,
+          operationId: open ? 'Staff_ticketReopen' : 'Staff_ticketClose',
           summary: open
             ? 'Reopen a closed ticket (409 when its user has opened another)'
             : 'Close a ticket (its user may then open a new one)',
@@ -136,6 +141,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_reports',
         summary: 'Reported listings grouped, most open reports first, with reporters',
         querystring: staffReportsQuerySchema,
         security,
@@ -150,6 +156,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_hideProduct',
         summary: 'Hide a listing from everyone but its owner and staff; its open reports become reviewed',
         params: productIdParamsSchema,
         body: moderationReasonSchema,
@@ -168,6 +175,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_unhideProduct',
         summary: 'Show a hidden listing again',
         params: productIdParamsSchema,
         body: optionalReasonSchema,
@@ -186,6 +194,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_dismissReports',
         summary: "Dismiss a listing's open reports (the listing stays as it is)",
         params: productIdParamsSchema,
         body: optionalReasonSchema,
@@ -204,6 +213,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_users',
         summary: 'Find people by part of their username or e-mail (any case), paged',
         querystring: staffUsersQuerySchema,
         security,
@@ -218,6 +228,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_user',
         summary: 'One person: listings (hidden too), reports against them, tickets, ban state',
         params: staffUserIdParamsSchema,
         security,
@@ -232,6 +243,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_banUser',
         summary: 'Ban: ends their sessions, refuses login, hides their listings and garage sales',
         params: staffUserIdParamsSchema,
         body: moderationReasonSchema,
@@ -250,6 +262,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_unbanUser',
         summary: 'Lift a ban: listings and garage sales show again; the person signs in anew',
         params: staffUserIdParamsSchema,
         body: optionalReasonSchema,
@@ -273,6 +286,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         onRequest: requireAdmin,
         schema: {
           tags,
+          operationId: grant ? 'Staff_grantStaff' : 'Staff_revokeStaff',
           summary: grant
             ? 'Make someone support staff (admins only)'
             : 'Take the staff role back (admins only)',
@@ -292,6 +306,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'Staff_moderationLog',
         summary: 'Every staff action, newest first',
         querystring: staffPagingQuerySchema,
         security,

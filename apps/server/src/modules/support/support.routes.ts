@@ -14,6 +14,7 @@ import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { budgetHeaders, writesRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { SupportService } from './support.service.js';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ declare module 'fastify' {
 }
 
 const tags = ['Support'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const refusals = refusalResponses;
 
 export interface SupportRoutesOptions {
@@ -46,6 +47,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       // Its first message spends the person's support message budget (shared with /supporthub) in the service.
       schema: {
         tags,
+        operationId: 'Support_createTicket',
         summary:
           'Open a support ticket (subject, message; username is ignored). One open ticket per person: a second ' +
           'answers 409 with the open one',
@@ -68,6 +70,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Support_myActiveTicket',
         summary: "The caller's open ticket, or data null",
         security: bearer,
         response: { 200: activeTicketResponseSchema, ...refusals },
@@ -82,6 +85,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'Support_read',
         summary:
           "Mark a ticket read for the caller's side (owner: user side; staff: staff side). isUser false is " +
           'for staff only. Answers the caller’s unread support count',
@@ -100,6 +104,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags,
+        operationId: 'Support_ticketHistory',
         summary: "A ticket's messages, oldest first (its owner and staff only)",
         params: ticketIdParamsSchema,
         security: bearer,

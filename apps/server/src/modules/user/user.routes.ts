@@ -20,6 +20,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { writesRateLimit } from '../../plugins/rate-limit.js';
+import { access } from '../../plugins/openapi.js';
 import type { ImagePipeline } from '../../services/images/index.js';
 import { drain } from '../product/listing-form.js';
 import { viewerKey } from '../product/viewer.js';
@@ -28,7 +29,7 @@ import type { PhotoKind, UserService } from './user.service.js';
 
 const P = messages.profile;
 const tags = ['User'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = access.signedIn;
 const refusals = refusalResponses;
 const uploadRefusals = { ...refusals, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
 
@@ -62,6 +63,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         tags,
+        operationId: 'User_profileDetails',
+        security: access.optional,
         summary:
           "A profile's details and counts. Counts a view (once per viewer per hour, never the owner's); " +
           'e-mail only for the owner',
@@ -85,6 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         config: { rateLimit: writes },
         schema: {
           tags,
+          operationId: kind === 'profile' ? 'User_uploadProfilePhoto' : 'User_uploadCoverPhoto',
           summary:
             `Replace your ${kind === 'profile' ? 'profile' : 'cover'} photo (multipart: UserId, ImageFile; ` +
             'JPEG or PNG, re-encoded without metadata); the previous picture is deleted',
@@ -110,6 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'User_updateUserDetails',
         summary: 'Edit your username, e-mail and address (username and e-mail unique, ignoring case)',
         body: updateUserDetailsSchema,
         security: bearer,
@@ -128,6 +133,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       config: { rateLimit: writes },
       schema: {
         tags,
+        operationId: 'User_followUnfollow',
         summary: 'Follow or unfollow someone (empty body toggles; { follow: true|false } sets)',
         params: userIdParamsSchema,
         body: followRequestSchema,
@@ -149,6 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         tags,
+        operationId: 'User_followers',
         summary: 'Your followers, newest follow first, with their counts and whether you follow them back',
         querystring: followersQuerySchema,
         security: bearer,

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { messages } from '@rummage/contract';
+import { z } from 'zod';
+import { errorBodySchema, messages } from '@rummage/contract';
+import { access } from '../../plugins/openapi.js';
 import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -59,6 +61,83 @@ function fail(reply: FastifyReply, status: number, message: string): FastifyRepl
   return reply.code(status).send({ message });
 }
 
+const negotiateAnswerSchema = z.object({
+  connectionId: z.string().optional(),
+  connectionToken: z
+    .string()
+    .optional()
+    .describe('Present from negotiateVersion=1: the `id` of later requests'),
+  negotiateVersion: z.number().int().optional(),
+  availableTransports: z
+    .array(z.object({ transport: z.string(), transferFormats: z.array(z.string()) }))
+    .optional(),
+  error: z
+    .string()
+    .optional()
+    .describe('Instead of the rest, when negotiateVersion is not one the server speaks'),
+});
+const protocolText = z.string().describe('SignalR protocol records, each ended by U+001E');
+
+/**
+ * The hubs answer prebuilt text and `{ message }` refusals; their zod schemas are there for the document only, so
+ * the hub routes serialize without the app's zod compiler (the protocol tests mount them on a bare Fastify).
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * How the document describes a hub's HTTP endpoints (docs/realtime.md): a tag and operationIds per hub
+ * (`ChatHub_negotiate`…), since a generated client may want negotiate; the protocol itself is SignalR's.
+ */
+function hubDocs(path: string) {
+  const name = `${path.slice(1, 2).toUpperCase()}${path.slice(2).replace(/hub$/, '')}Hub`;
+  const refused = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const common = { tags: [name], security: access.hub };
+  return {
+    negotiate: {
+      ...common,
+      operationId: `${name}_negotiate`,
+      summary: `Open a ${path} connection: its connectionToken and the transports on offer (SignalR negotiate)`,
+      response: { 200: negotiateAnswerSchema, 401: errorBodySchema },
+    },
+    receive: {
+      ...common,
+      operationId: `${name}_receive`,
+      summary:
+        'Long polling: the next records (the first poll answers at once; 204 once the connection ended). ' +
+        'With Accept: text/event-stream, a Server-Sent Events stream instead',
+      response: {
+        200: {
+          description: 'Protocol records (long polling), or the event stream',
+          content: {
+            'application/octet-stream': { schema: protocolText },
+            'text/event-stream': { schema: protocolText },
+          },
+        },
+        204: z.null().describe('The connection has ended'),
+        ...refused,
+        409: errorBodySchema,
+      },
+    },
+    send: {
+      ...common,
+      operationId: `${name}_send`,
+      summary:
+        'Send records (the handshake, then invocations) on a long-polling or Server-Sent Events connection',
+      response: {
+        200: z.literal('').describe('Accepted'),
+        ...refused,
+        405: errorBodySchema,
+      },
+    },
+    close: {
+      ...common,
+      operationId: `${name}_close`,
+      summary: 'End a long-polling connection',
+      response: { 202: z.literal('').describe('Ended'), ...refused },
+    },
+  };
+}
+
 /**
  * The HTTP side of every hub (docs/realtime.md#the-wire-protocol): negotiate, Server-Sent Events, long polling, sends and DELETE.
  * WebSocket upgrades never reach these routes; upgrade.ts takes them off the server's 'upgrade' event.
@@ -80,11 +159,13 @@ export async function hubRoutes(
   // Hub paths are not under /api/, so the global rate limit skips them; `rateLimit: false` keeps it that way.
   const transportRoute: RouteShorthandOptions = {
     logLevel: 'warn',
+    serializerCompiler: plainJson,
     bodyLimit: MAX_POST_BYTES,
     config: { rateLimit: false },
   };
 
   for (const endpoint of endpoints) {
+    const docs = hubDocs(endpoint.path);
     const lookup = async (request: FastifyRequest, reply: FastifyReply) => {
       const found = await findConnection(
         endpoint,
@@ -100,47 +181,58 @@ export async function hubRoutes(
       return found.connection;
     };
 
-    app.post(`${endpoint.path}/negotiate`, { logLevel: 'warn' }, async (request, reply) => {
-      const session = await authenticate(tokenOf(request));
-      if (!session) return fail(reply, 401, messages.common.loginRequired);
-      const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));
-      reply.code(200).header('content-type', 'application/json; charset=utf-8');
-      if ('error' in version) return reply.send(JSON.stringify({ error: version.error }));
-      const connection = endpoint.create(session, version.version);
-      return reply.send(negotiateBody(connection, version.version));
-    });
+    app.post(
+      `${endpoint.path}/negotiate`,
+      { logLevel: 'warn', serializerCompiler: plainJson, schema: docs.negotiate },
+      async (request, reply) => {
+        const session = await authenticate(tokenOf(request));
+        if (!session) return fail(reply, 401, messages.common.loginRequired);
+        const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));
+        reply.code(200).header('content-type', 'application/json; charset=utf-8');
+        if ('error' in version) return reply.send(JSON.stringify({ error: version.error }));
+        const connection = endpoint.create(session, version.version);
+        return reply.send(negotiateBody(connection, version.version));
+      },
+    );
 
     app.route({
       method: ['GET', 'PUT', 'PATCH', 'DELETE'],
       url: `${endpoint.path}/negotiate`,
       exposeHeadRoute: false,
+      // Not operations a client calls: the document lists only what answers something besides 405.
+      schema: { hide: true },
       handler: async (_request, reply) => fail(reply.header('allow', 'POST'), 405, 'Method Not Allowed'),
     });
 
     // No automatic HEAD: it would run this handler and attach a long-polling transport.
-    app.get(endpoint.path, { ...transportRoute, exposeHeadRoute: false }, async (request, reply) => {
-      const connection = await lookup(request, reply);
-      if (!connection) return reply;
-      const sse = (request.headers.accept ?? '').includes('text/event-stream');
-      const transport = connection.transport;
-      if (sse) {
-        if (transport?.kind === 'ServerSentEvents') return fail(reply, 409, 'An SSE stream is already open.');
-        if (transport) return fail(reply, 400, lookupTexts.changeTransport);
-        if (connection.isClosed) return fail(reply, 404, lookupTexts.notFound);
-        return attachServerSentEvents(connection, reply);
-      }
-      if (!transport) {
-        if (connection.isClosed) return fail(reply, 404, lookupTexts.notFound);
-        // The first poll answers at once: the client sends its handshake only after this response.
-        connection.attach(new LongPollingSink(connection, endpoint.timing));
-        return pollReply(reply, 200, '');
-      }
-      if (!(transport instanceof LongPollingSink)) return fail(reply, 400, lookupTexts.changeTransport);
-      const answer = await transport.poll(reply.raw);
-      return pollReply(reply, answer.status, answer.body);
-    });
+    app.get(
+      endpoint.path,
+      { ...transportRoute, exposeHeadRoute: false, schema: docs.receive },
+      async (request, reply) => {
+        const connection = await lookup(request, reply);
+        if (!connection) return reply;
+        const sse = (request.headers.accept ?? '').includes('text/event-stream');
+        const transport = connection.transport;
+        if (sse) {
+          if (transport?.kind === 'ServerSentEvents')
+            return fail(reply, 409, 'An SSE stream is already open.');
+          if (transport) return fail(reply, 400, lookupTexts.changeTransport);
+          if (connection.isClosed) return fail(reply, 404, lookupTexts.notFound);
+          return attachServerSentEvents(connection, reply);
+        }
+        if (!transport) {
+          if (connection.isClosed) return fail(reply, 404, lookupTexts.notFound);
+          // The first poll answers at once: the client sends its handshake only after this response.
+          connection.attach(new LongPollingSink(connection, endpoint.timing));
+          return pollReply(reply, 200, '');
+        }
+        if (!(transport instanceof LongPollingSink)) return fail(reply, 400, lookupTexts.changeTransport);
+        const answer = await transport.poll(reply.raw);
+        return pollReply(reply, answer.status, answer.body);
+      },
+    );
 
-    app.post(endpoint.path, transportRoute, async (request, reply) => {
+    app.post(endpoint.path, { ...transportRoute, schema: docs.send }, async (request, reply) => {
       const connection = await lookup(request, reply);
       if (!connection) return reply;
       const kind = connection.transport?.kind;
@@ -156,7 +248,7 @@ export async function hubRoutes(
       return reply.code(200).send('');
     });
 
-    app.delete(endpoint.path, transportRoute, async (request, reply) => {
+    app.delete(endpoint.path, { ...transportRoute, schema: docs.close }, async (request, reply) => {
       const connection = await lookup(request, reply);
       if (!connection) return reply;
       const transport = connection.transport;
@@ -170,6 +262,7 @@ export async function hubRoutes(
     app.route({
       method: ['PUT', 'PATCH'],
       url: endpoint.path,
+      schema: { hide: true },
       handler: async (_request, reply) =>
         fail(reply.header('allow', 'GET, POST, DELETE'), 405, 'Method Not Allowed'),
     });
