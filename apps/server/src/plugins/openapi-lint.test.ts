@@ -115,14 +115,29 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('documents the shared refusal body for every 4xx an API call can answer', () => {
+  it('describes every refusal in words, each with a readable `message`', () => {
+    const undescribed = operations.flatMap(({ key, op }) =>
+      Object.entries(op.responses ?? {})
+        .filter(([status]) => Number(status) >= 400)
+        .filter(([, answer]) => {
+          const { description, content } = answer as {
+            description?: string;
+            content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+          };
+          const fields = content?.['application/json']?.schema?.properties ?? {};
+          return description === 'Default Response' || !('message' in fields);
+        })
+        .map(([status]) => `${key} ${status}`),
+    );
+    expect(undescribed, 'answer errorBodySchema and describe the status in plugins/openapi.ts').toEqual([]);
+
     const byId = new Map(operations.map(({ op }) => [op.operationId, op]));
     const send = byId.get('Message_send')!;
     expect(send.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(send.responses ?? {})).toEqual(
       expect.arrayContaining(['400', '401', '403', '404', '429']),
     );
-    expect(JSON.stringify(send.responses?.['401'])).toContain('"message"');
+    expect((send.responses?.['401'] as { description: string }).description).toMatch(/^Log in first/);
     expect(byId.get('Account_login')!.security).toEqual([]);
     expect(byId.get('Product_getById')!.security).toEqual([{}, { bearerAuth: [] }]);
   });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API, errorBodySchema } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
 
@@ -24,21 +25,62 @@ export const access: Record<'signedIn' | 'optional' | 'anyone' | 'hub', Security
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: { method: string | string[] } };
 
+/** What each refusal status means, as the document's response descriptions say it (plugins/errors.ts answers them). */
+const REFUSALS: Record<number, string> = {
+  400: 'Invalid request: `message` says why, `errors` gives the first problem per field',
+  401: 'Log in first: no session token, or one that has ended',
+  403: 'Not allowed for this account',
+  404: 'Not found, or not visible to the caller',
+  405: 'Method not allowed on this connection',
+  409: 'Conflicts with the current state (a duplicate, a closed ticket…)',
+  413: 'Body or upload too large',
+  414: 'A path parameter is too long',
+  415: 'Unsupported content type or image format',
+  422: 'An image that cannot be read',
+  429: 'Too many requests: wait as long as `Retry-After` says',
+  503: 'Overloaded or the database is unavailable: retry after `Retry-After` seconds',
+};
+
+/** A refusal's schema with its status's description, unless the route gave one. */
+function described(status: number, answer: unknown): unknown {
+  const text = REFUSALS[status];
+  if (!text || !(answer instanceof z.ZodType) || answer.description) return answer;
+  return answer.describe(text);
+}
+
+/** True when `security` requires a session: no empty `{}` choice among its requirements. */
+function needsSession(security: unknown): boolean {
+  return (
+    Array.isArray(security) && security.length > 0 && security.every((choice) => Object.keys(choice).length)
+  );
+}
+
 /**
  * Refusals any API route can answer besides its own, all `{ message, errors? }` (plugins/errors.ts): a body that is
- * not JSON, too large or of a type the route does not read; malformed or over-long parameters; rate limits; shed
- * load or a database outage. Listed once here so the document promises every status a client can actually get.
+ * not JSON, too large or of a type the route does not read; malformed or over-long parameters; no session where one
+ * is needed; rate limits; shed load or a database outage. Listed once here so the document promises every status a
+ * client can actually get, each described in words.
  */
 function withCommonRefusals(input: TransformInput) {
   const { schema, url, route } = input;
-  if (!schema || !url.startsWith('/api/')) return jsonSchemaTransform(input);
-  const readsBody = [route?.method ?? 'GET'].flat().some((method) => !['GET', 'HEAD'].includes(method));
-  const common: Record<number, typeof errorBodySchema> = { 429: errorBodySchema, 503: errorBodySchema };
-  if (readsBody || schema.params || schema.querystring) common[400] = errorBodySchema;
-  if (readsBody) Object.assign(common, { 413: errorBodySchema, 415: errorBodySchema });
-  // The router refuses a path parameter longer than maxParamLength before the route runs.
-  if (schema.params) common[414] = errorBodySchema;
-  const response = { ...common, ...(schema.response as object | undefined) };
+  if (!schema) return jsonSchemaTransform(input);
+  const common: Record<number, typeof errorBodySchema> = {};
+  if (url.startsWith('/api/')) {
+    const readsBody = [route?.method ?? 'GET'].flat().some((method) => !['GET', 'HEAD'].includes(method));
+    Object.assign(common, { 429: errorBodySchema, 503: errorBodySchema });
+    if (readsBody || schema.params || schema.querystring) common[400] = errorBodySchema;
+    if (readsBody) Object.assign(common, { 413: errorBodySchema, 415: errorBodySchema });
+    // The router refuses a path parameter longer than maxParamLength before the route runs.
+    if (schema.params) common[414] = errorBodySchema;
+    if (needsSession(schema.security)) common[401] = errorBodySchema;
+  }
+  if (!schema.response && !Object.keys(common).length) return jsonSchemaTransform(input);
+  const response = Object.fromEntries(
+    Object.entries({ ...common, ...(schema.response as object | undefined) }).map(([status, answer]) => [
+      status,
+      described(Number(status), answer),
+    ]),
+  );
   return jsonSchemaTransform({ ...input, schema: { ...schema, response } });
 }
 
