@@ -76,6 +76,10 @@ const negotiateAnswerSchema = z.object({
     .optional()
     .describe('Instead of the rest, when negotiateVersion is not one the server speaks'),
 });
+const emptyText = (description: string) => ({
+  description,
+  content: { 'text/plain': { schema: z.literal('') } },
+});
 const protocolText = z.string().describe('SignalR protocol records, each ended by U+001E');
 
 /**
@@ -97,7 +101,8 @@ function hubDocs(path: string) {
       ...common,
       operationId: `${name}_negotiate`,
       summary: `Open a ${path} connection: its connectionToken and the transports on offer (SignalR negotiate)`,
-      response: { 200: negotiateAnswerSchema, 401: errorBodySchema },
+      // New connections are what load shedding refuses (plugins/pressure.ts); open ones keep their transport.
+      response: { 200: negotiateAnswerSchema, 401: errorBodySchema, 503: errorBodySchema },
     },
     receive: {
       ...common,
@@ -124,7 +129,7 @@ function hubDocs(path: string) {
       summary:
         'Send records (the handshake, then invocations) on a long-polling or Server-Sent Events connection',
       response: {
-        200: z.literal('').describe('Accepted'),
+        200: emptyText('Accepted'),
         ...refused,
         405: errorBodySchema,
       },
@@ -133,7 +138,7 @@ function hubDocs(path: string) {
       ...common,
       operationId: `${name}_close`,
       summary: 'End a long-polling connection',
-      response: { 202: z.literal('').describe('Ended'), ...refused },
+      response: { 202: emptyText('Ended'), ...refused },
     },
   };
 }
