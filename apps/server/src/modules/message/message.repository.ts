@@ -257,7 +257,8 @@ export async function clearUpTo(db: Db, conversationId: number, userId: number, 
 export interface MessageRow {
   id: number;
   senderId: number;
-  userName: string;
+  /** Null when the sender's account was deleted (the service says "Deleted user"). */
+  userName: string | null;
   body: string;
   createdAt: Date;
 }
@@ -277,7 +278,7 @@ export function listMessages(
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
     .where(
       and(
         eq(chatMessages.conversationId, conversationId),
@@ -296,7 +297,10 @@ const seller = alias(users, 'seller');
 const other = alias(users, 'other');
 const latest = alias(chatMessages, 'latest');
 
-/** The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. */
+/**
+ * The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. A
+ * deleted listing or seller leaves nulls from the left joins, which count as visible: the chat stays.
+ */
 function inboxFilter(userId: number): SQL {
   return and(
     eq(conversationMembers.userId, userId),
@@ -317,7 +321,8 @@ export interface InboxRow {
   productTitle: string;
   productPrice: number;
   otherUserId: number;
-  otherUserName: string;
+  /** Null when the other side's account was deleted. */
+  otherUserName: string | null;
   otherUserImageUrl: string | null;
   lastMessage: string;
   lastMessageAt: Date;
@@ -331,9 +336,10 @@ export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
     .select({
       productId: conversations.productId,
       sellerId: conversations.sellerId,
-      productTitle: products.title,
-      productPrice: products.price,
-      otherUserId: other.id,
+      // A deleted listing answers from the title and price copied when it went (keepChatsAboutListings).
+      productTitle: sql<string>`coalesce(${products.title}, ${conversations.productTitle}, '')`,
+      productPrice: sql<string>`coalesce(${products.price}, ${conversations.productPrice}, 0)`,
+      otherUserId: sql<number>`${otherId}`.mapWith(Number),
       otherUserName: other.username,
       otherUserImageUrl: other.imageUrl,
       lastMessage: latest.body,
@@ -342,14 +348,19 @@ export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(products, eq(products.id, conversations.productId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
-    .innerJoin(other, eq(other.id, otherId))
+    // Left joins: a chat outlives its listing and either account (decision 0012).
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(seller, eq(seller.id, conversations.sellerId))
+    .leftJoin(other, eq(other.id, otherId))
     .innerJoin(latest, eq(latest.id, conversations.lastMessageId))
     .where(inboxFilter(userId))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(INBOX_LIMIT);
-  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
+  return rows.map((row) => ({
+    ...row,
+    productPrice: Number(row.productPrice),
+    unreadCount: Number(row.unreadCount),
+  }));
 }
 
 /** How many of the inbox's chats have something unread (the header badge). */
@@ -358,8 +369,8 @@ export async function countUnreadChats(db: Db, userId: number): Promise<number> 
     .select({ n: sql<number>`count(*)::int` })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(products, eq(products.id, conversations.productId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(seller, eq(seller.id, conversations.sellerId))
     .where(
       and(
         inboxFilter(userId),
@@ -372,4 +383,36 @@ export async function countUnreadChats(db: Db, userId: number): Promise<number> 
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Listings and people going away
+
+/**
+ * Copies the title and price of a listing (`{ productId }`) or of all of a seller's listings (`{ sellerId }`)
+ * into their chats, so the chats still name them once they are deleted. Call in the deleting transaction.
+ */
+export async function keepChatsAboutListings(
+  db: Db,
+  which: { productId: number } | { sellerId: number },
+): Promise<void> {
+  const match = 'productId' in which ? sql`p.id = ${which.productId}` : sql`p.seller_id = ${which.sellerId}`;
+  await db.execute(sql`update conversations set product_title = p.title, product_price = p.price
+    from products p where p.id = conversations.product_id and ${match}`);
+}
+
+/** A chat whose listing is gone, between these two people (either may be the buyer). */
+export async function findChatAboutGoneListing(
+  db: Db,
+  productId: number,
+  userId: number,
+  otherUserId: number,
+): Promise<(ConversationRow & { productTitle: string; productPrice: number }) | undefined> {
+  const row = await findConversationBetween(db, productId, userId, otherUserId);
+  if (!row) return undefined;
+  const [kept] = await db
+    .select({ title: conversations.productTitle, price: conversations.productPrice })
+    .from(conversations)
+    .where(eq(conversations.id, row.id));
+  return { ...row, productTitle: kept?.title ?? '', productPrice: kept?.price ?? 0 };
 }
