@@ -327,7 +327,6 @@ export const messages = {
     confirmDelete: 'Delete my account',
     deleted: 'Your account has been deleted.',
     /** Staff console. */
-    staffDeleteTitle: 'Delete this account?',
     staffDeleted: 'Account deleted. Their listings, photos, sales, likes and follows are gone.',
     cannotDeleteSelf: 'Use Delete my account on your own profile instead.',
     cannotDeleteStaff: 'Only an admin can delete a staff account, and admin accounts cannot be deleted here.',

@@ -24,7 +24,11 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
 }
 
 /** What this staff member may do to this person: never to themselves or an admin; to staff only as an admin. */
-function roleActions(detail: StaffUserDetail, viewer: { id: number; role: string } | null): ModerationAsk[] {
+function roleActions(
+  detail: StaffUserDetail,
+  viewer: { id: number; role: string } | null,
+  onDeleted: () => void,
+): ModerationAsk[] {
   const { user } = detail;
   const params = { userId: user.id };
   const name = { username: user.username };
@@ -49,6 +53,14 @@ function roleActions(detail: StaffUserDetail, viewer: { id: number; role: string
             request: { path: API.staff.banUser, params },
           },
     );
+    actions.push({
+      ask: 'reason',
+      title: fillText(STAFF_TEXT.deleteQuestion, name),
+      description: STAFF_TEXT.deleteDescription,
+      confirmLabel: STAFF_TEXT.deleteAccount,
+      request: { path: API.staff.deleteUser, params },
+      after: onDeleted,
+    });
   }
   if (isAdmin && user.role === 'staff') {
     actions.push({
@@ -106,7 +118,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               )}
               {moderation.notice}
               <div className="flex flex-wrap gap-2">
-                {roleActions(data, currentUser).map((action) => (
+                {roleActions(data, currentUser, onBack).map((action) => (
                   <button
                     key={action.request.path}
                     type="button"
