@@ -22,7 +22,7 @@ import {
   supportTickets,
   users,
 } from '../../db/schema.js';
-import { keepChatsAboutListings } from '../message/message.repository.js';
+import { keepChatsAboutListings } from '../message/kept-chats.repository.js';
 import type { Db } from '../product/product.cards.js';
 
 export type DbTx = Db;

@@ -23,6 +23,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
+import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
 
 const C = messages.chat;
@@ -105,7 +106,7 @@ export function createMessageService(options: MessageServiceOptions) {
     if (otherUserId === user.id) throw new HttpError(400, C.self);
     const product = await repo.findProduct(tx, productId);
     if (!product && options.keptChats) {
-      const kept = await repo.findChatAboutGoneListing(tx, productId, user.id, otherUserId);
+      const kept = await findChatAboutGoneListing(tx, productId, user.id, otherUserId);
       if (kept) {
         const pair = { productId, buyerId: kept.buyerId, sellerId: kept.sellerId };
         const gone = {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { USER_LISTINGS_LIMIT } from '@rummage/contract';
 import { categories, productImages, products, users } from '../../db/schema.js';
 import { cardColumns, publicListing, selectCards, type CardRow, type Db } from './product.cards.js';
-import { keepChatsAboutListings } from '../message/message.repository.js';
+import { keepChatsAboutListings } from '../message/kept-chats.repository.js';
 
 /** A transaction (or the database): what the service passes to the functions below. */
 export type Tx = Db;
