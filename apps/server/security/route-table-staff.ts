@@ -125,6 +125,9 @@ export const STAFF_CASES: Record<string, RouteCase> = {
     'staff',
     onUser(API.staff.unbanUser, (w, userId) => banUser(w.app, userId)),
   ),
+  'POST /api/Staff/users/{userId}/delete-account': staffWrite('staff', onUser(API.staff.deleteUser), {
+    reason: 'Spam account',
+  }),
   'POST /api/Staff/users/{userId}/grant-staff': staffWrite('admin', onUser(API.staff.grantStaff)),
   'POST /api/Staff/users/{userId}/revoke-staff': staffWrite(
     'admin',

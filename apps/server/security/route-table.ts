@@ -91,6 +91,30 @@ const API_CASES: Record<string, RouteCase> = {
       }),
     }),
   },
+  'GET /api/Account/export': {
+    access: 'signed-in',
+    // The owner's file holds their chat, ticket and e-mail; nobody else's file may (the matrix's leak checks).
+    prepare: () =>
+      fixed({ method: 'GET', url: API.account.exportData }, { reveals: ['chat', 'ticket', 'email'] }),
+  },
+  'DELETE /api/Account': {
+    access: 'signed-in',
+    prepare: (w) => ({
+      // Each caller deletes a fresh account of its own, so the shared people stay for the other routes.
+      call: async (caller): Promise<Call> => {
+        if (caller === 'visitor') {
+          return { method: 'DELETE', url: API.account.delete, payload: { password: 'Secret123!' } };
+        }
+        const person = await createUser(w.app);
+        return {
+          method: 'DELETE',
+          url: API.account.delete,
+          headers: { authorization: `Bearer ${await w.session(person.id)}` },
+          payload: { password: person.password },
+        };
+      },
+    }),
+  },
   'POST /api/Account/send-password-reset-link': {
     access: 'public',
     prepare: (w) =>

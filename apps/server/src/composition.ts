@@ -18,6 +18,7 @@ import { purgeJob } from './jobs/purge.js';
 import type { Job } from './jobs/scheduler.js';
 import { vacuumJob } from './jobs/vacuum.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
+import { createAccountDataService } from './modules/account/account-data.service.js';
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
@@ -88,6 +89,8 @@ export interface ServerParts {
   readonly messaging: Readonly<Messaging>;
   readonly realtime: Readonly<Realtime>;
   readonly moderation: Readonly<Moderation>;
+  /** A person's own data: export and account deletion (by the person or by staff). */
+  readonly personalData: Readonly<PersonalData>;
   readonly jobs: readonly Job[];
   /** Stops the hub session sweep, waits for background mail, and closes the backplane, Redis and the database. */
   close(): Promise<void>;
@@ -120,9 +123,22 @@ export async function composeServer(
       closers,
     );
     const moderation = composeModeration(storage, messaging, events);
+    const personalData = composePersonalData(config, storage, listings, events, log);
     const jobs = composeJobs(config, storage, log);
     const close = () => closers.closeAll();
-    return { config, storage, events, people, listings, messaging, realtime, moderation, jobs, close };
+    return {
+      config,
+      storage,
+      events,
+      people,
+      listings,
+      messaging,
+      realtime,
+      moderation,
+      personalData,
+      jobs,
+      close,
+    };
   } catch (error) {
     await closers.closeAll();
     throw error;
@@ -330,6 +346,29 @@ function composeModeration(
   return { staff };
 }
 export type Moderation = ReturnType<typeof composeModeration>;
+
+/**
+ * A person's own data: the export file and the account's deletion. Deletion ends the sessions on the bus (hub
+ * delivery closes the connections) and removes photo files through the image store after the commit.
+ */
+function composePersonalData(
+  config: AppConfig,
+  { database, imageStore }: Storage,
+  { users }: Listings,
+  events: EventBus,
+  log: FastifyBaseLogger,
+) {
+  const accountData = createAccountDataService({
+    db: database.db,
+    store: imageStore,
+    discardProfilePhotos: (urls) => users.discardPhotos(urls),
+    events,
+    productName: config.productName,
+    log,
+  });
+  return { accountData };
+}
+export type PersonalData = ReturnType<typeof composePersonalData>;
 
 /** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */
 function composeJobs(

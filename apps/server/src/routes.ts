@@ -25,24 +25,25 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | category | GET /api/Category                                                                       |
  * | captcha  | GET /api/Captcha/challenge                                                              |
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
- * | account  | POST /api/Account/register, user-login, logout, logout-everywhere, send-password-reset-link, reset-password; GET /api/Account/me |
+ * | account  | POST /api/Account/register, user-login, logout, logout-everywhere, send-password-reset-link, reset-password; GET /api/Account/me, export; DELETE /api/Account |
  * | marketplace | GET /api/Marketplace/products                                                        |
  * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | message  | POST /api/Message/send, read; GET chat-rooms, unread-count, chat-thrifter/{productId}/with/{receiverId}, history/{productId}/with/{receiverId}; DELETE delete-chat/{productId}/with/{otherUserId} |
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
  * | user     | GET /api/User/profile-details/{userId}, followers; POST upload-profile-photo, upload-cover-photo, update-user-details, follow-unfollow/{userId} |
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
- * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, grant/revoke staff), moderation-log |
+ * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, delete-account, grant/revoke staff), moderation-log |
  */
 export async function registerRoutes(app: FastifyInstance, parts: ServerParts): Promise<void> {
-  const { config, storage, people, listings, messaging, moderation } = parts;
+  const { config, storage, people, listings, messaging, moderation, personalData } = parts;
   const pipeline = storage.imagePipeline;
   await app.register(healthRoutes, { database: storage.database });
   await app.register(configRoutes, { config, captcha: people.captcha });
   await app.register(categoryRoutes, { db: storage.database.db });
   await app.register(captchaRoutes, { captcha: people.captcha });
   await app.register(geoRoutes, { gazetteer: storage.gazetteer });
-  await app.register(accountRoutes, { accounts: people.accounts, config });
+  const { accountData } = personalData;
+  await app.register(accountRoutes, { accounts: people.accounts, accountData, config });
   const { products, engagement, marketplace, garages, users } = listings;
   await app.register(productRoutes, { config, products, engagement, pipeline });
   await app.register(marketplaceRoutes, { marketplace });
@@ -50,5 +51,5 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(messageRoutes, { config, messages: messaging.chats });
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
-  await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff });
+  await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
 }

@@ -5,6 +5,7 @@ export * from './paths.js';
 export * from './format.js';
 export * from './schemas/common.js';
 export * from './schemas/account.js';
+export * from './schemas/account-data.js';
 export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './schemas/product.js';

@@ -241,6 +241,8 @@ export const messages = {
     markedRead: 'Chat marked as read.',
     notFound: 'This chat does not exist.',
     userNotFound: 'This person can no longer receive messages.',
+    /** Shown instead of the name of someone whose account was deleted; their messages stay in the other side's chat. */
+    deletedUser: 'Deleted user',
     notConnected: 'Reconnecting… you can send again once the connection is back.',
     clientMessageIdInvalid: 'clientMessageId must be 1 to 64 letters, digits, hyphens or underscores.',
   },
@@ -310,6 +312,24 @@ export const messages = {
     notAdmin: 'This user is not an admin.',
     lastAdmin: 'This is the only admin left; create another admin first.',
     bannedCannotBeStaff: 'A banned account cannot become support staff.',
+  },
+  /** A person's own data: download it, delete the account (docs/product.md, "Your data"). */
+  accountData: {
+    download: 'Download my data',
+    downloadFailed: 'Your data could not be downloaded. Please try again.',
+    deleteAccount: 'Delete my account',
+    deleteTitle: 'Delete your account?',
+    deleteText:
+      'Your profile, listings and their photos, garage sales, likes and follows are removed for good. People you chatted with keep the chat, shown from "Deleted user". Enter your password to confirm.',
+    passwordLabel: 'Your password',
+    passwordRequired: 'Please enter your password.',
+    wrongPassword: 'The password is not correct.',
+    confirmDelete: 'Delete my account',
+    deleted: 'Your account has been deleted.',
+    /** Staff console. */
+    staffDeleted: 'Account deleted. Their listings, photos, sales, likes and follows are gone.',
+    cannotDeleteSelf: 'Use Delete my account on your own profile instead.',
+    cannotDeleteStaff: 'Only an admin can delete a staff account, and admin accounts cannot be deleted here.',
   },
   categories: {
     loadFailed: 'Failed to load categories',

@@ -13,6 +13,10 @@ export const API = {
     logout: '/api/Account/logout',
     /** POST: ends every session of the caller (every device), and with them every hub connection. */
     logoutEverywhere: '/api/Account/logout-everywhere',
+    /** GET: everything Rummage holds about the caller, as one JSON file (docs/product.md, "Your data"). */
+    exportData: '/api/Account/export',
+    /** DELETE { password }: removes the caller's account and everything that is only theirs. */
+    delete: '/api/Account',
   },
   captcha: {
     challenge: '/api/Captcha/challenge',
@@ -98,6 +102,8 @@ export const API = {
     /** POST { reason }: ends their sessions and hides their listings and garage sales. */
     banUser: '/api/Staff/users/:userId/ban',
     unbanUser: '/api/Staff/users/:userId/unban',
+    /** POST { reason }: deletes the person's account as DELETE /api/Account would (staff may not delete staff). */
+    deleteUser: '/api/Staff/users/:userId/delete-account',
     /** Admin only. */
     grantStaff: '/api/Staff/users/:userId/grant-staff',
     /** Admin only. */

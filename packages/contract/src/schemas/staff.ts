@@ -17,6 +17,7 @@ export const MODERATION_ACTIONS = [
   'dismiss-reports',
   'ban-user',
   'unban-user',
+  'delete-account',
   'grant-staff',
   'revoke-staff',
   'close-ticket',

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,21 +13,28 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at, id } from './columns.js';
-import { productRef, products } from './listings.js';
+import { products } from './listings.js';
 import { userRef, users } from './people.js';
 
 /**
  * A chat about one listing between its seller and one buyer (SPEC "chat room"). The seller is copied from the
  * listing when the first message is sent, so (product, buyer) names the conversation from either side.
  * last_message_id orders the inbox and answers "anything new?" without scanning messages.
+ *
+ * The listing and both people are kept as plain ids, without foreign keys (decision 0012): a chat outlives the
+ * listing and either account, so the other side keeps its history. Ids are identities and never reused, so a
+ * dangling id names nobody else. When the listing goes, its title and price are copied here first.
  */
 export const conversations = pgTable(
   'conversations',
   {
     id: id(),
-    productId: productRef('product_id'),
-    buyerId: userRef('buyer_id'),
-    sellerId: userRef('seller_id'),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    buyerId: bigint('buyer_id', { mode: 'number' }).notNull(),
+    sellerId: bigint('seller_id', { mode: 'number' }).notNull(),
+    /** The listing's title and price when it was deleted; null while it exists. */
+    productTitle: text('product_title'),
+    productPrice: numeric('product_price', { precision: 12, scale: 2, mode: 'number' }),
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
     lastMessageAt: at('last_message_at').notNull().defaultNow(),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -45,7 +53,8 @@ export const chatMessages = pgTable(
     conversationId: bigint('conversation_id', { mode: 'number' })
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: userRef('sender_id'),
+    /** A plain id (decision 0012): a deleted person's messages stay in the other side's history. */
+    senderId: bigint('sender_id', { mode: 'number' }).notNull(),
     body: text('body').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  accountExportSchema,
+  deleteAccountRequestSchema,
   errorBodySchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -14,19 +16,28 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
-import { addressRateLimit } from '../../plugins/rate-limit.js';
+import { addressRateLimit, writesRateLimit } from '../../plugins/rate-limit.js';
 import { access } from '../../plugins/openapi.js';
+import type { AccountDataService } from './account-data.service.js';
 import type { AccountService } from './account.service.js';
 
 const tags = ['Account'];
 const bearer = access.signedIn;
 const failures = { 400: errorBodySchema, 429: errorBodySchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; config: AppConfig }> = async (
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+  accountData: AccountDataService;
+  config: AppConfig;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { accounts, config },
+  { accounts, accountData, config },
 ) => {
   const limits = config.rateLimit;
+  // Export reads every table about the person, deletion checks an argon2 hash: a write's per-person ceiling.
+  const heavy = writesRateLimit(config);
   const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
@@ -159,6 +170,51 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; co
     async (request) => {
       await accounts.resetPassword(request.body);
       return { message: messages.passwordReset.passwordChanged };
+    },
+  );
+
+  app.get(
+    API.account.exportData,
+    {
+      config: { rateLimit: heavy },
+      schema: {
+        tags,
+        operationId: 'Account_exportData',
+        summary: 'Everything Rummage holds about the signed-in person, as a JSON file to download',
+        security: bearer,
+        response: { 200: accountExportSchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await accountData.exportData(user.id);
+      const day = data.exportedAt.slice(0, 10);
+      void reply.header('content-disposition', `attachment; filename="rummage-${user.username}-${day}.json"`);
+      void reply.header('cache-control', 'no-store');
+      request.log.info({ userId: user.id }, 'data exported');
+      return data;
+    },
+  );
+
+  app.delete(
+    API.account.delete,
+    {
+      config: { rateLimit: heavy },
+      schema: {
+        tags,
+        operationId: 'Account_delete',
+        summary:
+          'Delete the signed-in account (password confirmed): listings, photos, sales, likes, follows, sessions go; chats stay for the other side',
+        security: bearer,
+        body: deleteAccountRequestSchema,
+        response: { 200: messageBodySchema, 401: errorBodySchema, 409: errorBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await accountData.deleteOwn(user.id, request.body.password);
+      request.log.info({ userId: user.id }, 'account deleted by its owner');
+      return { message: messages.accountData.deleted };
     },
   );
 };

@@ -257,7 +257,8 @@ export async function clearUpTo(db: Db, conversationId: number, userId: number, 
 export interface MessageRow {
   id: number;
   senderId: number;
-  userName: string;
+  /** Null when the sender's account was deleted (the service says "Deleted user"). */
+  userName: string | null;
   body: string;
   createdAt: Date;
 }
@@ -277,7 +278,7 @@ export function listMessages(
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
     .where(
       and(
         eq(chatMessages.conversationId, conversationId),
@@ -296,7 +297,10 @@ const seller = alias(users, 'seller');
 const other = alias(users, 'other');
 const latest = alias(chatMessages, 'latest');
 
-/** The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. */
+/**
+ * The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. A
+ * deleted listing or seller leaves nulls from the left joins, which count as visible: the chat stays.
+ */
 function inboxFilter(userId: number): SQL {
   return and(
     eq(conversationMembers.userId, userId),
@@ -317,7 +321,8 @@ export interface InboxRow {
   productTitle: string;
   productPrice: number;
   otherUserId: number;
-  otherUserName: string;
+  /** Null when the other side's account was deleted. */
+  otherUserName: string | null;
   otherUserImageUrl: string | null;
   lastMessage: string;
   lastMessageAt: Date;
@@ -331,9 +336,10 @@ export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
     .select({
       productId: conversations.productId,
       sellerId: conversations.sellerId,
-      productTitle: products.title,
-      productPrice: products.price,
-      otherUserId: other.id,
+      // A deleted listing answers from the title and price copied when it went (keepChatsAboutListings).
+      productTitle: sql<string>`coalesce(${products.title}, ${conversations.productTitle}, '')`,
+      productPrice: sql<string>`coalesce(${products.price}, ${conversations.productPrice}, 0)`,
+      otherUserId: sql<number>`${otherId}`.mapWith(Number),
       otherUserName: other.username,
       otherUserImageUrl: other.imageUrl,
       lastMessage: latest.body,
@@ -342,14 +348,19 @@ export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(products, eq(products.id, conversations.productId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
-    .innerJoin(other, eq(other.id, otherId))
+    // Left joins: a chat outlives its listing and either account (decision 0012).
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(seller, eq(seller.id, conversations.sellerId))
+    .leftJoin(other, eq(other.id, otherId))
     .innerJoin(latest, eq(latest.id, conversations.lastMessageId))
     .where(inboxFilter(userId))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(INBOX_LIMIT);
-  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
+  return rows.map((row) => ({
+    ...row,
+    productPrice: Number(row.productPrice),
+    unreadCount: Number(row.unreadCount),
+  }));
 }
 
 /** How many of the inbox's chats have something unread (the header badge). */
@@ -358,8 +369,8 @@ export async function countUnreadChats(db: Db, userId: number): Promise<number> 
     .select({ n: sql<number>`count(*)::int` })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(products, eq(products.id, conversations.productId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(seller, eq(seller.id, conversations.sellerId))
     .where(
       and(
         inboxFilter(userId),

@@ -23,6 +23,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
+import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
 
 const C = messages.chat;
@@ -71,7 +72,7 @@ export function createMessageService(options: MessageServiceOptions) {
       userId: row.senderId,
       senderId: row.senderId,
       receiverId: row.senderId === pair.buyerId ? pair.sellerId : pair.buyerId,
-      userName: row.userName,
+      userName: row.userName ?? C.deletedUser,
       message: row.body,
       messageContent: row.body,
       text: row.body,
@@ -92,16 +93,35 @@ export function createMessageService(options: MessageServiceOptions) {
 
   /**
    * The chat between the caller and `otherUserId` about a listing, by the participant rules: the seller talks
-   * with buyers who already wrote; anyone else talks with the seller (the chat may not exist yet).
+   * with buyers who already wrote; anyone else talks with the seller (the chat may not exist yet). With
+   * `keptChats`, a chat whose listing was deleted still answers from what it kept (reading, never sending).
    */
   async function resolve(
     tx: repo.Db,
     user: AuthUser,
     productId: number,
     otherUserId: number,
+    options: { keptChats?: boolean } = {},
   ): Promise<{ pair: ChatPair; product: repo.ChatProduct; conversation?: repo.ConversationRow }> {
     if (otherUserId === user.id) throw new HttpError(400, C.self);
     const product = await repo.findProduct(tx, productId);
+    if (!product && options.keptChats) {
+      const kept = await findChatAboutGoneListing(tx, productId, user.id, otherUserId);
+      if (kept) {
+        const pair = { productId, buyerId: kept.buyerId, sellerId: kept.sellerId };
+        const gone = {
+          id: productId,
+          sellerId: kept.sellerId,
+          title: kept.productTitle,
+          price: kept.productPrice,
+          // Nothing can be bought any more: the chat page shows it as sold.
+          isSold: true,
+          hiddenAt: null,
+          sellerBannedAt: null,
+        };
+        return { pair, product: gone, conversation: kept };
+      }
+    }
     const visible =
       product && (product.sellerId === user.id || (!product.hiddenAt && !product.sellerBannedAt));
     if (!product || !visible) throw new HttpError(404, C.productNotFound);
@@ -152,7 +172,7 @@ export function createMessageService(options: MessageServiceOptions) {
 
     /** Checks that the caller may open this chat (hubs join it); answers who is who. */
     async openChat(user: AuthUser, productId: number, otherUserId: number): Promise<ChatPair> {
-      return (await resolve(db, user, productId, otherUserId)).pair;
+      return (await resolve(db, user, productId, otherUserId, { keptChats: true })).pair;
     },
 
     /**
@@ -204,7 +224,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const thumbs = await firstThumbs([...new Set(rows.map((row) => row.productId))]);
       return rows.map((row) => ({
         otherUserId: row.otherUserId,
-        otherUserName: row.otherUserName,
+        otherUserName: row.otherUserName ?? C.deletedUser,
         otherUserImageUrl: row.otherUserImageUrl,
         productId: row.productId,
         productTitle: row.productTitle,
@@ -235,17 +255,17 @@ export function createMessageService(options: MessageServiceOptions) {
     },
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {
-      const { product } = await resolve(db, user, productId, otherUserId);
+      const { product } = await resolve(db, user, productId, otherUserId, { keptChats: true });
       const [other, following, thumbs] = await Promise.all([
         repo.findUser(db, otherUserId),
         isFollowing(db, user.id, otherUserId),
         firstThumbs([productId]),
       ]);
-      if (!other) throw new HttpError(404, C.userNotFound);
+      // Resolved, so the two have a chat: a missing account is a deleted one, and the chat stays readable.
       return {
-        userId: other.id,
-        userName: other.username,
-        userImageUrl: other.imageUrl,
+        userId: otherUserId,
+        userName: other?.username ?? C.deletedUser,
+        userImageUrl: other?.imageUrl ?? null,
         isFollowedByCurrentUser: following,
         productId,
         productName: product.title,
@@ -263,7 +283,7 @@ export function createMessageService(options: MessageServiceOptions) {
       otherUserId: number,
       page: { before?: number; pageSize: number },
     ): Promise<ChatHistoryResponse> {
-      const { pair, conversation } = await resolve(db, user, productId, otherUserId);
+      const { pair, conversation } = await resolve(db, user, productId, otherUserId, { keptChats: true });
       if (!conversation) return { data: [], hasMore: false };
       const member = await repo.memberState(db, conversation.id, user.id);
       const rows = await repo.listMessages(db, conversation.id, {

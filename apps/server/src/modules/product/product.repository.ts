@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { USER_LISTINGS_LIMIT } from '@rummage/contract';
 import { categories, productImages, products, users } from '../../db/schema.js';
 import { cardColumns, publicListing, selectCards, type CardRow, type Db } from './product.cards.js';
+import { keepChatsAboutListings } from '../message/kept-chats.repository.js';
 
 /** A transaction (or the database): what the service passes to the functions below. */
 export type Tx = Db;
@@ -101,7 +102,9 @@ export async function setSold(db: Db, id: number, isSold: boolean): Promise<void
     .where(eq(products.id, id));
 }
 
+/** The listing goes; chats about it stay, naming it by the title and price copied here (decision 0012). */
 export async function deleteListing(db: Db, id: number): Promise<void> {
+  await keepChatsAboutListings(db, { productId: id });
   await db.delete(products).where(eq(products.id, id));
 }
 

@@ -10,6 +10,8 @@ let userToken: string;
 let staffToken: string;
 let adminToken: string;
 let target: TestUser;
+/** Deleted by the staff run of every endpoint; `target` stays for the role changes after it. */
+let leaving: TestUser;
 let productId: number;
 let ticket: SupportTicket;
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   staffToken = await signIn(t.app, await createUser(t.app, { role: 'staff' }));
   adminToken = await signIn(t.app, await createUser(t.app, { role: 'admin' }));
   target = await createUser(t.app);
+  leaving = await createUser(t.app);
   productId = await createProduct(t.app, target.id);
   const report = await t.app.inject({
     method: 'POST',
@@ -77,6 +80,11 @@ const staffEndpoints = (): Endpoint[] => {
     { method: 'GET', url: apiPath(API.staff.user, { userId }) },
     { method: 'POST', url: apiPath(API.staff.banUser, { userId }), payload: { reason: 'Spam' } },
     { method: 'POST', url: apiPath(API.staff.unbanUser, { userId }) },
+    {
+      method: 'POST',
+      url: apiPath(API.staff.deleteUser, { userId: leaving.id }),
+      payload: { reason: 'Spam' },
+    },
     { method: 'GET', url: API.staff.moderationLog },
   ];
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   errorBodySchema,
+  messageBodySchema,
   messages,
   moderationLogResponseSchema,
   moderationReasonSchema,
@@ -28,6 +29,7 @@ import { acceptEmptyJsonBody } from '../../plugins/empty-json-body.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { budgetHeaders } from '../../plugins/rate-limit.js';
 import { access } from '../../plugins/openapi.js';
+import type { AccountDataService } from '../account/account-data.service.js';
 import type { SupportService } from '../support/support.service.js';
 import { requireAdmin, requireStaff, staffMember } from './staff.guard.js';
 import type { StaffService } from './staff.service.js';
@@ -40,13 +42,18 @@ const refusals = { ...refusalResponses, 409: errorBodySchema };
 export interface StaffRoutesOptions {
   staff: StaffService;
   support: SupportService;
+  /** Deleting someone's account is the account's own deletion, with the staff rules and a log entry. */
+  accountData: AccountDataService;
 }
 
 /**
  * The staff console's API (beyond the SPEC). Every route is behind one gate (requireStaff: visitor 401, user
  * 403); role changes add requireAdmin. Each action writes the moderation log in its own transaction.
  */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, support }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
+  app,
+  { staff, support, accountData },
+) => {
   app.addHook('onRequest', requireStaff);
   // Unhide, unban, close… carry no body when no note is given.
   acceptEmptyJsonBody(app);
@@ -274,6 +281,27 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       message: T.userUnbanned,
       data: await staff.unban(staffMember(request), request.params.userId, request.body?.reason),
     }),
+  );
+
+  app.post(
+    API.staff.deleteUser,
+    {
+      schema: {
+        tags,
+        operationId: 'Staff_deleteUser',
+        summary:
+          'Delete the account as its owner could: listings, photos, sales, likes, follows and sessions go; chats stay',
+        params: staffUserIdParamsSchema,
+        body: moderationReasonSchema,
+        security,
+        response: { 200: messageBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await accountData.deleteByStaff(staffMember(request), request.params.userId, request.body.reason);
+      request.log.info({ userId: request.params.userId }, 'account deleted by staff');
+      return { message: messages.accountData.staffDeleted };
+    },
   );
 
   for (const [path, grant] of [

@@ -128,6 +128,9 @@ export function createUserService(options: UserServiceOptions) {
   }
 
   return {
+    /** A deleted account's profile and cover pictures go once its row is gone (modules/account/account-data). */
+    discardPhotos: removeUnusedPhotos,
+
     /**
      * A profile page's details. Looking at someone else's profile counts a view (once per viewer per hour; the
      * owner's own looks never count), and the answer carries the count after it.

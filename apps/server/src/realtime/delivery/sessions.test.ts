@@ -152,6 +152,22 @@ describe('hub connections end with their session', () => {
     expect(await negotiateStatus(HUBS.general, person.token)).toBe(401);
   });
 
+  it('deleting the account ends every connection of the person, and the token opens none again', async () => {
+    const person = await signedIn();
+    const hubs = await bothHubs(person.token);
+
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: API.account.delete,
+      headers: { ...bearer(person.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: person.password }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // Measured from the answer: the password check before it is argon2's time, not delivery's.
+    await expectEnded(hubs, Date.now(), messages.login.sessionEnded);
+    expect(await negotiateStatus(HUBS.chat, person.token)).toBe(401);
+  });
+
   it('a role change makes the person’s connections reconnect, and the new ones carry the new role', async () => {
     const [admin, person] = await Promise.all([signedIn('admin'), signedIn()]);
     const hub = await connect(HUBS.general, person.token);

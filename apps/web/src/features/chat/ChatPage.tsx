@@ -39,21 +39,27 @@ function CloseLink() {
 }
 
 function ThreadHeader({ header }: { header: ChatThreadHeader }) {
+  // A deleted account keeps its messages here under the contract's name, with no @ and no one left to follow.
+  const deleted = header.userName === T.deletedUser;
   return (
     <div className="flex items-center gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-bold text-stone-900">@{header.userName}</h1>
+        <h1 className="truncate text-lg font-bold text-stone-900">
+          {deleted ? header.userName : `@${header.userName}`}
+        </h1>
         <p className="truncate text-sm text-stone-700">
           <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}
           {header.productName}
         </p>
       </div>
-      <FollowButton
-        userId={header.userId}
-        initialFollowing={header.isFollowedByCurrentUser}
-        userName={header.userName}
-        className="shrink-0"
-      />
+      {!deleted && (
+        <FollowButton
+          userId={header.userId}
+          initialFollowing={header.isFollowedByCurrentUser}
+          userName={header.userName}
+          className="shrink-0"
+        />
+      )}
       <CloseLink />
     </div>
   );

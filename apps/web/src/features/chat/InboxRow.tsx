@@ -38,7 +38,9 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
               </>
             )}
           </span>
-          <span className="truncate text-sm text-stone-700">@{room.otherUserName}</span>
+          <span className="truncate text-sm text-stone-700">
+            {room.otherUserName === messages.chat.deletedUser ? room.otherUserName : `@${room.otherUserName}`}
+          </span>
         </span>
         <span
           className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${

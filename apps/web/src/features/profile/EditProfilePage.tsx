@@ -11,6 +11,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location';
+import { AccountDataSection } from './AccountDataSection';
 import { profileKeys, updateUserDetails, useProfileDetails } from './api';
 import {
   checkProfile,
@@ -51,8 +52,11 @@ export default function EditProfilePage() {
       {waiting ? (
         <Spinner label={EDIT_PROFILE_TEXT.loading} />
       ) : (
-        // Remount when the saved values arrive so the fields start from them.
-        <EditProfileForm key={details.data ? 'profile' : currentUser ? 'account' : 'none'} saved={saved} />
+        <>
+          {/* Remount when the saved values arrive so the fields start from them. */}
+          <EditProfileForm key={details.data ? 'profile' : currentUser ? 'account' : 'none'} saved={saved} />
+          {session && <AccountDataSection username={session.username ?? String(session.userId)} />}
+        </>
       )}
     </FormSheet>
   );

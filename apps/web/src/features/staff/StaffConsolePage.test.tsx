@@ -181,6 +181,28 @@ describe('staff console users and log', () => {
     expect((await screen.findByRole('status')).textContent).toContain(messages.staff.userBanned);
   });
 
+  it("deletes a person's account only with a reason, then says it is gone", async () => {
+    const DELETE = 'POST /api/Staff/users/7/delete-account';
+    const { user, api } = await openConsole('staff', {
+      [`GET ${API.staff.users}`]: page([MARIA]),
+      [USER]: { body: { data: userDetail() } },
+      [DELETE]: { body: { message: messages.accountData.staffDeleted } },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await user.click(await screen.findByRole('button', { name: /@maria/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the account of @maria?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(messages.staff.reasonRequired);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Fraud ring');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() =>
+      expect(api.callsTo(DELETE).map((call) => call.body)).toEqual([{ reason: 'Fraud ring' }]),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain(messages.accountData.staffDeleted);
+    expect(screen.queryByRole('heading', { name: '@maria' })).toBeNull();
+  });
+
   it('shows admins the grant-staff action', async () => {
     const GRANT = 'POST /api/Staff/users/7/grant-staff';
     const { user, api } = await openConsole('admin', {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { API, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
+import { Banner } from '../../shared/ui/Banner';
 import { formatPrice } from '../feed';
 import { fetchUser, staffKeys } from './api';
 import { LiveStaffTicket } from './StaffTicketView';
@@ -24,7 +25,11 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
 }
 
 /** What this staff member may do to this person: never to themselves or an admin; to staff only as an admin. */
-function roleActions(detail: StaffUserDetail, viewer: { id: number; role: string } | null): ModerationAsk[] {
+function roleActions(
+  detail: StaffUserDetail,
+  viewer: { id: number; role: string } | null,
+  onDeleted: () => void,
+): ModerationAsk[] {
   const { user } = detail;
   const params = { userId: user.id };
   const name = { username: user.username };
@@ -49,6 +54,14 @@ function roleActions(detail: StaffUserDetail, viewer: { id: number; role: string
             request: { path: API.staff.banUser, params },
           },
     );
+    actions.push({
+      ask: 'reason',
+      title: fillText(STAFF_TEXT.deleteQuestion, name),
+      description: STAFF_TEXT.deleteDescription,
+      confirmLabel: STAFF_TEXT.deleteAccount,
+      request: { path: API.staff.deleteUser, params },
+      after: onDeleted,
+    });
   }
   if (isAdmin && user.role === 'staff') {
     actions.push({
@@ -73,12 +86,22 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
   const { currentUser } = useSession();
   const moderation = useModeration();
   const [ticketId, setTicketId] = useState<number | null>(null);
+  // Once the account is deleted its page has nothing left to show but that it is gone.
+  const [deleted, setDeleted] = useState(false);
   const detail = useQuery({
     queryKey: staffKeys.user(userId),
     queryFn: ({ signal }) => fetchUser(userId, signal),
   });
 
   if (ticketId !== null) return <LiveStaffTicket ticketId={ticketId} onBack={() => setTicketId(null)} />;
+  if (deleted) {
+    return (
+      <div className="flex flex-col gap-4">
+        <BackButton onClick={onBack} />
+        <Banner tone="success">{messages.accountData.staffDeleted}</Banner>
+      </div>
+    );
+  }
 
   const data = detail.data;
   return (
@@ -106,7 +129,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               )}
               {moderation.notice}
               <div className="flex flex-wrap gap-2">
-                {roleActions(data, currentUser).map((action) => (
+                {roleActions(data, currentUser, () => setDeleted(true)).map((action) => (
                   <button
                     key={action.request.path}
                     type="button"

@@ -81,6 +81,10 @@ export const STAFF_TEXT = {
   unban: 'Unban',
   unbanQuestion: 'Unban @{username}?',
   unbanDescription: 'Their listings and garage sales show again.',
+  deleteAccount: 'Delete account',
+  deleteQuestion: 'Delete the account of @{username}?',
+  deleteDescription:
+    'Their profile, listings and photos, garage sales, likes, follows and sessions are removed for good. People they chatted with keep the chat, shown from "Deleted user". The reason goes into the moderation log.',
   grantStaff: 'Make staff',
   grantQuestion: 'Make @{username} support staff?',
   revokeStaff: 'Remove staff role',
@@ -95,6 +99,7 @@ export const STAFF_TEXT = {
     'dismiss-reports': 'dismissed reports',
     'ban-user': 'banned a user',
     'unban-user': 'unbanned a user',
+    'delete-account': 'deleted an account',
     'grant-staff': 'made staff',
     'revoke-staff': 'removed staff',
     'close-ticket': 'closed a ticket',

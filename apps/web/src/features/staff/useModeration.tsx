@@ -16,6 +16,8 @@ export interface ModerationAsk {
   /** Whether the reason box must be filled (ask 'reason' only). */
   reasonRequired?: boolean;
   request: Omit<StaffActionRequest, 'reason'>;
+  /** Runs after the action succeeded (a deleted account's page has nothing left to show). */
+  after?: () => void;
 }
 
 interface Notice {
@@ -47,6 +49,7 @@ export function useModeration(): { ask(action: ModerationAsk): void; dialogs: Re
         onSuccess: (body) => {
           close();
           setNotice({ tone: 'success', text: body?.message || STAFF_TEXT.confirm });
+          asked.after?.();
         },
         onError: (failure) => {
           const text = failure instanceof ApiError ? failure.message : messages.common.somethingWentWrong;

@@ -1,0 +1,254 @@
+/**
+ * A person's rows, read for the export and removed for the deletion. personal-data.ts lists every column that
+ * names a person and which function here covers it.
+ */
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  chatMessages,
+  conversations,
+  follows,
+  garageSales,
+  moderationLog,
+  passwordResetTokens,
+  productImages,
+  productLikes,
+  productReports,
+  productViews,
+  products,
+  profileViews,
+  sessions,
+  supportMessages,
+  supportTickets,
+  users,
+} from '../../db/schema.js';
+import { keepChatsAboutListings } from '../message/kept-chats.repository.js';
+import type { Db } from '../product/product.cards.js';
+
+export type DbTx = Db;
+
+/** The viewer key product_views and profile_views count a signed-in person by. */
+const viewerKey = (userId: number) => `u:${userId}`;
+
+export async function findAccount(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export interface LockedAccount {
+  id: number;
+  username: string;
+  role: 'user' | 'staff' | 'admin';
+  imageUrl: string | null;
+  coverPhotoUrl: string | null;
+}
+
+/** Takes the account's row for the rest of the transaction, so two deletions (or a deletion and a ban) queue. */
+export async function lockAccount(db: Db, userId: number): Promise<LockedAccount | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      imageUrl: users.imageUrl,
+      coverPhotoUrl: users.coverPhotoUrl,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  return Number(row?.n ?? 0);
+}
+
+export function listingsOf(db: Db, userId: number) {
+  return db.select().from(products).where(eq(products.sellerId, userId)).orderBy(asc(products.id));
+}
+
+export function photosOfListingsOf(db: Db, userId: number) {
+  return db
+    .select({
+      productId: productImages.productId,
+      largeKey: productImages.largeKey,
+      thumbKey: productImages.thumbKey,
+    })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(eq(products.sellerId, userId))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+}
+
+export function garageSalesOf(db: Db, userId: number) {
+  return db.select().from(garageSales).where(eq(garageSales.sellerId, userId)).orderBy(asc(garageSales.id));
+}
+
+export function likesOf(db: Db, userId: number) {
+  return db
+    .select({ productId: productLikes.productId, createdAt: productLikes.createdAt })
+    .from(productLikes)
+    .where(eq(productLikes.userId, userId))
+    .orderBy(asc(productLikes.createdAt));
+}
+
+export function listingViewsOf(db: Db, userId: number) {
+  return db
+    .select({ productId: productViews.productId, viewedAt: productViews.viewedAt })
+    .from(productViews)
+    .where(eq(productViews.viewerKey, viewerKey(userId)));
+}
+
+export function profileViewsBy(db: Db, userId: number) {
+  return db
+    .select({ userId: profileViews.userId, viewedAt: profileViews.viewedAt })
+    .from(profileViews)
+    .where(eq(profileViews.viewerKey, viewerKey(userId)));
+}
+
+export function reportsBy(db: Db, userId: number) {
+  return db
+    .select({
+      productId: productReports.productId,
+      reason: productReports.reason,
+      status: productReports.status,
+      createdAt: productReports.createdAt,
+    })
+    .from(productReports)
+    .where(eq(productReports.reporterId, userId));
+}
+
+const otherPerson = alias(users, 'other_person');
+
+/** Whom the person follows (`following`) or who follows them (`followers`), with names. */
+export function followsOf(db: Db, userId: number, side: 'following' | 'followers') {
+  const [mine, theirs] =
+    side === 'following'
+      ? [follows.followerId, follows.followeeId]
+      : [follows.followeeId, follows.followerId];
+  return db
+    .select({ userId: otherPerson.id, userName: otherPerson.username, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(otherPerson, eq(otherPerson.id, theirs))
+    .where(eq(mine, userId))
+    .orderBy(asc(follows.createdAt));
+}
+
+/** Every chat the person is in, whatever either side cleared, with the listing's title (live or kept). */
+export function chatsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: conversations.id,
+      productId: conversations.productId,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+      productTitle: sql<string>`coalesce(${products.title}, ${conversations.productTitle}, '')`,
+    })
+    .from(conversations)
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)))
+    .orderBy(asc(conversations.id));
+}
+
+export function chatMessagesIn(db: Db, conversationIds: number[]) {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: chatMessages.id,
+      conversationId: chatMessages.conversationId,
+      senderId: chatMessages.senderId,
+      senderName: users.username,
+      body: chatMessages.body,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .where(inArray(chatMessages.conversationId, conversationIds))
+    .orderBy(asc(chatMessages.id));
+}
+
+export async function namesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+export function ticketsOf(db: Db, userId: number) {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(asc(supportTickets.id));
+}
+
+export function ticketMessagesIn(db: Db, ticketIds: number[]) {
+  if (ticketIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      ticketId: supportMessages.ticketId,
+      sentByUser: supportMessages.sentByUser,
+      body: supportMessages.body,
+      createdAt: supportMessages.createdAt,
+    })
+    .from(supportMessages)
+    .where(inArray(supportMessages.ticketId, ticketIds))
+    .orderBy(asc(supportMessages.id));
+}
+
+export function sessionsOf(db: Db, userId: number) {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+}
+
+export function passwordResetsOf(db: Db, userId: number) {
+  return db
+    .select({
+      createdAt: passwordResetTokens.createdAt,
+      expiresAt: passwordResetTokens.expiresAt,
+      usedAt: passwordResetTokens.usedAt,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, userId))
+    .orderBy(asc(passwordResetTokens.createdAt));
+}
+
+export function moderationAbout(db: Db, userId: number) {
+  return db
+    .select({
+      action: moderationLog.action,
+      reason: moderationLog.reason,
+      createdAt: moderationLog.createdAt,
+    })
+    .from(moderationLog)
+    .where(eq(moderationLog.targetUserId, userId))
+    .orderBy(asc(moderationLog.createdAt));
+}
+
+/**
+ * Removes the account. Rows with a foreign key to the person go with the users row (ON DELETE, as
+ * personal-data.ts lists); what names the person without one is handled here first: view counts keyed by
+ * 'u:<id>' are deleted, chats keep the titles of the listings about to go. Call inside a transaction.
+ */
+export async function deleteAccount(db: Db, userId: number): Promise<void> {
+  await keepChatsAboutListings(db, { sellerId: userId });
+  await db.delete(productViews).where(eq(productViews.viewerKey, viewerKey(userId)));
+  await db.delete(profileViews).where(eq(profileViews.viewerKey, viewerKey(userId)));
+  await db.delete(users).where(eq(users.id, userId));
+}

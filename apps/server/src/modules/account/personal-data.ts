@@ -1,0 +1,179 @@
+/**
+ * Every column that names a person, and what the export (GET /api/Account/export) and the deletion
+ * (DELETE /api/Account, the staff console's delete) do with it. personal-data.test.ts reads the live schema's
+ * foreign keys to `users` and fails when one is missing here or its ON DELETE differs, so a table added later
+ * (saved searches, blocks, push subscriptions, notifications…) cannot be forgotten: add its row here, its export
+ * section in account-data.repository.ts, and say how deletion handles it.
+ */
+import type { AccountExport } from '@rummage/contract';
+
+/** How the column refers to the person in the schema. */
+export type PersonLink =
+  /** A foreign key to users(id); deleting the users row does what ON DELETE says. */
+  | { foreignKey: 'cascade' | 'set null' }
+  /** A plain id or key without a foreign key (decision 0012), handled by the service as `deletion` says. */
+  | { plain: string };
+
+export interface PersonReference {
+  table: string;
+  column: string;
+  link: PersonLink;
+  /** The export file's section holding these rows, or null with `notExported` saying why. */
+  exported: keyof AccountExport | null;
+  notExported?: string;
+  /** What deletion does with the rows, in the product's words. */
+  deletion: string;
+}
+
+export const PERSONAL_DATA: readonly PersonReference[] = [
+  {
+    table: 'users',
+    column: 'id',
+    link: { plain: 'the account itself' },
+    exported: 'profile',
+    deletion: 'deleted',
+  },
+  {
+    table: 'sessions',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'sessions',
+    deletion: 'deleted; live hub connections close (session.ended)',
+  },
+  {
+    table: 'password_reset_tokens',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'passwordResets',
+    deletion: 'deleted',
+  },
+  {
+    table: 'follows',
+    column: 'follower_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'following',
+    deletion: 'deleted',
+  },
+  {
+    table: 'follows',
+    column: 'followee_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'followers',
+    deletion: 'deleted',
+  },
+  {
+    table: 'profile_views',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'profile',
+    deletion: 'deleted (the export carries the count)',
+  },
+  {
+    table: 'profile_views',
+    column: 'viewer_key',
+    link: { plain: "'u:<user id>'" },
+    exported: 'viewedProfiles',
+    deletion: 'deleted by the service',
+  },
+  {
+    table: 'products',
+    column: 'seller_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'listings',
+    deletion: 'deleted with their photos (rows and files); chats about them keep title and price',
+  },
+  {
+    table: 'product_views',
+    column: 'viewer_key',
+    link: { plain: "'u:<user id>'" },
+    exported: 'viewedListings',
+    deletion: 'deleted by the service',
+  },
+  {
+    table: 'product_likes',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'likes',
+    deletion: 'deleted',
+  },
+  {
+    table: 'product_reports',
+    column: 'reporter_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'reports',
+    deletion: 'deleted',
+  },
+  {
+    table: 'garage_sales',
+    column: 'seller_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'garageSales',
+    deletion: 'deleted',
+  },
+  {
+    table: 'conversations',
+    column: 'buyer_id',
+    link: { plain: 'user id' },
+    exported: 'chats',
+    deletion: "kept for the other side, who sees 'Deleted user'",
+  },
+  {
+    table: 'conversations',
+    column: 'seller_id',
+    link: { plain: 'user id' },
+    exported: 'chats',
+    deletion: "kept for the other side, who sees 'Deleted user'",
+  },
+  {
+    table: 'conversation_members',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: null,
+    notExported: 'read positions only; the chats themselves are exported',
+    deletion: 'deleted',
+  },
+  {
+    table: 'chat_messages',
+    column: 'sender_id',
+    link: { plain: 'user id' },
+    exported: 'chats',
+    deletion: "kept in the other side's history as 'Deleted user'",
+  },
+  {
+    table: 'support_tickets',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'supportTickets',
+    deletion: 'deleted with their messages',
+  },
+  {
+    table: 'support_tickets',
+    column: 'closed_by',
+    link: { foreignKey: 'set null' },
+    exported: null,
+    notExported: "staff work on other people's tickets",
+    deletion: 'the ticket stays, closed by nobody',
+  },
+  {
+    table: 'support_messages',
+    column: 'sender_id',
+    link: { foreignKey: 'set null' },
+    exported: 'supportTickets',
+    deletion: "a staff member's answers stay in the ticket, from the support account",
+  },
+  {
+    table: 'moderation_log',
+    column: 'actor_id',
+    link: { foreignKey: 'set null' },
+    exported: null,
+    notExported: 'staff work, kept as the record of what staff did',
+    deletion: 'the entry stays without its actor',
+  },
+  {
+    table: 'moderation_log',
+    column: 'target_user_id',
+    link: { foreignKey: 'set null' },
+    exported: 'moderation',
+    deletion: 'the entry stays without its target (a staff deletion names the account in its reason)',
+  },
+];

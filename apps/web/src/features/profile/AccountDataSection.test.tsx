@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@rummage/contract';
+import { readSession } from '../../shared/session/storage';
+import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { profileDetails } from './testProfiles';
+
+configure({ asyncUtilTimeout: 4000 });
+const D = messages.accountData;
+const DELETE = 'DELETE /api/Account';
+
+async function openEditProfile(
+  handlers: Record<string, MockAnswer | ((r: { body: unknown }) => MockAnswer)>,
+) {
+  storeSession();
+  const api = mockApi({
+    'GET /api/Account/me': ME_OK,
+    'GET /api/User/profile-details/7': { body: { data: profileDetails() } },
+    ...handlers,
+  });
+  renderApp('/edit-profile');
+  await screen.findByRole('button', { name: D.deleteAccount });
+  return api;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** jsdom's Blob has no text(); FileReader reads it as the browser would. */
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+describe('your data on the edit-profile page', () => {
+  it('downloads the export as a JSON file named after the person and the day', async () => {
+    const exported = { exportedAt: '2026-11-25T10:00:00.000Z', profile: { username: 'maria' }, listings: [] };
+    await openEditProfile({ 'GET /api/Account/export': { body: exported } });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    fireEvent.click(screen.getByRole('button', { name: D.download }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('rummage-maria-2026-11-25.json');
+    expect(JSON.parse(await textOf(blobs[0]!))).toEqual(exported);
+  });
+
+  it('asks for the password, shows the refusal in the dialog, and signs out once the account is deleted', async () => {
+    let answer: MockAnswer = { status: 400, body: { message: D.wrongPassword } };
+    const api = await openEditProfile({ [DELETE]: () => answer });
+    fireEvent.click(screen.getByRole('button', { name: D.deleteAccount }));
+    const dialog = screen.getByRole('dialog', { name: D.deleteTitle });
+    const password = within(dialog).getByLabelText(D.passwordLabel);
+    expect(document.activeElement).toBe(password);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(D.passwordRequired);
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.change(password, { target: { value: 'Wrong-pass1!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(D.wrongPassword);
+    expect(readSession()).not.toBeNull();
+
+    answer = { body: { message: D.deleted } };
+    fireEvent.change(password, { target: { value: 'Secret123!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
+    await waitFor(() => expect(readSession()).toBeNull());
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
+      { password: 'Wrong-pass1!' },
+      { password: 'Secret123!' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: D.deleteTitle })).toBeNull());
+  });
+
+  it('closes the dialog on Escape without deleting anything', async () => {
+    const api = await openEditProfile({});
+    fireEvent.click(screen.getByRole('button', { name: D.deleteAccount }));
+    const dialog = screen.getByRole('dialog', { name: D.deleteTitle });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: D.deleteTitle })).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(readSession()).not.toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { API, ROUTES, messages, type AccountExport } from '@rummage/contract';
+import { ApiError, apiFetch } from '../../shared/api/client';
+import { clearSession, readSession } from '../../shared/session/storage';
+import { Banner } from '../../shared/ui/Banner';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
+import { PROFILE_TEXT } from './texts';
+
+const D = messages.accountData;
+
+/** GET /api/Account/export, saved as a JSON file the way a download link would (the call needs the token). */
+async function downloadMyData(username: string): Promise<void> {
+  const data = await apiFetch<AccountExport>(API.account.exportData, { fallbackMessage: D.downloadFailed });
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `rummage-${username}-${data.exportedAt.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: some browsers start the download a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The edit-profile page's "your data" part: download everything, or delete the account (docs/product.md). */
+export function AccountDataSection({ username }: { username: string }) {
+  const [downloading, setDownloading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function handleDownload() {
+    if (downloading) return;
+    setProblem(null);
+    setDownloading(true);
+    try {
+      await downloadMyData(username);
+    } catch (caught) {
+      setProblem(caught instanceof ApiError ? caught.message : D.downloadFailed);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section className="mt-8 flex flex-col gap-3 border-t border-stone-200 pt-6" aria-label={D.download}>
+      {problem && (
+        <Banner tone="error" onDismiss={() => setProblem(null)}>
+          {problem}
+        </Banner>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline w-full"
+        onClick={() => void handleDownload()}
+        disabled={downloading}
+        aria-busy={downloading || undefined}
+      >
+        {D.download}
+      </button>
+      <button type="button" className="btn btn-outline w-full text-red-700" onClick={() => setDeleting(true)}>
+        {D.deleteAccount}
+      </button>
+      {deleting && <DeleteAccountDialog onCancel={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+/** Asks for the password, deletes the account, and signs out: the session died with the account. */
+function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
+  const fieldId = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      setProblem(D.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiFetch(API.account.delete, { method: 'DELETE', body: { password } });
+    } catch (caught) {
+      setProblem(caught instanceof ApiError ? caught.message : messages.common.somethingWentWrong);
+      setBusy(false);
+      return;
+    }
+    if (readSession()) clearSession();
+    queryClient.clear();
+    navigate(ROUTES.home, { replace: true });
+  }
+
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    <ModalFrame
+      role="dialog"
+      title={D.deleteTitle}
+      description={D.deleteText}
+      initialFocus={fieldRef}
+      width="md"
+      busy={busy}
+      onCancel={onCancel}
+    >
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="mt-4 flex flex-col gap-3">
+        <label htmlFor={fieldId} className="field-label">
+          {D.passwordLabel}
+        </label>
+        <input
+          id={fieldId}
+          ref={fieldRef}
+          type="password"
+          autoComplete="current-password"
+          className="field-input"
+          value={password}
+          disabled={busy}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setProblem(null);
+          }}
+        />
+        {problem && (
+          <p role="alert" className="field-error">
+            {problem}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+            {PROFILE_TEXT.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary bg-red-700" disabled={busy}>
+            {D.confirmDelete}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>,
+    document.body,
+  );
+}

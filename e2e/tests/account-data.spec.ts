@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, newPage, registerThroughForm, signIn } from './people';
+import { gradientPng } from './photos';
+import { accountMenu, expectAccessible, uniqueName } from './support';
+
+/** Signs in through the API (setup only; the person's own journey goes through the pages). */
+async function tokenFor(request: APIRequestContext, userName: string, password: string) {
+  const response = await request.post('/api/Account/user-login', { data: { userName, password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { authToken: string; id: number } }).data;
+}
+
+test('a person downloads their data, then deletes the account; the buyer still reads the chat from "Deleted user"', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const username = uniqueName('leaving');
+  const password = 'Leaving123!';
+  const title = `Walnut side table ${uniqueName('t')}`;
+  await registerThroughForm(page, username, password);
+  const me = await tokenFor(request, username, password);
+
+  // Setup through the API: a listing with a real photo, a question from Bob and an answer.
+  const listing = await request.post('/api/Product/add', {
+    headers: { authorization: `Bearer ${me.authToken}` },
+    multipart: {
+      Title: title,
+      Description: 'Solid walnut, one drawer.',
+      Price: '40',
+      Latitude: '41.8781',
+      Longitude: '-87.6298',
+      Images: {
+        name: 'table.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(64, 48, [120, 80, 40], [200, 160, 120]),
+      },
+    },
+  });
+  expect(listing.status()).toBe(201);
+  const productId = ((await listing.json()) as { data: { id: number } }).data.id;
+  const bob = await tokenFor(request, DEMO.bob.username, DEMO.bob.password);
+  const question = `Is the table still there? (${uniqueName('q')})`;
+  const answer = `Yes, come by tonight (${uniqueName('a')})`;
+  for (const [token, receiverId, message] of [
+    [bob.authToken, me.id, question],
+    [me.authToken, bob.id, answer],
+  ] as const) {
+    const sent = await request.post('/api/Message/send', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { productId, receiverId, message },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+
+  // Download my data: a JSON file holding the listing and the chat.
+  await signIn(page, username, password);
+  await page.goto('/edit-profile');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^rummage-${username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+  );
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    profile: { username: string };
+    listings: Array<{ id: number; title: string; photos: unknown[] }>;
+    chats: Array<{ messages: Array<{ text: string }> }>;
+  };
+  expect(file.profile.username).toBe(username);
+  expect(file.listings).toEqual([expect.objectContaining({ id: productId, title })]);
+  expect(file.listings[0]!.photos).toHaveLength(1);
+  expect(file.chats[0]!.messages.map((m) => m.text)).toEqual([question, answer]);
+
+  // Delete my account: a wrong password is refused in the dialog, the right one deletes and signs out.
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Your password').fill('Wrong-pass1!');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The password is not correct.');
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(accountMenu(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(accountMenu(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const gone = await request.get(`/api/Product/${productId}`);
+  expect(gone.status()).toBe(404);
+
+  // The buyer: the profile is gone, the chat stays with its history, from "Deleted user".
+  const buyer = await newPage(browser);
+  await signIn(buyer, DEMO.bob.username, DEMO.bob.password);
+  await buyer.goto(`/user-main/${me.id}`);
+  await expect(buyer.getByRole('heading', { name: 'This user does not exist.' })).toBeVisible();
+  await buyer.goto('/messages');
+  const row = buyer.locator(`a[href$="/${me.id}/${productId}"]`);
+  await expect(row).toContainText('Deleted user');
+  await row.click();
+  await expect(buyer.getByRole('heading', { name: 'Deleted user', level: 1 })).toBeVisible();
+  await expect(buyer.getByText(question)).toBeVisible();
+  await expect(buyer.getByText(answer)).toBeVisible();
+});

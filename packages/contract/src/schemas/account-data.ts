@@ -1,0 +1,135 @@
+/**
+ * A person's own data (docs/product.md, "Your data"): the export file GET /api/Account/export answers, and the
+ * confirmation DELETE /api/Account takes. Times are ISO 8601 strings, ids numbers, as everywhere in the API.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
+import { messages } from '../messages.js';
+
+const D = messages.accountData;
+
+/** DELETE /api/Account: the account's current password, checked like a login (any text; the hash decides). */
+export const deleteAccountRequestSchema = z.object({
+  password: z
+    .string({ error: D.passwordRequired })
+    .min(1, { error: D.passwordRequired })
+    .max(PASSWORD_MAX_LENGTH, { error: D.wrongPassword }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+const time = z.string();
+const nullableTime = z.string().nullable();
+
+const exportProfile = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  role: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  profilePhotoUrl: z.string().nullable(),
+  coverPhotoUrl: z.string().nullable(),
+  profileViews: z.number().int(),
+  termsAcceptedAt: nullableTime,
+  bannedAt: nullableTime,
+  createdAt: time,
+});
+
+const exportListing = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  categoryId: z.number().int().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  location: z.string().nullable(),
+  isSold: z.boolean(),
+  soldAt: nullableTime,
+  hiddenAt: nullableTime,
+  hiddenReason: z.string().nullable(),
+  views: z.number().int(),
+  createdAt: time,
+  updatedAt: time,
+  /** The photos in display order: the large rendition and the thumbnail. */
+  photos: z.array(z.object({ url: z.string(), thumbnailUrl: z.string() })),
+});
+
+const exportGarageSale = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  location: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  items: z.array(z.string()),
+  startDate: z.string(),
+  startTime: z.string(),
+  endDate: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  createdAt: time,
+});
+
+const personLink = z.object({ userId: z.number().int(), userName: z.string(), since: time });
+
+const exportChat = z.object({
+  productId: z.number().int(),
+  productTitle: z.string(),
+  /** "buyer" when the person asked about the listing, "seller" when it was theirs. */
+  role: z.enum(['buyer', 'seller']),
+  otherUserId: z.number().int(),
+  otherUserName: z.string(),
+  messages: z.array(
+    z.object({ id: z.number().int(), fromMe: z.boolean(), userName: z.string(), text: z.string(), time }),
+  ),
+});
+
+const exportTicket = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: time,
+  closedAt: nullableTime,
+  messages: z.array(z.object({ fromMe: z.boolean(), text: z.string(), time })),
+});
+
+export const accountExportSchema = z.object({
+  /** Which product and when: the file names the export, the reader should not have to. */
+  exportedAt: time,
+  product: z.string(),
+  profile: exportProfile,
+  listings: z.array(exportListing),
+  garageSales: z.array(exportGarageSale),
+  likes: z.array(z.object({ productId: z.number().int(), likedAt: time })),
+  /** Listings this person viewed, as counted once per hour (product_views); only the last time is kept. */
+  viewedListings: z.array(z.object({ productId: z.number().int(), viewedAt: time })),
+  viewedProfiles: z.array(z.object({ userId: z.number().int(), viewedAt: time })),
+  reports: z.array(
+    z.object({
+      productId: z.number().int(),
+      reason: z.string().nullable(),
+      status: z.string(),
+      createdAt: time,
+    }),
+  ),
+  following: z.array(personLink),
+  followers: z.array(personLink),
+  chats: z.array(exportChat),
+  supportTickets: z.array(exportTicket),
+  sessions: z.array(
+    z.object({
+      createdAt: time,
+      lastSeenAt: time,
+      expiresAt: time,
+      revokedAt: nullableTime,
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  passwordResets: z.array(z.object({ createdAt: time, expiresAt: time, usedAt: nullableTime })),
+  /** What staff did about this person (bans, role changes), with their reasons. */
+  moderation: z.array(z.object({ action: z.string(), reason: z.string().nullable(), createdAt: time })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
