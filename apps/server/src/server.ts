@@ -1,8 +1,8 @@
-import { buildApp } from './app.js';
+// Only what checks the environment and the port is loaded up front: a mistake there is said in a fraction of a
+// second, before the seconds it takes to load the whole application (app.ts and everything it imports).
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from './config.js';
-import { warmGazetteer } from './services/geo/index.js';
 import { ensurePortFree, startupProblems } from './startup-errors.js';
-import { sayStartupNotices } from './startup-notices.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,10 +24,11 @@ async function main(): Promise<void> {
     failStartup(error, { host: process.env.HOST ?? '', port: Number(process.env.PORT) });
   }
   const where = { host: config.host, port: config.port };
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   try {
     // The port first: a second Rummage on it must not migrate or seed a database before it finds out.
     await ensurePortFree(config.host, config.port);
+    const { buildApp } = await import('./app.js');
     app = await buildApp(config);
   } catch (error) {
     failStartup(error, where);
@@ -64,11 +65,13 @@ async function main(): Promise<void> {
   });
   // The city search and ZIP indexes (0.7 s of CPU) are built just after start-up rather than before it, so a
   // restart is back in service sooner; a place search in that first second builds what it needs itself.
+  const { warmGazetteer } = await import('./services/geo/index.js');
   setTimeout(() => warmGazetteer(), WARM_GAZETTEER_AFTER_MS).unref();
   app.log.info(
     { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
   );
+  const { sayStartupNotices } = await import('./startup-notices.js');
   await sayStartupNotices(app.parts.storage.database.db, { host: config.host, log: app.log }).catch(
     (error: unknown) => app.log.warn({ err: error }, 'start-up notices not checked'),
   );
