@@ -2,24 +2,26 @@
 // and `npm run backup`. Quiet unless a build fails: a first start shows one line per workspace, not the bundler's
 // pages of output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Newest modification time of the files under the given paths (skipping node_modules and dist). */
+/** Newest modification time of the files and folders under the given paths (skipping node_modules and dist). */
 function newestMtime(rootDir, paths) {
   let newest = 0;
   const walk = (path) => {
     if (!existsSync(path)) return;
     const stat = statSync(path);
+    // A folder's own time counts too: it changes when a file in it is deleted or renamed.
+    newest = Math.max(newest, stat.mtimeMs);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) {
         if (entry !== 'node_modules' && entry !== 'dist') walk(join(path, entry));
       }
-    } else newest = Math.max(newest, stat.mtimeMs);
+    }
   };
   paths.forEach((p) => walk(join(rootDir, p)));
   return newest;
@@ -94,6 +96,9 @@ export function buildStale(command, workspaces = targets.map((target) => target.
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     if (result.status !== 0) {
+      // tsc writes its output even when it reports errors: without this, the next start would take the
+      // half-built output for a fresh one.
+      rmSync(join(root, target.output), { force: true });
       process.stdout.write('failed\n');
       process.stderr.write(
         `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error}\n` : ''}`,

@@ -88,6 +88,14 @@ describe('a build is stale when anything it reads changed', () => {
     writeFileSync(join(scratch, output), '');
     utimesSync(join(scratch, output), built, built);
   }
+  // Folders count by their own time (a deleted file changes only its folder's): made old as well.
+  const ageFolders = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) ageFolders(join(dir, entry.name));
+    }
+    utimesSync(dir, past, past);
+  };
+  ageFolders(scratch);
 
   it('finds the inputs it checks (tsconfig chains, lockfile, build scripts, sources)', () => {
     assert.ok(own['apps/server'].includes('tsconfig.base.json'));
@@ -100,6 +108,21 @@ describe('a build is stale when anything it reads changed', () => {
       staleTargets(scratch).map((t) => t.workspace),
       [],
     );
+  });
+
+  it('rebuilds the server when one of its sources was deleted', () => {
+    const source = own['apps/server'].find((p) => p.startsWith('apps/server/src/'));
+    rmSync(join(scratch, source));
+    try {
+      assert.deepEqual(
+        staleTargets(scratch, ['apps/server']).map((t) => t.workspace),
+        ['apps/server'],
+      );
+    } finally {
+      writeFileSync(join(scratch, source), '');
+      utimesSync(join(scratch, source), past, past);
+      utimesSync(dirname(join(scratch, source)), past, past);
+    }
   });
 
   for (const target of targets) {
