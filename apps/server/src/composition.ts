@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
-import { postgresAddress } from './db/first-connection.js';
+import { waitingForDatabase } from './db/first-connection.js';
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { createEventBus, type EventBus } from './events/bus.js';
@@ -169,11 +169,7 @@ async function openStorage(
       databaseOptions(
         config,
         (error) => log.error({ err: error }, 'database connection lost'),
-        (reason) =>
-          log.warn(
-            `waiting for PostgreSQL at ${postgresAddress(config.databaseUrl ?? '')} (${reason}); ` +
-              `giving up after ${Math.round(config.databaseWaitMs / 1000)} s`,
-          ),
+        (reason) => log.warn(waitingForDatabase(config.databaseUrl ?? '', reason, config.databaseWaitMs)),
       ),
     ));
   onClose.push(() => database.close());

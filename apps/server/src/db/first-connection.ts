@@ -92,6 +92,11 @@ export function describeDatabaseFailure(url: string, error: unknown, waitedMs: n
   return `DATABASE_URL: ${at} could not be used (${detail}). Check the URL and the server's settings.`;
 }
 
+/** Said once while start-up (or a command) waits for PostgreSQL, so a person watching knows it is not stuck. */
+export function waitingForDatabase(url: string, reason: string, waitMs: number): string {
+  return `waiting for PostgreSQL at ${postgresAddress(url)} (${reason}); giving up after ${Math.round(waitMs / 1000)} s`;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
