@@ -1,65 +1,113 @@
-// Builds the workspaces whose output is missing or older than their sources: `npm start` and `npm run admin`.
+// Builds the workspaces whose output is missing or older than what their build reads: `npm start`, `npm run admin`
+// and `npm run backup`. Quiet unless a build fails: a first start shows one line per workspace, not the bundler's
+// pages of output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Newest modification time of the files under the given paths (skipping node_modules and dist). */
-function newestMtime(paths) {
+/** Newest modification time of the files and folders under the given paths (skipping node_modules and dist). */
+function newestMtime(rootDir, paths) {
   let newest = 0;
   const walk = (path) => {
     if (!existsSync(path)) return;
     const stat = statSync(path);
+    // A folder's own time counts too: it changes when a file in it is deleted or renamed.
+    newest = Math.max(newest, stat.mtimeMs);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) {
         if (entry !== 'node_modules' && entry !== 'dist') walk(join(path, entry));
       }
-    } else newest = Math.max(newest, stat.mtimeMs);
+    }
   };
-  paths.forEach((p) => walk(join(root, p)));
+  paths.forEach((p) => walk(join(rootDir, p)));
   return newest;
 }
 
-const contractSources = ['packages/contract/src', 'packages/contract/package.json'];
-const targets = [
-  { workspace: 'packages/contract', output: 'packages/contract/dist/index.js', sources: contractSources },
+/**
+ * Everything a build reads besides its sources: the TypeScript settings it extends and the lockfile, which pins
+ * the compiler, the bundler and every library compiled in (an `npm install` that changes them changes the output).
+ */
+const shared = ['package-lock.json', 'tsconfig.base.json'];
+const contractInputs = [
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'packages/contract/tsconfig.json',
+  'packages/contract/tsconfig.build.json',
+  ...shared,
+];
+
+/** Each workspace `npm start` needs, in build order, with its output file and every input of its build. */
+export const targets = [
+  { workspace: 'packages/contract', output: 'packages/contract/dist/index.js', inputs: contractInputs },
   {
     workspace: 'apps/server',
     output: 'apps/server/dist/server.js',
-    sources: ['apps/server/src', 'apps/server/package.json', ...contractSources],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/tsconfig.json',
+      'apps/server/tsconfig.build.json',
+      ...contractInputs,
+    ],
   },
   {
     workspace: 'apps/web',
     output: 'apps/web/dist/index.html',
-    sources: [
+    inputs: [
       'apps/web/src',
       'apps/web/index.html',
       'apps/web/public',
+      'apps/web/package.json',
+      'apps/web/tsconfig.json',
+      // The build scripts: Vite's configuration and the plugins it imports (chunking, prerendering).
       'apps/web/vite.config.ts',
-      ...contractSources,
+      'apps/web/build-plugins.ts',
+      ...contractInputs,
     ],
   },
 ];
 
+/** The targets among `workspaces` whose output is missing or older than one of its inputs under `rootDir`. */
+export function staleTargets(rootDir = root, workspaces = targets.map((target) => target.workspace)) {
+  return targets.filter((target) => {
+    if (!workspaces.includes(target.workspace)) return false;
+    const output = join(rootDir, target.output);
+    return !existsSync(output) || statSync(output).mtimeMs < newestMtime(rootDir, target.inputs);
+  });
+}
+
 /**
- * Builds, in order, each of `workspaces` (all by default) that is stale; exits the process with the build's status
- * when one fails, naming the `command` to run again.
+ * Builds, in order, each of `workspaces` (all by default) that is stale; when one fails, prints its output and
+ * exits the process with the build's status, naming the `command` to run again.
  */
 export function buildStale(command, workspaces = targets.map((target) => target.workspace)) {
-  for (const target of targets.filter((candidate) => workspaces.includes(candidate.workspace))) {
-    const output = join(root, target.output);
-    const stale = !existsSync(output) || statSync(output).mtimeMs < newestMtime(target.sources);
-    if (!stale) continue;
-    console.log(`[${command}] building ${target.workspace} …`);
-    const result = spawnSync(npm, ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
+  for (const target of staleTargets(root, workspaces)) {
+    process.stdout.write(`[${command}] building ${target.workspace} … `);
+    const started = Date.now();
+    const result = spawnSync(npm, ['run', 'build', '-w', target.workspace], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      // The bundler's colours would be escape codes in the captured text.
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
     if (result.status !== 0) {
+      // tsc writes its output even when it reports errors: without this, the next start would take the
+      // half-built output for a fresh one.
+      rmSync(join(root, target.output), { force: true });
+      process.stdout.write('failed\n');
+      process.stderr.write(
+        `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error}\n` : ''}`,
+      );
       console.error(
         `[${command}] building ${target.workspace} failed; fix the error above and run npm ${command} again.`,
       );
       process.exit(result.status ?? 1);
     }
+    process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s\n`);
   }
 }

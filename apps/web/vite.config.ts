@@ -46,6 +46,9 @@ export default defineConfig({
         if (warning.code === 'SOURCEMAP_BROKEN' && warning.plugin?.startsWith('@tailwindcss/vite')) return;
         warn(warning);
       },
+      // The post-build step prerenders the pages and compresses every file, so it is meant to take most of the
+      // build; rolldown's page-long note saying so on every build told nobody anything.
+      checks: { bundlerTimings: false },
       treeshake: {
         // The contract's modules only declare things. Saying so lets the bundler drop the zod schemas
         // (and zod and libphonenumber with them) from pages that only need texts, routes and constants.

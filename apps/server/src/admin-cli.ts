@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { databaseOptions } from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { waitingForDatabase } from './db/first-connection.js';
 import { DataDirLockedError } from './db/lock.js';
 import { repoRoot } from './lib/package-paths.js';
 import { createAdmin, revokeAdminByUsername, setStaffByUsername } from './modules/staff/admin.js';
@@ -70,7 +71,11 @@ async function main(): Promise<number> {
   let handle: DatabaseHandle;
   try {
     const config = loadConfig();
-    handle = await openDatabase(databaseOptions(config));
+    handle = await openDatabase(
+      databaseOptions(config, undefined, (reason) =>
+        io.err(waitingForDatabase(config.databaseUrl ?? '', reason, config.databaseWaitMs)),
+      ),
+    );
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       io.err(

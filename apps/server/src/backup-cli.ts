@@ -9,6 +9,7 @@ import { BackupError } from './backup/manifest.js';
 import { restoreBackup } from './backup/restore.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { waitingForDatabase } from './db/first-connection.js';
 import { DataDirLockedError } from './db/lock.js';
 import { repoRoot } from './lib/package-paths.js';
 import { createImageStore } from './services/storage/index.js';
@@ -47,7 +48,11 @@ async function backup(config: AppConfig, out: string, io: CliOutput): Promise<nu
     io.err(`There is no database in ${pgliteDir} to back up (check DATA_DIR, or set DATABASE_URL).`);
     return 1;
   }
-  const handle = await openDatabase(databaseOptions(config));
+  const handle = await openDatabase(
+    databaseOptions(config, undefined, (reason) =>
+      io.err(waitingForDatabase(config.databaseUrl ?? '', reason, config.databaseWaitMs)),
+    ),
+  );
   try {
     const manifest = await createBackup({ handle, config, store: createImageStore(config) }, out);
     io.out(

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
+import { waitingForDatabase } from './db/first-connection.js';
 import { prepareDatabase } from './db/migrate.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { createEventBus, type EventBus } from './events/bus.js';
@@ -145,9 +146,13 @@ export async function composeServer(
   }
 }
 
-export function databaseOptions(config: AppConfig, onPoolError?: (error: Error) => void): DatabaseOptions {
+export function databaseOptions(
+  config: AppConfig,
+  onPoolError?: (error: Error) => void,
+  onWait?: (reason: string) => void,
+): DatabaseOptions {
   return config.databaseUrl
-    ? { kind: 'pg', url: config.databaseUrl, onPoolError }
+    ? { kind: 'pg', url: config.databaseUrl, onPoolError, waitMs: config.databaseWaitMs, onWait }
     : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
 }
 
@@ -171,10 +176,17 @@ async function openStorage(
 ): Promise<Storage> {
   // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
   const adminAccount = adminBootstrapFromEnv(process.env);
+  // Before the database is migrated and seeded: a Redis refusing the URL's password stops the start untouched.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
+  if (redis) onClose.push(() => closeRedis(redis));
   const database =
     overrides.database ??
     (await openDatabase(
-      databaseOptions(config, (error) => log.error({ err: error }, 'database connection lost')),
+      databaseOptions(
+        config,
+        (error) => log.error({ err: error }, 'database connection lost'),
+        (reason) => log.warn(waitingForDatabase(config.databaseUrl ?? '', reason, config.databaseWaitMs)),
+      ),
     ));
   onClose.push(() => database.close());
   const imageStore = overrides.imageStore ?? createImageStore(config);
@@ -188,9 +200,6 @@ async function openStorage(
     listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
   });
   await bootstrapAdmin(database.db, adminAccount, log);
-
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
-  if (redis) onClose.push(() => closeRedis(redis));
   return { database, redis, imageStore, imagePipeline, gazetteer };
 }
 

@@ -24,6 +24,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'postgres://… of a PostgreSQL 15+ server; when set, PGlite is not used.',
   },
   {
+    name: 'DATABASE_WAIT_MS',
+    default: '30000',
+    meaning:
+      'How long start-up keeps retrying a PostgreSQL that does not answer yet (still starting, or unreachable) before it stops with a message naming DATABASE_URL.',
+  },
+  {
     name: 'REDIS_URL',
     default: '(unset → in-process)',
     meaning: 'redis://… for shared rate-limit counters (and the hub backplane).',
@@ -45,6 +51,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'Contact address shown to suspended users.',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'LOG_FORMAT',
+    default: 'pretty on a terminal, json otherwise',
+    meaning: 'pretty (readable lines, for people) or json (one JSON object a line, for log collectors).',
+  },
   {
     name: 'TRUST_PROXY',
     default: 'false',

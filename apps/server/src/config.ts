@@ -13,6 +13,8 @@ import { CONFIG_VARIABLES } from './config-variables.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface RateLimitWindow {
   max: number;
@@ -24,12 +26,15 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** How long start-up retries a PostgreSQL that does not answer before giving up. */
+  databaseWaitMs: number;
   redisUrl?: string;
   redisKeyPrefix: string;
   publicUrl: string;
   productName: string;
   supportEmail: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   trustProxy: boolean | string[];
   corsOrigins: string[];
   bodyLimitBytes: number;
@@ -136,12 +141,14 @@ const envSchema = z.object({
   HOST: text(255).default('127.0.0.1'),
   DATA_DIR: text(4096).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
+  DATABASE_WAIT_MS: int(0, 300_000, 30_000),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: text(100).default('rummage:'),
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   PRODUCT_NAME: text(100).min(1, { message: 'must not be empty' }).default(DEFAULT_PRODUCT_NAME),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   // A hop count is refused: Fastify 5 cannot check the nearest peer with one, so it would trust nobody.
   TRUST_PROXY: text(1000)
     .default('false')
@@ -295,12 +302,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir: resolveFrom(cwd, e.DATA_DIR, 'data'),
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_MS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    // People read a terminal; anything else (a file, journald, a container's log driver) gets JSON.
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))

@@ -1,37 +1,37 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
-import { warmGazetteer } from './services/geo/index.js';
-import { sayStartupNotices } from './startup-notices.js';
+// Only what checks the environment and the port is loaded up front: a mistake there is said in a fraction of a
+// second, before the seconds it takes to load the whole application (app.ts and everything it imports).
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from './config.js';
+import { ensurePortFree, startupProblems } from './startup-errors.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const WARM_GAZETTEER_AFTER_MS = 1_000;
 
-function readConfig(): AppConfig {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+/** Prints what the operator must fix, one line each, and exits; anything unforeseen keeps its stack trace. */
+function failStartup(error: unknown, where: { host: string; port: number }): never {
+  const problems = startupProblems(error, where);
+  if (!problems) throw error;
+  for (const line of problems) console.error(line);
+  process.exit(1);
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let config: AppConfig;
   try {
+    config = loadConfig();
+  } catch (error) {
+    failStartup(error, { host: process.env.HOST ?? '', port: Number(process.env.PORT) });
+  }
+  const where = { host: config.host, port: config.port };
+  let app: FastifyInstance;
+  try {
+    // The port first: a second Rummage on it must not migrate or seed a database before it finds out.
+    await ensurePortFree(config.host, config.port);
+    const { buildApp } = await import('./app.js');
     app = await buildApp(config);
   } catch (error) {
-    // A locked data directory is an operator mistake, not a crash: say it plainly, no stack trace.
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    failStartup(error, where);
   }
 
   let stopping = false;
@@ -59,14 +59,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    failStartup(error, where);
+  });
   // The city search and ZIP indexes (0.7 s of CPU) are built just after start-up rather than before it, so a
   // restart is back in service sooner; a place search in that first second builds what it needs itself.
+  const { warmGazetteer } = await import('./services/geo/index.js');
   setTimeout(() => warmGazetteer(), WARM_GAZETTEER_AFTER_MS).unref();
   app.log.info(
     { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,
   );
+  const { sayStartupNotices } = await import('./startup-notices.js');
   await sayStartupNotices(app.parts.storage.database.db, { host: config.host, log: app.log }).catch(
     (error: unknown) => app.log.warn({ err: error }, 'start-up notices not checked'),
   );

@@ -4,6 +4,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../lib/package-paths.js';
+import { firstConnection } from './first-connection.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import * as schema from './schema.js';
 
@@ -13,7 +14,16 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'pg';
 
 export type DatabaseOptions =
-  | { kind: 'pg'; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+  | {
+      kind: 'pg';
+      url: string;
+      poolSize?: number;
+      onPoolError?: (error: Error) => void;
+      /** How long opening retries a PostgreSQL that does not answer yet (0: one attempt). */
+      waitMs?: number;
+      /** Said once when the first attempt fails and opening starts waiting. */
+      onWait?: (reason: string) => void;
+    }
   | { kind: 'pglite'; dir: string }
   | { kind: 'pglite'; inMemory: true };
 
@@ -45,6 +55,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  // Before anything else: an unreachable server or a refused password is reported in one line, not as a
+  // stack trace from the first migration.
+  await firstConnection(pg.Client, options.url, options.waitMs ?? 0, options.onWait);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,

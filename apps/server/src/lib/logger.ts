@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import type { AppConfig } from '../config.js';
 
 /** Query parameters that carry secrets: hub access tokens and reset links must never reach a log line. */
@@ -29,11 +30,26 @@ export const REDACTED_PATHS = [
   '*.passwordHash',
 ];
 
+/**
+ * Readable lines for a person at a terminal: time, level and message first, the fields after. Written in this
+ * thread (no transport worker), so the last lines before an exit are never lost.
+ */
+function prettyStream() {
+  return pinoPretty({
+    colorize: process.stdout.isTTY === true,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+}
+
 export function loggerOptions(
-  config: Pick<AppConfig, 'logLevel'>,
+  config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
+    ...(config.logFormat === 'pretty' && { stream: prettyStream() }),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req(request: FastifyRequest) {

@@ -109,7 +109,8 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
   }
   const onError = (err: Error) => {
     wasDown = true;
-    warn({ err }, 'redis backplane unavailable; hub messages to other processes are dropped');
+    // The reason is enough: the stack of a refused socket says nothing an operator can use.
+    warn({ reason: err.message }, 'redis backplane unavailable; hub messages to other processes are dropped');
   };
   subscriber.on('error', onError);
   if (ownPublisher) publisher.on('error', onError);

@@ -1,0 +1,290 @@
+/**
+ * What an operator sees when Rummage cannot start: the built server (`dist/server.js`, rebuilt first when stale, as
+ * `npm start` does) spawned as its own process with a broken environment.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './db/client.js';
+import { sql } from 'drizzle-orm';
+import { repoRoot, serverPackageDir } from './lib/package-paths.js';
+import { freshDatabase } from './test/app.js';
+import { redisAvailable, TEST_REDIS_URL } from './test/redis.js';
+
+const serverEntry = join(serverPackageDir, 'dist', 'server.js');
+const COULD_NOT_START = /^Rummage could not start: /;
+const STACK_FRAME = /^\s+at /m;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** From the first line the server wrote to stdout until it exited. */
+  msAfterFirstLine: number;
+}
+
+const dataDirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rummage-startup-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A port nobody listens on: taken and released by the kernel's choice. */
+async function closedPort(): Promise<number> {
+  const server = await listening();
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function listening(): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * Runs the server with only `env` (plus PATH) until it exits, or, when `until` shows up in its output, stops it
+ * with SIGTERM. With `terminal`, it runs under `script`, so its stdout is a terminal as in a person's shell.
+ */
+function runServer(env: Record<string, string>, options: { until?: RegExp; terminal?: boolean } = {}) {
+  let firstLineAt: number | undefined;
+  const fullEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    SEED_DEMO_DATA: 'false',
+    ...env,
+  };
+  const child = options.terminal
+    ? spawn('script', ['-qfec', `exec "${process.execPath}" "${serverEntry}"`, '/dev/null'], {
+        env: fullEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, [serverEntry], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const seen = () => {
+    if (options.until?.test(stdout + stderr) && child.exitCode === null) child.kill('SIGTERM');
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    firstLineAt ??= Date.now();
+    stdout += chunk.toString();
+    seen();
+  });
+  child.stderr.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), seen()));
+  return new Promise<Run>((resolve) =>
+    child.on('close', (code) =>
+      resolve({ code, stdout, stderr, msAfterFirstLine: Date.now() - (firstLineAt ?? Date.now()) }),
+    ),
+  );
+}
+
+/** A failed start: non-zero, and stderr holds only "Rummage could not start: …" lines, no stack trace. */
+function expectReadableFailure(run: Run): string[] {
+  expect(run.code, run.stdout + run.stderr).not.toBe(0);
+  const lines = run.stderr.trim().split('\n');
+  for (const line of lines) expect(line).toMatch(COULD_NOT_START);
+  expect(run.stdout + run.stderr).not.toMatch(STACK_FRAME);
+  return lines;
+}
+
+const ESC = String.fromCharCode(27);
+const stripColours = (text: string) => text.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '');
+
+const pgServer = process.env.DATABASE_URL;
+const hasScript = spawnSync('script', ['--version']).status === 0;
+let redisHere = false;
+
+beforeAll(async () => {
+  // As `npm start` does: whatever changed in the sources is built before the built server is run.
+  const build = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { buildStale } from './scripts/build-stale.mjs'; buildStale('test', ['packages/contract', 'apps/server']);`,
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  expect(existsSync(serverEntry)).toBe(true);
+  redisHere = await redisAvailable('startup-errors.test.ts (Redis cases)');
+}, 300_000);
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+// Concurrent: each case mostly waits on its child process (loading, a retry), and one minute is the budget.
+describe.concurrent('start-up as an operator sees it', { timeout: 120_000 }, () => {
+  it('names each invalid variable and what it must be, before touching DATA_DIR', async () => {
+    const dir = dataDir();
+    const run = await runServer({
+      DATA_DIR: dir,
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db.example/rummage',
+      REDIS_URL: 'http://cache.example',
+      LOG_FORMAT: 'xml',
+    });
+    const lines = expectReadableFailure(run);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/PORT must be a whole number from 0 to 65535 \(got "eighty"\)\. Change it in/);
+    expect(lines.join('\n')).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(lines.join('\n')).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(lines.join('\n')).toMatch(/LOG_FORMAT must be one of pretty, json/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names the ADMIN_* variables that are missing or invalid, before the database is created', async () => {
+    const dir = dataDir();
+    const missing = await runServer({ DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'admin@example.com' });
+    expect(expectReadableFailure(missing)).toEqual([
+      expect.stringMatching(
+        /ADMIN_USERNAME is required when any of ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD/,
+      ),
+      expect.stringMatching(/ADMIN_PASSWORD is required when any of/),
+    ]);
+    const weak = await runServer({
+      DATA_DIR: dir,
+      PORT: '0',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'short',
+    });
+    expect(expectReadableFailure(weak)).toEqual([expect.stringMatching(/ADMIN_PASSWORD: Password must be/)]);
+    expect(existsSync(join(dir, 'pglite'))).toBe(false);
+  });
+
+  it('refuses a port already in use before creating, migrating or seeding the embedded database', async () => {
+    const taken = await listening();
+    const port = (taken.address() as { port: number }).port;
+    const dir = dataDir();
+    try {
+      const run = await runServer({ DATA_DIR: dir, PORT: String(port), SEED_DEMO_DATA: 'true' });
+      expect(expectReadableFailure(run)).toEqual([
+        `Rummage could not start: PORT: 127.0.0.1:${port} is already in use, by another Rummage or another program. Stop it, or set PORT to a free port.`,
+      ]);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it.runIf(pgServer)('refuses a port already in use before migrating a PostgreSQL database', async () => {
+    const taken = await listening();
+    const port = (taken.address() as { port: number }).port;
+    const database = await freshDatabase();
+    try {
+      const run = await runServer({ DATA_DIR: dataDir(), PORT: String(port), DATABASE_URL: database.url! });
+      expect(expectReadableFailure(run)).toEqual([expect.stringMatching(/PORT: .* is already in use/)]);
+      const tables = await queryRows<{ n: number }>(
+        database.handle.db,
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
+      expect(tables[0]?.n).toBe(0);
+    } finally {
+      taken.close();
+      await database.handle.close();
+      await database.drop();
+    }
+  });
+
+  it('gives up on a PostgreSQL that does not answer after DATABASE_WAIT_MS of retries', async () => {
+    const port = await closedPort();
+    const run = await runServer({
+      DATA_DIR: dataDir(),
+      PORT: '0',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/rummage`,
+      DATABASE_WAIT_MS: '3000',
+    });
+    expect(expectReadableFailure(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Rummage could not start: DATABASE_URL: cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(connection refused, still after [23] s of retries\\)\\. Check that PostgreSQL is running`,
+        ),
+      ),
+    ]);
+    // While it waits, the log says so: a person watching knows the start is not stuck.
+    expect(run.stdout).toMatch(
+      /waiting for PostgreSQL at 127\.0\.0\.1:\d+ \(connection refused\); giving up after 3 s/,
+    );
+  });
+
+  it('gives up by default within 30 s of retries', async () => {
+    const port = await closedPort();
+    const run = await runServer({
+      DATA_DIR: dataDir(),
+      PORT: '0',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/rummage`,
+    });
+    expect(expectReadableFailure(run)).toEqual([
+      expect.stringMatching(/still after (2[89]|30) s of retries/),
+    ]);
+    // The first line is "waiting for PostgreSQL …"; loading the server before it takes long on a busy machine.
+    expect(run.stdout).toMatch(/^\{.*waiting for PostgreSQL.*giving up after 30 s/);
+    expect(run.msAfterFirstLine).toBeGreaterThan(26_000);
+    expect(run.msAfterFirstLine).toBeLessThan(35_000);
+  });
+
+  it.runIf(pgServer)('says at once that the database in DATABASE_URL does not exist', async () => {
+    const url = new URL(pgServer!);
+    url.pathname = '/rummage_no_such_database';
+    const run = await runServer({ DATA_DIR: dataDir(), PORT: '0', DATABASE_URL: url.toString() });
+    expect(expectReadableFailure(run)).toEqual([
+      expect.stringMatching(
+        /DATABASE_URL: PostgreSQL at .* has no database "rummage_no_such_database"\. Create it \(createdb\)/,
+      ),
+    ]);
+  });
+
+  it('stops when Redis refuses the URL’s user and password, before creating the database', async ({
+    skip,
+  }) => {
+    if (!redisHere) skip();
+    const url = new URL(TEST_REDIS_URL);
+    url.username = 'rummage-nobody';
+    url.password = 'wrong';
+    const dir = dataDir();
+    const run = await runServer({ DATA_DIR: dir, PORT: '0', REDIS_URL: url.toString() });
+    expect(expectReadableFailure(run)).toEqual([
+      expect.stringMatching(
+        /REDIS_URL: Redis at .* refused the connection's settings \(WRONGPASS .*\)\. Check the user/,
+      ),
+    ]);
+    expect(existsSync(join(dir, 'pglite'))).toBe(false);
+  });
+
+  // Starts that succeed.
+  it.runIf(hasScript)(
+    'writes readable lines on a terminal and runs on when Redis is unreachable, saying what that means',
+    async () => {
+      const run = await runServer(
+        { DATA_DIR: dataDir(), PORT: '0', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+        { terminal: true, until: /is ready/ },
+      );
+      const output = stripColours(run.stdout);
+      expect(output).toMatch(
+        /^\[\d\d:\d\d:\d\d\] WARN: REDIS_URL: cannot reach Redis at 127\.0\.0\.1:\d+ yet; rate limits/m,
+      );
+      expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Rummage is ready/m);
+      expect(output).not.toMatch(/"level":/);
+      expect(output).not.toMatch(STACK_FRAME);
+    },
+    120_000,
+  );
+
+  it('writes one JSON object a line when its output is not a terminal', async () => {
+    const run = await runServer({ DATA_DIR: dataDir(), PORT: '0' }, { until: /is ready/ });
+    const lines = run.stdout.trim().split('\n');
+    const ready = lines
+      .map((line) => JSON.parse(line) as { msg?: string })
+      .find((entry) => entry.msg?.endsWith('is ready'));
+    expect(ready).toBeDefined();
+  }, 120_000);
+});
