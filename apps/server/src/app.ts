@@ -74,6 +74,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     app.decorate('parts', parts);
 
     await app.register(errorsPlugin);
+    // Loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set: without it, not one OpenTelemetry module is imported.
+    if (config.tracing.endpoint) {
+      const { tracingPlugin } = await import('./plugins/tracing.js');
+      await app.register(tracingPlugin, { ...config.tracing, endpoint: config.tracing.endpoint, version });
+    }
     // Before every other plugin and route, so each answer is timed, shed and rate-limited ones too. Without
     // METRICS_TOKEN not registered at all: no route, no hook, no work per request.
     if (metrics.enabled) await app.register(metricsPlugin, { metrics, token: config.metrics.token });

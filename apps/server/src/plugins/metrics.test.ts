@@ -148,7 +148,7 @@ function grew(after: string, before: string, series: string): number {
   return valueOf(after, series) - valueOf(before, series);
 }
 
-describe('without METRICS_TOKEN', () => {
+describe('without METRICS_TOKEN (nor OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -162,6 +162,7 @@ describe('without METRICS_TOKEN', () => {
     expect(isPageRoute('/metrics')).toBe(false);
     expect(t.app.hasRoute({ method: 'GET', url: '/metrics' })).toBe(false);
     expect(t.app.hasPlugin('metrics')).toBe(false);
+    expect(t.app.hasPlugin('tracing')).toBe(false);
     expect(t.app.parts.metrics.enabled).toBe(false);
   });
 });
