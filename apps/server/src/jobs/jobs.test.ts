@@ -181,9 +181,9 @@ describe('scheduler', () => {
     await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2));
     await scheduler.stop();
     const { body } = await metrics.scrape();
-    expect(body).toMatch(/^rummage_job_duration_seconds_count\{job="fine",outcome="ok"\} [1-9]/m);
-    expect(body).toMatch(/^rummage_job_duration_seconds_count\{job="broken",outcome="error"\} [2-9]/m);
-    expect(body).toMatch(/^rummage_job_last_success_timestamp_seconds\{job="fine"\} \d/m);
-    expect(body).not.toMatch(/rummage_job_last_success_timestamp_seconds\{job="broken"\}/);
+    expect(body).toMatch(/^rummage_job_duration_seconds_count\{task="fine",outcome="ok"\} [1-9]/m);
+    expect(body).toMatch(/^rummage_job_duration_seconds_count\{task="broken",outcome="error"\} [2-9]/m);
+    expect(body).toMatch(/^rummage_job_last_success_timestamp_seconds\{task="fine"\} \d/m);
+    expect(body).not.toMatch(/rummage_job_last_success_timestamp_seconds\{task="broken"\}/);
   });
 });

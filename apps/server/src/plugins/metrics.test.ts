@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, HUB_METHODS, HUBS, isPageRoute } from '@rummage/contract';
 import { useHubTestApp, type HubPerson } from '../realtime/test/hub-app.js';
 import { RawHubSocket } from '../realtime/test/server.js';
+import { repoRoot } from '../lib/package-paths.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { bearer } from '../test/factories.js';
 import { createProduct } from '../test/products.js';
@@ -140,6 +143,32 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(text).toMatch(/^rummage_pressure_event_loop_delay_seconds \d/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
     if (hub.t.databaseUrl) expect(valueOf(text, 'rummage_db_pool_connections{state="max"}')).toBe(4);
+  });
+});
+
+/** Metric names a dashboard or rule file reads, without a histogram's _bucket, _count or _sum. */
+function namesIn(file: string): Set<string> {
+  const text = readFileSync(join(repoRoot, file), 'utf8');
+  const names = text.match(/\b(?:rummage|nodejs|process)_[a-z0-9_]+/g) ?? [];
+  return new Set(names.map((name) => name.replace(/_(bucket|count|sum)$/, '')));
+}
+
+describe('the committed Grafana dashboard and Prometheus alert rules', () => {
+  it('read only metrics the server exposes', async () => {
+    // The backup gauges appear once a backup is known; this app has no BACKUP_DIR.
+    const exposed = new Set([
+      ...[...(await scrape()).matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]!),
+      'rummage_backup_last_success_timestamp_seconds',
+      'rummage_backup_duration_seconds',
+    ]);
+    for (const file of ['deploy/grafana/rummage-dashboard.json', 'deploy/prometheus/rummage-alerts.yml']) {
+      const read = namesIn(file);
+      expect(read.size, file).toBeGreaterThan(5);
+      expect(
+        [...read].filter((name) => !exposed.has(name)),
+        file,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -70,14 +70,14 @@ export function createPrometheusMetrics(): Metrics {
   const jobs = new Histogram({
     name: 'rummage_job_duration_seconds',
     help: 'Runs of scheduled background work by job and outcome.',
-    labelNames: ['job', 'outcome'] as const,
+    labelNames: ['task', 'outcome'] as const,
     buckets: JOB_BUCKETS,
     registers,
   });
   const jobSuccess = new Gauge({
     name: 'rummage_job_last_success_timestamp_seconds',
     help: 'When each background job last finished without an error (Unix time).',
-    labelNames: ['job'] as const,
+    labelNames: ['task'] as const,
     registers,
   });
   // Exposed once known: a gauge without labels reads 0 until set, and a backup "written in 1970" would page someone.
@@ -142,8 +142,8 @@ export function createPrometheusMetrics(): Metrics {
     shed: (kind) => shed.inc({ pressure: kind }),
     queryFinished: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
     jobFinished(job, seconds, failed) {
-      jobs.observe({ job, outcome: failed ? 'error' : 'ok' }, seconds);
-      if (!failed) jobSuccess.set({ job }, Date.now() / 1000);
+      jobs.observe({ task: job, outcome: failed ? 'error' : 'ok' }, seconds);
+      if (!failed) jobSuccess.set({ task: job }, Date.now() / 1000);
     },
     backup(outcome) {
       if ('failed' in outcome) backupFailures.inc();
