@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath } from '@rummage/contract';
 import { listenOn } from '../realtime/test/server.js';
@@ -83,5 +83,27 @@ describe('OpenTelemetry traces with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     // Probes are left out, and no span carries the concrete id where the pattern belongs.
     expect(routes).not.toContain(API.health.live);
     expect(routes).not.toContain(apiPath(API.product.item, { id }));
+  });
+});
+
+describe('with a collector that never answers', () => {
+  it('still answers requests, and closes within its shutdown grace', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer(() => undefined);
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const t = await buildTestApp({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` });
+    try {
+      const { origin } = await listenOn(t.app);
+      for (let i = 0; i < 3; i++) expect((await fetch(`${origin}${API.category}`)).status).toBe(200);
+      const started = Date.now();
+      await t.close();
+      // server.ts exits anyway 10 s after SIGTERM; the export gives up after 3 s.
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface TracingOptions {
 /** Probes and scrapes every few seconds would bury the traces people look for. */
 const UNTRACED: ReadonlySet<string> = new Set([API.health.live, API.health.ready, METRICS_PATH]);
 
+const EXPORT_TIMEOUT_MS = 3_000;
+
 /** One manager per process: AsyncLocalStorage carries the request's span through its awaits. */
 let contextManager: AsyncLocalStorageContextManager | undefined;
 
@@ -35,8 +37,13 @@ export const tracingPlugin = fp<TracingOptions>(
     }
     const provider = new TracerProvider({
       resource: resourceFromAttributes({ 'service.name': serviceName, 'service.version': version }),
+      // Short timeouts: the last batch is sent during shutdown, which must end within its 10 s grace even when the
+      // collector is down (server.ts).
       spanProcessors: [
-        new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) }),
+        new BatchSpanProcessor({
+          exporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces`, timeoutMillis: EXPORT_TIMEOUT_MS }),
+          exportTimeoutMillis: EXPORT_TIMEOUT_MS,
+        }),
       ],
     });
     // Its own provider rather than the global one: tests build several apps in one process.
