@@ -10,7 +10,10 @@ export interface MetricsPluginOptions {
   token: string | undefined;
 }
 
-/** Requests that matched no route are counted under one name, so a scan of random URLs adds no series. */
+/**
+ * Requests that matched no route (404s, and web-app pages the not-found handler answers with index.html) are
+ * counted under one name, so a scan of random URLs adds no series.
+ */
 const UNMATCHED = 'unmatched';
 
 /** Compared as digests, so neither the token's length nor its first wrong byte shows in the answer's timing. */
