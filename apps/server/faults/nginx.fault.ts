@@ -21,6 +21,7 @@ import { image, listingFields, multipart } from '../src/test/products.js';
 import { NGINX, startNginx, type Nginx } from './harness/nginx.js';
 import { freePort, startServer, type ServerProcess } from './harness/server.js';
 
+const METRICS_TOKEN = 'nginx-fault-metrics-token-0123456789';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** A maintenance database of the shared server, where this test creates and drops its own. */
 const ADMIN_DB_URL = process.env.FAULT_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -129,6 +130,7 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
       TRUST_PROXY: 'loopback',
       CAPTCHA_PROVIDER: 'none',
       RATE_LIMIT_LOGIN_MAX: String(LOGIN_LIMIT),
+      METRICS_TOKEN,
     };
     // At the same moment, on an empty database: both race for the migrations.
     const started = await Promise.allSettled([startServer({ env, dataDir }), startServer({ env, dataDir })]);
@@ -183,6 +185,16 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
       answered.add(upstreamOf(categories));
     }
     expect([...answered].sort()).toEqual(processes.map((server) => `127.0.0.1:${server.port}`).sort());
+  });
+
+  it('keeps /metrics off the public site while each process answers Prometheus with the token', async () => {
+    const token = { authorization: `Bearer ${METRICS_TOKEN}` };
+    expect((await call(`${nginx.origin}/metrics`, { headers: token })).status).toBe(404);
+    for (const server of processes) {
+      const scrape = await call(`http://127.0.0.1:${server.port}/metrics`, { headers: token });
+      expect(scrape.status).toBe(200);
+      expect(scrape.body.toString()).toContain('rummage_http_request_duration_seconds_count{method="GET"');
+    }
   });
 
   it('takes a listing with a photo past nginx’s default 1 MB body limit, and both processes serve the photo', async () => {

@@ -9,6 +9,7 @@ import { loggerOptions } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { pressurePlugin, PRESSURE_RETRY_AFTER_SECONDS } from './plugins/pressure.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -69,13 +70,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     })());
   try {
     parts = await composeServer(config, overrides, app.log);
-    const { storage, people, realtime } = parts;
+    const { storage, people, realtime, metrics } = parts;
     app.decorate('parts', parts);
 
     await app.register(errorsPlugin);
+    // Loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set: without it, not one OpenTelemetry module is imported.
+    if (config.tracing.endpoint) {
+      const { tracingPlugin } = await import('./plugins/tracing.js');
+      await app.register(tracingPlugin, { ...config.tracing, endpoint: config.tracing.endpoint, version });
+    }
+    // Before every other plugin and route, so each answer is timed, shed and rate-limited ones too. Without
+    // METRICS_TOKEN not registered at all: no route, no hook, no work per request.
+    if (metrics.enabled) await app.register(metricsPlugin, { metrics, token: config.metrics.token });
     await app.register(securityPlugin, { config });
-    await app.register(pressurePlugin, { config });
-    await app.register(rateLimitPlugin, { config, redis: storage.redis ?? undefined });
+    await app.register(pressurePlugin, { config, metrics });
+    await app.register(rateLimitPlugin, { config, redis: storage.redis ?? undefined, metrics });
     await app.register(openApiPlugin, { config, version });
     await app.register(authPlugin, { sessions: people.sessions });
     await registerRoutes(app, parts);
@@ -88,7 +97,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
-    if (overrides.jobs !== false) scheduler = startJobs([...parts.jobs], app.log);
+    if (overrides.jobs !== false) scheduler = startJobs([...parts.jobs], app.log, metrics);
     app.addHook('onClose', shutdown);
     await app.ready();
     return app;

@@ -52,7 +52,9 @@ import {
 import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
 import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
+import { createMetrics, type Metrics } from './services/metrics/index.js';
 import {
+  countingRefusals,
   createMemoryBudgetStore,
   createRedisBudgetStore,
   messageBudgetWindow,
@@ -93,6 +95,8 @@ export interface ServerParts {
   /** A person's own data: export and account deletion (by the person or by staff). */
   readonly personalData: Readonly<PersonalData>;
   readonly jobs: readonly Job[];
+  /** Prometheus metrics with METRICS_TOKEN set; a recorder of nothing (`enabled: false`) otherwise. */
+  readonly metrics: Metrics;
   /** Stops the hub session sweep, waits for background mail, and closes the backplane, Redis and the database. */
   close(): Promise<void>;
 }
@@ -108,11 +112,13 @@ export async function composeServer(
 ): Promise<ServerParts> {
   const closers = new Closers(log);
   try {
+    const metrics = await createMetrics(config.metrics.token);
     const storage = await openStorage(config, overrides, log, closers);
+    observeStorage(storage, metrics);
     const events = createEventBus(log);
     const people = composePeople(config, overrides, storage, events, log, closers);
     const listings = composeListings(config, storage, events, log);
-    const messaging = composeMessaging(config, storage, events, log);
+    const messaging = composeMessaging(config, storage, events, metrics, log);
     const realtime = await composeRealtime(
       config,
       overrides,
@@ -120,14 +126,15 @@ export async function composeServer(
       people,
       messaging,
       events,
+      metrics,
       log,
       closers,
     );
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
-    const jobs = composeJobs(config, storage, log);
+    const jobs = composeJobs(config, storage, metrics, log);
     const close = () => closers.closeAll();
-    return {
+    const parts = {
       config,
       storage,
       events,
@@ -138,8 +145,8 @@ export async function composeServer(
       moderation,
       personalData,
       jobs,
-      close,
     };
+    return { ...parts, metrics, close };
   } catch (error) {
     await closers.closeAll();
     throw error;
@@ -201,6 +208,13 @@ async function openStorage(
   });
   await bootstrapAdmin(database.db, adminAccount, log);
   return { database, redis, imageStore, imagePipeline, gazetteer };
+}
+
+/** Query times and pool use, from after start-up's migrations on; nothing is wrapped with metrics off. */
+function observeStorage({ database }: Storage, metrics: Metrics): void {
+  if (!metrics.enabled) return;
+  database.observeQueries(metrics.queryFinished);
+  metrics.watchDatabasePool(() => database.poolUse());
 }
 
 /** Signing up, signing in, and what guards them: sessions, accounts, captcha, mail. */
@@ -269,14 +283,21 @@ export type Listings = ReturnType<typeof composeListings>;
  * Conversations: chats about listings and support tickets, and each person's message budgets, which every way of
  * sending (REST and the hubs) spends from in the services.
  */
-function composeMessaging(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
+function composeMessaging(
+  config: AppConfig,
+  storage: Storage,
+  events: EventBus,
+  metrics: Metrics,
+  log: FastifyBaseLogger,
+) {
   const { database, imageStore: store, redis } = storage;
   const db = database.db;
   const unreadSupport = createSupportUnreadCounter(db);
   // Kept where the REST limiter's counters are: in Redis when set, so every process spends from one budget.
-  const budgets: BudgetStore = redis
+  const kept: BudgetStore = redis
     ? createRedisBudgetStore(redis, config.redisKeyPrefix, log)
     : createMemoryBudgetStore();
+  const budgets = metrics.enabled ? countingRefusals(kept, () => metrics.rateLimited('message')) : kept;
   const budgetWindow = messageBudgetWindow(config.rateLimit.global);
   return {
     budgets,
@@ -308,6 +329,7 @@ async function composeRealtime(
   { sessions }: People,
   { chats, support }: Messaging,
   events: EventBus,
+  metrics: Metrics,
   log: FastifyBaseLogger,
   onClose: Closers,
 ): Promise<Realtime> {
@@ -331,7 +353,11 @@ async function composeRealtime(
     log,
     // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
     maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
+    metrics,
   });
+  metrics.watchHubConnections(() =>
+    Object.fromEntries(server.hubs.map((hub) => [hub, server.connections(hub).length])),
+  );
   // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
   const hubContext: HubLookup = (name) => server.context(name);
   deliverChatMessages(events, hubContext);
@@ -383,6 +409,7 @@ export type PersonalData = ReturnType<typeof composePersonalData>;
 function composeJobs(
   config: AppConfig,
   { database, imageStore, gazetteer }: Storage,
+  metrics: Metrics,
   log: FastifyBaseLogger,
 ) {
   // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
@@ -399,7 +426,7 @@ function composeJobs(
       log,
     }),
     // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
-    backupJob(database, imageStore, config, log),
+    backupJob(database, imageStore, config, log, { metrics }),
   ].filter((job): job is Job => job !== undefined);
 }
 

@@ -201,6 +201,19 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'How many scheduled backups to keep; older ones are deleted.',
   },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset → no /metrics)',
+    meaning:
+      'Serve Prometheus metrics at GET /metrics to requests with `Authorization: Bearer <token>` (16+ characters); see docs/operations.md.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '(unset → no tracing)',
+    meaning:
+      'Base URL of an OpenTelemetry collector (OTLP over HTTP); request traces are sent to its /v1/traces.',
+  },
+  { name: 'OTEL_SERVICE_NAME', default: 'rummage', meaning: 'service.name of the traces sent.' },
+  {
     name: 'SEED_DEMO_DATA',
     default: 'true for the embedded quick start; false when DATABASE_URL is set or NODE_ENV=production',
     meaning:

@@ -53,6 +53,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
+  it('turns metrics and traces on only when asked, and refuses a guessable token or a bad collector address', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: { token: undefined }, tracing: { endpoint: undefined } });
+    const config = loadConfig({
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318/',
+      OTEL_SERVICE_NAME: 'rummage-eu',
+    });
+    expect(config.metrics).toEqual({ token: 'a-long-enough-metrics-token' });
+    expect(config.tracing).toEqual({ endpoint: 'http://collector.internal:4318', serviceName: 'rummage-eu' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http/,
+    );
+  });
+
   it('reads and normalises every kind of value', () => {
     const config = loadConfig(
       {

@@ -58,6 +58,10 @@ export interface AppConfig {
   s3?: S3Config;
   /** Scheduled backups (jobs/backup.ts); `dir` unset turns them off. */
   backup: { dir?: string; intervalMs: number; keep: number };
+  /** GET /metrics (plugins/metrics.ts): off unless `token` is set. */
+  metrics: { token?: string };
+  /** OpenTelemetry traces (lib/tracing.ts): off unless `endpoint` is set. */
+  tracing: { endpoint?: string; serviceName: string };
   seedDemoData: boolean;
   webDistDir: string;
   apiDocs: boolean;
@@ -209,6 +213,9 @@ const envSchema = z.object({
   BACKUP_DIR: text(4096).optional(),
   BACKUP_INTERVAL_HOURS: int(1, 8760, 24),
   BACKUP_KEEP: int(1, 1000, 7),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:'], 'an http:// or https:// URL'),
+  OTEL_SERVICE_NAME: text(200).min(1).default('rummage'),
   // Unset: on for the embedded quick start only (see demoDataDefault).
   SEED_DEMO_DATA: bool(),
   WEB_DIST_DIR: text(4096).optional(),
@@ -344,6 +351,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       dir: e.BACKUP_DIR ? resolveFrom(cwd, e.BACKUP_DIR, 'backups') : undefined,
       intervalMs: e.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000,
       keep: e.BACKUP_KEEP,
+    },
+    metrics: { token: e.METRICS_TOKEN },
+    tracing: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+      serviceName: e.OTEL_SERVICE_NAME,
     },
     seedDemoData: e.SEED_DEMO_DATA ?? demoDataDefault(known.DATABASE_URL, env.NODE_ENV),
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import type { Pool, PoolClient } from 'pg';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +28,17 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dir: string }
   | { kind: 'pglite'; inMemory: true };
 
+/** Told of each query once it finished (metrics); `failed` when the database refused or lost it. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/** A PostgreSQL pool's connections and the queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
@@ -36,6 +48,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies pending migrations from src/db/migrations. Safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Times every query from now on. Called only with metrics on (METRICS_TOKEN), so otherwise a query runs exactly
+   * as the driver runs it.
+   */
+  observeQueries(observer: QueryObserver): void;
+  /** The pool's use right now; undefined on PGlite, which has one connection and no pool. */
+  poolUse(): PoolUse | undefined;
   close(): Promise<void>;
 }
 
@@ -92,6 +111,15 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
         client.release();
       }
     },
+    observeQueries(observer) {
+      observePoolQueries(pool, observer);
+    },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     async close() {
       await pool.end();
     },
@@ -119,6 +147,10 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir });
     },
+    observeQueries(observer) {
+      observePgliteQueries(client, observer);
+    },
+    poolUse: () => undefined,
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -128,6 +160,77 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       }
     },
   };
+}
+
+/** Calls `observer` when `result` settles; answers `result` itself, so its rejection still reaches the caller. */
+function timed<T>(result: T, started: number, observer: QueryObserver): T {
+  if (result instanceof Promise) {
+    result.then(
+      () => observer((performance.now() - started) / 1000, false),
+      () => observer((performance.now() - started) / 1000, true),
+    );
+  }
+  return result;
+}
+
+/** A pg client's queries, promise or callback style (pg-pool's own query() passes a callback). */
+function observeClient(client: PoolClient, observer: QueryObserver): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const started = performance.now();
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        observer((performance.now() - started) / 1000, Boolean(error));
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    return timed(query(...args), started, observer);
+  };
+}
+
+/**
+ * Every query reaches PostgreSQL through a pooled client: drizzle's plain queries through pool.query (which checks
+ * one out with this.connect), transactions through pool.connect. Each client is wrapped once, when first handed out.
+ */
+function observePoolQueries(pool: Pool, observer: QueryObserver): void {
+  const observed = new WeakSet<PoolClient>();
+  const observe = (client: PoolClient | undefined) => {
+    if (client && !observed.has(client)) {
+      observed.add(client);
+      observeClient(client, observer);
+    }
+    return client;
+  };
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  (pool as { connect: unknown }).connect = (callback?: (...args: unknown[]) => void) => {
+    if (callback) {
+      return connect((error, client, release) => callback(error, observe(client as PoolClient), release));
+    }
+    return (connect() as Promise<PoolClient>).then(observe);
+  };
+}
+
+/** PGlite runs statements through query and exec, and a transaction's through the same methods of its `tx`. */
+function observePgliteQueries(client: PGlite, observer: QueryObserver): void {
+  const wrap = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T): T => {
+    const query = target.query.bind(target);
+    const exec = target.exec.bind(target);
+    target.query = ((...args: Parameters<PGlite['query']>) => {
+      const started = performance.now();
+      return timed(query(...args), started, observer);
+    }) as PGlite['query'];
+    target.exec = ((...args: Parameters<PGlite['exec']>) => {
+      const started = performance.now();
+      return timed(exec(...args), started, observer);
+    }) as PGlite['exec'];
+    return target;
+  };
+  wrap(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => callback(wrap(tx)))) as PGlite['transaction'];
 }
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

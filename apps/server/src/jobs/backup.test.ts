@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../backup/manifest.js';
 import { createLocalImageStore } from '../services/storage/index.js';
+import { createMetrics } from '../services/metrics/index.js';
 import { freshDatabase } from '../test/app.js';
 import { backupJob } from './backup.js';
 
@@ -33,15 +34,19 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     }
     const logged: Array<{ object: object; message: string }> = [];
     let clock = Date.parse('2026-11-25T12:00:00Z');
+    const metrics = await createMetrics('metrics-token-for-tests-0123456789');
     const job = backupJob(
       database.handle,
       store,
       { dataDir, databaseUrl: database.url, backup: { dir, intervalMs: 24 * HOUR, keep: 2 } },
       { info: (object, message) => logged.push({ object, message }) },
-      () => clock,
+      { now: () => clock, metrics },
     )!;
 
     await job.run();
+    const scraped = (await metrics.scrape()).body;
+    expect(scraped).toContain(`rummage_backup_last_success_timestamp_seconds ${clock / 1000}\n`);
+    expect(scraped).toContain('rummage_backup_failures_total 0\n');
     expect(readdirSync(dir).sort()).toEqual([
       'keep-me',
       'rummage-20200102T000000Z',
@@ -67,6 +72,19 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     ]);
     expect(existsSync(join(dir, 'rummage-20261126T120000Z', 'manifest.json'))).toBe(true);
   }, 120_000);
+
+  it('counts a backup that failed for metrics', async () => {
+    const notAFolder = join(root, 'not-a-folder');
+    writeFileSync(notAFolder, 'a file where the backups should go');
+    const metrics = await createMetrics('metrics-token-for-tests-0123456789');
+    const store = createLocalImageStore(join(root, 'unused'));
+    const config = { dataDir: root, backup: { dir: notAFolder, intervalMs: HOUR, keep: 1 } };
+    const job = backupJob(database.handle, store, config, { info: () => undefined }, { metrics })!;
+    await expect(job.run()).rejects.toThrow();
+    const scraped = (await metrics.scrape()).body;
+    expect(scraped).toContain('rummage_backup_failures_total 1\n');
+    expect(scraped).not.toMatch(/^rummage_backup_last_success_timestamp_seconds \d/m);
+  });
 
   it('is off without BACKUP_DIR', () => {
     const store = createLocalImageStore(join(root, 'unused'));

@@ -9,6 +9,7 @@ import {
 } from '../backup/backup.js';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
+import { noMetrics, type Metrics } from '../services/metrics/index.js';
 import type { ImageStore } from '../services/storage/index.js';
 import type { Job } from './scheduler.js';
 
@@ -30,31 +31,40 @@ export function backupJob(
   store: ImageStore,
   config: Pick<AppConfig, 'backup' | 'dataDir' | 'databaseUrl'>,
   log: Log,
-  now: () => number = Date.now,
+  { now = Date.now, metrics = noMetrics }: { now?: () => number; metrics?: Metrics } = {},
 ): Job | undefined {
   const { dir, intervalMs, keep } = config.backup;
   if (!dir) return undefined;
+  const backUpWhenDue = async () => {
+    await mkdir(dir, { recursive: true });
+    const newest = (await scheduledBackups(dir)).at(-1);
+    // Told even when none is due, so the backup's age is known right after a restart, not a day later.
+    if (newest !== undefined) metrics.backup({ newestAt: scheduledBackupTime(newest) });
+    if (newest !== undefined && now() - scheduledBackupTime(newest) < intervalMs) return;
+    const started = now();
+    const out = join(dir, scheduledBackupName(new Date(started)));
+    const manifest = await createBackup({ handle, config, store }, out);
+    metrics.backup({ written: (now() - started) / 1000, at: started });
+    const pruned = await pruneBackups(dir, keep);
+    log.info(
+      {
+        backup: out,
+        ms: now() - started,
+        images: manifest.uploads.count,
+        migration: manifest.migration,
+        pruned: pruned.length,
+      },
+      'backup written',
+    );
+  };
   return {
     name: 'backup',
     everyMs: Math.min(CHECK_EVERY_MS, intervalMs),
     async run() {
-      await mkdir(dir, { recursive: true });
-      const newest = (await scheduledBackups(dir)).at(-1);
-      if (newest !== undefined && now() - scheduledBackupTime(newest) < intervalMs) return;
-      const started = now();
-      const out = join(dir, scheduledBackupName(new Date(started)));
-      const manifest = await createBackup({ handle, config, store }, out);
-      const pruned = await pruneBackups(dir, keep);
-      log.info(
-        {
-          backup: out,
-          ms: now() - started,
-          images: manifest.uploads.count,
-          migration: manifest.migration,
-          pruned: pruned.length,
-        },
-        'backup written',
-      );
+      await backUpWhenDue().catch((error: unknown) => {
+        metrics.backup({ failed: true });
+        throw error;
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   sessions,
   users,
 } from '../db/schema.js';
+import { createMetrics } from '../services/metrics/index.js';
 import { freshDatabase } from '../test/app.js';
 import { purgeExpired } from './purge.js';
 import { startJobs } from './scheduler.js';
@@ -157,5 +158,32 @@ describe('scheduler', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('tells metrics how each run went, by job', async () => {
+    const metrics = await createMetrics('metrics-token-for-tests-0123456789');
+    let calls = 0;
+    const scheduler = startJobs(
+      [
+        { name: 'fine', everyMs: 10, run: async () => undefined },
+        {
+          name: 'broken',
+          everyMs: 10,
+          run: async () => {
+            calls += 1;
+            throw new Error('disk full');
+          },
+        },
+      ],
+      { error: () => undefined },
+      metrics,
+    );
+    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2));
+    await scheduler.stop();
+    const { body } = await metrics.scrape();
+    expect(body).toMatch(/^rummage_job_duration_seconds_count\{task="fine",outcome="ok"\} [1-9]/m);
+    expect(body).toMatch(/^rummage_job_duration_seconds_count\{task="broken",outcome="error"\} [2-9]/m);
+    expect(body).toMatch(/^rummage_job_last_success_timestamp_seconds\{task="fine"\} \d/m);
+    expect(body).not.toMatch(/rummage_job_last_success_timestamp_seconds\{task="broken"\}/);
   });
 });

@@ -1,3 +1,5 @@
+import { noMetrics, type Metrics } from '../services/metrics/index.js';
+
 interface Log {
   error(object: object, message: string): void;
 }
@@ -17,16 +19,25 @@ export interface Scheduler {
  * Runs each job on its own interval. Timers are unref'd so they never keep the process alive, and a slow run
  * is never overlapped by the next one.
  */
-export function startJobs(jobs: Job[], log: Log): Scheduler {
+export function startJobs(jobs: Job[], log: Log, metrics: Metrics = noMetrics): Scheduler {
   const running = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let busy = false;
     const timer = setInterval(() => {
       if (busy) return;
       busy = true;
+      const started = performance.now();
+      const finished = (failed: boolean) =>
+        metrics.jobFinished(job.name, (performance.now() - started) / 1000, failed);
       const run = job
         .run()
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'scheduled job failed'))
+        .then(
+          () => finished(false),
+          (error: unknown) => {
+            finished(true);
+            log.error({ err: error, job: job.name }, 'scheduled job failed');
+          },
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

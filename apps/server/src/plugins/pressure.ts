@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API, HUBS, messages, type ErrorBody } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
+import { METRICS_PATH, noMetrics, type Metrics } from '../services/metrics/index.js';
 
 /** What a shed request is told: soon enough for a person to retry by hand, long enough to let the process drain. */
 export const PRESSURE_RETRY_AFTER_SECONDS = 5;
@@ -27,13 +28,16 @@ const LOG_EVERY_MS = 10_000;
  *   refusing them would break live chats, and each client would then reconnect (negotiate, handshake, Join),
  *   which costs more than the traffic saved. New hub connections are shed where they are created: POST
  *   …/negotiate here (a route like any other), WebSocket upgrades without a negotiated id in realtime/protocol/upgrade.ts.
+ * - /metrics: a scrape that fails under load would read as "down" exactly when the numbers matter most.
  */
-const EXEMPT_ROUTES: ReadonlySet<string> = new Set([API.health.live, ...Object.values(HUBS)]);
+const EXEMPT_ROUTES: ReadonlySet<string> = new Set([API.health.live, METRICS_PATH, ...Object.values(HUBS)]);
 
 export interface PressureOptions {
   config: Pick<AppConfig, 'pressure'>;
   /** How often the process's load is sampled (PRESSURE_SAMPLE_INTERVAL_MS unless a test needs another). */
   sampleIntervalMs?: number;
+  /** Counts shed requests and reads the sampled delay (METRICS_TOKEN). */
+  metrics?: Metrics;
 }
 
 /**
@@ -43,7 +47,7 @@ export interface PressureOptions {
  * neither a Redis round trip nor a session lookup.
  */
 export const pressurePlugin = fp<PressureOptions>(
-  async (app, { config, sampleIntervalMs = PRESSURE_SAMPLE_INTERVAL_MS }) => {
+  async (app, { config, sampleIntervalMs = PRESSURE_SAMPLE_INTERVAL_MS, metrics = noMetrics }) => {
     const limits = config.pressure;
     const body: ErrorBody = { message: messages.common.serviceUnavailable };
     let lastLogged = 0;
@@ -61,6 +65,7 @@ export const pressurePlugin = fp<PressureOptions>(
       const route = request.routeOptions.url;
       if (route !== undefined && EXEMPT_ROUTES.has(route)) return undefined;
       if (type === TYPE_EVENT_LOOP_DELAY && Date.now() < sheddingFrom) return undefined;
+      metrics.shed(type);
       if (Date.now() - lastLogged >= LOG_EVERY_MS) {
         lastLogged = Date.now();
         request.log.warn(
@@ -86,6 +91,7 @@ export const pressurePlugin = fp<PressureOptions>(
       // The declared type allows only void, though the plugin documents sending whatever else is returned.
       pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
     });
+    metrics.watchPressure(() => app.memoryUsage().eventLoopDelay);
   },
   { name: 'pressure' },
 );

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { messages } from '@rummage/contract';
 import type { AppConfig, RateLimitWindow } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
+import type { Metrics } from '../services/metrics/index.js';
 import { messageBudgetWindow, type BudgetListener } from '../services/rate-budget/index.js';
 
 const tooMany = () => new HttpError(429, messages.common.tooManyRequests);
@@ -56,8 +57,8 @@ export function budgetHeaders(reply: FastifyReply): BudgetListener {
  * Counters live in memory, or in Redis when REDIS_URL is set so every process shares them. A Redis outage lets
  * requests through rather than taking the site down with it.
  */
-export const rateLimitPlugin = fp<{ config: AppConfig; redis?: Redis }>(
-  async (app, { config, redis }) => {
+export const rateLimitPlugin = fp<{ config: AppConfig; redis?: Redis; metrics?: Metrics }>(
+  async (app, { config, redis, metrics }) => {
     await app.register(rateLimit, {
       global: true,
       max: config.rateLimit.global.max,
@@ -66,6 +67,8 @@ export const rateLimitPlugin = fp<{ config: AppConfig; redis?: Redis }>(
       allowList: (request) => !request.url.startsWith('/api/'),
       keyGenerator: budgetOwner,
       errorResponseBuilder: tooMany,
+      // Route limits (routeRateLimit, addressRateLimit) are merged over these options, so this counts theirs too.
+      ...(metrics?.enabled && { onExceeded: () => metrics.rateLimited('request') }),
       ...(redis && { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true }),
     });
   },

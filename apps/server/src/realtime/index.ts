@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
 import { createLimiter } from '../services/images/limiter.js';
+import { noMetrics, type HubMetrics } from '../services/metrics/index.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
@@ -26,6 +27,8 @@ export interface RealtimeServerOptions {
    * and holds the event loop while it does, so there one at a time keeps each uninterrupted stretch short.
    */
   maxRunningInvocations?: number;
+  /** Counts invocations and refusals per hub (METRICS_TOKEN); records nothing when left out. */
+  metrics?: HubMetrics;
 }
 
 /**
@@ -75,6 +78,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
   const admission: InvocationAdmission = {
     turns: createLimiter(options.maxRunningInvocations ?? MAX_RUNNING_INVOCATIONS),
     shedding: () => shedding(),
+    metrics: options.metrics ?? noMetrics,
   };
   const endpoints = options.hubs.map(
     (definition) =>

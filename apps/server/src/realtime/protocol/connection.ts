@@ -1,5 +1,6 @@
 import { messages } from '@rummage/contract';
 import type { AuthUser } from '../../modules/account/session.service.js';
+import type { HubRefusal } from '../../services/metrics/index.js';
 import {
   checkHandshake,
   closeFrame,
@@ -46,6 +47,8 @@ export interface ConnectionHost {
   turn(task: () => Promise<void>): Promise<void>;
   /** True while the process sheds load (plugins/pressure.ts): new invocations are refused, as new requests are. */
   shedding(): boolean;
+  /** An invocation was answered with a refusal instead of run (metrics). */
+  refused(reason: HubRefusal): void;
   /** Once per connection that completed its handshake. */
   disconnected(connection: ServerConnection, error?: Error): Promise<void>;
   /** The transport is gone: forget the connection token. */
@@ -234,8 +237,10 @@ export class ServerConnection {
 
   private enqueue(message: HubInvocationMessage): void {
     if (this.host.shedding()) {
+      this.host.refused('shedding');
       this.refuse(message, messages.common.serviceUnavailable);
     } else if (this.waiting.length >= this.host.timing.maxWaitingInvocations) {
+      this.host.refused('too_many_waiting');
       this.refuse(message, messages.common.tooManyAtOnce);
     } else {
       this.waiting.push(message);

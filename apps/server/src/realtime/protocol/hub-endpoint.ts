@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Limiter } from '../../services/images/limiter.js';
+import type { HubMetrics, HubRefusal } from '../../services/metrics/index.js';
 import type { Authenticated } from '../../modules/account/session.service.js';
 import {
   HubException,
@@ -30,6 +31,7 @@ export interface InvocationAdmission {
   turns: Limiter;
   /** True while the process sheds load: invocations are refused with a readable error instead of run. */
   shedding(): boolean;
+  metrics: HubMetrics;
 }
 
 export interface ConnectionInfo {
@@ -138,10 +140,18 @@ export class HubEndpoint implements ConnectionHost {
     if (!counts.includes(message.arguments.length) || (message.streamIds?.length ?? 0) > 0) {
       return answer({ error: errorTexts.invocationFailed(target) });
     }
+    const { metrics } = this.admission;
+    const started = metrics.enabled ? performance.now() : 0;
+    const finished = (outcome: 'ok' | 'error') => {
+      if (metrics.enabled)
+        metrics.invoked(this.definition.name, outcome, (performance.now() - started) / 1000);
+    };
     try {
       const result = await method.handler(this.invocationFor(connection), ...message.arguments);
+      finished('ok');
       return answer({ result });
     } catch (error) {
+      finished('error');
       if (error instanceof HubException || (error instanceof Error && error.name === 'HubException')) {
         return answer({ error: errorTexts.hubException(target, error.message) });
       }
@@ -158,6 +168,10 @@ export class HubEndpoint implements ConnectionHost {
 
   shedding(): boolean {
     return this.admission.shedding();
+  }
+
+  refused(reason: HubRefusal): void {
+    this.admission.metrics.refused(this.definition.name, reason);
   }
 
   async disconnected(connection: ServerConnection, error?: Error): Promise<void> {

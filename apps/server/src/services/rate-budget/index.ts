@@ -30,6 +30,17 @@ export interface BudgetStore {
   take(key: string, limit: BudgetWindow): Promise<BudgetTake>;
 }
 
+/** The same store, telling `refused` about each take it refuses (metrics: a person held back by a budget). */
+export function countingRefusals(store: BudgetStore, refused: () => void): BudgetStore {
+  return {
+    async take(key, limit) {
+      const take = await store.take(key, limit);
+      if (!take.allowed) refused();
+      return take;
+    },
+  };
+}
+
 /** The budgets a person spends from; one key per kind of write, so REST and hubs meet in the same counter. */
 export const budgetKeys = {
   chatMessage: (userId: number) => `chat-message:user:${userId}`,

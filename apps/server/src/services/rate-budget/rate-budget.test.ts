@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, redisAvailable } from '../../test/redis.js';
-import { createMemoryBudgetStore, createRedisBudgetStore, type BudgetStore } from './index.js';
+import { createMetrics } from '../metrics/index.js';
+import {
+  countingRefusals,
+  createMemoryBudgetStore,
+  createRedisBudgetStore,
+  type BudgetStore,
+} from './index.js';
 
 const window = { max: 3, windowMs: 60_000 };
 
@@ -11,6 +17,16 @@ async function takeMany(store: BudgetStore, key: string, count: number, max = wi
   for (let n = 0; n < count; n++) answers.push(await store.take(key, { ...window, max }));
   return answers;
 }
+
+describe('refusals for metrics', () => {
+  it('counts each refused take as a message refused by its budget, and nothing else', async () => {
+    const metrics = await createMetrics('metrics-token-for-tests-0123456789');
+    const store = countingRefusals(createMemoryBudgetStore(), () => metrics.rateLimited('message'));
+    const answers = await takeMany(store, 'chat:9', 5);
+    expect(answers.map((a) => a.allowed)).toEqual([true, true, true, false, false]);
+    expect((await metrics.scrape()).body).toContain('rummage_rate_limited_total{limit="message"} 2\n');
+  });
+});
 
 describe('memory budgets', () => {
   it('allows max writes per window, then refuses until the window starts again', async () => {
