@@ -5,11 +5,9 @@
  */
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import type { Redis } from 'ioredis';
+import { Closers, observeStorage, openStorage, type Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
-import { waitingForDatabase } from './db/first-connection.js';
-import { prepareDatabase } from './db/migrate.js';
+import type { DatabaseHandle } from './db/client.js';
 import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import { backupJob } from './jobs/backup.js';
@@ -29,7 +27,6 @@ import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/sna
 import { createMessageService } from './modules/message/message.service.js';
 import { createEngagementService } from './modules/product/engagement.service.js';
 import { createProductService } from './modules/product/product.service.js';
-import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { createUserService } from './modules/user/user.service.js';
@@ -49,8 +46,8 @@ import {
   createCaptchaVerifier,
   type CaptchaVerifier,
 } from './services/captcha/index.js';
-import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
-import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
+import type { Gazetteer } from './services/geo/index.js';
+import type { ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
 import { createMetrics, type Metrics } from './services/metrics/index.js';
 import {
@@ -60,8 +57,9 @@ import {
   messageBudgetWindow,
   type BudgetStore,
 } from './services/rate-budget/index.js';
-import { closeRedis, connectRedis } from './services/redis/index.js';
-import { createImageStore, type ImageStore } from './services/storage/index.js';
+import type { ImageStore } from './services/storage/index.js';
+
+export { databaseOptions, type Storage } from './composition-storage.js';
 
 /** Parts a test (or an embedding program) supplies instead of the ones built from the config. */
 export interface AppOverrides {
@@ -151,70 +149,6 @@ export async function composeServer(
     await closers.closeAll();
     throw error;
   }
-}
-
-export function databaseOptions(
-  config: AppConfig,
-  onPoolError?: (error: Error) => void,
-  onWait?: (reason: string) => void,
-): DatabaseOptions {
-  return config.databaseUrl
-    ? { kind: 'pg', url: config.databaseUrl, onPoolError, waitMs: config.databaseWaitMs, onWait }
-    : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
-}
-
-/** Where things are kept: the database, Redis when REDIS_URL is set, photos, and the offline gazetteer. */
-export interface Storage {
-  database: DatabaseHandle;
-  /** Shared by rate limits, message budgets, feed snapshots and the hub backplane. */
-  redis: Redis | null;
-  /** Where processed images live: DATA_DIR/uploads or an S3 bucket. */
-  imageStore: ImageStore;
-  /** Checks and re-encodes listing photos (JPEG/PNG in, WebP without metadata out). */
-  imagePipeline: ImagePipeline;
-  gazetteer: Gazetteer;
-}
-
-async function openStorage(
-  config: AppConfig,
-  overrides: AppOverrides,
-  log: FastifyBaseLogger,
-  onClose: Closers,
-): Promise<Storage> {
-  // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
-  const adminAccount = adminBootstrapFromEnv(process.env);
-  // Before the database is migrated and seeded: a Redis refusing the URL's password stops the start untouched.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
-  if (redis) onClose.push(() => closeRedis(redis));
-  const database =
-    overrides.database ??
-    (await openDatabase(
-      databaseOptions(
-        config,
-        (error) => log.error({ err: error }, 'database connection lost'),
-        (reason) => log.warn(waitingForDatabase(config.databaseUrl ?? '', reason, config.databaseWaitMs)),
-      ),
-    ));
-  onClose.push(() => database.close());
-  const imageStore = overrides.imageStore ?? createImageStore(config);
-  const imagePipeline =
-    overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
-  const gazetteer = overrides.gazetteer ?? lazyGazetteer();
-  // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
-  await prepareDatabase(database, {
-    seedDemoData: config.seedDemoData,
-    log,
-    listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
-  });
-  await bootstrapAdmin(database.db, adminAccount, log);
-  return { database, redis, imageStore, imagePipeline, gazetteer };
-}
-
-/** Query times and pool use, from after start-up's migrations on; nothing is wrapped with metrics off. */
-function observeStorage({ database }: Storage, metrics: Metrics): void {
-  if (!metrics.enabled) return;
-  database.observeQueries(metrics.queryFinished);
-  metrics.watchDatabasePool(() => database.poolUse());
 }
 
 /** Signing up, signing in, and what guards them: sessions, accounts, captcha, mail. */
@@ -428,19 +362,4 @@ function composeJobs(
     // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
     backupJob(database, imageStore, config, log, { metrics }),
   ].filter((job): job is Job => job !== undefined);
-}
-
-/** Shutdown steps, run newest first: a part closes before the parts it was made from. */
-class Closers {
-  private readonly steps: Array<() => Promise<unknown>> = [];
-  constructor(private readonly log: FastifyBaseLogger) {}
-  push(step: () => Promise<unknown>): void {
-    this.steps.push(step);
-  }
-  async closeAll(): Promise<void> {
-    for (const step of this.steps.reverse()) {
-      await step().catch((error: unknown) => this.log.error({ err: error }, 'error while shutting down'));
-    }
-    this.steps.length = 0;
-  }
 }
