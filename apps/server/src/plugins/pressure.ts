@@ -12,8 +12,9 @@ import { METRICS_PATH, noMetrics, type Metrics } from '../services/metrics/index
 export const PRESSURE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * How often the event loop's delay is judged. under-pressure takes the mean delay of 10 ms ticks over one sample, so
- * with its default second a stall of a few hundred milliseconds is averaged away; a tenth of that sees it at once.
+ * How often the event loop's delay is judged: under-pressure's mean delay of 10 ms ticks over one sample. A tenth
+ * of a second saw stalls sooner but shed healthy requests on a loaded 2-core machine; the hub's bounds and turns
+ * (docs/realtime.md, Backpressure) keep a burst from building a stall, so the judgement can be slow and calm.
  */
 export const PRESSURE_SAMPLE_INTERVAL_MS = 1_000;
 
