@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, newPage, registerThroughForm, signIn } from './people';
 import { gradientPng } from './photos';
 import { accountMenu, expectAccessible, uniqueName } from './support';
+import { unzipFile } from './zip';
 
 /** Signs in through the API (setup only; the person's own journey goes through the pages). */
 async function tokenFor(request: APIRequestContext, userName: string, password: string) {
@@ -54,16 +54,17 @@ test('a person downloads their data, then deletes the account; the buyer still r
     expect(sent.ok()).toBe(true);
   }
 
-  // Download my data: a JSON file holding the listing and the chat.
+  // Download my data: a ZIP holding the JSON (listing, chat) and the listing's photo.
   await signIn(page, username, password);
   await page.goto('/edit-profile');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
-    new RegExp(`^rummage-${username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    new RegExp(`^rummage-${username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`),
   );
-  const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+  const archive = await unzipFile((await download.path())!);
+  const file = JSON.parse(archive.get('rummage-data.json')!.toString('utf8')) as {
     profile: { username: string };
     listings: Array<{ id: number; title: string; photos: unknown[] }>;
     chats: Array<{ messages: Array<{ text: string }> }>;
@@ -72,6 +73,8 @@ test('a person downloads their data, then deletes the account; the buyer still r
   expect(file.listings).toEqual([expect.objectContaining({ id: productId, title })]);
   expect(file.listings[0]!.photos).toHaveLength(1);
   expect(file.chats[0]!.messages.map((m) => m.text)).toEqual([question, answer]);
+  // The photo itself, as a WebP file a person can open.
+  expect(archive.get(`photos/listing-${productId}-1.webp`)!.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
   // Delete my account: a wrong password is refused in the dialog, the right one deletes and signs out.
   await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -97,6 +97,12 @@ const API_CASES: Record<string, RouteCase> = {
     prepare: () =>
       fixed({ method: 'GET', url: API.account.exportData }, { reveals: ['chat', 'ticket', 'email'] }),
   },
+  'GET /api/Account/export/archive': {
+    access: 'signed-in',
+    // The same file in a ZIP (stored uncompressed, so the leak checks read it), with the owner's photos.
+    prepare: () =>
+      fixed({ method: 'GET', url: API.account.exportArchive }, { reveals: ['chat', 'ticket', 'email'] }),
+  },
   'DELETE /api/Account': {
     access: 'signed-in',
     prepare: (w) => ({

@@ -15,6 +15,8 @@ export const API = {
     logoutEverywhere: '/api/Account/logout-everywhere',
     /** GET: everything Rummage holds about the caller, as one JSON file (docs/product.md, "Your data"). */
     exportData: '/api/Account/export',
+    /** GET: the same, as a ZIP with the photos the caller uploaded (what the edit-profile page downloads). */
+    exportArchive: '/api/Account/export/archive',
     /** DELETE { password }: removes the caller's account and everything that is only theirs. */
     delete: '/api/Account',
   },

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 type Handler = MockAnswer | ((request: { url: URL; body: unknown; headers: Headers }) => MockAnswer);
 
@@ -41,7 +42,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
         : (handler ?? { status: 404, body: { message: 'Not found' } });
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -12,6 +12,8 @@ import { keysInUse } from '../product/product.repository.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import type { AuthUser } from './session.service.js';
+import { profilePhotoKey } from '../user/user.service.js';
+import { accountArchive, archivedPhotos, type PhotoReader } from './account-archive.js';
 import * as repo from './account-data.repository.js';
 
 const D = messages.accountData;
@@ -24,8 +26,8 @@ interface Log {
 
 export interface AccountDataServiceOptions {
   db: Database;
-  /** Where listing photos live: their addresses for the export, their files for the deletion. */
-  store: ImageAddresses & { delete(key: string): Promise<void> };
+  /** Where photos live: their addresses and bytes for the export, their files for the deletion. */
+  store: ImageAddresses & PhotoReader & { delete(key: string): Promise<void> };
   /** Removes profile and cover pictures nobody shows any more (UserService.discardPhotos). */
   discardProfilePhotos: (urls: string[]) => Promise<void>;
   /** Told `session.ended` after a deletion commits; hub delivery closes the person's connections. */
@@ -151,88 +153,103 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
     await options.discardProfilePhotos(files.profilePhotos);
   }
 
+  /** Everything about the person, as the export file holds it (docs/product.md, "Your data"). */
+  async function exportData(userId: number): Promise<AccountExport> {
+    const account = await repo.findAccount(db, userId);
+    if (!account) throw new HttpError(401, messages.common.loginRequired);
+    const [listings, garageSales, likes, viewedListings, viewedProfiles, reports] = await Promise.all([
+      exportListings(userId),
+      repo.garageSalesOf(db, userId),
+      repo.likesOf(db, userId),
+      repo.listingViewsOf(db, userId),
+      repo.profileViewsBy(db, userId),
+      repo.reportsBy(db, userId),
+    ]);
+    const [following, followers, chats, supportTickets, sessions, resets, moderation] = await Promise.all([
+      repo.followsOf(db, userId, 'following'),
+      repo.followsOf(db, userId, 'followers'),
+      exportChats(userId),
+      exportTickets(userId),
+      repo.sessionsOf(db, userId),
+      repo.passwordResetsOf(db, userId),
+      repo.moderationAbout(db, userId),
+    ]);
+    const link = (row: { userId: number; userName: string; since: Date }) => ({
+      ...row,
+      since: iso(row.since),
+    });
+    return {
+      exportedAt: iso(clock()),
+      product: options.productName,
+      profile: {
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        phoneNumber: account.phoneE164,
+        role: account.role,
+        address: account.address,
+        latitude: account.latitude,
+        longitude: account.longitude,
+        profilePhotoUrl: account.imageUrl,
+        coverPhotoUrl: account.coverPhotoUrl,
+        profileViews: account.views,
+        termsAcceptedAt: isoOrNull(account.termsAcceptedAt),
+        bannedAt: isoOrNull(account.bannedAt),
+        createdAt: iso(account.createdAt),
+      },
+      listings,
+      garageSales: garageSales.map((sale) => ({
+        id: sale.id,
+        title: sale.title,
+        location: sale.locationText,
+        latitude: sale.latitude,
+        longitude: sale.longitude,
+        items: sale.items,
+        startDate: sale.startDate,
+        startTime: sale.startTime,
+        endDate: sale.endDate,
+        endTime: sale.endTime,
+        timeZone: sale.timeZone,
+        createdAt: iso(sale.createdAt),
+      })),
+      likes: likes.map((like) => ({ productId: like.productId, likedAt: iso(like.createdAt) })),
+      viewedListings: viewedListings.map((view) => ({ ...view, viewedAt: iso(view.viewedAt) })),
+      viewedProfiles: viewedProfiles.map((view) => ({ ...view, viewedAt: iso(view.viewedAt) })),
+      reports: reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+      following: following.map(link),
+      followers: followers.map(link),
+      chats,
+      supportTickets,
+      sessions: sessions.map((session) => ({
+        ...session,
+        createdAt: iso(session.createdAt),
+        lastSeenAt: iso(session.lastSeenAt),
+        expiresAt: iso(session.expiresAt),
+        revokedAt: isoOrNull(session.revokedAt),
+      })),
+      passwordResets: resets.map((reset) => ({
+        createdAt: iso(reset.createdAt),
+        expiresAt: iso(reset.expiresAt),
+        usedAt: isoOrNull(reset.usedAt),
+      })),
+      moderation: moderation.map((entry) => ({ ...entry, createdAt: iso(entry.createdAt) })),
+    };
+  }
+
   return {
-    /** Everything about the person, as the export file holds it (docs/product.md, "Your data"). */
-    async exportData(userId: number): Promise<AccountExport> {
-      const account = await repo.findAccount(db, userId);
-      if (!account) throw new HttpError(401, messages.common.loginRequired);
-      const [listings, garageSales, likes, viewedListings, viewedProfiles, reports] = await Promise.all([
-        exportListings(userId),
-        repo.garageSalesOf(db, userId),
-        repo.likesOf(db, userId),
-        repo.listingViewsOf(db, userId),
-        repo.profileViewsBy(db, userId),
-        repo.reportsBy(db, userId),
-      ]);
-      const [following, followers, chats, supportTickets, sessions, resets, moderation] = await Promise.all([
-        repo.followsOf(db, userId, 'following'),
-        repo.followsOf(db, userId, 'followers'),
-        exportChats(userId),
-        exportTickets(userId),
-        repo.sessionsOf(db, userId),
-        repo.passwordResetsOf(db, userId),
-        repo.moderationAbout(db, userId),
-      ]);
-      const link = (row: { userId: number; userName: string; since: Date }) => ({
-        ...row,
-        since: iso(row.since),
+    exportData,
+
+    /** The export as a ZIP with the photos the person uploaded (account-archive.ts), streamed. */
+    async exportArchive(userId: number) {
+      const data = await exportData(userId);
+      const listingPhotos = await repo.photosOfListingsOf(db, userId);
+      const ownKey = (url: string | null) => (url === null ? [] : [profilePhotoKey(store, url) ?? []].flat());
+      const photos = archivedPhotos({
+        listingPhotos,
+        profile: ownKey(data.profile.profilePhotoUrl),
+        cover: ownKey(data.profile.coverPhotoUrl),
       });
-      return {
-        exportedAt: iso(clock()),
-        product: options.productName,
-        profile: {
-          id: account.id,
-          username: account.username,
-          email: account.email,
-          phoneNumber: account.phoneE164,
-          role: account.role,
-          address: account.address,
-          latitude: account.latitude,
-          longitude: account.longitude,
-          profilePhotoUrl: account.imageUrl,
-          coverPhotoUrl: account.coverPhotoUrl,
-          profileViews: account.views,
-          termsAcceptedAt: isoOrNull(account.termsAcceptedAt),
-          bannedAt: isoOrNull(account.bannedAt),
-          createdAt: iso(account.createdAt),
-        },
-        listings,
-        garageSales: garageSales.map((sale) => ({
-          id: sale.id,
-          title: sale.title,
-          location: sale.locationText,
-          latitude: sale.latitude,
-          longitude: sale.longitude,
-          items: sale.items,
-          startDate: sale.startDate,
-          startTime: sale.startTime,
-          endDate: sale.endDate,
-          endTime: sale.endTime,
-          timeZone: sale.timeZone,
-          createdAt: iso(sale.createdAt),
-        })),
-        likes: likes.map((like) => ({ productId: like.productId, likedAt: iso(like.createdAt) })),
-        viewedListings: viewedListings.map((view) => ({ ...view, viewedAt: iso(view.viewedAt) })),
-        viewedProfiles: viewedProfiles.map((view) => ({ ...view, viewedAt: iso(view.viewedAt) })),
-        reports: reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
-        following: following.map(link),
-        followers: followers.map(link),
-        chats,
-        supportTickets,
-        sessions: sessions.map((session) => ({
-          ...session,
-          createdAt: iso(session.createdAt),
-          lastSeenAt: iso(session.lastSeenAt),
-          expiresAt: iso(session.expiresAt),
-          revokedAt: isoOrNull(session.revokedAt),
-        })),
-        passwordResets: resets.map((reset) => ({
-          createdAt: iso(reset.createdAt),
-          expiresAt: iso(reset.expiresAt),
-          usedAt: isoOrNull(reset.usedAt),
-        })),
-        moderation: moderation.map((entry) => ({ ...entry, createdAt: iso(entry.createdAt) })),
-      };
+      return { data, archive: accountArchive(data, photos, store, log) };
     },
 
     /** The person deletes their own account; the password is checked as at login, so a left-open tab is not enough. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   API,
   accountExportSchema,
@@ -193,6 +194,39 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       void reply.header('cache-control', 'no-store');
       request.log.info({ userId: user.id }, 'data exported');
       return data;
+    },
+  );
+
+  app.get(
+    API.account.exportArchive,
+    {
+      config: { rateLimit: heavy },
+      schema: {
+        tags,
+        operationId: 'Account_exportArchive',
+        summary: 'The same as a ZIP: the JSON file, the photos the signed-in person uploaded and a README',
+        security: bearer,
+        response: {
+          200: {
+            description: 'A ZIP file: README.txt, rummage-data.json, photos/, profile/, MISSING.txt',
+            content: { 'application/zip': { schema: z.string().describe('ZIP archive bytes') } },
+          },
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { data, archive } = await accountData.exportArchive(user.id);
+      const day = data.exportedAt.slice(0, 10);
+      request.log.info({ userId: user.id }, 'data exported with photos');
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="rummage-${user.username}-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        // The 200 schema documents the bytes for the API document; Fastify sends a stream as it comes, unserialized.
+        .send(archive as unknown as string);
     },
   );
 

@@ -42,6 +42,12 @@ export const userNotFound = () => new HttpError(404, P.notFound);
 const isStaff = (viewer: AuthUser | null) => viewer !== null && viewer.role !== 'user';
 
 /** Only pictures this module stored (`profiles/…` or `covers/…` keys) are ever deleted; anything else is kept. */
+/** The stored key of a profile or cover picture's address, when the picture is one this store holds. */
+export function profilePhotoKey(store: { url(key: string): string }, url: string): string | undefined {
+  const key = OWN_PHOTO_KEY.exec(url)?.[1];
+  return key !== undefined && store.url(key) === url ? key : undefined;
+}
+
 const OWN_PHOTO_KEY = /((?:profiles|covers)\/\d{4}\/\d{2}\/[A-Za-z0-9-]{16,64}-(?:large|thumb)\.webp)$/;
 
 /**
@@ -110,10 +116,7 @@ export function createUserService(options: UserServiceOptions) {
       : new HttpError(409, R.usernameTaken, { userName: R.usernameTaken });
   }
 
-  function keyOf(url: string): string | undefined {
-    const key = OWN_PHOTO_KEY.exec(url)?.[1];
-    return key !== undefined && store.url(key) === url ? key : undefined;
-  }
+  const keyOf = (url: string) => profilePhotoKey(store, url);
 
   /** Deletes pictures nobody shows any more, logging failures: a stray file is better than a failed request. */
   async function removeUnusedPhotos(urls: string[]): Promise<void> {

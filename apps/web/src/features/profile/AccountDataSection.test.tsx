@@ -27,19 +27,15 @@ async function openEditProfile(
 afterEach(() => vi.restoreAllMocks());
 
 /** jsdom's Blob has no text(); FileReader reads it as the browser would. */
-function textOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 describe('your data on the edit-profile page', () => {
-  it('downloads the export as a JSON file named after the person and the day', async () => {
-    const exported = { exportedAt: '2026-11-25T10:00:00.000Z', profile: { username: 'maria' }, listings: [] };
-    await openEditProfile({ 'GET /api/Account/export': { body: exported } });
+  it('downloads the ZIP the server answers, under the name the server suggests', async () => {
+    const zipBytes = 'PK\u0003\u0004 not really a zip';
+    await openEditProfile({
+      'GET /api/Account/export/archive': {
+        body: zipBytes,
+        headers: { 'Content-Disposition': 'attachment; filename="rummage-maria-2026-11-25.zip"' },
+      },
+    });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -52,8 +48,8 @@ describe('your data on the edit-profile page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: D.download }));
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(clicked[0]!.download).toBe('rummage-maria-2026-11-25.json');
-    expect(JSON.parse(await textOf(blobs[0]!))).toEqual(exported);
+    expect(clicked[0]!.download).toBe('rummage-maria-2026-11-25.zip');
+    expect(JSON.parse(await blobs[0]!.text())).toBe(zipBytes);
   });
 
   it('asks for the password, shows the refusal in the dialog, and signs out once the account is deleted', async () => {

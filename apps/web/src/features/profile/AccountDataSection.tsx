@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { API, ROUTES, messages, type AccountExport } from '@rummage/contract';
-import { ApiError, apiFetch } from '../../shared/api/client';
+import { API, ROUTES, messages } from '@rummage/contract';
+import { ApiError, apiDownload, apiFetch } from '../../shared/api/client';
 import { clearSession, readSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
@@ -11,14 +11,18 @@ import { PROFILE_TEXT } from './texts';
 
 const D = messages.accountData;
 
-/** GET /api/Account/export, saved as a JSON file the way a download link would (the call needs the token). */
+/**
+ * GET /api/Account/export/archive (a ZIP with the JSON and the person's photos), saved the way a download link
+ * would save it; the call needs the token, so a plain link cannot do it.
+ */
 async function downloadMyData(username: string): Promise<void> {
-  const data = await apiFetch<AccountExport>(API.account.exportData, { fallbackMessage: D.downloadFailed });
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const { blob, filename } = await apiDownload(API.account.exportArchive, {
+    fallbackMessage: D.downloadFailed,
+  });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `rummage-${username}-${data.exportedAt.slice(0, 10)}.json`;
+  link.download = filename ?? `rummage-${username}.zip`;
   document.body.append(link);
   link.click();
   link.remove();

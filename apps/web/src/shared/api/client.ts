@@ -53,8 +53,20 @@ function buildUrl(path: string, query: ApiRequest['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Every call sends the bearer token when one is stored (docs/product.md §7), JSON unless it is a multipart form. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+const parseJson = (text: string): unknown => {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Every call sends the bearer token when one is stored (docs/product.md §7), JSON unless it is a multipart form.
+ * Answers the response when it is a success; a failure becomes an ApiError with the server's readable text.
+ */
+async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
   const {
     method = 'GET',
     body,
@@ -63,7 +75,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     signal,
     fallbackMessage = messages.common.somethingWentWrong,
   } = request;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = readSession()?.authToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -73,7 +85,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     payload = JSON.stringify(body);
   }
   const url = buildUrl(path, query);
-  const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined;
+  const early = method === 'GET' && accept === 'application/json' ? takeEarlyAnswer(url, token) : undefined;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   let response: Response;
   try {
@@ -88,23 +100,28 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (signal?.aborted) throw error;
     throw new ApiError(fallbackMessage, 0);
   }
-  const text = await response.text();
-  let json: unknown = undefined;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
-    const errorBody = (json ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(
-      typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : fallbackMessage,
-      response.status,
-      errorBody.errors ?? {},
-    );
-  }
-  return json as T;
+  if (response.ok) return response;
+  if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+  const errorBody = (parseJson(await response.text()) ?? {}) as Partial<ErrorBody>;
+  throw new ApiError(
+    typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : fallbackMessage,
+    response.status,
+    errorBody.errors ?? {},
+  );
+}
+
+/** A JSON API call: the parsed answer, or an ApiError with the server's readable text. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await send(path, request, 'application/json');
+  return parseJson(await response.text()) as T;
+}
+
+/** A file the API answers (with the session's token, so a plain link cannot fetch it), and the name it suggests. */
+export async function apiDownload(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, request, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
