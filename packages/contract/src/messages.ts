@@ -311,6 +311,19 @@ export const messages = {
     lastAdmin: 'This is the only admin left; create another admin first.',
     bannedCannotBeStaff: 'A banned account cannot become support staff.',
   },
+  /**
+   * Nouns read with a count, singular and plural, so "1 view" is never "1 views" (`countText`, `countNoun`). Every
+   * count shown with a noun takes its words from here.
+   */
+  counts: {
+    views: { one: 'view', other: 'views' },
+    likes: { one: 'like', other: 'likes' },
+    followers: { one: 'follower', other: 'followers' },
+    itemsSold: { one: 'item sold', other: 'items sold' },
+    garageSales: { one: 'garage sale', other: 'garage sales' },
+    openReports: { one: 'open report', other: 'open reports' },
+    suggestions: { one: 'suggestion available', other: 'suggestions available' },
+  },
   categories: {
     loadFailed: 'Failed to load categories',
   },
@@ -321,6 +334,9 @@ export const messages = {
     unreadable: 'This image could not be read. It may be damaged; please try another file.',
   },
 } as const;
+
+/** A noun read with a count (`messages.counts`). */
+export type CountNoun = keyof typeof messages.counts;
 
 /** Fills `{product}`, `{email}` and any other `{name}` placeholder. Unknown names stay as they are. */
 export function fillText(text: string, values: Record<string, string | number>): string {

@@ -66,7 +66,13 @@ describe('product detail', { timeout: 20_000 }, () => {
 
   it('abbreviates the like count', async () => {
     await openDetail({ product: productDetail({ likesCount: 1250 }) });
-    expect(screen.getByRole('button', { name: /1250 likes/ }).textContent).toContain('1.2k');
+    expect(screen.getByRole('button', { name: /1250 likes/ }).textContent).toContain('1.3k');
+  });
+
+  it('reads one like and one view in the singular', async () => {
+    await openDetail({ product: productDetail({ likesCount: 1, views: 1 }) });
+    expect(screen.getByRole('button', { name: /^Like, ?1 like$/ })).toBeTruthy();
+    expect(screen.getByText(/· 1 view$/)).toBeTruthy();
   });
 
   it('wraps the carousel both ways with the buttons, the dots and the arrow keys', async () => {

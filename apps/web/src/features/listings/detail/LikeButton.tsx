@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ROUTES, fillText, formatCount, messages, type ProductDetail } from '@rummage/contract';
+import { ROUTES, countNoun, formatCount, messages, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LISTING_TEXT } from '../texts';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -76,7 +76,7 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
         <Heart filled={liked} />
         <span className="sr-only">{LISTING_TEXT.like}, </span>
         <span aria-hidden="true">{formatCount(product.likesCount)}</span>
-        <span className="sr-only">{fillText(LISTING_TEXT.likes, { count: product.likesCount })}</span>
+        <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes')}`}</span>
       </button>
       {askLogin && (
         <Dialog role="alertdialog" title={messages.listing.loginFirst} onClose={() => setAskLogin(false)}>
