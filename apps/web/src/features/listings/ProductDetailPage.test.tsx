@@ -269,6 +269,31 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Message the seller' })).toBeNull();
   });
 
+  it('asks a visitor to log in when they press send, and sends nothing', async () => {
+    const { user, calls } = await openDetail();
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    const dialog = screen.getByRole('alertdialog', { name: L.loginFirst });
+    expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
+    expect(calls.some((call) => call.path === '/api/Message/send')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message the seller' })).toHaveProperty(
+      'value',
+      DEFAULT_SELLER_MESSAGE,
+    );
+  });
+
+  it('asks to log in again, not "Failed to send", when the session has ended meanwhile', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      api: { 'POST /api/Message/send': { status: 401, body: { message: messages.common.loginRequired } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    expect(await screen.findByRole('alertdialog', { name: L.loginFirst })).toBeTruthy();
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
+  });
+
   it('shows the seller an edit link instead of the message box and report', async () => {
     await openDetail({
       signedIn: true,

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { ROUTES, countNoun, formatCount, messages, type ProductDetail } from '@rummage/contract';
+import { countNoun, formatCount, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LISTING_TEXT } from '../texts';
-import { Dialog } from '../../../shared/ui/Dialog';
+import { LoginFirstDialog } from './LoginFirstDialog';
 
 type LikeState = Pick<ProductDetail, 'likesCount' | 'isLikedByCurrentUser'>;
 
@@ -78,18 +77,7 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
         <span aria-hidden="true">{formatCount(product.likesCount)}</span>
         <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes')}`}</span>
       </button>
-      {askLogin && (
-        <Dialog role="alertdialog" title={messages.listing.loginFirst} onClose={() => setAskLogin(false)}>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn btn-outline" onClick={() => setAskLogin(false)}>
-              {LISTING_TEXT.cancel}
-            </button>
-            <Link to={ROUTES.login} className="btn btn-primary">
-              {LISTING_TEXT.login}
-            </Link>
-          </div>
-        </Dialog>
-      )}
+      {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
     </>
   );
 }

@@ -60,7 +60,12 @@ export function ProductInfo({
         )}
       </div>
       {!isOwner && (
-        <MessageBox productId={product.id} sellerId={product.userId} sellerName={product.userName} />
+        <MessageBox
+          productId={product.id}
+          sellerId={product.userId}
+          sellerName={product.userName}
+          signedIn={signedIn}
+        />
       )}
     </div>
   );
