@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './accessibility.js';
 export * from './session.js';
 export * from './paths.js';
 export * from './format.js';

@@ -55,6 +55,7 @@ export const messages = {
     terms: 'terms of services',
     marketplace: 'marketplace',
     support: 'support',
+    accessibility: 'accessibility',
   },
   location: {
     dialogTitle: 'Change Location',

@@ -23,6 +23,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={ROUTES.accessibility} className={linkClass}>
+                {messages.footer.accessibility}
+              </Link>
+            </li>
+            <li>
               <Link to={ROUTES.marketplace} className={linkClass}>
                 {messages.footer.marketplace}
               </Link>
