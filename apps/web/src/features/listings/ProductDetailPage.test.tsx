@@ -220,8 +220,14 @@ describe('product detail', { timeout: 20_000 }, () => {
     const { user } = await openDetail();
     expect('share' in navigator).toBe(false);
     await user.click(screen.getByRole('button', { name: 'share' }));
-    expect(await screen.findByText(L.linkCopied)).toBeTruthy();
+    const toast = await screen.findByText(L.linkCopied);
+    // Announced: the notice appears inside a polite live region that was there before it.
+    expect(toast.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/product/300`);
+    // A second share while the first notice shows is a new announcement, not unchanged text.
+    await user.click(screen.getByRole('button', { name: 'share' }));
+    await waitFor(() => expect(screen.getByText(L.linkCopied)).not.toBe(toast));
+    expect(screen.getAllByText(L.linkCopied)).toHaveLength(1);
   });
 
   it('uses the share sheet when the browser has one', async () => {
