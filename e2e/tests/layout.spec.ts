@@ -39,11 +39,17 @@ test('a long unbroken title: the form says what is missing below the sticky head
   await page.getByRole('combobox', { name: 'pickup location' }).fill('Chicago');
   await page.getByRole('option', { name: 'Chicago, IL', exact: true }).click();
 
-  // Submitted from the bottom of the page without a title: focus goes back up to the title, whose message
-  // must not hide under the header that now sticks to the top.
+  // The title scrolled up just under the sticky header, the form is sent with Enter from the price field: focus
+  // goes back to the title, which the browser counts as on screen, so only scroll-padding keeps it (and its
+  // message) from staying under the header.
   const post = page.getByRole('button', { name: 'post listing' });
-  await post.scrollIntoViewIfNeeded();
-  await post.click();
+  await page.evaluate(() => {
+    const field = document.getElementById('listing-title')!;
+    const top = field.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo({ top: top - 70, behavior: 'instant' });
+    document.getElementById('listing-price')!.focus({ preventScroll: true });
+  });
+  await page.keyboard.press('Enter');
   const title = page.getByRole('textbox', { name: 'title' });
   await expect(title).toBeFocused();
   const error = page.locator('#listing-title-error');
@@ -75,23 +81,35 @@ test('a long unbroken title: the form says what is missing below the sticky head
   expect(await pageWidth(page), 'the profile fits 375 px with the title on a card').toBeLessThanOrEqual(375);
 });
 
+interface SaleRow {
+  id: number;
+  userId: number;
+}
+
+/** Rows of a list answer, whether bare or under `data`. */
+async function rows<T>(answer: Promise<{ json(): Promise<unknown> }>): Promise<T[]> {
+  const body = (await (await answer).json()) as T[] | { data: T[] };
+  return Array.isArray(body) ? body : body.data;
+}
+
 test('garage-sale detail at 1280 px: the host card and their other sales and items stay together', async ({
   page,
+  request,
 }) => {
+  // A host with little else on offer: their column is shorter than the sale's countdown, items and map, which is
+  // where the two used to be pulled apart.
+  const sales = await rows<SaleRow>(request.get('/api/Marketplace/garage-sales'));
+  let chosen: SaleRow | undefined;
+  let shortest = Infinity;
+  for (const sale of sales) {
+    const others = (await rows<SaleRow>(request.get(`/api/GarageSale/user/${sale.userId}`))).length - 1;
+    const items = (await rows<unknown>(request.get(`/api/Product/unsold/user/${sale.userId}`))).length;
+    const rowsShown = Math.ceil(Math.min(others, 4) / 2) + Math.ceil(Math.min(items, 4) / 2);
+    if (others + items > 0 && rowsShown < shortest) [chosen, shortest] = [sale, rowsShown];
+  }
+  expect(chosen, 'a demo garage sale whose host has more to show').toBeTruthy();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/marketplace');
-  await page.evaluate(() => {
-    localStorage.setItem('userAddress', 'Chicago, IL');
-    localStorage.setItem('userLat', '41.85003');
-    localStorage.setItem('userLng', '-87.65005');
-  });
-  await page.goto('/marketplace');
-  const strip = page.getByRole('region', { name: 'Garage sales' });
-  await strip
-    .getByRole('link', { name: /Garage Sale in/ })
-    .first()
-    .click();
-  await page.waitForURL('**/garage/*');
+  await page.goto(`/garage/${chosen!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: /Garage Sale in/ })).toBeVisible();
   const more = page
     .getByRole('heading', { level: 2, name: /^(More garage sales from|For sale by) @/ })
