@@ -25,7 +25,7 @@ export const ACCESSIBILITY_STATEMENT = {
       id: 'known-limitations',
       heading: 'Known limitations',
       items: [
-        'Maps (a listing’s meetup area, a garage sale’s location and the route planner) are pictures of map tiles that a screen reader cannot explore. The place is always also given as text, with a link to open it in a maps service.',
+        'Maps (a listing’s meetup area, a garage sale’s location and the route planner) are pictures of map tiles that a screen reader cannot explore. The place is always also given as text, and a link opens it in a maps service (for a garage sale, once it has started).',
         'Photos are described by the listing’s title only; sellers cannot yet write their own descriptions.',
         'An installation may replace the built-in captcha, which solves itself, with a third-party one that brings barriers of its own.',
       ],
