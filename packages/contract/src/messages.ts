@@ -326,6 +326,9 @@ export const messages = {
     garageSales: { one: 'garage sale', other: 'garage sales' },
     openReports: { one: 'open report', other: 'open reports' },
     suggestions: { one: 'suggestion available', other: 'suggestions available' },
+    /** Chats with unread messages (the badges on the account menu). */
+    unreadMessages: { one: 'unread message', other: 'unread messages' },
+    unreadSupport: { one: 'unread support message', other: 'unread support messages' },
   },
   categories: {
     loadFailed: 'Failed to load categories',

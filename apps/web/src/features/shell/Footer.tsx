@@ -35,7 +35,7 @@ export function Footer() {
             <li>
               <Link to={ROUTES.support} className={linkClass}>
                 {messages.footer.support}
-                <CountBadge count={unread.support} label={SHELL_TEXT.unreadSupport} />
+                <CountBadge count={unread.support} noun="unreadSupport" />
               </Link>
             </li>
           </ul>
