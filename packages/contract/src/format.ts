@@ -1,5 +1,4 @@
 import { MILES_TO_KM } from './constants.js';
-import { messages, type CountNoun } from './messages.js';
 
 /**
  * Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact, rounded to the nearest
@@ -16,17 +15,6 @@ export function formatCount(value: number): string {
   // Hundreds, rounded half up: 1050 → 11 → "1.1k"; 1999 → 20 → "2.0k" (not exact, so the decimal stays).
   const tenths = Math.floor((size + 50) / 100);
   return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}k`;
-}
-
-/** The noun a count is read with: the singular for exactly one, the plural otherwise ("0 views", "1 view"). */
-export function countNoun(count: number, noun: CountNoun): string {
-  const forms = messages.counts[noun];
-  return count === 1 ? forms.one : forms.other;
-}
-
-/** A count and its noun, the count abbreviated as everywhere else: "1 view", "12 views", "1.5k views". */
-export function countText(count: number, noun: CountNoun): string {
-  return `${formatCount(count)} ${countNoun(count, noun)}`;
 }
 
 /** The radius is chosen in miles and sent as kilometres (docs/product.md §7 radiusKm). */

@@ -4,6 +4,7 @@ export * from './accessibility.js';
 export * from './session.js';
 export * from './paths.js';
 export * from './format.js';
+export * from './counts.js';
 export * from './schemas/common.js';
 export * from './schemas/account.js';
 export * from './schemas/geo.js';

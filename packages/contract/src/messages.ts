@@ -314,22 +314,6 @@ export const messages = {
     lastAdmin: 'This is the only admin left; create another admin first.',
     bannedCannotBeStaff: 'A banned account cannot become support staff.',
   },
-  /**
-   * Nouns read with a count, singular and plural, so "1 view" is never "1 views" (`countText`, `countNoun`). Every
-   * count shown with a noun takes its words from here.
-   */
-  counts: {
-    views: { one: 'view', other: 'views' },
-    likes: { one: 'like', other: 'likes' },
-    followers: { one: 'follower', other: 'followers' },
-    itemsSold: { one: 'item sold', other: 'items sold' },
-    garageSales: { one: 'garage sale', other: 'garage sales' },
-    openReports: { one: 'open report', other: 'open reports' },
-    suggestions: { one: 'suggestion available', other: 'suggestions available' },
-    /** Chats with unread messages (the badges on the account menu). */
-    unreadMessages: { one: 'unread message', other: 'unread messages' },
-    unreadSupport: { one: 'unread support message', other: 'unread support messages' },
-  },
   categories: {
     loadFailed: 'Failed to load categories',
   },
@@ -340,9 +324,6 @@ export const messages = {
     unreadable: 'This image could not be read. It may be damaged; please try another file.',
   },
 } as const;
-
-/** A noun read with a count (`messages.counts`). */
-export type CountNoun = keyof typeof messages.counts;
 
 /** Fills `{product}`, `{email}` and any other `{name}` placeholder. Unknown names stay as they are. */
 export function fillText(text: string, values: Record<string, string | number>): string {
