@@ -49,7 +49,8 @@ test('a buyer messages a seller from the product page; the seller is told live a
 
   // Without reloading, the seller's header badge shows the new chat (pushed by /generalhub).
   await expect(sellerBadge).toBeVisible();
-  await expect(sellerBadge).toContainText('unread messages');
+  // "1 unread message", or more when other journeys wrote to the same seller meanwhile.
+  await expect(sellerBadge).toContainText(/unread messages?/);
 
   // The inbox lists it as Unseen; opening it shows the question. Other tests running alongside may have
   // Bob write to Alice about other listings, so the row is picked by its listing.

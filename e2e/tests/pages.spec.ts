@@ -42,3 +42,21 @@ test('the terms page has every section and its breadcrumb', async ({ page }) => 
   await expectAccessible(page);
   await screenshotBothWidths(page, 'terms');
 });
+
+test('the accessibility statement answers 200 and is one click from the footer', async ({
+  page,
+  request,
+}) => {
+  const direct = await request.get('/accessibility', { headers: { accept: 'text/html' } });
+  expect(direct.status()).toBe(200);
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'accessibility' }).click();
+  await page.waitForURL('**/accessibility');
+  await expect(page).toHaveTitle('Accessibility - Rummage');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
+  await expect(page.getByText(/WCAG\) 2\.2 at level AA/)).toBeVisible();
+  for (const heading of ['How we test', 'Known limitations', 'Report a barrier'])
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'accessibility');
+});

@@ -119,7 +119,7 @@ test('a user opens a support ticket; staff answer from /staff and the user sees 
 
   // Without reloading, the footer's support link shows one unread answer (pushed by /generalhub).
   await expect(supportBadge(user)).toBeVisible();
-  await expect(supportBadge(user)).toHaveText(/^1\s+unread support messages$/);
+  await expect(supportBadge(user)).toHaveText(/^1\s+unread support message$/);
 
   // Following the link shows the answer under the support account's name; reading it clears the badge.
   await user

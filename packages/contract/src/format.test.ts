@@ -1,20 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { cityStateLabel, fillText, formatCount, messages, milesToKm, stripUsaSuffix } from './index.js';
+import {
+  cityStateLabel,
+  countNoun,
+  countText,
+  fillText,
+  formatCount,
+  messages,
+  milesToKm,
+  stripUsaSuffix,
+} from './index.js';
 
 describe('formatCount (docs/product.md §9)', () => {
   it('shows counts under 1000 as they are', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
   });
-  it('abbreviates thousands with k, one decimal unless exact', () => {
+  it('abbreviates thousands with k, one decimal unless exact, rounded to the nearest tenth', () => {
     expect(formatCount(1000)).toBe('1k');
+    expect(formatCount(1050)).toBe('1.1k');
     expect(formatCount(1500)).toBe('1.5k');
+    expect(formatCount(1049)).toBe('1.0k');
     expect(formatCount(12345)).toBe('12.3k');
+    expect(formatCount(12350)).toBe('12.4k');
     expect(formatCount(20000)).toBe('20k');
-    // Not exact: the decimal stays, rounded down.
-    expect(formatCount(1050)).toBe('1.0k');
-    expect(formatCount(1999)).toBe('1.9k');
-    expect(formatCount(999_999)).toBe('999.9k');
+    // Not exact, so the decimal stays even when rounding reaches a whole thousand.
+    expect(formatCount(1999)).toBe('2.0k');
+    expect(formatCount(999_999)).toBe('1000.0k');
+  });
+  it('rounds every half up, where floating point would round some down (1.005, 2.05, …)', () => {
+    for (let thousands = 1; thousands < 200; thousands += 1) {
+      for (let hundreds = 0; hundreds < 10; hundreds += 1) {
+        const value = thousands * 1000 + hundreds * 100 + 50;
+        const tenths = thousands * 10 + hundreds + 1;
+        expect(formatCount(value)).toBe(`${Math.floor(tenths / 10)}.${tenths % 10}k`);
+      }
+    }
+  });
+});
+
+describe('countText (one noun for one, another for the rest)', () => {
+  it('reads exactly one in the singular and every other count in the plural', () => {
+    expect(countText(1, 'views')).toBe('1 view');
+    expect(countText(0, 'views')).toBe('0 views');
+    expect(countText(2, 'likes')).toBe('2 likes');
+    expect(countText(1, 'itemsSold')).toBe('1 item sold');
+    expect(countText(1, 'followers')).toBe('1 follower');
+    expect(countText(1050, 'views')).toBe('1.1k views');
+    expect(countNoun(1, 'garageSales')).toBe('garage sale');
   });
 });
 

@@ -1,14 +1,20 @@
 import { MILES_TO_KM } from './constants.js';
 
-/** Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact (docs/product.md §9). */
+/**
+ * Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact, rounded to the nearest
+ * tenth (docs/product.md §9): 1000 is "1k", 1050 "1.1k", 1500 "1.5k". Whole numbers only, so 1050 / 100 cannot
+ * land on 10.499… the way 1.05 * 10 does in floating point.
+ */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '0';
-  if (Math.abs(value) < 1000) return String(Math.trunc(value));
-  const thousands = value / 1000;
-  if (Number.isInteger(thousands)) return `${thousands}k`;
-  // Not exact, so one decimal even when it is 0 ("1.0k" for 1050: "1k" would read as exactly a thousand);
-  // rounded down, so a count never shows more than it is (1999 is "1.9k", not "2.0k").
-  return `${(Math.floor(thousands * 10) / 10).toFixed(1)}k`;
+  const whole = Math.trunc(value);
+  if (Math.abs(whole) < 1000) return String(whole);
+  const sign = whole < 0 ? '-' : '';
+  const size = Math.abs(whole);
+  if (size % 1000 === 0) return `${sign}${size / 1000}k`;
+  // Hundreds, rounded half up: 1050 → 11 → "1.1k"; 1999 → 20 → "2.0k" (not exact, so the decimal stays).
+  const tenths = Math.floor((size + 50) / 100);
+  return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}k`;
 }
 
 /** The radius is chosen in miles and sent as kilometres (docs/product.md §7 radiusKm). */

@@ -55,6 +55,7 @@ export const messages = {
     terms: 'terms of services',
     marketplace: 'marketplace',
     support: 'support',
+    accessibility: 'accessibility',
   },
   location: {
     dialogTitle: 'Change Location',
@@ -170,6 +171,8 @@ export const messages = {
     editHeading: 'edit listing',
     delete: 'Delete',
     titleTooLong: 'Title must be at most 80 characters.',
+    /** The count under the title field; `{max}` is LISTING_LIMITS.titleMax. */
+    titleLength: '{count} of {max} characters',
     descriptionTooLong: 'Description must be at most 2000 characters.',
     priceRange: 'Price must be a number from 0 to 1,000,000 with at most two decimals.',
     categoryInvalid: 'Please choose a valid category.',

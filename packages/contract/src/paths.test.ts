@@ -18,6 +18,7 @@ describe('isPageRoute', () => {
       '/reset-password/new',
       '/staff',
       ROUTES.support,
+      ROUTES.accessibility,
     ]) {
       expect(isPageRoute(path), path).toBe(true);
     }

@@ -151,6 +151,8 @@ export const ROUTES = {
   /** The route planner over picked garage sales (beyond the SPEC); matched before garage/{id}. */
   garageRoute: '/garage/route',
   terms: '/terms',
+  /** The accessibility statement (beyond the SPEC), linked from the footer. */
+  accessibility: '/accessibility',
   userMain: '/user-main',
   otherUser: (id: string | number) => `/user-main/${id}`,
   createProduct: '/create-product',

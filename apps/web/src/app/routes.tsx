@@ -29,6 +29,7 @@ const GarageSalePage = lazy(loadGarageSalePage);
 const CreateGaragePage = lazy(() => import('../features/garage/CreateGaragePage'));
 const RoutePlannerPage = lazy(() => import('../features/garage-route/RoutePlannerPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
+const AccessibilityPage = lazy(() => import('../features/accessibility/AccessibilityPage'));
 const ProfilePage = lazy(loadProfilePage);
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
 const InboxPage = lazy(() => import('../features/chat/InboxPage'));
@@ -69,6 +70,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.garageRoute, element: <RoutePlannerPage /> },
       { path: ROUTES.garage(':garageSaleId'), element: <GarageSalePage /> },
       { path: ROUTES.terms, element: <TermsPage /> },
+      { path: ROUTES.accessibility, element: <AccessibilityPage /> },
       { path: ROUTES.otherUser(':userId'), element: <ProfilePage /> },
       {
         element: <RequireSession />,

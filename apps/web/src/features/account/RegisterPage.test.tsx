@@ -116,6 +116,31 @@ describe('register page', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'), { timeout: 3000 });
   });
 
+  it('keeps the city chosen at registration as the saved location', async () => {
+    mockApi({
+      'GET /api/Geo/cities': { body: { data: [CITY] } },
+      'POST /api/Account/register': {
+        status: 201,
+        body: { message: 'ok', data: { id: 9, username: 'maria' } },
+      },
+    });
+    const { user } = await openRegister();
+    await user.type(screen.getByLabelText(messages.login.username), 'maria');
+    await user.type(screen.getByLabelText('email'), 'maria@example.com');
+    await user.type(screen.getByLabelText(messages.login.password), 'Secret1!');
+    await user.type(screen.getByLabelText('phone number'), '2025550123');
+    await chooseCity(user);
+    // Choosing is not saving: only a registration that went through keeps the city.
+    expect(localStorage.getItem('userAddress')).toBeNull();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(messages.register.success)).toBeTruthy();
+    // The saved location's keys (docs/product.md §3), which the header and every list read.
+    expect(localStorage.getItem('userAddress')).toBe(CITY.label);
+    expect(Number(localStorage.getItem('userLat'))).toBe(CITY.latitude);
+    expect(Number(localStorage.getItem('userLng'))).toBe(CITY.longitude);
+  });
+
   it('shows the server message as a banner and its field errors under the fields', async () => {
     mockApi({
       'GET /api/Geo/cities': { body: { data: [CITY] } },

@@ -9,6 +9,7 @@ import {
   messages,
 } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
+import { saveLocation } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
@@ -85,6 +86,8 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       await register(checked.payload);
+      // The city chosen here is where the newcomer looks for things too: it becomes the saved location.
+      if (location) saveLocation(location.address, location.latitude, location.longitude);
       setRegistered(true);
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : null;

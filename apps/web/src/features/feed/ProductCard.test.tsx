@@ -38,6 +38,12 @@ describe('ProductCard', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
+  it('reads one view in the singular', () => {
+    mockApi();
+    renderCard(productCard(43, { title: 'Tin robot', views: 1 }));
+    expect(screen.getByText('1 view')).toBeTruthy();
+  });
+
   it('formats prices with two decimals only when they are not whole dollars', () => {
     expect(formatPrice(45)).toBe('$45');
     expect(formatPrice(12.5)).toBe('$12.50');

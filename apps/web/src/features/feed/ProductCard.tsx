@@ -4,7 +4,7 @@ import {
   API,
   ROUTES,
   apiPath,
-  fillText,
+  countText,
   formatCount,
   type ProductCard as ProductCardData,
   type ViewsResponse,
@@ -115,7 +115,7 @@ export function ProductCard({
           <p className="flex shrink-0 items-center gap-1 text-xs text-stone-600">
             <EyeIcon />
             <span aria-hidden="true">{views}</span>
-            <span className="sr-only">{fillText(FEED_TEXT.views, { count: views })}</span>
+            <span className="sr-only">{countText(product.views, 'views')}</span>
           </p>
         </div>
         <p className="truncate text-sm text-stone-700">

@@ -1,11 +1,16 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, fillText, formatCount, messages, type Follower } from '@rummage/contract';
+import { ROUTES, countNoun, fillText, formatCount, messages, type Follower } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { FollowButton } from '../follow';
 import { placeText } from '../../shared/ui/place';
 import { FOLLOWERS_TEXT } from './texts';
+
+/** The SPEC's card labels start with a capital ("Views", "Items sold"). */
+function capitalized(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
 
 /**
  * One follower (docs/product.md §2 Followers): picture, since, @name, place, counts and "follow" back. The whole card
@@ -19,9 +24,13 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [
-    { label: FOLLOWERS_TEXT.views, value: follower.views },
-    { label: FOLLOWERS_TEXT.itemsSold, value: follower.itemsSold },
-    { label: FOLLOWERS_TEXT.followers, value: followers },
+    { key: 'views', label: capitalized(countNoun(follower.views, 'views')), value: follower.views },
+    {
+      key: 'itemsSold',
+      label: capitalized(countNoun(follower.itemsSold, 'itemsSold')),
+      value: follower.itemsSold,
+    },
+    { key: 'followers', label: capitalized(countNoun(followers, 'followers')), value: followers },
   ];
 
   function openProfile(event: MouseEvent<HTMLElement>) {
@@ -62,10 +71,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
       </div>
       <dl className="grid w-full grid-cols-3 gap-2">
         {stats.map((stat) => (
-          <div
-            key={stat.label}
-            className="flex flex-col-reverse items-center rounded-lg bg-stone-50 px-1 py-2"
-          >
+          <div key={stat.key} className="flex flex-col-reverse items-center rounded-lg bg-stone-50 px-1 py-2">
             <dt className="text-xs text-stone-600">{stat.label}</dt>
             <dd className="font-bold text-stone-900">{formatCount(stat.value)}</dd>
           </div>

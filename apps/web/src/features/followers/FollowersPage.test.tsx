@@ -82,7 +82,14 @@ describe('followers', () => {
     openFollowers([
       [
         follower(1, { isFollowingBack: true, totalFollowers: 1500, views: 12_000 }),
-        follower(2, { location: null, latitude: null, longitude: null, imageUrl: null }),
+        follower(2, {
+          location: null,
+          latitude: null,
+          longitude: null,
+          imageUrl: null,
+          views: 1,
+          itemsSold: 3,
+        }),
         // Coordinates the gazetteer named no place for: shown as text (docs/product.md §8).
         follower(3, { location: null, latitude: 41.8781, longitude: -87.6298 }),
       ],
@@ -94,12 +101,15 @@ describe('followers', () => {
     expect(first.getByText(`${F.thrifterSince} Mar 2025`)).toBeTruthy();
     expect(first.getByText('Located in Denver, CO')).toBeTruthy();
     expect(first.getByText('Views').nextElementSibling?.textContent).toBe('12k');
-    expect(first.getByText('Items sold').nextElementSibling?.textContent).toBe('1');
+    // One of a thing reads in the singular.
+    expect(first.getByText('Item sold').nextElementSibling?.textContent).toBe('1');
     expect(first.getByText('Followers').nextElementSibling?.textContent).toBe('1.5k');
     expect(first.getByRole('button', { name: 'unfollow @thrifter1' })).toBeTruthy();
 
     const second = within(card('thrifter2'));
     expect(second.getByText(messages.location.unavailable)).toBeTruthy();
+    expect(second.getByText('View').nextElementSibling?.textContent).toBe('1');
+    expect(second.getByText('Items sold').nextElementSibling?.textContent).toBe('3');
     expect(second.getByRole('button', { name: 'follow @thrifter2' })).toBeTruthy();
     expect(within(card('thrifter3')).getByText('Located in 41.88, -87.63')).toBeTruthy();
     const photo = first.getByRole('img', { name: 'Profile photo of thrifter1' });

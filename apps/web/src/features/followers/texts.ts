@@ -4,8 +4,5 @@ export const FOLLOWERS_TEXT = {
   loading: 'Loading followers',
   loadingMore: 'Loading more followers',
   photoAlt: 'Profile photo of {username}',
-  views: 'Views',
-  itemsSold: 'Items sold',
-  followers: 'Followers',
   listLabel: 'People who follow you',
 } as const;

@@ -99,8 +99,8 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
           <PlanRouteLink className="btn btn-outline min-h-9 py-1 text-sm" />
         </div>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-8">
-        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-8">
+        <div className="flex flex-col gap-6">
           <CountdownPanel start={start} now={now} latitude={sale.latitude} longitude={sale.longitude} />
           <section aria-labelledby="garage-items-heading" className="card p-4">
             <h2 id="garage-items-heading" className="mb-3 text-lg font-bold text-stone-900">
@@ -126,10 +126,10 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
             address={sale.title || salePlace(sale)}
           />
         </div>
-        <div className="lg:col-start-2 lg:row-start-1">
+        {/* One column of its own: as two grid rows beside the tall sale column, the host card and the host's other
+            sales and items were pulled apart by the rows sharing the sale column's height (a gap at 1280 px). */}
+        <div className="flex flex-col gap-6">
           <HostPanel sale={sale} isOwn={isOwn} />
-        </div>
-        <div className="lg:col-start-2 lg:row-start-2">
           <HostMore sale={sale} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@rummage/contract';
+import { LISTING_LIMITS, messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
@@ -59,6 +59,21 @@ describe('create listing', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Add photos').getAttribute('accept')).toContain('.jpg');
     await waitFor(() => expect(document.title).toBe('Create Listing - Rummage'));
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('counts the title up to its limit and takes no more', async () => {
+    const { user } = await openCreate();
+    const title = screen.getByRole('textbox', { name: 'title' });
+    expect(title.getAttribute('maxlength')).toBe(String(LISTING_LIMITS.titleMax));
+    expect(screen.getByText(`0 of ${LISTING_LIMITS.titleMax} characters`)).toBeTruthy();
+    await user.type(title, 'Oak dresser');
+    expect(screen.getByText(`11 of ${LISTING_LIMITS.titleMax} characters`)).toBeTruthy();
+    // The count is read with the field, so a screen reader hears how much room is left.
+    expect(title.getAttribute('aria-describedby')).toContain('listing-title-count');
+    await user.clear(title);
+    await user.type(title, 'x'.repeat(LISTING_LIMITS.titleMax + 5));
+    expect((title as HTMLInputElement).value).toHaveLength(LISTING_LIMITS.titleMax);
+    expect(screen.getByText(`80 of ${LISTING_LIMITS.titleMax} characters`)).toBeTruthy();
   });
 
   it('says the docs/product.md §5 messages in their order: image, title/price, pickup, price format', async () => {

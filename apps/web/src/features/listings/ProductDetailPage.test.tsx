@@ -66,7 +66,13 @@ describe('product detail', { timeout: 20_000 }, () => {
 
   it('abbreviates the like count', async () => {
     await openDetail({ product: productDetail({ likesCount: 1250 }) });
-    expect(screen.getByRole('button', { name: /1250 likes/ }).textContent).toContain('1.2k');
+    expect(screen.getByRole('button', { name: /1250 likes/ }).textContent).toContain('1.3k');
+  });
+
+  it('reads one like and one view in the singular', async () => {
+    await openDetail({ product: productDetail({ likesCount: 1, views: 1 }) });
+    expect(screen.getByRole('button', { name: /^Like, ?1 like$/ })).toBeTruthy();
+    expect(screen.getByText(/· 1 view$/)).toBeTruthy();
   });
 
   it('wraps the carousel both ways with the buttons, the dots and the arrow keys', async () => {
@@ -214,8 +220,14 @@ describe('product detail', { timeout: 20_000 }, () => {
     const { user } = await openDetail();
     expect('share' in navigator).toBe(false);
     await user.click(screen.getByRole('button', { name: 'share' }));
-    expect(await screen.findByText(L.linkCopied)).toBeTruthy();
+    const toast = await screen.findByText(L.linkCopied);
+    // Announced: the notice appears inside a polite live region that was there before it.
+    expect(toast.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/product/300`);
+    // A second share while the first notice shows is a new announcement, not unchanged text.
+    await user.click(screen.getByRole('button', { name: 'share' }));
+    await waitFor(() => expect(screen.getByText(L.linkCopied)).not.toBe(toast));
+    expect(screen.getAllByText(L.linkCopied)).toHaveLength(1);
   });
 
   it('uses the share sheet when the browser has one', async () => {
@@ -261,6 +273,31 @@ describe('product detail', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'send' }));
     expect((await screen.findByText(L.messageSent)).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('textbox', { name: 'Message the seller' })).toBeNull();
+  });
+
+  it('asks a visitor to log in when they press send, and sends nothing', async () => {
+    const { user, calls } = await openDetail();
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    const dialog = screen.getByRole('alertdialog', { name: L.loginFirst });
+    expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
+    expect(calls.some((call) => call.path === '/api/Message/send')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message the seller' })).toHaveProperty(
+      'value',
+      DEFAULT_SELLER_MESSAGE,
+    );
+  });
+
+  it('asks to log in again, not "Failed to send", when the session has ended meanwhile', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      api: { 'POST /api/Message/send': { status: 401, body: { message: messages.common.loginRequired } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    expect(await screen.findByRole('alertdialog', { name: L.loginFirst })).toBeTruthy();
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
   });
 
   it('shows the seller an edit link instead of the message box and report', async () => {

@@ -68,8 +68,9 @@ export default function ProductDetailPage() {
           <Banner tone="info">{fillText(LISTING_TEXT.hiddenByStaff, { reason: data.hiddenReason })}</Banner>
         </div>
       )}
-      {/* Small screens read top to bottom; from 1024 px the price, actions and seller sit beside the photos. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
+      {/* Small screens read top to bottom; from 1024 px the price, actions and seller sit beside the photos. One
+          column that may shrink (grid-cols-1): an implicit column would be as wide as a long unbroken title. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
         <div className="lg:col-start-1 lg:row-start-1">
           <ImageCarousel images={data.images} title={data.title} />
         </div>

@@ -3,6 +3,7 @@ import {
   API,
   SUGGESTION_DEBOUNCE_MS,
   SUGGESTION_LIMIT,
+  countNoun,
   stripUsaSuffix,
   type CitySuggestion,
 } from '@rummage/contract';
@@ -30,7 +31,7 @@ export interface LocationFieldProps {
 }
 
 const suggestionCountText = (count: number) =>
-  count === 0 ? LOCATION_TEXT.noMatches : LOCATION_TEXT.suggestionCount(count);
+  count === 0 ? LOCATION_TEXT.noMatches : `${count} ${countNoun(count, 'suggestions')}`;
 
 function sameLocation(a: ChosenLocation | null, b: ChosenLocation | null): boolean {
   if (a === null || b === null) return a === b;

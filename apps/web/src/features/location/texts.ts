@@ -6,7 +6,6 @@ export const LOCATION_TEXT = {
   /** Accessible name of a location field that has neither a label nor a placeholder. */
   fieldFallbackName: 'Location',
   noMatches: 'No matching cities',
-  suggestionCount: (count: number) => `${count} ${count === 1 ? 'suggestion' : 'suggestions'} available`,
   close: 'Close',
   radiusInvalid: 'Please enter a radius greater than 0 miles.',
   useCurrentLocation: 'Use my current location',

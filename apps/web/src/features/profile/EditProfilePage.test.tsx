@@ -56,6 +56,10 @@ describe('edit profile', () => {
     save();
     expect(errorOf('Username')).toBe(P.usernameChars);
     expect(errorOf('Email')).toBe(P.emailNoSpaces);
+    // Spaces around the address are refused too, not trimmed away (docs/product.md §5).
+    type('Email', ' maria@example.com ');
+    save();
+    expect(errorOf('Email')).toBe(P.emailNoSpaces);
 
     type('Username', 'maria');
     type('Email', 'maria.example.com');

@@ -134,7 +134,12 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       />
       <TextField
         id="profile-email"
-        type="email"
+        // Text, not type="email": the browser strips spaces around an e-mail field's value, so " a@b.co " would be
+        // saved trimmed instead of refused with "Email cannot contain spaces." (docs/product.md §5).
+        type="text"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         label={EDIT_PROFILE_TEXT.email}
         autoComplete="email"
         value={email}

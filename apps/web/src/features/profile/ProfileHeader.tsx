@@ -1,5 +1,5 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { formatCount, messages } from '@rummage/contract';
+import { countNoun, formatCount, messages } from '@rummage/contract';
 import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { formatSince } from '../../shared/ui/PersonCard';
@@ -108,9 +108,13 @@ export function ProfileHeader({
   const fill = useFillText();
   const since = profile.thrifterSince ? formatSince(profile.thrifterSince) : '';
   const stats = [
-    { label: messages.profile.views, value: profile.views },
-    { label: messages.profile.itemsSold, value: profile.itemsSold },
-    { label: messages.profile.followers, value: profile.followersCount },
+    { key: 'views', label: countNoun(profile.views ?? 0, 'views'), value: profile.views },
+    { key: 'itemsSold', label: countNoun(profile.itemsSold ?? 0, 'itemsSold'), value: profile.itemsSold },
+    {
+      key: 'followers',
+      label: countNoun(profile.followersCount ?? 0, 'followers'),
+      value: profile.followersCount,
+    },
   ];
 
   return (
@@ -212,7 +216,7 @@ export function ProfileHeader({
       )}
       <dl aria-label={PROFILE_TEXT.stats} className="mx-4 mt-4 grid grid-cols-3 gap-2 md:mx-8 md:gap-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="card flex flex-col-reverse items-center px-2 py-3 text-center">
+          <div key={stat.key} className="card flex flex-col-reverse items-center px-2 py-3 text-center">
             <dt className="text-xs text-stone-700 md:text-sm">{stat.label}</dt>
             <dd className="text-lg font-bold text-stone-900 md:text-xl">
               {stat.value === null ? (

@@ -5,7 +5,7 @@ import { ME_OK, mockApi, storeSession } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { productCard } from '../../test/products';
 import { seriousA11yViolations } from '../../test/location';
-import { otherProfile } from './testProfiles';
+import { otherProfile, profileDetails } from './testProfiles';
 
 const UNSOLD = 'GET /api/Product/unsold/user/7';
 const SOLD = 'GET /api/Product/sold/user/7';
@@ -21,6 +21,9 @@ function mockStore({ changeFails = false } = {}) {
     'GET /api/Account/me': ME_OK,
     [UNSOLD]: () => ({ body: { data: items.filter((item) => !item.isSold) } }),
     [SOLD]: () => ({ body: { data: items.filter((item) => item.isSold) } }),
+    'GET /api/User/profile-details/7': () => ({
+      body: { data: profileDetails({ itemsSold: items.filter((item) => item.isSold).length }) },
+    }),
     [CHANGE]: ({ body }) => {
       if (changeFails) return { status: 500, body: { message: 'Database down' } };
       const { productId, isSold } = body as { productId: number; isSold: boolean };
@@ -103,6 +106,28 @@ describe('profile store lists', () => {
       isSold: false,
     });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Brass lamp' })).toBeNull());
+  });
+
+  it('moves the "items sold" count with Mark Sold and Mark Available, without a reload', async () => {
+    await openStore();
+    const itemsSold = () =>
+      screen.getByText(/^items? sold$/, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(itemsSold()).toBe('1'));
+    expect(screen.getByText('item sold', { selector: 'dt' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.listing.markSold }),
+    );
+    await waitFor(() => expect(itemsSold()).toBe('2'));
+    expect(screen.getByText('items sold', { selector: 'dt' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: messages.profile.soldItems }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Available: Oak chair' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.listing.markAvailable }),
+    );
+    await waitFor(() => expect(itemsSold()).toBe('1'));
   });
 
   it('shows "Failed to update product status." when the change fails', async () => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ROUTES, formatCount, messages } from '@rummage/contract';
+import { ROUTES, countText, messages } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
-import { Dropdown, menuItemClass, SHELL_TEXT } from '../shell';
+import { Dropdown, menuItemClass } from '../shell';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { PROFILE_TEXT } from './texts';
 
@@ -18,14 +18,14 @@ export function ProfileMobileBar({ title }: { title: string }) {
         // Visible "menu" and the badge's number must both be in the button's name (WCAG label-in-name).
         triggerLabel={
           unread.messages > 0
-            ? `${PROFILE_TEXT.mobileMenu} ${formatCount(unread.messages)} ${SHELL_TEXT.unreadMessages}`
+            ? `${PROFILE_TEXT.mobileMenu} ${countText(unread.messages, 'unreadMessages')}`
             : PROFILE_TEXT.mobileMenu
         }
         triggerClassName="btn btn-outline min-h-9 px-4 text-sm"
         trigger={
           <>
             {messages.profile.menu}
-            <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+            <CountBadge count={unread.messages} noun="unreadMessages" />
           </>
         }
       >
@@ -33,7 +33,7 @@ export function ProfileMobileBar({ title }: { title: string }) {
           <li>
             <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
               {messages.header.messages}
-              <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+              <CountBadge count={unread.messages} noun="unreadMessages" />
             </Link>
           </li>
         )}

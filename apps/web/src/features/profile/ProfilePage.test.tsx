@@ -43,7 +43,7 @@ describe('own profile', () => {
     expect(screen.getByText(`${P.thrifterSince} Nov 2024`)).toBeTruthy();
     expect(screen.getByText('Springfield, IL')).toBeTruthy();
     expect(screen.getByText('maria@example.com')).toBeTruthy();
-    expect(stat(P.views)).toBe('1.2k');
+    expect(stat(P.views)).toBe('1.3k');
     expect(stat(P.itemsSold)).toBe('12');
     expect(stat(P.followers)).toBe('12k');
     expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/edit-profile');

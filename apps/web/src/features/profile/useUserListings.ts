@@ -8,6 +8,7 @@ import {
 } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { FEED_QUERY_KEY } from '../feed';
+import { profileKeys } from './api';
 
 /** Every profile list starts with this key; invalidate it after a listing is created, changed or deleted. */
 export const USER_LISTINGS_QUERY_KEY = 'user-listings';
@@ -49,7 +50,8 @@ export function useUserListings(userId: number | null, status: ListingStatus) {
 
 /**
  * POST /api/Product/change-sold-status {productId, isSold} (docs/product.md §4: Mark Sold / Mark Available), then
- * reloads both profile lists and drops cached feeds, where the listing appears or disappears.
+ * reloads both profile lists and the profile's counts ("items sold" moves with it), and drops cached feeds, where
+ * the listing appears or disappears.
  */
 export function useChangeSoldStatus(userId: number | null) {
   const queryClient = useQueryClient();
@@ -58,6 +60,7 @@ export function useChangeSoldStatus(userId: number | null) {
       apiFetch(API.product.changeSoldStatus, { method: 'POST', body: request }),
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: [FEED_QUERY_KEY] });
+      if (userId !== null) void queryClient.invalidateQueries({ queryKey: profileKeys.detail(userId) });
       await queryClient.invalidateQueries({
         queryKey: [USER_LISTINGS_QUERY_KEY, userId],
         refetchType: 'all',

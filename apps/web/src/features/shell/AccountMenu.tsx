@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, formatCount, messages } from '@rummage/contract';
+import { ROUTES, countText, messages } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
@@ -22,7 +22,7 @@ export function AccountMenu() {
       // The badge's number is visible text, so the button's name must say it too (WCAG label-in-name).
       triggerLabel={
         signedIn && unread.messages > 0
-          ? `${SHELL_TEXT.accountMenu} ${formatCount(unread.messages)} ${SHELL_TEXT.unreadMessages}`
+          ? `${SHELL_TEXT.accountMenu} ${countText(unread.messages, 'unreadMessages')}`
           : SHELL_TEXT.accountMenu
       }
       triggerClassName="relative flex h-11 w-11 items-center justify-center rounded-full border-2 border-brand-100 bg-white"
@@ -39,11 +39,7 @@ export function AccountMenu() {
             }}
           />
           {signedIn && (
-            <CountBadge
-              count={unread.messages}
-              label={SHELL_TEXT.unreadMessages}
-              className="absolute -top-1 -right-1"
-            />
+            <CountBadge count={unread.messages} noun="unreadMessages" className="absolute -top-1 -right-1" />
           )}
         </>
       }
@@ -70,7 +66,7 @@ export function AccountMenu() {
               <li>
                 <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
                   {text.messages}
-                  <CountBadge count={unread.messages} label={SHELL_TEXT.unreadMessages} />
+                  <CountBadge count={unread.messages} noun="unreadMessages" />
                 </Link>
               </li>
               <li>

@@ -23,6 +23,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={ROUTES.accessibility} className={linkClass}>
+                {messages.footer.accessibility}
+              </Link>
+            </li>
+            <li>
               <Link to={ROUTES.marketplace} className={linkClass}>
                 {messages.footer.marketplace}
               </Link>
@@ -30,7 +35,7 @@ export function Footer() {
             <li>
               <Link to={ROUTES.support} className={linkClass}>
                 {messages.footer.support}
-                <CountBadge count={unread.support} label={SHELL_TEXT.unreadSupport} />
+                <CountBadge count={unread.support} noun="unreadSupport" />
               </Link>
             </li>
           </ul>

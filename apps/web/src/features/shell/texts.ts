@@ -8,8 +8,6 @@ export const SHELL_TEXT = {
   create: 'Create',
   createMenu: 'Create a listing or garage sale',
   accountMenu: 'Account menu',
-  unreadMessages: 'unread messages',
-  unreadSupport: 'unread support messages',
   location: 'Your location',
   changeLocation: 'Change location',
   scrollToTop: 'Scroll to top',

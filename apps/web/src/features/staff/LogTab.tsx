@@ -32,7 +32,7 @@ export function LogTab() {
     <section aria-label={STAFF_TEXT.tabs.log}>
       <QueryState isPending={log.isPending} error={log.error} onRetry={() => void log.refetch()}>
         {entries.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noLog} headingLevel={3} />
+          <EmptyState title={STAFF_TEXT.noLog} headingLevel={2} />
         ) : (
           <ol className="flex flex-col divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
             {entries.map((entry) => (

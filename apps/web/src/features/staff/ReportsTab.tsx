@@ -32,7 +32,7 @@ function ReportedProduct({
           className="h-16 w-16 shrink-0 rounded-lg object-cover"
         />
         <div className="min-w-0 flex-1">
-          <h3 className="font-bold break-words text-stone-900">{item.title}</h3>
+          <h2 className="font-bold break-words text-stone-900">{item.title}</h2>
           <p className="text-sm text-stone-700">
             {formatPrice(item.price)} · {STAFF_TEXT.soldBy}{' '}
             <button
@@ -59,7 +59,7 @@ function ReportedProduct({
         </div>
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-stone-600">{STAFF_TEXT.reportedBy}</h4>
+        <h3 className="text-sm font-semibold text-stone-600">{STAFF_TEXT.reportedBy}</h3>
         <ul className="mt-1 flex flex-col gap-1 text-sm">
           {item.reports.map((report) => (
             <li key={report.id} className="flex flex-wrap gap-x-2 text-stone-800">
@@ -184,7 +184,7 @@ export function ReportsTab() {
       {moderation.notice}
       <QueryState isPending={reports.isPending} error={reports.error} onRetry={() => void reports.refetch()}>
         {items.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noReports} headingLevel={3} />
+          <EmptyState title={STAFF_TEXT.noReports} headingLevel={2} />
         ) : (
           <ul className="flex flex-col gap-3">
             {items.map((item) => (

@@ -115,7 +115,7 @@ export function TicketsTab({
         </label>
         <QueryState isPending={queue.isPending} error={queue.error} onRetry={() => void queue.refetch()}>
           {tickets.length === 0 ? (
-            <EmptyState title={STAFF_TEXT.noTickets} headingLevel={3} />
+            <EmptyState title={STAFF_TEXT.noTickets} headingLevel={2} />
           ) : (
             <ul className="flex flex-col gap-2">
               {tickets.map((ticket) => (

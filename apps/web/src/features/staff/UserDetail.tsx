@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { API, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
+import { API, countText, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
 import { formatPrice } from '../feed';
@@ -120,7 +120,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               <p className="text-sm text-stone-600">
                 {fillText(STAFF_TEXT.joined, { when: formatWhen(data.user.createdAt) })}
                 {data.user.address && ` · ${data.user.address}`}
-                {` · ${fillText(STAFF_TEXT.garageSales, { count: data.garageSales })}`}
+                {` · ${countText(data.garageSales, 'garageSales')}`}
               </p>
               {data.user.bannedAt && (
                 <p className="text-sm text-red-800">
@@ -154,9 +154,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                   {listing.isSold && <Pill>{STAFF_TEXT.sold}</Pill>}
                   {listing.hiddenAt && <Pill tone="bad">{STAFF_TEXT.hidden}</Pill>}
                   {listing.openReports > 0 && (
-                    <Pill tone="warn">
-                      {fillText(STAFF_TEXT.openReports, { count: listing.openReports })}
-                    </Pill>
+                    <Pill tone="warn">{countText(listing.openReports, 'openReports')}</Pill>
                   )}
                   {listing.hiddenAt && listing.hiddenReason && (
                     <span className="w-full text-stone-600">

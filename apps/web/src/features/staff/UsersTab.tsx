@@ -49,7 +49,7 @@ export function UsersTab() {
       </form>
       <QueryState isPending={users.isPending} error={users.error} onRetry={() => void users.refetch()}>
         {people.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noUsers} headingLevel={3} />
+          <EmptyState title={STAFF_TEXT.noUsers} headingLevel={2} />
         ) : (
           <ul className="flex flex-col gap-2">
             {people.map((person) => (

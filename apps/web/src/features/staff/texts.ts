@@ -70,9 +70,7 @@ export const STAFF_TEXT = {
   noReportsAgainst: 'No reports.',
   tickets: 'Tickets',
   noUserTickets: 'No tickets.',
-  garageSales: '{count} garage sales',
   hidden: 'hidden',
-  openReports: '{count} open reports',
   ban: 'Ban',
   banQuestion: 'Ban @{username}?',
   banDescription:

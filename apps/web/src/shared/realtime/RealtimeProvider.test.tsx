@@ -23,7 +23,7 @@ describe('unread counts (general hub)', () => {
     const { hubs } = renderWithHubs('/terms');
 
     await waitFor(() => expect(badgeTexts()).toContain('2 unread messages'));
-    expect(badgeTexts()).toContain('1 unread support messages');
+    expect(badgeTexts()).toContain('1 unread support message');
 
     const general = hubs.hub(HUBS.general)!;
     await waitFor(() => expect(general.calls('Join')).toEqual([[false]]));
@@ -81,7 +81,7 @@ describe('unread counts (general hub)', () => {
     let unread = 1;
     mockApi({ 'GET /api/Account/me': ME_OK, 'GET /api/Message/unread-count': () => UNREAD(unread, 0) });
     const { hubs } = renderWithHubs('/terms');
-    await waitFor(() => expect(badgeTexts()).toContain('1 unread messages'));
+    await waitFor(() => expect(badgeTexts()).toContain('1 unread message'));
     const general = hubs.hub(HUBS.general)!;
     await waitFor(() => expect(general.calls('Join')).toHaveLength(1));
 

@@ -1,13 +1,14 @@
-import { formatCount } from '@rummage/contract';
+import { countNoun, formatCount, type CountNoun } from '@rummage/contract';
 
 /** An unread-count bubble; nothing at all when the count is zero, so "0" never draws the eye. */
 export function CountBadge({
   count,
-  label,
+  noun,
   className = '',
 }: {
   count: number;
-  label: string;
+  /** What is counted, read after the number ("1 unread message", "3 unread messages"). */
+  noun: CountNoun;
   className?: string;
 }) {
   if (!count || count <= 0) return null;
@@ -17,7 +18,7 @@ export function CountBadge({
       className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white ${className}`}
     >
       {formatCount(count)}
-      <span className="sr-only"> {label}</span>
+      <span className="sr-only"> {countNoun(count, noun)}</span>
     </span>
   );
 }

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { ROUTES, fillText, formatCount, messages, type ProductDetail } from '@rummage/contract';
+import { countNoun, formatCount, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LISTING_TEXT } from '../texts';
-import { Dialog } from '../../../shared/ui/Dialog';
+import { LoginFirstDialog } from './LoginFirstDialog';
 
 type LikeState = Pick<ProductDetail, 'likesCount' | 'isLikedByCurrentUser'>;
 
@@ -76,20 +75,9 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
         <Heart filled={liked} />
         <span className="sr-only">{LISTING_TEXT.like}, </span>
         <span aria-hidden="true">{formatCount(product.likesCount)}</span>
-        <span className="sr-only">{fillText(LISTING_TEXT.likes, { count: product.likesCount })}</span>
+        <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes')}`}</span>
       </button>
-      {askLogin && (
-        <Dialog role="alertdialog" title={messages.listing.loginFirst} onClose={() => setAskLogin(false)}>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn btn-outline" onClick={() => setAskLogin(false)}>
-              {LISTING_TEXT.cancel}
-            </button>
-            <Link to={ROUTES.login} className="btn btn-primary">
-              {LISTING_TEXT.login}
-            </Link>
-          </div>
-        </Dialog>
-      )}
+      {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
     </>
   );
 }

@@ -1,34 +1,47 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_SELLER_MESSAGE, fillText, messages } from '@rummage/contract';
+import { ApiError } from '../../../shared/api/client';
 import { sendMessage } from '../api';
 import { LISTING_TEXT } from '../texts';
+import { LoginFirstDialog } from './LoginFirstDialog';
 
 /**
  * The box to write to the seller, prefilled "Hi, is this available?" (docs/product.md §4, §5): an empty message is
- * ignored; after a send the box is replaced by "Your message has been sent!".
+ * ignored; after a send the box is replaced by "Your message has been sent!". A visitor (or someone whose session
+ * has ended) is asked to log in, as the like button does, rather than told the send failed.
  */
 export function MessageBox({
   productId,
   sellerId,
   sellerName,
+  signedIn,
 }: {
   productId: number;
   sellerId: number;
   sellerName: string;
+  signedIn: boolean;
 }) {
   const [text, setText] = useState<string>(DEFAULT_SELLER_MESSAGE);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [askLogin, setAskLogin] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const message = text.trim();
     if (!message || status === 'sending') return;
+    if (!signedIn) {
+      setAskLogin(true);
+      return;
+    }
     setStatus('sending');
     try {
       await sendMessage(productId, sellerId, message);
       setStatus('sent');
-    } catch {
-      setStatus('failed');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setStatus('idle');
+        setAskLogin(true);
+      } else setStatus('failed');
     }
   }
 
@@ -70,6 +83,7 @@ export function MessageBox({
           {messages.listing.messageFailed}
         </p>
       )}
+      {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
     </form>
   );
 }

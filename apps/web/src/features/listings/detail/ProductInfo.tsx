@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES, fillText, formatCount, type ProductDetail } from '@rummage/contract';
+import { ROUTES, countText, fillText, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
 import { formatPrice } from '../../feed';
 import { LISTING_TEXT } from '../texts';
@@ -36,7 +36,7 @@ export function ProductInfo({
           {product.location ?? LISTING_TEXT.locationUnknown}
           {posted && ` · ${fillText(LISTING_TEXT.posted, { date: posted })}`}
           {product.categoryTitle && ` · ${product.categoryTitle}`}
-          {` · ${fillText(LISTING_TEXT.views, { count: formatCount(product.views) })}`}
+          {` · ${countText(product.views, 'views')}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -60,7 +60,12 @@ export function ProductInfo({
         )}
       </div>
       {!isOwner && (
-        <MessageBox productId={product.id} sellerId={product.userId} sellerName={product.userName} />
+        <MessageBox
+          productId={product.id}
+          sellerId={product.userId}
+          sellerName={product.userName}
+          signedIn={signedIn}
+        />
       )}
     </div>
   );

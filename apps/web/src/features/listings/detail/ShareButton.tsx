@@ -22,7 +22,9 @@ async function copy(text: string): Promise<boolean> {
 
 /** Native share sheet when there is one; otherwise the link goes to the clipboard with a notice (docs/product.md §2). */
 export function ShareButton({ productId, title }: { productId: number; title: string }) {
-  const [notice, setNotice] = useState<string | null>(null);
+  // Each share is a new notice (`id`): the same words again are a new node in the live region, so a second share
+  // is announced too, where unchanged text would be silent.
+  const [notice, setNotice] = useState<{ text: string; id: number } | null>(null);
 
   useEffect(() => {
     if (!notice) return;
@@ -41,7 +43,8 @@ export function ShareButton({ productId, title }: { productId: number; title: st
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    setNotice((await copy(url)) ? messages.listing.linkCopied : fillText(LISTING_TEXT.copyFailed, { url }));
+    const text = (await copy(url)) ? messages.listing.linkCopied : fillText(LISTING_TEXT.copyFailed, { url });
+    setNotice((current) => ({ text, id: (current?.id ?? 0) + 1 }));
   }
 
   return (
@@ -61,11 +64,15 @@ export function ShareButton({ productId, title }: { productId: number; title: st
       </button>
       <div
         role="status"
+        aria-live="polite"
         className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4"
       >
         {notice && (
-          <p className="max-w-md rounded-full bg-stone-900 px-5 py-3 text-center text-sm font-semibold break-all text-white shadow-lg">
-            {notice}
+          <p
+            key={notice.id}
+            className="max-w-md rounded-full bg-stone-900 px-5 py-3 text-center text-sm font-semibold break-all text-white shadow-lg"
+          >
+            {notice.text}
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { SUGGESTION_LIMIT, messages } from '@rummage/contract';
+import { LISTING_LIMITS, SUGGESTION_LIMIT, fillText, messages } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { Banner } from '../../../shared/ui/Banner';
 import { FieldError, TextField } from '../../../shared/ui/TextField';
@@ -31,6 +31,8 @@ const FIELD_ID: Record<ListingField, string> = {
   description: 'listing-description',
   category: 'listing-category',
 };
+
+const TITLE_COUNT_ID = 'listing-title-count';
 
 const FIELD_OF: Record<keyof ListingValues, ListingField> = {
   images: 'images',
@@ -155,16 +157,27 @@ export function ListingForm({
           </p>
         )}
       </div>
-      <TextField
-        id={FIELD_ID.title}
-        label={LISTING_TEXT.title}
-        value={values.title}
-        onChange={(event) => update('title', event.target.value)}
-        invalid={invalid('title')}
-        error={errorFor('title')}
-        disabled={disabled}
-        autoComplete="off"
-      />
+      <div>
+        <TextField
+          id={FIELD_ID.title}
+          label={LISTING_TEXT.title}
+          value={values.title}
+          onChange={(event) => update('title', event.target.value)}
+          invalid={invalid('title')}
+          error={errorFor('title')}
+          aria-describedby={describedBy('title', TITLE_COUNT_ID)}
+          maxLength={LISTING_LIMITS.titleMax}
+          disabled={disabled}
+          autoComplete="off"
+        />
+        {/* Not live: read with the field when it gets focus, never on every keystroke. */}
+        <p id={TITLE_COUNT_ID} className="mt-1 text-right text-xs text-stone-600">
+          {fillText(messages.listing.titleLength, {
+            count: values.title.length,
+            max: LISTING_LIMITS.titleMax,
+          })}
+        </p>
+      </div>
       <div>
         <label htmlFor={FIELD_ID.description} className="field-label">
           {LISTING_TEXT.description}

@@ -1,0 +1,32 @@
+import { formatCount } from './format.js';
+
+/**
+ * Nouns read with a count, singular and plural, so "1 view" is never "1 views". Every count the product shows with
+ * a noun takes its words from here, through `countText` or `countNoun`.
+ */
+export const COUNT_NOUNS = {
+  views: { one: 'view', other: 'views' },
+  likes: { one: 'like', other: 'likes' },
+  followers: { one: 'follower', other: 'followers' },
+  itemsSold: { one: 'item sold', other: 'items sold' },
+  garageSales: { one: 'garage sale', other: 'garage sales' },
+  openReports: { one: 'open report', other: 'open reports' },
+  suggestions: { one: 'suggestion available', other: 'suggestions available' },
+  /** Chats with unread messages (the badges on the account menu). */
+  unreadMessages: { one: 'unread message', other: 'unread messages' },
+  unreadSupport: { one: 'unread support message', other: 'unread support messages' },
+} as const;
+
+/** A noun read with a count (`COUNT_NOUNS`). */
+export type CountNoun = keyof typeof COUNT_NOUNS;
+
+/** The noun a count is read with: the singular for exactly one, the plural otherwise ("0 views", "1 view"). */
+export function countNoun(count: number, noun: CountNoun): string {
+  const forms = COUNT_NOUNS[noun];
+  return count === 1 ? forms.one : forms.other;
+}
+
+/** A count and its noun, the count abbreviated as everywhere else: "1 view", "12 views", "1.5k views". */
+export function countText(count: number, noun: CountNoun): string {
+  return `${formatCount(count)} ${countNoun(count, noun)}`;
+}
