@@ -221,12 +221,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const { data, archive } = await accountData.exportArchive(user.id);
       const day = data.exportedAt.slice(0, 10);
       request.log.info({ userId: user.id }, 'data exported with photos');
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="rummage-${user.username}-${day}.zip"`)
-        .header('cache-control', 'no-store')
-        // The 200 schema documents the bytes for the API document; Fastify sends a stream as it comes, unserialized.
-        .send(archive as unknown as string);
+      return (
+        reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="rummage-${user.username}-${day}.zip"`)
+          .header('cache-control', 'no-store')
+          // The 200 schema documents the bytes for the API document; Fastify sends a stream as it comes, unserialized.
+          .send(archive as unknown as string)
+      );
     },
   );
 
