@@ -8,6 +8,7 @@ import {
   fillText,
 } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
+import { HomeBreadcrumb } from '../../shared/ui/HomeBreadcrumb';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 
 /** /accessibility: the accessibility statement, with this installation's name and contact (texts in the contract). */
@@ -22,19 +23,7 @@ export default function AccessibilityPage(): JSX.Element {
   return (
     // An <article>, not <main>: the app layout owns the page's single main landmark.
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <nav aria-label={A.breadcrumb} className="mb-6 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to={ROUTES.home} className="font-medium text-brand underline-offset-2 hover:underline">
-              {A.home}
-            </Link>
-          </li>
-          <li aria-hidden="true">&gt;</li>
-          <li aria-current="page" className="text-stone-800">
-            {A.heading}
-          </li>
-        </ol>
-      </nav>
+      <HomeBreadcrumb label={A.breadcrumb} home={A.home} current={A.heading} />
       <h1 className="mb-2 text-3xl font-bold text-brand">{A.heading}</h1>
       <p className="mb-8 text-stone-700">{fillText(A.intro, values)}</p>
       {A.sections.map((section) => (

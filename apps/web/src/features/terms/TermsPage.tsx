@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
-import { Link } from 'react-router';
-import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL, ROUTES } from '@rummage/contract';
+import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
+import { HomeBreadcrumb } from '../../shared/ui/HomeBreadcrumb';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { termsSections } from './termsSections';
 import { TERMS_TEXT } from './texts';
@@ -20,19 +20,7 @@ export default function TermsPage(): JSX.Element {
   return (
     // An <article>, not <main>: the app layout owns the page's single main landmark.
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <nav aria-label={TERMS_TEXT.breadcrumb} className="mb-6 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to={ROUTES.home} className="font-medium text-brand underline-offset-2 hover:underline">
-              {TERMS_TEXT.home}
-            </Link>
-          </li>
-          <li aria-hidden="true">&gt;</li>
-          <li aria-current="page" className="text-stone-800">
-            {TERMS_TEXT.heading}
-          </li>
-        </ol>
-      </nav>
+      <HomeBreadcrumb label={TERMS_TEXT.breadcrumb} home={TERMS_TEXT.home} current={TERMS_TEXT.heading} />
 
       <h1 className="mb-2 text-3xl font-bold text-brand">{TERMS_TEXT.heading}</h1>
       <p className="mb-8 text-stone-600">
