@@ -56,9 +56,9 @@ describe('unread counts (general hub)', () => {
 
   it('keeps the session when the hub closes without a reason (the app stopping it)', async () => {
     storeSession();
-    const api = mockApi({ 'GET /api/Account/me': ME_OK, 'GET /api/Message/unread-count': UNREAD(1, 0) });
+    const api = mockApi({ 'GET /api/Account/me': ME_OK, 'GET /api/Message/unread-count': UNREAD(3, 0) });
     const { hubs } = renderWithHubs('/terms');
-    await waitFor(() => expect(badgeTexts()).toContain('1 unread messages'));
+    await waitFor(() => expect(badgeTexts()).toContain('3 unread messages'));
     const meCalls = () => api.calls.filter((call) => call.path === '/api/Account/me').length;
     const before = meCalls();
     act(() => hubs.hub(HUBS.general)!.close());
