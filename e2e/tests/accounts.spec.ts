@@ -11,7 +11,10 @@ async function logIn(page: Page, username: string, secret = password): Promise<v
   await page.waitForURL('**/user-main');
 }
 
-test('a newcomer registers, logs in, sets a location and radius, and logs out', async ({ page, request }) => {
+test('a newcomer registers, logs in, changes the location and radius, and logs out', async ({
+  page,
+  request,
+}) => {
   const username = uniqueName('thrifter');
   await register(page, username, password);
 
@@ -28,8 +31,10 @@ test('a newcomer registers, logs in, sets a location and radius, and logs out', 
   await page.keyboard.press('Escape');
   await expect(accountMenu(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
 
-  // Change Location: choosing a city stores it, broadcasts it and closes the dialog.
-  await page.getByRole('button', { name: /Set Location/ }).click();
+  // The city chosen at registration is already the saved place; Change Location picks another one, stores it,
+  // broadcasts it and closes the dialog.
+  expect(await page.evaluate(() => localStorage.getItem('userAddress'))).toBe('Chicago, IL');
+  await page.getByRole('button', { name: /Chicago, IL/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Location' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
