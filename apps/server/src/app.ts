@@ -66,6 +66,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const shutdown = () =>
     (stopped ??= (async () => {
       await scheduler?.stop();
+      await parts?.queue.stop();
       await parts?.close();
     })());
   try {
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
     if (overrides.jobs !== false) scheduler = startJobs([...parts.jobs], app.log, metrics);
+    if (overrides.queue !== false) await parts.queue.start();
     app.addHook('onClose', shutdown);
     await app.ready();
     return app;

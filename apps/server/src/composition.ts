@@ -14,6 +14,7 @@ import { backupJob } from './jobs/backup.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
+import { createJobQueue, type JobQueue } from './jobs/queue/queue.js';
 import type { Job } from './jobs/scheduler.js';
 import { vacuumJob } from './jobs/vacuum.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
@@ -75,6 +76,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
   jobs?: boolean;
+  /** The durable job queue's workers (notifications, e-mail, push); on unless false. */
+  queue?: boolean;
   /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
   sessionCheckMs?: number;
 }
@@ -93,6 +96,11 @@ export interface ServerParts {
   /** A person's own data: export and account deletion (by the person or by staff). */
   readonly personalData: Readonly<PersonalData>;
   readonly jobs: readonly Job[];
+  /**
+   * The durable job queue (decision 0013). Parts define their job kinds here while the server is composed; app.ts
+   * starts it once the routes are ready and stops it before the parts close.
+   */
+  readonly queue: JobQueue;
   /** Prometheus metrics with METRICS_TOKEN set; a recorder of nothing (`enabled: false`) otherwise. */
   readonly metrics: Metrics;
   /** Stops the hub session sweep, waits for background mail, and closes the backplane, Redis and the database. */
@@ -114,6 +122,13 @@ export async function composeServer(
     const storage = await openStorage(config, overrides, log, closers);
     observeStorage(storage, metrics);
     const events = createEventBus(log);
+    // PGlite has one connection: one job at a time keeps each query's wait short for the requests around it.
+    const queue = createJobQueue({
+      db: storage.database.db,
+      log,
+      metrics,
+      concurrency: storage.database.kind === 'pglite' ? 1 : 4,
+    });
     const people = composePeople(config, overrides, storage, events, log, closers);
     const listings = composeListings(config, storage, events, log);
     const messaging = composeMessaging(config, storage, events, metrics, log);
@@ -143,6 +158,7 @@ export async function composeServer(
       moderation,
       personalData,
       jobs,
+      queue,
     };
     return { ...parts, metrics, close };
   } catch (error) {

@@ -16,5 +16,6 @@ export * from './schemas/user.js';
 export * from './schemas/message.js';
 export * from './schemas/support.js';
 export * from './schemas/staff.js';
+export * from './schemas/notification.js';
 export * from './realtime.js';
 export * from './realtime-events.js';

@@ -63,6 +63,23 @@ export const API = {
     /** GET the caller's followers, newest first (page, pageSize). */
     followers: '/api/User/followers',
   },
+  /** The notification centre, preferences and Web Push (docs/product.md §10). */
+  notifications: {
+    /** GET ?page&pageSize: the caller's notifications, newest first. */
+    list: '/api/Notifications',
+    /** POST { ids } or { all: true }: marks them read. */
+    read: '/api/Notifications/read',
+    /** GET / PUT { email, push }. */
+    preferences: '/api/Notifications/preferences',
+    /** GET: the VAPID public key a browser subscribes with. */
+    pushKey: '/api/Notifications/push-key',
+    /** POST { endpoint, keys } (idempotent per endpoint); DELETE { endpoint }. */
+    pushSubscriptions: '/api/Notifications/push-subscriptions',
+    /** POST: a test push to each of the caller's subscriptions. */
+    test: '/api/Notifications/test',
+    /** POST ?token= (RFC 8058 one-click, no session): that kind of e-mail off; GET shows a page to confirm. */
+    unsubscribe: '/api/Notifications/unsubscribe',
+  },
   /** Chats about listings (docs/product.md §7 Message calls). */
   message: {
     send: '/api/Message/send',
@@ -163,6 +180,9 @@ export const ROUTES = {
   chat: (receiverId: string | number, productId: string | number) => `/chat/${receiverId}/${productId}`,
   followers: '/followers',
   support: '/support',
+  /** The notification centre and its settings (beyond the SPEC). */
+  notifications: '/notifications',
+  notificationSettings: '/settings/notifications',
   /** The staff console (staff and admins; beyond the SPEC). */
   staff: '/staff',
 } as const;

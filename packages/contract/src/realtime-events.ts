@@ -39,6 +39,7 @@ export const HUB_EVENT_SCHEMAS = {
     [HUB_EVENTS.unreadMessagesCount]: count,
     [HUB_EVENTS.unreadSupportMessagesCount]: count,
     [HUB_EVENTS.chatActivity]: chatActivitySchema,
+    [HUB_EVENTS.notificationsCount]: count,
   },
   chat: {
     [HUB_EVENTS.receiveMessage]: receivedChatMessageSchema,

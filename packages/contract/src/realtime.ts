@@ -16,6 +16,8 @@ export const HUB_EVENTS = {
   unreadMessagesCount: 'receiveunreadmessagescount',
   /** general hub: number of unread support answers. */
   unreadSupportMessagesCount: 'receiveunreadsupportmessagescount',
+  /** general hub: number of unread notifications (the bell). */
+  notificationsCount: 'receivenotificationscount',
   /** general hub: one of the person's chats changed (new message, read, deleted): the inbox reloads. */
   chatActivity: 'ChatActivity',
   /** chat hub: a ChatMessage (contract `chatMessageSchema`), sent to the connections that joined that chat. */

@@ -5,3 +5,4 @@
 export * from './schema/people.js';
 export * from './schema/listings.js';
 export * from './schema/messaging.js';
+export * from './schema/notifications.js';

@@ -1,0 +1,187 @@
+/**
+ * The job queue's SQL (decision 0013). Every statement is one short statement or transaction: PGlite has a single
+ * connection, and a claim must never be held open across the job's own work.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import type { JobRow } from '../../db/schema.js';
+
+export type Executor = Database | Transaction;
+
+export interface NewJob {
+  name: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts: number;
+  idempotencyKey?: string;
+}
+
+export interface ClaimedJob {
+  id: number;
+  name: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  everyMs: number | null;
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** Inserts a job; with an idempotency key already used, inserts nothing and answers undefined. */
+export async function insertJob(db: Executor, job: NewJob): Promise<number | undefined> {
+  const result = await db.execute(sql`
+    insert into jobs (name, payload, run_at, max_attempts, idempotency_key)
+    values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt.toISOString()}::timestamptz,
+            ${job.maxAttempts}, ${job.idempotencyKey ?? null})
+    on conflict (idempotency_key) do nothing
+    returning id`);
+  const row = rowsOf<{ id: number | string }>(result)[0];
+  return row ? Number(row.id) : undefined;
+}
+
+/**
+ * Makes sure the recurring job `name` exists, running every `everyMs` (changed when the interval changed). The
+ * key `recurring:<name>` makes it one row however many processes start.
+ */
+export async function ensureRecurringJob(db: Executor, name: string, everyMs: number, firstRunAt: Date) {
+  await db.execute(sql`
+    insert into jobs (name, payload, run_at, max_attempts, idempotency_key, every_ms)
+    values (${name}, '{}'::jsonb, ${firstRunAt.toISOString()}::timestamptz, 1, ${`recurring:${name}`}, ${everyMs})
+    on conflict (idempotency_key) do update set every_ms = excluded.every_ms,
+      state = case when jobs.state = 'dead' then 'ready' else jobs.state end`);
+}
+
+/**
+ * Jobs whose worker stopped (its lease ran out) count as a failed attempt: ready again, or dead when that was the
+ * last attempt. Recurring jobs are always ready again.
+ */
+export async function releaseExpiredLeases(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    update jobs set
+      state = case when every_ms is null and attempts >= max_attempts then 'dead' else 'ready' end,
+      last_error = 'The process running this job stopped before it finished (lease expired).',
+      finished_at = case when every_ms is null and attempts >= max_attempts then now() else null end,
+      lease_until = null, locked_by = null, updated_at = now()
+    where state = 'running' and lease_until < now()
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** Claims up to `limit` due jobs of the given kinds for `workerId`, leased for `leaseMs`. */
+export async function claimJobs(
+  db: Executor,
+  names: readonly string[],
+  workerId: string,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedJob[]> {
+  if (names.length === 0 || limit <= 0) return [];
+  const kinds = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    update jobs set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
+      lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+    where id in (
+      select id from jobs
+      where state = 'ready' and run_at <= now() and name in (${kinds})
+      order by run_at, id
+      limit ${limit}
+      for update skip locked)
+    returning id, name, payload, attempts, max_attempts, every_ms`);
+  return rowsOf<{
+    id: number | string;
+    name: string;
+    payload: unknown;
+    attempts: number;
+    max_attempts: number;
+    every_ms: number | string | null;
+  }>(result).map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    everyMs: row.every_ms === null ? null : Number(row.every_ms),
+  }));
+}
+
+/** Keeps a long job's lease; false when the job is no longer this worker's (its lease ran out and moved on). */
+export async function extendLease(db: Executor, id: number, workerId: string, leaseMs: number) {
+  const result = await db.execute(sql`
+    update jobs set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id = ${id} and locked_by = ${workerId} and state = 'running'
+    returning id`);
+  return rowsOf(result).length === 1;
+}
+
+/** A finished run: done, or for a recurring job ready again one interval later. */
+export async function completeJob(db: Executor, id: number, workerId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update jobs set
+      state = case when every_ms is null then 'done' else 'ready' end,
+      run_at = case when every_ms is null then run_at else now() + every_ms * interval '1 millisecond' end,
+      attempts = case when every_ms is null then attempts else 0 end,
+      finished_at = now(), lease_until = null, locked_by = null, updated_at = now()
+    where id = ${id} and locked_by = ${workerId} and state = 'running'
+    returning id`);
+  return rowsOf(result).length === 1;
+}
+
+/**
+ * A failed run: ready again at `retryAt`, or dead with the error when it was the last attempt (or `permanent`).
+ * A recurring job is never dead: it runs again at its next interval.
+ */
+export async function failJob(
+  db: Executor,
+  id: number,
+  workerId: string,
+  error: string,
+  retryAt: Date,
+  permanent: boolean,
+): Promise<'retry' | 'dead' | 'lost'> {
+  const result = await db.execute(sql`
+    update jobs set
+      state = case when every_ms is null and (${permanent} or attempts >= max_attempts) then 'dead' else 'ready' end,
+      run_at = case when every_ms is null then ${retryAt.toISOString()}::timestamptz
+                    else now() + every_ms * interval '1 millisecond' end,
+      attempts = case when every_ms is null then attempts else 0 end,
+      finished_at = case when every_ms is null and (${permanent} or attempts >= max_attempts) then now() else null end,
+      last_error = ${error.slice(0, 2000)}, lease_until = null, locked_by = null, updated_at = now()
+    where id = ${id} and locked_by = ${workerId} and state = 'running'
+    returning state`);
+  const row = rowsOf<{ state: string }>(result)[0];
+  if (!row) return 'lost';
+  return row.state === 'dead' ? 'dead' : 'retry';
+}
+
+/** When the next ready job of these kinds is due (undefined: none), so an idle worker can sleep until then. */
+export async function nextDueAt(db: Executor, names: readonly string[]): Promise<Date | undefined> {
+  if (names.length === 0) return undefined;
+  const kinds = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    sql`select min(run_at) as due from jobs where state = 'ready' and name in (${kinds})`,
+  );
+  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
+  return due ? new Date(due) : undefined;
+}
+
+/** Finished jobs are kept a while (their idempotency keys keep a repeated event from running twice). */
+export async function deleteFinishedJobs(db: Executor, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    delete from jobs where state = 'done' and finished_at < ${before.toISOString()}::timestamptz returning id`);
+  return rowsOf(result).length;
+}
+
+/** Counts by state, for /metrics and the tests. */
+export async function countJobs(db: Executor): Promise<Record<JobRow['state'], number>> {
+  const result = await db.execute(sql`select state, count(*)::int as n from jobs group by state`);
+  const counts: Record<string, number> = { ready: 0, running: 0, done: 0, dead: 0 };
+  for (const row of rowsOf<{ state: string; n: number }>(result)) counts[row.state] = Number(row.n);
+  return counts;
+}

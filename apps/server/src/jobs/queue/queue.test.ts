@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.js';
+import { freshDatabase } from '../../test/app.js';
+import { backoffDelay, createJobQueue, PermanentJobError, RetryLaterError } from './queue.js';
+import { countJobs } from './queue.repository.js';
+
+let database: { handle: DatabaseHandle; drop(): Promise<void> };
+beforeAll(async () => {
+  database = await freshDatabase();
+  await database.handle.migrate();
+});
+afterAll(async () => {
+  await database?.handle.close();
+  await database?.drop();
+});
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('job queue', () => {
+  it('runs an enqueued job within moments, once, and an idempotency key makes a repeat nothing', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, pollMs: 1000 });
+    const seen: unknown[] = [];
+    queue.define<{ n: number }>({ name: 'test-once', handler: async (payload) => void seen.push(payload.n) });
+    await queue.start();
+    const started = Date.now();
+    expect(await queue.enqueue('test-once', { n: 1 }, { idempotencyKey: 'once-1' })).toBeTypeOf('number');
+    expect(await queue.enqueue('test-once', { n: 1 }, { idempotencyKey: 'once-1' })).toBeUndefined();
+    await until(() => seen.length === 1);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([1]);
+    await queue.stop();
+  });
+
+  it('retries a failing job with backoff and keeps the last error when it is dead', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, backoffMs: 10, maxBackoffMs: 50 });
+    let calls = 0;
+    queue.define({
+      name: 'test-fails',
+      maxAttempts: 3,
+      handler: async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+    });
+    queue.define({
+      name: 'test-permanent',
+      handler: async () => {
+        throw new PermanentJobError('no use trying again');
+      },
+    });
+    await queue.start();
+    const failing = await queue.enqueue('test-fails', {});
+    const permanent = await queue.enqueue('test-permanent', {});
+    const row = async (id: number | undefined) =>
+      (
+        (await database.handle.db.execute(
+          `select state, attempts, last_error from jobs where id = ${Number(id)}` as never,
+        )) as unknown as { rows: Array<{ state: string; attempts: number; last_error: string }> }
+      ).rows[0];
+    await until(async () => (await row(failing))?.state === 'dead');
+    expect(await row(failing)).toEqual({ state: 'dead', attempts: 3, last_error: 'boom 3' });
+    await until(async () => (await row(permanent))?.state === 'dead');
+    expect((await row(permanent))?.attempts).toBe(1);
+    await queue.stop();
+    expect((await countJobs(database.handle.db)).dead).toBeGreaterThanOrEqual(2);
+  });
+
+  it('waits at least what a RetryLaterError asks', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, backoffMs: 1 });
+    const runs: number[] = [];
+    queue.define({
+      name: 'test-later',
+      handler: async () => {
+        runs.push(Date.now());
+        if (runs.length === 1) throw new RetryLaterError('429', 1200);
+      },
+    });
+    await queue.start();
+    await queue.enqueue('test-later', {});
+    await until(() => runs.length === 2, 5000);
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(1150);
+    await queue.stop();
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(backoffDelay(1, 1000, 60_000, () => 0)).toBe(500);
+    expect(backoffDelay(3, 1000, 60_000, () => 1)).toBe(4000);
+    expect(backoffDelay(20, 1000, 60_000, () => 1)).toBe(60_000);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Notifications (docs/product.md §10): the notification centre, preferences, Web Push subscriptions and what a
+ * push carries. Every answer uses the `{ data: … }` envelope and every refusal the `{ message }` body.
+ */
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { pageNumberSchema } from './common.js';
+
+const N = messages.notifications;
+
+/**
+ * What a notification is about. `message` and `support` are answers to the person; `follow` is a new listing by a
+ * seller they follow; `garageSale` a sale (theirs or a followed host's) that starts tomorrow; `like` likes on
+ * one of their listings, gathered into one unread entry per listing and hour. The next features add theirs.
+ */
+export const NOTIFICATION_TYPES = {
+  message: 'message',
+  support: 'support',
+  follow: 'follow',
+  garageSale: 'garageSale',
+  like: 'like',
+} as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
+export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
+
+/** One entry of the notification centre. `link` is an app path (such as /chat/7/12) the entry opens. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: notificationTypeSchema,
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATION_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+const pageSizeMessage = `pageSize must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE.max}.`;
+/** GET /api/Notifications?page&pageSize: newest first. */
+export const notificationListQuerySchema = z.object({
+  page: pageNumberSchema,
+  pageSize: z.coerce
+    .number({ error: pageSizeMessage })
+    .int({ error: pageSizeMessage })
+    .min(1, { error: pageSizeMessage })
+    .max(NOTIFICATION_PAGE_SIZE.max, { error: pageSizeMessage })
+    .optional()
+    .default(NOTIFICATION_PAGE_SIZE.default),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+/** `hasMore`: an older page exists. `unread`: the same number /generalhub pushes as receivenotificationscount. */
+export const notificationListResponseSchema = z.object({
+  data: z.array(notificationSchema),
+  hasMore: z.boolean(),
+  unread: z.number().int(),
+});
+
+/** POST /api/Notifications/read: `{ ids: [...] }` or `{ all: true }`. Ids not the caller's are ignored. */
+export const markNotificationsReadSchema = z.union(
+  [
+    z.object({ ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(500) }),
+    z.object({ all: z.literal(true) }),
+  ],
+  { error: N.readInvalid },
+);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+/** The caller's unread count after the change. */
+export const notificationCountResponseSchema = z.object({ data: z.object({ unread: z.number().int() }) });
+
+/** Kinds of notification a person can switch on or off, per channel (the centre always keeps its entries). */
+export const NOTIFICATION_PREFERENCE_KEYS = [
+  'messages',
+  'support',
+  'follows',
+  'garageSales',
+  'likes',
+] as const;
+export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
+/** Which preference switches a notification type. */
+export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreferenceKey> = {
+  message: 'messages',
+  support: 'support',
+  follow: 'follows',
+  garageSale: 'garageSales',
+  like: 'likes',
+};
+
+const channelSchema = z.object(
+  Object.fromEntries(
+    NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, z.boolean({ error: N.preferencesInvalid })]),
+  ) as Record<NotificationPreferenceKey, z.ZodBoolean>,
+  { error: N.preferencesInvalid },
+);
+export type NotificationChannelPreferences = z.infer<typeof channelSchema>;
+/** GET → `{ data: this }`; PUT takes the bare object. */
+export const notificationPreferencesSchema = z.object(
+  { email: channelSchema, push: channelSchema },
+  { error: N.preferencesInvalid },
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+/** What a person who never chose gets: answers to them on, everything else off (no spam by default). */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  email: { messages: true, support: true, follows: false, garageSales: false, likes: false },
+  push: { messages: true, support: true, follows: false, garageSales: false, likes: false },
+};
+export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });
+
+/** base64url text (no padding needed) to bytes; undefined when it is not base64url. */
+export function decodeBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return undefined;
+  const base64 = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+const absoluteUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /api/Notifications/push-subscriptions: what `PushSubscription.toJSON()` gives. The endpoint's scheme and
+ * address are checked by the server (public https only, unless PUSH_ALLOW_INSECURE_ENDPOINTS).
+ */
+export const pushSubscriptionSchema = z.object(
+  {
+    endpoint: z
+      .string({ error: N.subscriptionEndpointInvalid })
+      .max(2048, { error: N.subscriptionEndpointInvalid })
+      .refine(absoluteUrl, { error: N.subscriptionEndpointInvalid }),
+    keys: z.object(
+      {
+        // The browser's ECDH public key: an uncompressed P-256 point, 0x04 then x and y (RFC 8291 §3.1).
+        p256dh: z.string({ error: N.subscriptionKeyInvalid }).refine(
+          (text) => {
+            const bytes = decodeBase64Url(text);
+            return bytes !== undefined && bytes.length === 65 && bytes[0] === 4;
+          },
+          { error: N.subscriptionKeyInvalid },
+        ),
+        auth: z
+          .string({ error: N.subscriptionAuthInvalid })
+          .refine((text) => decodeBase64Url(text)?.length === 16, { error: N.subscriptionAuthInvalid }),
+      },
+      { error: N.subscriptionKeyInvalid },
+    ),
+  },
+  { error: N.subscriptionInvalid },
+);
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionSchema>;
+/** DELETE /api/Notifications/push-subscriptions. */
+export const pushUnsubscribeSchema = z.object(
+  { endpoint: z.string({ error: N.subscriptionEndpointInvalid }).max(2048) },
+  { error: N.subscriptionInvalid },
+);
+/** GET /api/Notifications/push-key: the VAPID public key, base64url of the 65-byte uncompressed P-256 point. */
+export const pushKeyResponseSchema = z.object({ data: z.object({ publicKey: z.string() }) });
+
+/** The JSON a push carries (encrypted, RFC 8291); the service worker shows it and opens `link` on click. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  type: z.union([notificationTypeSchema, z.literal('test')]),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
