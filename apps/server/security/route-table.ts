@@ -8,6 +8,7 @@ import { createGarageSale, garagePayload } from '../src/test/garages.js';
 import { createProduct, image, listingFields, multipart, png, type Part } from '../src/test/products.js';
 import { HUB_CASES, HUB_NOT_ALLOWED_CASES } from './route-table-hubs.js';
 import { MESSAGE_CASES } from './route-table-messages.js';
+import { NOTIFICATION_CASES } from './route-table-notifications.js';
 import { STAFF_CASES } from './route-table-staff.js';
 import { EMPTY_JSON, fixed, get, type Call, type RouteCase } from './route-kinds.js';
 import { marker, rows } from './world.js';
@@ -336,6 +337,7 @@ export type { Access, Call, Prepared, RouteCase } from './route-kinds.js';
 export const ROUTE_CASES: Record<string, RouteCase> = {
   ...API_CASES,
   ...MESSAGE_CASES,
+  ...NOTIFICATION_CASES,
   ...STAFF_CASES,
   ...HUB_CASES,
 };

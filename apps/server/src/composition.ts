@@ -30,6 +30,7 @@ import { createEngagementService } from './modules/product/engagement.service.js
 import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { createNotificationPreferences } from './modules/notification/preferences.service.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
@@ -95,6 +96,8 @@ export interface ServerParts {
   readonly moderation: Readonly<Moderation>;
   /** A person's own data: export and account deletion (by the person or by staff). */
   readonly personalData: Readonly<PersonalData>;
+  /** What reaches people who are not on the site: the centre, preferences, push and e-mail (§10). */
+  readonly notifications: Readonly<Notifications>;
   readonly jobs: readonly Job[];
   /**
    * The durable job queue (decision 0013). Parts define their job kinds here while the server is composed; app.ts
@@ -145,6 +148,7 @@ export async function composeServer(
     );
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
+    const notifications = composeNotifications(config, storage, events, queue, log);
     const jobs = composeJobs(config, storage, metrics, log);
     const close = () => closers.closeAll();
     const parts = {
@@ -157,6 +161,7 @@ export async function composeServer(
       realtime,
       moderation,
       personalData,
+      notifications,
       jobs,
       queue,
     };
@@ -354,6 +359,22 @@ function composePersonalData(
   return { accountData };
 }
 export type PersonalData = ReturnType<typeof composePersonalData>;
+
+/**
+ * What reaches people who are not on the site (docs/product.md §10): each channel subscribes to the bus and does
+ * its sending as jobs on the queue, so nothing is lost when a process dies and nothing slows the request.
+ */
+function composeNotifications(
+  _config: AppConfig,
+  { database }: Storage,
+  _events: EventBus,
+  _queue: JobQueue,
+  _log: FastifyBaseLogger,
+) {
+  const preferences = createNotificationPreferences(database.db);
+  return { preferences };
+}
+export type Notifications = ReturnType<typeof composeNotifications>;
 
 /** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */
 function composeJobs(

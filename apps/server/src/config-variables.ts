@@ -146,6 +146,34 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   },
   { name: 'MAIL_FROM', default: 'PRODUCT_NAME <no-reply@localhost>', meaning: 'Sender of outgoing e-mail.' },
   {
+    name: 'NOTIFY_EMAIL_DELAY_MS',
+    default: '600000 (10 minutes)',
+    meaning:
+      'How long a chat message or support answer stays unread before it is e-mailed (at most one e-mail per chat per hour).',
+  },
+  {
+    name: 'VAPID_PUBLIC_KEY',
+    default: '(unset → generated once, kept in the database)',
+    meaning:
+      'Web Push VAPID public key (base64url, 65-byte uncompressed P-256 point); set with VAPID_PRIVATE_KEY. Changing it ends every browser push subscription.',
+  },
+  {
+    name: 'VAPID_PRIVATE_KEY',
+    default: '(unset → generated once, kept in the database)',
+    meaning: 'Web Push VAPID private key (base64url, 32 bytes); set with VAPID_PUBLIC_KEY.',
+  },
+  {
+    name: 'VAPID_SUBJECT',
+    default: 'mailto: + SUPPORT_EMAIL',
+    meaning: 'Contact push services may use about this server: a mailto: address or an https:// URL.',
+  },
+  {
+    name: 'PUSH_ALLOW_INSECURE_ENDPOINTS',
+    default: 'false',
+    meaning:
+      'Tests and local setups only: lets push subscriptions use plain http and loopback or private addresses (a local push-service stand-in). Never on a public server: it opens the server to requests into your own network.',
+  },
+  {
     name: 'MAP_TILE_URL',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     meaning: 'Raster tile template for maps; its host is allowed by the CSP.',

@@ -50,6 +50,15 @@ export interface AppConfig {
   };
   captcha: { provider: CaptchaProvider; siteKey?: string; secretKey?: string; altchaHmacKey?: string };
   mail: { smtpUrl?: string; from: string };
+  /** Notifications (docs/product.md §10): e-mail pacing and Web Push. */
+  notifications: {
+    /** How long a chat message or support answer stays unread before it is e-mailed. */
+    emailDelayMs: number;
+    /** Both set, or neither (then a pair is generated once and kept in the database). */
+    vapid: { publicKey?: string; privateKey?: string; subject: string };
+    /** Test and local setups only: push endpoints may be plain http and private or loopback addresses. */
+    allowInsecurePushEndpoints: boolean;
+  };
   map: { tileUrl: string; attribution: string };
   uploads: { maxImageBytes: number; maxImages: number };
   /** The orphan-image sweep (jobs/orphan-uploads.ts). */
@@ -182,6 +191,17 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: text(300).optional(),
+  NOTIFY_EMAIL_DELAY_MS: int(0, 604_800_000, 600_000),
+  VAPID_PUBLIC_KEY: text(200).optional(),
+  VAPID_PRIVATE_KEY: text(200).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), {
+      message: 'must be a mailto: address or an https:// URL',
+    })
+    .optional(),
+  PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
   MAP_TILE_URL: z
     .string()
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
@@ -247,6 +267,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     // Keys without a bucket usually mean a typo; silently storing images on local disk would hide it.
     const stray = S3_SETTINGS.filter((key) => env[key]);
     if (stray.length > 0) problems.push(`S3_BUCKET is required when ${stray.join(', ')} is set`);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
   }
   return problems;
 }
@@ -343,6 +366,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       altchaHmacKey: e.ALTCHA_HMAC_KEY,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>` },
+    notifications: {
+      emailDelayMs: e.NOTIFY_EMAIL_DELAY_MS,
+      vapid: {
+        publicKey: e.VAPID_PUBLIC_KEY,
+        privateKey: e.VAPID_PRIVATE_KEY,
+        subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      },
+      allowInsecurePushEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS,
+    },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
     uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },

@@ -9,6 +9,7 @@ import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
+import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -32,10 +33,11 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
  * | user     | GET /api/User/profile-details/{userId}, followers; POST upload-profile-photo, upload-cover-photo, update-user-details, follow-unfollow/{userId} |
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
+ * | notifications | GET /api/Notifications, POST read; GET+PUT preferences; GET push-key; POST+DELETE push-subscriptions; POST test; GET+POST unsubscribe |
  * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, delete-account, grant/revoke staff), moderation-log |
  */
 export async function registerRoutes(app: FastifyInstance, parts: ServerParts): Promise<void> {
-  const { config, storage, people, listings, messaging, moderation, personalData } = parts;
+  const { config, storage, people, listings, messaging, moderation, personalData, notifications } = parts;
   const pipeline = storage.imagePipeline;
   await app.register(healthRoutes, { database: storage.database });
   await app.register(configRoutes, { config, captcha: people.captcha });
@@ -52,4 +54,5 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
   await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
+  await app.register(preferencesRoutes, { config, preferences: notifications.preferences });
 }

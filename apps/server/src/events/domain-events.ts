@@ -2,7 +2,7 @@
  * Every domain event the server emits, by name, with its payload. Emitted by services after their change is
  * committed (events/bus.ts). Add an event here first; the compiler then shows every emitter and subscriber.
  */
-import type { ChatMessage, Role, SupportTicket, TicketMessage } from '@rummage/contract';
+import type { ChatMessage, Notification, Role, SupportTicket, TicketMessage } from '@rummage/contract';
 
 /** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
 export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
@@ -39,4 +39,11 @@ export interface DomainEventMap {
   'session.ended': { userId: number; sessionIds?: number[]; reason: SessionEndReason };
   /** A person's role changed (staff granted or revoked): live connections re-read what they may see. */
   'user.roleChanged': { userId: number; role: Role };
+  /**
+   * A notification-centre entry was created, or an unread one updated (one more message in the chat, one more like):
+   * push goes out from here when the person is away. `unread` is their unread count afterwards (the bell).
+   */
+  'notification.created': { userId: number; notification: Notification; unread: number };
+  /** A person's unread notification count changed (entries read, or one created): the bell updates. */
+  'notification.countChanged': { userId: number; unread: number };
 }
