@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServer, type AppOverrides, type ServerParts } from './composition.js';
 import type { AppConfig } from './config.js';
-import { startJobs, type Scheduler } from './jobs/scheduler.js';
 import { loggerOptions } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
 import { authPlugin } from './plugins/auth.js';
@@ -61,11 +60,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.removeContentTypeParser('text/plain');
 
   let parts: ServerParts | undefined;
-  let scheduler: Scheduler | undefined;
   let stopped: Promise<void> | undefined;
   const shutdown = () =>
     (stopped ??= (async () => {
-      await scheduler?.stop();
       await parts?.queue.stop();
       await parts?.close();
     })());
@@ -98,7 +95,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
-    if (overrides.jobs !== false) scheduler = startJobs([...parts.jobs], app.log, metrics);
     if (overrides.queue !== false) await parts.queue.start();
     app.addHook('onClose', shutdown);
     await app.ready();

@@ -14,8 +14,7 @@ import { backupJob } from './jobs/backup.js';
 import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
-import { createJobQueue, type JobQueue } from './jobs/queue/queue.js';
-import type { Job } from './jobs/scheduler.js';
+import { createJobQueue, forgetFinishedJobsKind, type JobQueue } from './jobs/queue/queue.js';
 import { vacuumJob } from './jobs/vacuum.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
@@ -75,7 +74,10 @@ export interface AppOverrides {
   /** fetch for third-party captcha verification. */
   fetch?: typeof fetch;
   logger?: FastifyServerOptions['logger'];
-  /** Scheduled jobs (vacuum, purge, garage-sale expiry); on unless false. */
+  /**
+   * Recurring work (vacuum, purge, garage-sale expiry, the orphan-upload sweep, backups); on unless false, when
+   * its kinds are not defined on the queue at all.
+   */
   jobs?: boolean;
   /** The durable job queue's workers (notifications, e-mail, push); on unless false. */
   queue?: boolean;
@@ -98,7 +100,6 @@ export interface ServerParts {
   readonly personalData: Readonly<PersonalData>;
   /** What reaches people who are not on the site: the centre, preferences, push and e-mail (§10). */
   readonly notifications: Readonly<Notifications>;
-  readonly jobs: readonly Job[];
   /**
    * The durable job queue (decision 0013). Parts define their job kinds here while the server is composed; app.ts
    * starts it once the routes are ready and stops it before the parts close.
@@ -149,7 +150,7 @@ export async function composeServer(
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
     const notifications = composeNotifications(config, storage, events, queue, log);
-    const jobs = composeJobs(config, storage, metrics, log);
+    composeJobs(config, overrides, storage, queue, metrics, log);
     const close = () => closers.closeAll();
     const parts = {
       config,
@@ -162,7 +163,6 @@ export async function composeServer(
       moderation,
       personalData,
       notifications,
-      jobs,
       queue,
     };
     return { ...parts, metrics, close };
@@ -376,18 +376,25 @@ function composeNotifications(
 }
 export type Notifications = ReturnType<typeof composeNotifications>;
 
-/** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */
+/**
+ * Recurring work, as recurring kinds on the queue: each runs once per interval across all processes, on whichever
+ * claims it. The queue starts with app.ts (tests turn these kinds off with `jobs: false`).
+ */
 function composeJobs(
   config: AppConfig,
+  overrides: AppOverrides,
   { database, imageStore, gazetteer }: Storage,
+  queue: JobQueue,
   metrics: Metrics,
   log: FastifyBaseLogger,
 ) {
+  if (overrides.jobs === false) return;
   // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
   const afterExpiry = config.seedDemoData
     ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
     : undefined;
-  return [
+  const kinds = [
+    forgetFinishedJobsKind(database.db),
     vacuumJob(database),
     purgeJob(database.db),
     garageExpiryJob(database.db, { afterExpiry }),
@@ -398,5 +405,6 @@ function composeJobs(
     }),
     // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
     backupJob(database, imageStore, config, log, { metrics }),
-  ].filter((job): job is Job => job !== undefined);
+  ];
+  for (const kind of kinds) if (kind) queue.define(kind);
 }

@@ -6,6 +6,7 @@ import { verifyBackup } from '../backup/manifest.js';
 import { createLocalImageStore } from '../services/storage/index.js';
 import { createMetrics } from '../services/metrics/index.js';
 import { freshDatabase } from '../test/app.js';
+import { runOnce } from '../test/jobs.js';
 import { backupJob } from './backup.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -43,7 +44,7 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       { now: () => clock, metrics },
     )!;
 
-    await job.run();
+    await runOnce(job);
     const scraped = (await metrics.scrape()).body;
     expect(scraped).toContain(`rummage_backup_last_success_timestamp_seconds ${clock / 1000}\n`);
     expect(scraped).toContain('rummage_backup_failures_total 0\n');
@@ -60,11 +61,11 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     ]);
 
     clock += 23 * HOUR; // not due yet: a restart in between must not add a backup
-    await job.run();
+    await runOnce(job);
     expect(readdirSync(dir)).toHaveLength(3);
 
     clock += HOUR;
-    await job.run();
+    await runOnce(job);
     expect(readdirSync(dir).sort()).toEqual([
       'keep-me',
       'rummage-20261125T120000Z',
@@ -80,7 +81,7 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     const store = createLocalImageStore(join(root, 'unused'));
     const config = { dataDir: root, backup: { dir: notAFolder, intervalMs: HOUR, keep: 1 } };
     const job = backupJob(database.handle, store, config, { info: () => undefined }, { metrics })!;
-    await expect(job.run()).rejects.toThrow();
+    await expect(runOnce(job)).rejects.toThrow();
     const scraped = (await metrics.scrape()).body;
     expect(scraped).toContain('rummage_backup_failures_total 1\n');
     expect(scraped).not.toMatch(/^rummage_backup_last_success_timestamp_seconds \d/m);

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { noMetrics, type Metrics } from '../services/metrics/index.js';
 import type { ImageStore } from '../services/storage/index.js';
-import type { Job } from './scheduler.js';
+import type { JobKind } from './queue/queue.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -32,7 +32,7 @@ export function backupJob(
   config: Pick<AppConfig, 'backup' | 'dataDir' | 'databaseUrl'>,
   log: Log,
   { now = Date.now, metrics = noMetrics }: { now?: () => number; metrics?: Metrics } = {},
-): Job | undefined {
+): JobKind | undefined {
   const { dir, intervalMs, keep } = config.backup;
   if (!dir) return undefined;
   const backUpWhenDue = async () => {
@@ -60,7 +60,9 @@ export function backupJob(
   return {
     name: 'backup',
     everyMs: Math.min(CHECK_EVERY_MS, intervalMs),
-    async run() {
+    // A large site's backup takes many minutes; the queue renews the lease all the while.
+    timeoutMs: 6 * 60 * 60 * 1000,
+    async handler() {
       await backUpWhenDue().catch((error: unknown) => {
         metrics.backup({ failed: true });
         throw error;

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { deleteEndedSales } from '../modules/garage/garage.repository.js';
-import type { Job } from './scheduler.js';
+import type { JobKind } from './queue/queue.js';
 
 /**
  * Garage sales are deleted, not archived, once their end has passed: the SPEC promises the host "your listing
@@ -19,11 +19,12 @@ export interface GarageExpiryOptions {
   afterExpiry?: () => Promise<unknown>;
 }
 
-export function garageExpiryJob(db: Database, options: GarageExpiryOptions = {}): Job {
+export function garageExpiryJob(db: Database, options: GarageExpiryOptions = {}): JobKind {
   return {
     name: 'expire-garage-sales',
     everyMs: options.everyMs ?? 60 * 1000,
-    async run() {
+    timeoutMs: 5 * 60 * 1000,
+    async handler() {
       await expireGarageSales(db);
       await options.afterExpiry?.();
     },

@@ -2,7 +2,7 @@ import { inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { productImages, users } from '../db/schema.js';
 import type { ImageStore } from '../services/storage/index.js';
-import type { Job } from './scheduler.js';
+import type { JobKind } from './queue/queue.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -141,11 +141,13 @@ export function orphanUploadsJob(
   db: Database,
   store: ImageStore,
   options: { everyMs: number; graceMs: number; log?: Log },
-): Job {
+): JobKind {
+  // A recurring kind: one sweep at a time across all processes, where each process used to sweep on its own timer.
   return {
     name: 'orphan-uploads',
     everyMs: options.everyMs,
-    run: async () => {
+    timeoutMs: 30 * 60 * 1000,
+    handler: async () => {
       await sweepOrphanUploads({ db, store, graceMs: options.graceMs, log: options.log });
     },
   };

@@ -2,7 +2,7 @@ import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
 import type { Database } from '../db/client.js';
 import { captchaSolutions, passwordResetTokens, productViews, profileViews, sessions } from '../db/schema.js';
-import type { Job } from './scheduler.js';
+import type { JobKind } from './queue/queue.js';
 
 /** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
 const KEEP_REVOKED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,6 +28,6 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
   await db.delete(profileViews).where(lt(profileViews.viewedAt, countedBefore));
 }
 
-export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): Job {
-  return { name: 'purge-expired', everyMs, run: () => purgeExpired(db) };
+export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): JobKind {
+  return { name: 'purge-expired', everyMs, timeoutMs: 10 * 60 * 1000, handler: () => purgeExpired(db) };
 }

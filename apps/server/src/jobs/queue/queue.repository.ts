@@ -11,7 +11,9 @@ export type Executor = Database | Transaction;
 export interface NewJob {
   name: string;
   payload: unknown;
-  runAt: Date;
+  /** When it becomes due; without it, `delayMs` after the database's now (every process then agrees). */
+  runAt?: Date;
+  delayMs?: number;
   maxAttempts: number;
   idempotencyKey?: string;
 }
@@ -32,7 +34,7 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 export async function insertJob(db: Executor, job: NewJob): Promise<number | undefined> {
   const result = await db.execute(sql`
     insert into jobs (name, payload, run_at, max_attempts, idempotency_key)
-    values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt.toISOString()}::timestamptz,
+    values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${dueAt(job)},
             ${job.maxAttempts}, ${job.idempotencyKey ?? null})
     on conflict (idempotency_key) do nothing
     returning id`);
@@ -40,14 +42,21 @@ export async function insertJob(db: Executor, job: NewJob): Promise<number | und
   return row ? Number(row.id) : undefined;
 }
 
+const dueAt = (job: Pick<NewJob, 'runAt' | 'delayMs'>) =>
+  job.runAt
+    ? sql`${job.runAt.toISOString()}::timestamptz`
+    : sql`now() + ${job.delayMs ?? 0} * interval '1 millisecond'`;
+
 /**
  * Makes sure the recurring job `name` exists, running every `everyMs` (changed when the interval changed). The
- * key `recurring:<name>` makes it one row however many processes start.
+ * key `recurring:<name>` makes it one row however many processes start. Its first run is one interval after the
+ * database's now, as every later one is: processes whose clocks disagree still agree on when it is due.
  */
-export async function ensureRecurringJob(db: Executor, name: string, everyMs: number, firstRunAt: Date) {
+export async function ensureRecurringJob(db: Executor, name: string, everyMs: number) {
   await db.execute(sql`
     insert into jobs (name, payload, run_at, max_attempts, idempotency_key, every_ms)
-    values (${name}, '{}'::jsonb, ${firstRunAt.toISOString()}::timestamptz, 1, ${`recurring:${name}`}, ${everyMs})
+    values (${name}, '{}'::jsonb, now() + ${everyMs} * interval '1 millisecond', 1, ${`recurring:${name}`},
+            ${everyMs})
     on conflict (idempotency_key) do update set every_ms = excluded.every_ms,
       state = case when jobs.state = 'dead' then 'ready' else jobs.state end`);
 }
@@ -131,7 +140,7 @@ export async function completeJob(db: Executor, id: number, workerId: string): P
 }
 
 /**
- * A failed run: ready again at `retryAt`, or dead with the error when it was the last attempt (or `permanent`).
+ * A failed run: ready again `retryAfterMs` after the database's now, or dead with the error when it was the last attempt (or `permanent`).
  * A recurring job is never dead: it runs again at its next interval.
  */
 export async function failJob(
@@ -139,14 +148,14 @@ export async function failJob(
   id: number,
   workerId: string,
   error: string,
-  retryAt: Date,
+  retryAfterMs: number,
   permanent: boolean,
 ): Promise<'retry' | 'dead' | 'lost'> {
   const result = await db.execute(sql`
     update jobs set
       state = case when every_ms is null and (${permanent} or attempts >= max_attempts) then 'dead' else 'ready' end,
-      run_at = case when every_ms is null then ${retryAt.toISOString()}::timestamptz
-                    else now() + every_ms * interval '1 millisecond' end,
+      run_at = now() + case when every_ms is null then ${Math.round(retryAfterMs)}::bigint else every_ms end
+                       * interval '1 millisecond',
       attempts = case when every_ms is null then attempts else 0 end,
       finished_at = case when every_ms is null and (${permanent} or attempts >= max_attempts) then now() else null end,
       last_error = ${error.slice(0, 2000)}, lease_until = null, locked_by = null, updated_at = now()
@@ -157,24 +166,36 @@ export async function failJob(
   return row.state === 'dead' ? 'dead' : 'retry';
 }
 
-/** When the next ready job of these kinds is due (undefined: none), so an idle worker can sleep until then. */
-export async function nextDueAt(db: Executor, names: readonly string[]): Promise<Date | undefined> {
+/**
+ * How many milliseconds until the next ready job of these kinds is due, by the database's clock (undefined: none),
+ * so an idle worker can sleep until then.
+ */
+export async function msUntilNextDue(db: Executor, names: readonly string[]): Promise<number | undefined> {
   if (names.length === 0) return undefined;
   const kinds = sql.join(
     names.map((name) => sql`${name}`),
     sql`, `,
   );
-  const result = await db.execute(
-    sql`select min(run_at) as due from jobs where state = 'ready' and name in (${kinds})`,
-  );
-  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
-  return due ? new Date(due) : undefined;
+  const result = await db.execute(sql`
+    select (extract(epoch from min(run_at) - now()) * 1000)::float8 as ms
+    from jobs where state = 'ready' and name in (${kinds})`);
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  return ms === null || ms === undefined ? undefined : Number(ms);
 }
 
-/** Finished jobs are kept a while (their idempotency keys keep a repeated event from running twice). */
-export async function deleteFinishedJobs(db: Executor, before: Date): Promise<number> {
+/**
+ * Finished jobs are kept a while (their idempotency keys keep a repeated event from running twice), dead ones longer
+ * (someone should look at them). Ages count back from the database's now. Answers how many rows went.
+ */
+export async function deleteFinishedJobs(
+  db: Executor,
+  keep: { doneMs: number; deadMs: number },
+): Promise<number> {
   const result = await db.execute(sql`
-    delete from jobs where state = 'done' and finished_at < ${before.toISOString()}::timestamptz returning id`);
+    delete from jobs
+    where (state = 'done' and finished_at < now() - ${keep.doneMs} * interval '1 millisecond')
+       or (state = 'dead' and finished_at < now() - ${keep.deadMs} * interval '1 millisecond')
+    returning id`);
   return rowsOf(result).length;
 }
 

@@ -10,11 +10,12 @@ import { noMetrics, type Metrics } from '../../services/metrics/index.js';
 import {
   claimJobs,
   completeJob,
+  deleteFinishedJobs,
   ensureRecurringJob,
   extendLease,
   failJob,
   insertJob,
-  nextDueAt,
+  msUntilNextDue,
   releaseExpiredLeases,
   type ClaimedJob,
   type Executor,
@@ -64,6 +65,7 @@ export class PermanentJobError extends Error {}
 export interface EnqueueOptions {
   /** When the job becomes due (default now). */
   runAt?: Date;
+  /** Due this long after the database's now (rather than this process's clock). */
   delayMs?: number;
   /** Enqueueing with a key already used does nothing: the same event enqueued twice runs once. */
   idempotencyKey?: string;
@@ -183,7 +185,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         job.id,
         workerId,
         message,
-        new Date(Date.now() + delay),
+        delay,
         error instanceof PermanentJobError,
       ).catch(() => 'lost' as const);
       const level = outcome === 'dead' ? 'error' : 'warn';
@@ -218,8 +220,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (claimed.length === free && free > 0) continue; // more may be due: look again at once
       let wait = settings.pollMs;
       if (running.size < settings.concurrency) {
-        const due = await nextDueAt(db, names()).catch(() => undefined);
-        if (due) wait = Math.min(wait, due.getTime() - Date.now());
+        const due = await msUntilNextDue(db, names()).catch(() => undefined);
+        if (due !== undefined) wait = Math.min(wait, due);
       }
       await sleep(wait);
     }
@@ -236,13 +238,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async enqueue(name, payload, enqueueOptions = {}) {
       const kind = kinds.get(name);
       if (!kind) throw new Error(`unknown job kind ${name}`);
-      const runAt =
-        enqueueOptions.runAt ??
-        (enqueueOptions.delayMs ? new Date(Date.now() + enqueueOptions.delayMs) : new Date());
       const id = await insertJob(enqueueOptions.tx ?? db, {
         name,
         payload,
-        runAt,
+        runAt: enqueueOptions.runAt,
+        delayMs: enqueueOptions.delayMs,
         maxAttempts: kind.maxAttempts ?? 8,
         idempotencyKey: enqueueOptions.idempotencyKey,
       });
@@ -254,8 +254,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (started) return;
       started = true;
       for (const kind of kinds.values()) {
-        if (kind.everyMs)
-          await ensureRecurringJob(db, kind.name, kind.everyMs, new Date(Date.now() + kind.everyMs));
+        if (kind.everyMs) await ensureRecurringJob(db, kind.name, kind.everyMs);
       }
       loop = work().catch((error: unknown) => log.error({ err: error }, 'job queue stopped'));
     },
@@ -271,6 +270,25 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       clearTimeout(grace);
     },
     wake,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The queue's own upkeep, a recurring kind: done jobs go after a week (long enough for an idempotency key to catch
+ * a repeated event), dead ones after 30 days (long enough for someone to look at them).
+ */
+export function forgetFinishedJobsKind(
+  db: Database,
+  keep = { doneMs: 7 * DAY_MS, deadMs: 30 * DAY_MS },
+  everyMs = 60 * 60 * 1000,
+): JobKind {
+  return {
+    name: 'queue.forget-finished-jobs',
+    everyMs,
+    timeoutMs: 10 * 60 * 1000,
+    handler: async () => void (await deleteFinishedJobs(db, keep)),
   };
 }
 

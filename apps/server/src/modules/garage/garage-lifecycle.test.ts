@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, messages, MILES_TO_KM, type GarageSale } from '@rummage/contract';
 import { garageSales } from '../../db/schema.js';
 import { expireGarageSales, garageExpiryJob } from '../../jobs/garage-expiry.js';
+import { runOnce } from '../../test/jobs.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { banUser, bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createGarageSale, hoursFromNow, PLACES } from '../../test/garages.js';
@@ -130,7 +131,7 @@ describe('expiry', () => {
     expect(await listed()).toEqual(beforeJob);
   });
 
-  it('runs as a scheduled job every minute by default, then its follow-up', async () => {
+  it('runs as a recurring job every minute by default, then its follow-up', async () => {
     const seller = await createUser(t.app);
     const ended = await createGarageSale(t.app, seller.id, {
       startsAt: hoursFromNow(-2),
@@ -141,7 +142,7 @@ describe('expiry', () => {
       afterExpiry: async () => (followUps += 1),
     });
     expect(job.everyMs).toBe(60_000);
-    await job.run();
+    await runOnce(job);
     expect(await ids()).not.toContain(ended);
     expect(followUps).toBe(1);
   });
