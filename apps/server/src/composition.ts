@@ -127,8 +127,11 @@ export async function composeServer(
     observeStorage(storage, metrics);
     const events = createEventBus(log);
     // PGlite has one connection: one job at a time keeps each query's wait short for the requests around it.
+    // On PostgreSQL a connection of its own LISTENs, so another process's enqueue wakes this one at once.
+    const { database } = storage;
     const queue = createJobQueue({
-      db: storage.database.db,
+      db: database.db,
+      openClient: database.openClient && (() => database.openClient!()),
       log,
       metrics,
       concurrency: storage.database.kind === 'pglite' ? 1 : 4,

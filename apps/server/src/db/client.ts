@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import type { Pool, PoolClient } from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,6 +55,11 @@ export interface DatabaseHandle {
   observeQueries(observer: QueryObserver): void;
   /** The pool's use right now; undefined on PGlite, which has one connection and no pool. */
   poolUse(): PoolUse | undefined;
+  /**
+   * A connection of its own, outside the pool, for work that holds one open (the job queue's LISTEN). PostgreSQL
+   * only; the caller ends it. Its 'error' event must be listened to, or a lost server ends the process.
+   */
+  openClient?(): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -113,6 +118,11 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
     },
     observeQueries(observer) {
       observePoolQueries(pool, observer);
+    },
+    async openClient() {
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 });
+      await client.connect();
+      return client;
     },
     poolUse: () => ({
       total: pool.totalCount,

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import type { JobRow } from '../../db/schema.js';
+import { JOBS_CHANNEL } from './listen.js';
 
 export type Executor = Database | Transaction;
 
@@ -37,7 +38,8 @@ export async function insertJob(db: Executor, job: NewJob): Promise<number | und
     values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${dueAt(job)},
             ${job.maxAttempts}, ${job.idempotencyKey ?? null})
     on conflict (idempotency_key) do nothing
-    returning id`);
+    returning id, case when run_at <= now() then pg_notify(${JOBS_CHANNEL}, name) end is null as quiet`);
+  // The NOTIFY (PostgreSQL delivers it at commit) wakes the workers of every process; see listen.ts.
   const row = rowsOf<{ id: number | string }>(result)[0];
   return row ? Number(row.id) : undefined;
 }
@@ -121,6 +123,19 @@ export async function claimJobs(
 export async function extendLease(db: Executor, id: number, workerId: string, leaseMs: number) {
   const result = await db.execute(sql`
     update jobs set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id = ${id} and locked_by = ${workerId} and state = 'running'
+    returning id`);
+  return rowsOf(result).length === 1;
+}
+
+/**
+ * Gives a claimed job back untouched, due at once: a process that stops hands over what it has not finished, so
+ * another process takes it now rather than when the lease runs out. The attempt does not count.
+ */
+export async function releaseJob(db: Executor, id: number, workerId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update jobs set state = 'ready', run_at = now(), attempts = greatest(attempts - 1, 0),
+      lease_until = null, locked_by = null, updated_at = now()
     where id = ${id} and locked_by = ${workerId} and state = 'running'
     returning id`);
   return rowsOf(result).length === 1;

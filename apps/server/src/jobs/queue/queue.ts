@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { noMetrics, type Metrics } from '../../services/metrics/index.js';
 import {
   claimJobs,
@@ -17,9 +17,11 @@ import {
   insertJob,
   msUntilNextDue,
   releaseExpiredLeases,
+  releaseJob,
   type ClaimedJob,
   type Executor,
 } from './queue.repository.js';
+import { listenForJobs, type JobListener } from './listen.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -59,6 +61,9 @@ export class RetryLaterError extends Error {
   }
 }
 
+/** Why a run was cut short without counting as a failure: the queue stops, or the lease went to someone else. */
+class HandedBack extends Error {}
+
 /** Thrown by a handler when trying again cannot help: the job is dead at once, with this message. */
 export class PermanentJobError extends Error {}
 
@@ -89,6 +94,8 @@ export interface JobQueue {
 
 export interface JobQueueOptions {
   db: Database;
+  /** A connection of its own to LISTEN on (PostgreSQL): another process's enqueue wakes this one at once. */
+  openClient?: DatabaseHandle['openClient'];
   log: Log;
   metrics?: Metrics;
   /** Runs at once in this process (1 on PGlite: its one connection serialises queries anyway). */
@@ -129,6 +136,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
   let loop: Promise<void> | undefined;
   let wakeRequested = false;
+  let listener: JobListener | undefined;
 
   const wake = () => {
     wakeRequested = true;
@@ -146,9 +154,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       sleeper = { timer, resolve };
     }).finally(() => (sleeper = undefined));
 
+  const handBack = (job: ClaimedJob) =>
+    releaseJob(db, job.id, workerId).catch((error: unknown) =>
+      log.warn({ err: error, jobId: job.id }, 'job not handed back; it runs again when its lease runs out'),
+    );
+
   async function runOne(job: ClaimedJob) {
     const kind = kinds.get(job.name);
-    if (!kind) return;
+    if (!kind || stopping) return void (await handBack(job));
     const controller = new AbortController();
     controllers.add(controller);
     const timeoutMs = kind.timeoutMs ?? 60_000;
@@ -156,10 +169,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       () => controller.abort(new Error(`timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
-    // A long run (a backup) keeps its lease; if the lease was lost meanwhile, the result is not recorded.
+    // A long run (a backup) keeps its lease. A lease lost meanwhile (this process stalled past it, and another
+    // may be running the job now) aborts the run: two runs of one job must not go on side by side.
     const renew = setInterval(
-      () => void extendLease(db, job.id, workerId, settings.leaseMs).catch(() => undefined),
-      Math.max(1_000, settings.leaseMs / 3),
+      () =>
+        void extendLease(db, job.id, workerId, settings.leaseMs).then(
+          (kept) => kept || controller.abort(new HandedBack('the lease ran out and the job went back')),
+          () => undefined,
+        ),
+      Math.max(200, settings.leaseMs / 3),
     );
     renew.unref();
     const startedAt = performance.now();
@@ -174,6 +192,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       metrics.jobFinished(job.name, (performance.now() - startedAt) / 1000, false);
       await completeJob(db, job.id, workerId);
     } catch (error) {
+      const cut = controller.signal.reason;
+      if (cut instanceof HandedBack) {
+        log.warn({ job: job.name, jobId: job.id, reason: cut.message }, 'job run cut short; it runs again');
+        // Stopping: hand it back now. A lost lease: it is someone else's already, and nothing is recorded.
+        if (stopping) await handBack(job);
+        return;
+      }
       metrics.jobFinished(job.name, (performance.now() - startedAt) / 1000, true);
       const message = error instanceof Error ? error.message : String(error);
       const delay =
@@ -256,14 +281,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const kind of kinds.values()) {
         if (kind.everyMs) await ensureRecurringJob(db, kind.name, kind.everyMs);
       }
+      if (options.openClient) listener = listenForJobs(options.openClient, wake, log);
       loop = work().catch((error: unknown) => log.error({ err: error }, 'job queue stopped'));
     },
     async stop(graceMs = 10_000) {
       stopping = true;
       wake();
-      await loop;
+      await Promise.all([loop, listener?.stop()]);
+      // Runs still going after the grace are cut short and handed back, for another process to take at once.
       const grace = setTimeout(() => {
-        for (const controller of controllers) controller.abort(new Error('the server is stopping'));
+        for (const controller of controllers) controller.abort(new HandedBack('the server is stopping'));
       }, graceMs);
       grace.unref();
       await Promise.allSettled([...running]);
