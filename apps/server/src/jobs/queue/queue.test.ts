@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { freshDatabase } from '../../test/app.js';
-import { backoffDelay, createJobQueue, PermanentJobError, RetryLaterError } from './queue.js';
+import {
+  backoffDelay,
+  createJobQueue,
+  forgetFinishedJobsKind,
+  PermanentJobError,
+  RetryLaterError,
+} from './queue.js';
 import { countJobs } from './queue.repository.js';
 
 let database: { handle: DatabaseHandle; drop(): Promise<void> };
@@ -15,6 +21,14 @@ afterAll(async () => {
 });
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const job = async (id: number | undefined) =>
+  (
+    (await database.handle.db.execute(
+      `select state, attempts, locked_by, last_error from jobs where id = ${Number(id)}` as never,
+    )) as unknown as {
+      rows: Array<{ state: string; attempts: number; locked_by: string | null; last_error: string | null }>;
+    }
+  ).rows[0];
 const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -88,6 +102,61 @@ describe('job queue', () => {
     await until(() => runs.length === 2, 5000);
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(1150);
     await queue.stop();
+  });
+
+  it('cuts a run short when its lease went to someone else, and records nothing for it', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, leaseMs: 600 });
+    let signal: AbortSignal | undefined;
+    queue.define({
+      name: 'test-lease-lost',
+      handler: (_, run) => new Promise<void>(() => void (signal = run.signal)),
+    });
+    await queue.start();
+    const id = await queue.enqueue('test-lease-lost', {});
+    await until(() => signal !== undefined);
+    // As when this process stalled past its lease and another claimed the job.
+    await database.handle.db.execute(
+      `update jobs set locked_by = 'another-process' where id = ${id}` as never,
+    );
+    await until(() => signal!.aborted, 3_000);
+    await queue.stop();
+    expect(await job(id)).toMatchObject({ state: 'running', attempts: 1, locked_by: 'another-process' });
+  });
+
+  it('hands unfinished jobs back when it stops, so another process takes them at once', async () => {
+    const first = createJobQueue({ db: database.handle.db, log: quiet });
+    first.define({ name: 'test-handed-back', handler: () => new Promise<void>(() => undefined) });
+    let ranOnSecond = false;
+    const second = createJobQueue({ db: database.handle.db, log: quiet, pollMs: 50 });
+    second.define({ name: 'test-handed-back', handler: async () => void (ranOnSecond = true) });
+    await first.start();
+    const id = await first.enqueue('test-handed-back', {});
+    await until(async () => (await job(id))?.state === 'running');
+    await first.stop(100);
+    expect(await job(id)).toMatchObject({ state: 'ready', attempts: 0, locked_by: null });
+    const handedBack = Date.now();
+    await second.start();
+    await until(() => ranOnSecond, 2_000);
+    expect(Date.now() - handedBack).toBeLessThan(1_000);
+    await second.stop();
+  });
+
+  it('forgets done jobs after a week and dead ones after 30 days', async () => {
+    const db = database.handle.db;
+    const insert = (state: string, daysAgo: number) =>
+      db.execute(
+        `insert into jobs (name, state, finished_at) values ('test-old', '${state}', now() - interval '${daysAgo} days') returning id` as never,
+      ) as unknown as Promise<{ rows: Array<{ id: number }> }>;
+    const kept = [await insert('done', 6), await insert('dead', 29)].map((r) => Number(r.rows[0]!.id));
+    const gone = [await insert('done', 8), await insert('dead', 31)].map((r) => Number(r.rows[0]!.id));
+    const kind = forgetFinishedJobsKind(db);
+    expect(kind.everyMs).toBe(60 * 60 * 1000);
+    await kind.handler(
+      {},
+      { id: 0, name: kind.name, attempt: 1, maxAttempts: 1, signal: new AbortController().signal },
+    );
+    for (const id of kept) expect(await job(id)).toBeDefined();
+    for (const id of gone) expect(await job(id)).toBeUndefined();
   });
 
   it('backs off exponentially with jitter, capped', () => {
