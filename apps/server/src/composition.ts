@@ -15,6 +15,7 @@ import { garageExpiryJob } from './jobs/garage-expiry.js';
 import { orphanUploadsJob } from './jobs/orphan-uploads.js';
 import { purgeJob } from './jobs/purge.js';
 import { createJobQueue, forgetFinishedJobsKind, type JobQueue } from './jobs/queue/queue.js';
+import { countQueueJobs } from './jobs/queue/queue.repository.js';
 import { vacuumJob } from './jobs/vacuum.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
@@ -391,6 +392,7 @@ function composeJobs(
   metrics: Metrics,
   log: FastifyBaseLogger,
 ) {
+  metrics.watchJobQueue(() => countQueueJobs(database.db));
   if (overrides.jobs === false) return;
   // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
   const afterExpiry = config.seedDemoData

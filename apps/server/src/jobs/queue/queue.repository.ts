@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import type { JobRow } from '../../db/schema.js';
+import type { JobQueueCount } from '../../services/metrics/index.js';
 import { JOBS_CHANNEL } from './listen.js';
 
 export type Executor = Database | Transaction;
@@ -214,7 +215,24 @@ export async function deleteFinishedJobs(
   return rowsOf(result).length;
 }
 
-/** Counts by state, for /metrics and the tests. */
+/**
+ * Jobs by kind and the state /metrics shows (services/metrics: JobQueueCount), in one grouped query over the
+ * unfinished states only (done jobs, the bulk of the table, are not read).
+ */
+export async function countQueueJobs(db: Executor): Promise<JobQueueCount[]> {
+  const result = await db.execute(sql`
+    select name as task,
+      case when state = 'ready' and every_ms is null and last_error is not null then 'failed'
+           when state = 'ready' and run_at <= now() then 'queued'
+           when state = 'ready' then 'scheduled'
+           else state end as state,
+      count(*)::int as count
+    from jobs where state in ('ready', 'running', 'dead')
+    group by 1, 2`);
+  return rowsOf<JobQueueCount>(result).map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** Counts by state, for the tests. */
 export async function countJobs(db: Executor): Promise<Record<JobRow['state'], number>> {
   const result = await db.execute(sql`select state, count(*)::int as n from jobs group by state`);
   const counts: Record<string, number> = { ready: 0, running: 0, done: 0, dead: 0 };

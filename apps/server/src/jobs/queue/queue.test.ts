@@ -8,7 +8,8 @@ import {
   PermanentJobError,
   RetryLaterError,
 } from './queue.js';
-import { countJobs } from './queue.repository.js';
+import { createMetrics } from '../../services/metrics/index.js';
+import { countJobs, countQueueJobs } from './queue.repository.js';
 
 let database: { handle: DatabaseHandle; drop(): Promise<void> };
 beforeAll(async () => {
@@ -157,6 +158,34 @@ describe('job queue', () => {
     );
     for (const id of kept) expect(await job(id)).toBeDefined();
     for (const id of gone) expect(await job(id)).toBeUndefined();
+  });
+
+  it('shows the jobs by task and state on /metrics, counted by the database at scrape time', async () => {
+    const db = database.handle.db;
+    await db.execute(
+      `
+      insert into jobs (name, state, run_at, last_error, lease_until) values
+        ('test-gauge', 'ready', now() - interval '1 minute', null, null),
+        ('test-gauge', 'ready', now() - interval '1 minute', null, null),
+        ('test-gauge', 'ready', now() + interval '1 hour', null, null),
+        ('test-gauge', 'ready', now() + interval '1 minute', 'smtp down', null),
+        ('test-gauge', 'running', now(), null, now() + interval '1 minute'),
+        ('test-gauge', 'dead', now(), 'gave up', null),
+        ('test-gauge', 'done', now(), null, null)` as never,
+    );
+    const metrics = await createMetrics('metrics-token-for-tests-0123456789');
+    metrics.watchJobQueue(() => countQueueJobs(db));
+    const { body } = await metrics.scrape();
+    const gauge = body
+      .split('\n')
+      .filter((line) => line.startsWith('rummage_job_queue_jobs{task="test-gauge"'));
+    expect(gauge.sort()).toEqual([
+      'rummage_job_queue_jobs{task="test-gauge",state="dead"} 1',
+      'rummage_job_queue_jobs{task="test-gauge",state="failed"} 1',
+      'rummage_job_queue_jobs{task="test-gauge",state="queued"} 2',
+      'rummage_job_queue_jobs{task="test-gauge",state="running"} 1',
+      'rummage_job_queue_jobs{task="test-gauge",state="scheduled"} 1',
+    ]);
   });
 
   it('backs off exponentially with jitter, capped', () => {

@@ -8,6 +8,16 @@ import type { PoolUse } from '../../db/client.js';
 /** Where Prometheus scrapes; answered only with METRICS_TOKEN set (plugins/metrics.ts). */
 export const METRICS_PATH = '/metrics';
 
+/**
+ * Jobs in the queue by kind and state (jobs/queue): queued (due, waiting for a worker), scheduled (due later),
+ * running, failed (waiting to be tried again), dead (out of attempts; someone should look).
+ */
+export interface JobQueueCount {
+  task: string;
+  state: 'queued' | 'scheduled' | 'running' | 'failed' | 'dead';
+  count: number;
+}
+
 /** Why a hub invocation was answered with a refusal instead of run (realtime/protocol/connection.ts). */
 export type HubRefusal = 'shedding' | 'too_many_waiting';
 
@@ -32,6 +42,8 @@ export interface Metrics extends HubMetrics {
   /** Read at scrape time, so a connection opening or closing costs nothing. */
   watchHubConnections(read: () => Record<string, number>): void;
   watchDatabasePool(read: () => PoolUse | undefined): void;
+  /** Counted by the database at scrape time: every process shows the same numbers for the one queue. */
+  watchJobQueue(read: () => Promise<JobQueueCount[]>): void;
   /** The event-loop delay load shedding judges (under-pressure's sample), in milliseconds. */
   watchPressure(read: () => number): void;
   /** The Prometheus text exposition of everything above, plus the process's own (CPU, memory, event-loop lag). */
@@ -53,6 +65,7 @@ export const noMetrics: Metrics = {
   backup: nothing,
   watchHubConnections: nothing,
   watchDatabasePool: nothing,
+  watchJobQueue: nothing,
   watchPressure: nothing,
   scrape: () => Promise.reject(new Error('metrics are off (METRICS_TOKEN is unset)')),
 };

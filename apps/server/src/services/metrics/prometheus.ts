@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolUse } from '../../db/client.js';
-import type { Metrics } from './index.js';
+import type { JobQueueCount, Metrics } from './index.js';
 
 /** Web requests and hub calls: from a cached read to a slow photo upload. */
 const ANSWER_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -122,6 +122,19 @@ export function createPrometheusMetrics(): Metrics {
       this.set({ state: 'waiting' }, use.waiting);
     },
   });
+  let jobQueue: (() => Promise<JobQueueCount[]>) | undefined;
+  new Gauge({
+    name: 'rummage_job_queue_jobs',
+    help: 'Jobs in the queue (the whole database, not this process) by task and state: queued, scheduled, running, failed (to be retried), dead.',
+    labelNames: ['task', 'state'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      // A database that does not answer leaves the gauge empty; the rest of the scrape still answers.
+      const counts = await jobQueue?.().catch(() => []);
+      for (const { task, state, count } of counts ?? []) this.set({ task, state }, count);
+    },
+  });
   let pressure: (() => number) | undefined;
   new Gauge({
     name: 'rummage_pressure_event_loop_delay_seconds',
@@ -158,6 +171,9 @@ export function createPrometheusMetrics(): Metrics {
     },
     watchDatabasePool(read) {
       pool = read;
+    },
+    watchJobQueue(read) {
+      jobQueue = read;
     },
     watchPressure(read) {
       pressure = read;
