@@ -53,7 +53,8 @@ const dueAt = (job: Pick<NewJob, 'runAt' | 'delayMs'>) =>
 /**
  * Makes sure the recurring job `name` exists, running every `everyMs` (changed when the interval changed). The
  * key `recurring:<name>` makes it one row however many processes start. Its first run is one interval after the
- * database's now, as every later one is: processes whose clocks disagree still agree on when it is due.
+ * database's now, as every later one is: processes whose clocks disagree still agree on when it is due. A
+shorter interval than the row's (a restart with a new setting) brings its next run forward.
  */
 export async function ensureRecurringJob(db: Executor, name: string, everyMs: number) {
   await db.execute(sql`
@@ -61,7 +62,8 @@ export async function ensureRecurringJob(db: Executor, name: string, everyMs: nu
     values (${name}, '{}'::jsonb, now() + ${everyMs} * interval '1 millisecond', 1, ${`recurring:${name}`},
             ${everyMs})
     on conflict (idempotency_key) do update set every_ms = excluded.every_ms,
-      state = case when jobs.state = 'dead' then 'ready' else jobs.state end`);
+      state = case when jobs.state = 'dead' then 'ready' else jobs.state end,
+      run_at = least(jobs.run_at, excluded.run_at)`);
 }
 
 /**

@@ -188,6 +188,25 @@ describe('job queue', () => {
     ]);
   });
 
+  it('brings a recurring kind forward when it restarts with a shorter interval', async () => {
+    const dueInSeconds = async () =>
+      Number(
+        (
+          (await database.handle.db.execute(
+            `select extract(epoch from run_at - now()) as s from jobs where idempotency_key = 'recurring:test-interval'` as never,
+          )) as unknown as { rows: Array<{ s: number | string }> }
+        ).rows[0]!.s,
+      );
+    for (const everyMs of [6 * 60 * 60 * 1000, 60_000]) {
+      const queue = createJobQueue({ db: database.handle.db, log: quiet });
+      queue.define({ name: 'test-interval', everyMs, handler: async () => undefined });
+      await queue.start();
+      await queue.stop();
+      expect(await dueInSeconds()).toBeGreaterThan(everyMs / 1000 - 5);
+      expect(await dueInSeconds()).toBeLessThanOrEqual(everyMs / 1000);
+    }
+  });
+
   it('backs off exponentially with jitter, capped', () => {
     expect(backoffDelay(1, 1000, 60_000, () => 0)).toBe(500);
     expect(backoffDelay(3, 1000, 60_000, () => 1)).toBe(4000);

@@ -281,6 +281,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const kind of kinds.values()) {
         if (kind.everyMs) await ensureRecurringJob(db, kind.name, kind.everyMs);
       }
+      // Nothing to claim here (a process whose parts define no kinds): no connection held, no polling.
+      if (kinds.size === 0) return;
       if (options.openClient) listener = listenForJobs(options.openClient, wake, log);
       loop = work().catch((error: unknown) => log.error({ err: error }, 'job queue stopped'));
     },
