@@ -80,7 +80,7 @@ export interface AppOverrides {
    * its kinds are not defined on the queue at all.
    */
   jobs?: boolean;
-  /** The durable job queue's workers (notifications, e-mail, push); on unless false. */
+  /** The durable job queue's workers (recurring work, notifications, e-mail, push); on unless false. */
   queue?: boolean;
   /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
   sessionCheckMs?: number;
