@@ -12,6 +12,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The one-click unsubscribe URL of a notification e-mail: sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so mail apps offer their own button.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -45,8 +50,21 @@ function outboxFileName(): string {
 
 /** Listed field by field so a caller's object cannot smuggle in `from`, headers or attachments. */
 function compose(from: string, message: MailMessage) {
-  const { to, subject, text, html } = message;
-  return html === undefined ? { from, to, subject, text } : { from, to, subject, text, html };
+  const { to, subject, text, html, listUnsubscribe } = message;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    ...(html !== undefined && { html }),
+    ...(listUnsubscribe !== undefined && {
+      headers: {
+        // `prepared`: the URL goes out as is, never folded or encoded (mail apps read it whole).
+        'List-Unsubscribe': { prepared: true, value: `<${listUnsubscribe}>` },
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
+  };
 }
 
 /** Nodemailer is loaded on the first mail, not at start-up (a restart is back in service sooner). */
