@@ -184,20 +184,22 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
     },
   });
 
+  // Keys this process enqueued lately: a burst of messages in one chat costs one insert, not one per message (the
+  // idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
+  const enqueued = new Set<string>();
+  async function enqueueOnce(job: string, payload: ChatJob | SupportJob, key: string) {
+    if (enqueued.has(key)) return;
+    if (enqueued.size >= 10_000) enqueued.clear();
+    await queue.enqueue(job, payload, { delayMs, idempotencyKey: key });
+    enqueued.add(key);
+  }
   events.on('chat.messageSent', async ({ productId, buyerId, receiverId }) => {
-    await queue.enqueue(
-      EMAIL_JOBS.chat,
-      { productId, buyerId, receiverId },
-      { delayMs, idempotencyKey: `${EMAIL_JOBS.chat}:${productId}:${buyerId}:${receiverId}:${bucket()}` },
-    );
+    const key = `${EMAIL_JOBS.chat}:${productId}:${buyerId}:${receiverId}:${bucket()}`;
+    await enqueueOnce(EMAIL_JOBS.chat, { productId, buyerId, receiverId }, key);
   });
   events.on('support.messageSent', async ({ ticketId, byStaff }) => {
-    if (!byStaff) return;
-    await queue.enqueue(
-      EMAIL_JOBS.support,
-      { ticketId },
-      { delayMs, idempotencyKey: `${EMAIL_JOBS.support}:${ticketId}:${bucket()}` },
-    );
+    if (byStaff)
+      await enqueueOnce(EMAIL_JOBS.support, { ticketId }, `${EMAIL_JOBS.support}:${ticketId}:${bucket()}`);
   });
 
   return { unsubscribeUrl };
