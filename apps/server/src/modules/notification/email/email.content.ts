@@ -28,7 +28,8 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
+/** Text as HTML: e-mail bodies and the unsubscribe page show what people wrote, never run it. */
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,

@@ -171,6 +171,22 @@ describe('chat message e-mail', () => {
     expect(mailsTo(seller.user)).toHaveLength(1);
   });
 
+  it('sends nothing to an account deleted before the e-mail is due', async () => {
+    const { seller, buyer, productId } = await chat();
+    await chats.sent(buyer.token, productId, seller.user.id, 'Do you deliver?');
+    await t.app.parts.personalData.accountData.deleteOwn(seller.user.id, seller.user.password);
+    await until('the e-mail job to run', async () => {
+      const rows = await t.app.parts.storage.database.db
+        .select({ state: jobs.state })
+        .from(jobs)
+        .where(
+          and(eq(jobs.name, EMAIL_JOBS.chat), sql`(${jobs.payload}->>'buyerId')::bigint = ${buyer.user.id}`),
+        );
+      return rows.length > 0 && rows.every((row) => row.state === 'done');
+    });
+    expect(mailsTo(seller.user)).toHaveLength(0);
+  });
+
   it('sends nothing to an account banned before the e-mail is due', async () => {
     const { seller, buyer, productId } = await chat();
     await chats.sent(buyer.token, productId, seller.user.id, 'Anyone there?');
@@ -316,6 +332,32 @@ describe('support answer e-mail', () => {
     const url = localPath(expectNotificationHeaders(mail!));
     const asked = await t.app.inject({ method: 'GET', url });
     expect(asked.json().data).toMatchObject({ kind: 'support', subscribed: true });
+
+    // An answer the owner reads before the delay is not e-mailed.
+    const later = await t.app.inject({
+      method: 'POST',
+      url: apiPath(API.staff.ticketReply, { ticketId }),
+      headers: bearer(staffToken),
+      payload: { message: 'Did that help?' },
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: API.support.read,
+      headers: bearer(owner.token),
+      payload: { ticketId },
+    });
+    expect(read.statusCode, read.body).toBeLessThan(300);
+    await until('the support e-mail jobs to run', async () => {
+      const rows = await t.app.parts.storage.database.db
+        .select({ state: jobs.state })
+        .from(jobs)
+        .where(
+          and(eq(jobs.name, EMAIL_JOBS.support), sql`(${jobs.payload}->>'ticketId')::bigint = ${ticketId}`),
+        );
+      return rows.length >= 2 && rows.every((row) => row.state === 'done');
+    });
+    expect(mailsTo(owner.user)).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import { refusalResponses } from '../../../plugins/errors.js';
 import { access } from '../../../plugins/openapi.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
+import { escapeHtml } from './email.content.js';
 import { findRecipient } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
@@ -35,12 +36,6 @@ export interface UnsubscribeRoutesOptions {
   preferences: NotificationPreferencesService;
   productName: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** A browser (the link in the e-mail's footer) gets a page; a mail app or a script gets JSON. */
 const wantsPage = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
