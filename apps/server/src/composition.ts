@@ -30,6 +30,8 @@ import { createEngagementService } from './modules/product/engagement.service.js
 import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { createNotificationEmail } from './modules/notification/email/notification-email.js';
+import { createUnsubscribeTokens } from './modules/notification/email/unsubscribe-token.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
@@ -82,6 +84,8 @@ export interface AppOverrides {
   jobs?: boolean;
   /** The durable job queue's workers (recurring work, notifications, e-mail, push); on unless false. */
   queue?: boolean;
+  /** At most one notification e-mail per chat this often (an hour); tests shorten it. */
+  notificationEmailPaceMs?: number;
   /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
   sessionCheckMs?: number;
 }
@@ -153,7 +157,7 @@ export async function composeServer(
     );
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
-    const notifications = composeNotifications(config, storage, events, queue, log);
+    const notifications = composeNotifications(config, overrides, storage, people, events, queue);
     composeJobs(config, overrides, storage, queue, metrics, log);
     const close = () => closers.closeAll();
     const parts = {
@@ -369,14 +373,29 @@ export type PersonalData = ReturnType<typeof composePersonalData>;
  * its sending as jobs on the queue, so nothing is lost when a process dies and nothing slows the request.
  */
 function composeNotifications(
-  _config: AppConfig,
+  config: AppConfig,
+  overrides: AppOverrides,
   { database }: Storage,
-  _events: EventBus,
-  _queue: JobQueue,
-  _log: FastifyBaseLogger,
+  { mailer }: People,
+  events: EventBus,
+  queue: JobQueue,
 ) {
-  const preferences = createNotificationPreferences(database.db);
-  return { preferences };
+  const db = database.db;
+  const preferences = createNotificationPreferences(db);
+  const unsubscribeTokens = createUnsubscribeTokens(db);
+  const email = createNotificationEmail({
+    db,
+    events,
+    queue,
+    mailer,
+    preferences,
+    tokens: unsubscribeTokens,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+    delayMs: config.notifications.emailDelayMs,
+    paceMs: overrides.notificationEmailPaceMs,
+  });
+  return { preferences, unsubscribeTokens, email };
 }
 export type Notifications = ReturnType<typeof composeNotifications>;
 

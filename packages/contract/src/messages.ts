@@ -388,6 +388,12 @@ export const messages = {
     unsubscribed:
       'You will no longer get these e-mails. You can turn them on again in your notification settings.',
     unsubscribeInvalid: 'This unsubscribe link is not valid.',
+    emailMessageIntro: '{name} wrote to you about {title}:',
+    emailSupportIntro: 'The {product} support team answered you:',
+    emailMore: '… and {count} more.',
+    emailSettings: 'Change which e-mails you get: {url}',
+    unsubscribeTitle: 'Stop e-mails',
+    unsubscribeQuestion: 'Stop e-mails about: {kind}?',
     /** The offline page the installed app shows when the network is gone. */
     offlineTitle: 'You are offline',
     offlineText: 'Rummage needs a connection for this page. Check your connection and try again.',

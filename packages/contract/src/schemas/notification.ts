@@ -174,3 +174,18 @@ export const pushPayloadSchema = z.object({
   type: z.union([notificationTypeSchema, z.literal('test')]),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** Kinds of e-mail a one-click unsubscribe link (RFC 8058) can switch off. */
+export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support'] as const;
+export type EmailUnsubscribeKind = (typeof EMAIL_UNSUBSCRIBE_KINDS)[number];
+/** GET and POST /api/Notifications/unsubscribe?token=…: the signed token from the e-mail's link. */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: N.unsubscribeInvalid })
+    .min(1, { error: N.unsubscribeInvalid })
+    .max(200, { error: N.unsubscribeInvalid }),
+});
+/** GET: what the link would switch off and whether it is on; POST: after switching it off. */
+export const unsubscribeResponseSchema = z.object({
+  data: z.object({ kind: z.enum(EMAIL_UNSUBSCRIBE_KINDS), subscribed: z.boolean(), message: z.string() }),
+});

@@ -20,9 +20,15 @@ import type { SessionService } from './session.service.js';
 
 const reg = messages.register;
 
-/** What the account slice needs from the mail service (services/mail). */
+/** What the account slice (and notification e-mail) needs from the mail service (services/mail). */
 export interface MailSender {
-  send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+  send(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    listUnsubscribe?: string;
+  }): Promise<void>;
 }
 
 interface Log {

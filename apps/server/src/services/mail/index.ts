@@ -12,6 +12,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The one-click unsubscribe URL of a notification e-mail: sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so mail apps offer their own button.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -24,11 +29,15 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   log: { info(obj: object, msg?: string): void };
+  /** Shorter waits on the relay than SMTP_TIMEOUTS (tests of a relay that hangs). */
+  timeouts?: Partial<typeof SMTP_TIMEOUTS>;
 }
 
 /**
  * Nodemailer's defaults wait up to 2 min to connect and 10 min on an idle socket; a password-reset
- * request should not hang that long on a dead relay, so bound each step.
+ * request should not hang that long on a dead relay, so bound each step. Notification e-mail runs as a
+ * queue job whose time limit (60 s) is above these together: a hanging relay fails the attempt here, and
+ * the queue tries again later.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -45,12 +54,27 @@ function outboxFileName(): string {
 
 /** Listed field by field so a caller's object cannot smuggle in `from`, headers or attachments. */
 function compose(from: string, message: MailMessage) {
-  const { to, subject, text, html } = message;
-  return html === undefined ? { from, to, subject, text } : { from, to, subject, text, html };
+  const { to, subject, text, html, listUnsubscribe } = message;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    ...(html !== undefined && { html }),
+    ...(listUnsubscribe !== undefined && {
+      headers: {
+        // `prepared`: the URL goes out as is, never folded or encoded (mail apps read it whole).
+        'List-Unsubscribe': { prepared: true, value: `<${listUnsubscribe}>` },
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
+  };
 }
 
 /** Nodemailer is loaded on the first mail, not at start-up (a restart is back in service sooner). */
-function lazyTransport(create: (mailer: typeof nodemailer) => Transporter): () => Promise<Transporter> {
+function lazyTransport(
+  create: (mailer: typeof nodemailer) => Transporter | Promise<Transporter>,
+): () => Promise<Transporter> {
   let transporter: Promise<Transporter> | undefined;
   return () => (transporter ??= import('nodemailer').then(({ default: mailer }) => create(mailer)));
 }
@@ -60,7 +84,16 @@ export function createMailer(options: MailerOptions): Mailer {
 
   if (smtpUrl) {
     // The URL carries the relay credentials, so it is never logged.
-    const transporter = lazyTransport((mailer) => mailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
+    // Nodemailer drops every other option when given `url`, so the URL is read into options first: the timeouts
+    // hold (query parameters in the URL still win, for an operator who needs other ones).
+    const transporter = lazyTransport(async (mailer) => {
+      const { parseConnectionUrl } = await import('nodemailer/lib/shared/index.js');
+      return mailer.createTransport({
+        ...SMTP_TIMEOUTS,
+        ...options.timeouts,
+        ...parseConnectionUrl(smtpUrl),
+      });
+    });
     return {
       transport: 'smtp',
       async send(message) {

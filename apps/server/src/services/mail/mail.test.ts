@@ -3,6 +3,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { simpleParser } from 'mailparser';
 import { createMailer, parseEml, readOutbox } from './index.js';
 
 interface Received {
@@ -273,5 +274,57 @@ describe('parseEml', () => {
       subject: 'café ouvert',
       text: 'héllo\nworld',
     });
+  });
+});
+
+describe('notification e-mail parts and headers', () => {
+  const UNSUBSCRIBE = `https://rummage.example/api/Notifications/unsubscribe?token=12.messages.${'Ab9_-'.repeat(8)}abc`;
+  const notification = {
+    to: 'ana@example.com',
+    subject: 'Bob sent you a message about Lamp',
+    text: 'Bob wrote: is it there?',
+    html: '<p>Bob wrote: is it there?</p>',
+    listUnsubscribe: UNSUBSCRIBE,
+  };
+
+  it('writes both parts and the one-click headers (RFC 8058) to the outbox without SMTP_URL', async () => {
+    const mailer = createMailer({ from: 'Rummage <no-reply@localhost>', outboxDir: dir, log: makeLog() });
+    await mailer.send(notification);
+    const [mail] = await readOutbox(dir);
+    expect(mail?.text).toBe('Bob wrote: is it there?');
+    const parsed = await simpleParser(await readFile(mail!.file));
+    expect(parsed.html).toBe('<p>Bob wrote: is it there?</p>');
+    const header = (name: string) => parsed.headerLines.find((line) => line.key === name)?.line;
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${UNSUBSCRIBE}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  it('sends no List-Unsubscribe header on account e-mail', async () => {
+    const mailer = createMailer({ from: 'a@localhost', outboxDir: dir, log: makeLog() });
+    await mailer.send({ to: 'ana@example.com', subject: 'Reset', text: `Open ${RESET_LINK}` });
+    const [mail] = await readOutbox(dir);
+    expect(await readFile(mail!.file, 'utf8')).not.toMatch(/List-Unsubscribe/i);
+  });
+
+  it('gives up on a relay that accepts the connection and never greets, after the greeting timeout', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket)); // says nothing, ever
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'a@localhost',
+        outboxDir: dir,
+        log: makeLog(),
+        timeouts: { greetingTimeout: 300 },
+      });
+      const started = Date.now();
+      await expect(mailer.send(notification)).rejects.toThrow(/greeting|timeout/i);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -1,0 +1,206 @@
+/**
+ * Notification e-mail (docs/product.md §10 "E-mail"): a chat message or support answer still unread after
+ * NOTIFY_EMAIL_DELAY_MS is e-mailed, at most once per thread (a chat, a ticket) per hour. Each message enqueues a
+ * delayed job (one per thread and time bucket); the job decides when it runs, so a message read meanwhile, a
+ * preference switched off, a banned or deleted account all mean no e-mail. Messages that arrive within the hour
+ * after an e-mail are covered by one follow-up job at the hour's end, if still unread then.
+ */
+import {
+  API,
+  ROUTES,
+  fillText,
+  messages,
+  type EmailUnsubscribeKind,
+  type NotificationType,
+} from '@rummage/contract';
+import type { Database } from '../../../db/client.js';
+import type { EventBus } from '../../../events/bus.js';
+import type { JobQueue } from '../../../jobs/queue/queue.js';
+import type { MailSender } from '../../account/account.service.js';
+import type { NotificationPreferencesService } from '../preferences.service.js';
+import { renderEmail } from './email.content.js';
+import * as repo from './email.repository.js';
+import type { UnsubscribeTokens } from './unsubscribe-token.js';
+
+const N = messages.notifications;
+
+export const EMAIL_JOBS = { chat: 'email.chatMessage', support: 'email.supportAnswer' } as const;
+
+const HOUR_MS = 3_600_000;
+/** Clocks of the database and the process may differ a little: a job this close to its time counts as due. */
+const TOLERANCE_MS = 1_000;
+
+export interface NotificationEmailOptions {
+  db: Database;
+  events: EventBus;
+  queue: JobQueue;
+  mailer: MailSender;
+  preferences: NotificationPreferencesService;
+  tokens: UnsubscribeTokens;
+  publicUrl: string;
+  productName: string;
+  /** How long a message stays unread before it is e-mailed (NOTIFY_EMAIL_DELAY_MS). */
+  delayMs: number;
+  /** At most one e-mail per thread this often: an hour (tests shorten it). */
+  paceMs?: number;
+}
+
+interface ChatJob {
+  productId: number;
+  buyerId: number;
+  receiverId: number;
+}
+interface SupportJob {
+  ticketId: number;
+}
+
+/** One thread's e-mail, as the job finds it when it runs. */
+interface Thread {
+  job: string;
+  payload: ChatJob | SupportJob;
+  key: string;
+  recipientId: number;
+  type: NotificationType;
+  unsubscribeKind: EmailUnsubscribeKind;
+  pending(since: Date | undefined, until: Date): Promise<repo.PendingMessage[]>;
+  describe(): Promise<{ subject: string; intro: string; link: string }>;
+}
+
+export type NotificationEmail = ReturnType<typeof createNotificationEmail>;
+
+export function createNotificationEmail(options: NotificationEmailOptions) {
+  const { db, events, queue, mailer, preferences, tokens, publicUrl, productName, delayMs } = options;
+  const paceMs = options.paceMs ?? HOUR_MS;
+  // Messages of one thread within one delay's span share a job; the job looks at everything unread when it runs.
+  const bucket = () => Math.floor(Date.now() / Math.max(delayMs, 1_000));
+
+  const unsubscribeUrl = async (userId: number, kind: EmailUnsubscribeKind) =>
+    `${publicUrl}${API.notifications.unsubscribe}?token=${encodeURIComponent(await tokens.sign(userId, kind))}`;
+
+  async function deliver(thread: Thread) {
+    const recipient = await repo.findRecipient(db, thread.recipientId);
+    if (!recipient || recipient.bannedAt) return;
+    if (!(await preferences.allows(thread.recipientId, 'email', thread.type))) return;
+    const previous = await repo.lastSentAt(db, thread.recipientId, thread.key);
+    const now = new Date();
+    const pending = await thread.pending(previous, now);
+    const oldest = pending[0];
+    if (!oldest) return; // read meanwhile, or e-mailed already
+    const again = (runAt: Date, why: string) =>
+      queue.enqueue(thread.job, thread.payload, {
+        runAt,
+        idempotencyKey: `${thread.job}:${thread.recipientId}:${thread.key}:${why}`,
+      });
+    // A job shared with an earlier message that was read since: wait until this one has waited its delay.
+    if (now.getTime() - oldest.createdAt.getTime() + TOLERANCE_MS < delayMs) {
+      await again(new Date(oldest.createdAt.getTime() + delayMs), `due:${oldest.id}`);
+      return;
+    }
+    // E-mailed within the hour: one follow-up at the hour's end covers whatever is still unread then.
+    if (previous && now.getTime() - previous.getTime() + TOLERANCE_MS < paceMs) {
+      await again(new Date(previous.getTime() + paceMs), `after:${previous.getTime()}`);
+      return;
+    }
+    if (!(await repo.takeSlot(db, thread.recipientId, thread.key, previous, now))) return;
+    try {
+      const texts = pending.map((message) => message.body);
+      const unsubscribe = await unsubscribeUrl(thread.recipientId, thread.unsubscribeKind);
+      const email = renderEmail({
+        ...(await thread.describe()),
+        texts,
+        unsubscribeUrl: unsubscribe,
+        settingsUrl: `${publicUrl}${ROUTES.notificationSettings}`,
+        productName,
+      });
+      await mailer.send({ to: recipient.email, ...email, listUnsubscribe: unsubscribe });
+    } catch (error) {
+      // The send failed (the relay is down): the slot goes back so the queue's retry may send.
+      await repo.giveSlotBack(db, thread.recipientId, thread.key, now, previous);
+      throw error;
+    }
+  }
+
+  async function chatThread({ productId, buyerId, receiverId }: ChatJob): Promise<Thread | undefined> {
+    const chat = await repo.findChatThread(db, productId, buyerId, receiverId);
+    if (!chat) return undefined;
+    return {
+      job: EMAIL_JOBS.chat,
+      payload: { productId, buyerId, receiverId },
+      key: `chat:${chat.conversationId}`,
+      recipientId: receiverId,
+      type: 'message',
+      unsubscribeKind: 'messages',
+      pending: (since, until) => repo.pendingChatMessages(db, chat, receiverId, since, until),
+      async describe() {
+        const name = (await repo.usernameOf(db, chat.otherUserId)) ?? N.deletedUser;
+        return {
+          subject: fillText(N.emailMessageSubject, { name, title: chat.title }),
+          intro: fillText(N.emailMessageIntro, { name, title: chat.title }),
+          link: `${publicUrl}${ROUTES.chat(chat.otherUserId, productId)}`,
+        };
+      },
+    };
+  }
+
+  async function supportThread({ ticketId }: SupportJob): Promise<Thread | undefined> {
+    const ticket = await repo.findSupportThread(db, ticketId);
+    if (!ticket) return undefined;
+    return {
+      job: EMAIL_JOBS.support,
+      payload: { ticketId },
+      key: `support:${ticketId}`,
+      recipientId: ticket.ownerId,
+      type: 'support',
+      unsubscribeKind: 'support',
+      pending: (since, until) => repo.pendingSupportAnswers(db, ticket, since, until),
+      describe: async () => ({
+        subject: fillText(N.emailSupportSubject, { product: productName }),
+        intro: fillText(N.emailSupportIntro, { product: productName }),
+        link: `${publicUrl}${ROUTES.support}`,
+      }),
+    };
+  }
+
+  // The relay's own timeouts (services/mail) end a hanging send well within the job's time limit.
+  const retries = { maxAttempts: 10, timeoutMs: 60_000 };
+  queue.define<ChatJob>({
+    name: EMAIL_JOBS.chat,
+    ...retries,
+    handler: async (payload) => {
+      const thread = await chatThread({
+        productId: Number(payload.productId),
+        buyerId: Number(payload.buyerId),
+        receiverId: Number(payload.receiverId),
+      });
+      if (thread) await deliver(thread);
+    },
+  });
+  queue.define<SupportJob>({
+    name: EMAIL_JOBS.support,
+    ...retries,
+    handler: async (payload) => {
+      const thread = await supportThread({ ticketId: Number(payload.ticketId) });
+      if (thread) await deliver(thread);
+    },
+  });
+
+  // Keys this process enqueued lately: a burst of messages in one chat costs one insert, not one per message (the
+  // idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
+  const enqueued = new Set<string>();
+  async function enqueueOnce(job: string, payload: ChatJob | SupportJob, key: string) {
+    if (enqueued.has(key)) return;
+    if (enqueued.size >= 10_000) enqueued.clear();
+    await queue.enqueue(job, payload, { delayMs, idempotencyKey: key });
+    enqueued.add(key);
+  }
+  events.on('chat.messageSent', async ({ productId, buyerId, receiverId }) => {
+    const key = `${EMAIL_JOBS.chat}:${productId}:${buyerId}:${receiverId}:${bucket()}`;
+    await enqueueOnce(EMAIL_JOBS.chat, { productId, buyerId, receiverId }, key);
+  });
+  events.on('support.messageSent', async ({ ticketId, byStaff }) => {
+    if (byStaff)
+      await enqueueOnce(EMAIL_JOBS.support, { ticketId }, `${EMAIL_JOBS.support}:${ticketId}:${bucket()}`);
+  });
+
+  return { unsubscribeUrl };
+}
