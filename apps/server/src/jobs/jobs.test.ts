@@ -140,17 +140,17 @@ describe('recurring work on the queue', () => {
     );
     const off = await buildTestApp({}, { queue: false });
     try {
-      expect([...on.app.parts.queue.kinds].sort()).toEqual(
-        [
-          'backup',
-          'expire-garage-sales',
-          'orphan-uploads',
-          'purge-expired',
-          'queue.forget-finished-jobs',
-          ...(database.handle.kind === 'pglite' ? ['vacuum'] : []),
-        ].sort(),
-      );
-      expect(off.app.parts.queue.kinds).toEqual([]);
+      // Notification kinds (e-mail, push) are defined either way; only the recurring work follows `jobs`.
+      const recurring = [
+        'backup',
+        'expire-garage-sales',
+        'orphan-uploads',
+        'purge-expired',
+        'queue.forget-finished-jobs',
+        ...(database.handle.kind === 'pglite' ? ['vacuum'] : []),
+      ];
+      expect(on.app.parts.queue.kinds).toEqual(expect.arrayContaining(recurring));
+      expect(off.app.parts.queue.kinds.filter((kind) => recurring.includes(kind))).toEqual([]);
     } finally {
       await on.close();
       await off.close();
