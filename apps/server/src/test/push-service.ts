@@ -90,7 +90,8 @@ export async function startTestPushService(): Promise<TestPushService> {
         ? `method ${request.method}`
         : !subscription
           ? `unknown endpoint ${endpoint}`
-          : checkVapid(request.headers.authorization, origin, vapidKey);
+          : // The audience is the origin the sender addressed (a name pinned to this address, in sender tests).
+            checkVapid(request.headers.authorization, `http://${request.headers.host}`, vapidKey);
     if (problem || !subscription) {
       refused.push(problem ?? 'unknown endpoint');
       response.writeHead(401).end();
