@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DEFAULT_NOTIFICATION_PREFERENCES, HUBS, messages } from '@rummage/contract';
+import { API, DEFAULT_NOTIFICATION_PREFERENCES, fillText, HUBS, messages } from '@rummage/contract';
 import { pushSubscriptions } from '../db/schema.js';
 import { listenOn, signalR, type HubConnection } from './test/server.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
@@ -231,7 +231,7 @@ describe('POST /api/Notifications/test', () => {
     await until(() => pushesTo(browser).length === 1, 5_000, 'the test push');
     expect(pushesTo(browser)[0]!.payload).toEqual({
       title: N.testTitle,
-      body: N.testBody.replace('{product}', t.config.productName),
+      body: fillText(N.testBody, { product: t.config.productName }),
       link: '/settings/notifications',
       type: 'test',
     });

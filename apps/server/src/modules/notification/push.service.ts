@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  fillText,
   messages,
   type Notification,
   type PushPayload,
@@ -149,7 +150,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     async sendTest(userId) {
       const push: PushPayload = {
         title: N.testTitle,
-        body: N.testBody.replace('{product}', options.productName),
+        body: fillText(N.testBody, { product: options.productName }),
         link: '/settings/notifications',
         type: 'test',
       };
