@@ -16,7 +16,10 @@ import { notifications } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { banUser, bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
+import { createGarageSale, dayFromToday, PLACES } from '../../test/garages.js';
+import { localToInstant } from '../../lib/local-time.js';
 import { ageAccount, chatApi } from '../message/chat.fixtures.js';
+import { GARAGE_SALE_REMINDERS, sendGarageSaleReminders } from './subscribers/garage-sales.js';
 
 const N = messages.notifications;
 
@@ -339,5 +342,56 @@ describe('support answers', () => {
     expect(readTicket.statusCode, readTicket.body).toBe(200);
     list = await listOf(owner);
     expect(list.unread).toBe(0);
+  });
+});
+
+describe('garage-sale reminders', () => {
+  const chicagoAt = (days: number, time: string) =>
+    localToInstant(dayFromToday(days, 'America/Chicago'), time, 'America/Chicago').at;
+
+  it('tell the host and the host’s followers once about a sale that starts tomorrow', async () => {
+    expect(app.parts.queue.kinds).toContain(GARAGE_SALE_REMINDERS);
+    const host = await person();
+    const fan = await person();
+    const stranger = await person();
+    const followed = await app.inject({
+      method: 'POST',
+      url: apiPath(API.user.followUnfollow, { userId: host.id }),
+      headers: { ...bearer(fan.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ follow: true }),
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const tomorrow = await createGarageSale(app, host.id, {
+      ...PLACES.chicago,
+      title: 'Maple Street sale',
+      startsAt: chicagoAt(1, '09:30:00'),
+    });
+    // Neither of these starts tomorrow: no reminder for them.
+    await createGarageSale(app, host.id, { startsAt: chicagoAt(3, '09:30:00') });
+    await createGarageSale(app, host.id, { startsAt: new Date(Date.now() + 60_000) });
+
+    const db = app.parts.storage.database.db;
+    const centre = app.parts.notifications.centre;
+    await sendGarageSaleReminders(db, centre);
+    const expected = {
+      type: 'garageSale',
+      title: N.garageSaleTitle,
+      body: fillText(N.garageSaleBody, {
+        title: 'Maple Street sale',
+        when: fillText(N.garageSaleWhen, { time: '09:30' }),
+      }),
+      link: ROUTES.garage(tomorrow),
+      isRead: false,
+    };
+    for (const who of [host, fan]) {
+      expect((await listOf(who)).data).toEqual([expect.objectContaining(expected)]);
+    }
+    expect((await listOf(stranger)).data).toHaveLength(0);
+
+    // The job runs every hour: read or not, nobody hears of the same sale twice.
+    await read(fan, { all: true });
+    expect(await sendGarageSaleReminders(db, centre)).toBe(0);
+    expect((await listOf(host)).data).toHaveLength(1);
+    expect((await listOf(fan)).data).toHaveLength(1);
   });
 });
