@@ -92,8 +92,6 @@ export interface AppOverrides {
   sessionCheckMs?: number;
   /** How push endpoints' names resolve (services/push/endpoint-policy.ts); tests answer private addresses. */
   lookup?: LookupAddresses;
-  /** How long a connection counts as online in Redis without a heartbeat (default 30 s); tests shorten it. */
-  presenceTtlMs?: number;
 }
 
 /** What the server is made of. Read-only: parts are made once, here. */
@@ -322,7 +320,7 @@ async function composeRealtime(
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
   const presence = redis
-    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log, ttlMs: overrides.presenceTtlMs })
+    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log })
     : createMemoryPresence();
   onClose.push(() => presence.close());
   const server = createRealtimeServer({
