@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_TYPES,
   ROUTES,
   apiPath,
@@ -9,10 +10,11 @@ import {
   type MarkNotificationsRead,
   type Notification,
   type NotificationListQuery,
+  type AccountExport,
   type SupportTicket,
 } from '@rummage/contract';
 import type { FastifyInstance } from 'fastify';
-import { notifications } from '../../db/schema.js';
+import { notifications, pushSubscriptions } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { banUser, bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
@@ -393,5 +395,40 @@ describe('garage-sale reminders', () => {
     expect(await sendGarageSaleReminders(db, centre)).toBe(0);
     expect((await listOf(host)).data).toHaveLength(1);
     expect((await listOf(fan)).data).toHaveLength(1);
+  });
+});
+
+describe('your data', () => {
+  it('the export carries the entries, the preferences and the push subscriptions (without their keys)', async () => {
+    const me = await person();
+    const made = await entry(me, 'kept in the export');
+    await read(me, { ids: [made!.id] });
+    await app.parts.storage.database.db.insert(pushSubscriptions).values({
+      userId: me.id,
+      endpoint: 'https://push.example.test/send/abc',
+      p256dh: 'secret-key',
+      auth: 'secret-auth',
+      userAgent: 'Test browser',
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: API.account.exportData,
+      headers: bearer(me.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<AccountExport>();
+    expect(data.notifications).toEqual([
+      expect.objectContaining({
+        id: made!.id,
+        type: 'support',
+        title: 'kept in the export',
+        readAt: expect.any(String),
+      }),
+    ]);
+    expect(data.notificationPreferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(data.pushSubscriptions).toEqual([
+      expect.objectContaining({ endpoint: 'https://push.example.test/send/abc', userAgent: 'Test browser' }),
+    ]);
+    expect(response.body).not.toContain('secret-auth');
   });
 });
