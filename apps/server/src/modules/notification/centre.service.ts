@@ -70,12 +70,12 @@ export function createNotificationCentre(options: { db: Database; events: EventB
      */
     async notify(userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
       const { title } = entry;
+      // A fixed title is one statement; a counted one is re-titled in the same transaction as its count.
+      if (typeof title === 'string')
+        return told(userId, await repo.upsertEntry(db, userId, { ...entry, title }));
       const row = await withTransaction(db, async (tx) => {
-        const stored = await repo.upsertEntry(tx, userId, {
-          ...entry,
-          title: typeof title === 'string' ? title : title(1),
-        });
-        if (!stored || typeof title === 'string' || stored.actorCount === 1) return stored;
+        const stored = await repo.upsertEntry(tx, userId, { ...entry, title: title(1) });
+        if (!stored || stored.actorCount === 1) return stored;
         const gathered = title(stored.actorCount);
         await repo.setTitle(tx, stored.id, gathered);
         return { ...stored, title: gathered };
