@@ -386,7 +386,7 @@ function composeNotifications(
   // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
   const centre = createNotificationCentre({ db, events, log });
   notifyConversations(events, centre);
-  notifyListingNews(events, centre, db);
+  notifyListingNews(events, centre, db, queue);
   defineGarageSaleReminders(queue, db, centre);
   return { preferences, centre };
 }

@@ -83,12 +83,29 @@ export function createNotificationCentre(options: { db: Database; events: EventB
       return told(userId, row);
     },
 
-    /** Adds the entry only if this person never had one of its group (a reminder); undefined otherwise. */
-    async notifyOnce(
-      userId: number,
+    /**
+     * Adds the entry for each of these people who never had one of its group (a reminder, a followed seller's
+     * new listing), in one statement. Answers how many were told.
+     */
+    async notifyEachOnce(
+      userIds: readonly number[],
       entry: NotificationEntry & { groupKey: string; title: string },
-    ): Promise<Notification | undefined> {
-      return told(userId, await repo.insertOnce(db, userId, entry));
+    ): Promise<number> {
+      const rows = await repo.insertOnceForEach(db, [...new Set(userIds)], entry);
+      const counts = await repo.countUnreadOf(
+        db,
+        rows.map((row) => row.userId),
+      );
+      for (const row of rows) {
+        const unread = counts.get(row.userId) ?? 0;
+        await events.emit('notification.created', {
+          userId: row.userId,
+          notification: toNotification(row),
+          unread,
+        });
+        await events.emit('notification.countChanged', { userId: row.userId, unread });
+      }
+      return rows.length;
     },
 
     async list(userId: number, page: { page: number; pageSize: number }): Promise<NotificationPage> {
