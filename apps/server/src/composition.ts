@@ -409,7 +409,7 @@ function composeNotifications(
   // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
   const centre = createNotificationCentre({ db, events, log });
   notifyConversations(events, centre);
-  notifyListingNews(events, centre, db);
+  notifyListingNews(events, centre, db, queue);
   defineGarageSaleReminders(queue, db, centre);
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);

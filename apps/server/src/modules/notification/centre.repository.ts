@@ -88,23 +88,25 @@ export async function upsertEntry(
 }
 
 /**
- * Creates the entry only if this person never had one of `groupKey`, read or not: a reminder goes out once however
- * often its job runs. Undefined when it existed already (or the account is gone or banned).
+ * Creates the entry for each of these people who never had one of `groupKey`, read or not: a reminder or a new
+ * listing reaches each person once however often its job runs. One statement for all of them (a seller's many
+ * followers). Answers the entries made; none for accounts that are gone or banned.
  */
-export async function insertOnce(
+export async function insertOnceForEach(
   db: Executor,
-  userId: number,
+  userIds: readonly number[],
   entry: NewEntry & { groupKey: string },
-): Promise<NotificationRow | undefined> {
+): Promise<NotificationRow[]> {
+  if (userIds.length === 0) return [];
   const result = await db.execute(sql`
     insert into notifications (user_id, type, title, body, link, group_key)
     select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey}
-    from users u where u.id = ${userId} and u.banned_at is null
+    from users u
+    where u.id = any(${`{${userIds.join(',')}}`}::bigint[]) and u.banned_at is null
       and not exists (select 1 from notifications n where n.user_id = u.id and n.group_key = ${entry.groupKey})
     on conflict do nothing
     returning *`);
-  const row = rowsOf<RawRow>(result)[0];
-  return row ? fromRaw(row) : undefined;
+  return rowsOf<RawRow>(result).map(fromRaw);
 }
 
 export async function setTitle(db: Executor, id: number, title: string): Promise<void> {
@@ -128,6 +130,17 @@ export async function countUnread(db: Executor, userId: number): Promise<number>
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
+}
+
+/** Unread counts of several people at once (everyone told of one new listing). */
+export async function countUnreadOf(db: Executor, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [Number(row.userId), Number(row.n)]));
 }
 
 /** Marks read what is this person's and unread among `ids`; other ids match nothing. Answers how many changed. */

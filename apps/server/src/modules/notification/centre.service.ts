@@ -70,12 +70,12 @@ export function createNotificationCentre(options: { db: Database; events: EventB
      */
     async notify(userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
       const { title } = entry;
+      // A fixed title is one statement; a counted one is re-titled in the same transaction as its count.
+      if (typeof title === 'string')
+        return told(userId, await repo.upsertEntry(db, userId, { ...entry, title }));
       const row = await withTransaction(db, async (tx) => {
-        const stored = await repo.upsertEntry(tx, userId, {
-          ...entry,
-          title: typeof title === 'string' ? title : title(1),
-        });
-        if (!stored || typeof title === 'string' || stored.actorCount === 1) return stored;
+        const stored = await repo.upsertEntry(tx, userId, { ...entry, title: title(1) });
+        if (!stored || stored.actorCount === 1) return stored;
         const gathered = title(stored.actorCount);
         await repo.setTitle(tx, stored.id, gathered);
         return { ...stored, title: gathered };
@@ -83,12 +83,29 @@ export function createNotificationCentre(options: { db: Database; events: EventB
       return told(userId, row);
     },
 
-    /** Adds the entry only if this person never had one of its group (a reminder); undefined otherwise. */
-    async notifyOnce(
-      userId: number,
+    /**
+     * Adds the entry for each of these people who never had one of its group (a reminder, a followed seller's
+     * new listing), in one statement. Answers how many were told.
+     */
+    async notifyEachOnce(
+      userIds: readonly number[],
       entry: NotificationEntry & { groupKey: string; title: string },
-    ): Promise<Notification | undefined> {
-      return told(userId, await repo.insertOnce(db, userId, entry));
+    ): Promise<number> {
+      const rows = await repo.insertOnceForEach(db, [...new Set(userIds)], entry);
+      const counts = await repo.countUnreadOf(
+        db,
+        rows.map((row) => row.userId),
+      );
+      for (const row of rows) {
+        const unread = counts.get(row.userId) ?? 0;
+        await events.emit('notification.created', {
+          userId: row.userId,
+          notification: toNotification(row),
+          unread,
+        });
+        await events.emit('notification.countChanged', { userId: row.userId, unread });
+      }
+      return rows.length;
     },
 
     async list(userId: number, page: { page: number; pageSize: number }): Promise<NotificationPage> {

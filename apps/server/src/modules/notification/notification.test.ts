@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_TYPES,
   ROUTES,
   apiPath,
@@ -9,10 +10,11 @@ import {
   type MarkNotificationsRead,
   type Notification,
   type NotificationListQuery,
+  type AccountExport,
   type SupportTicket,
 } from '@rummage/contract';
 import type { FastifyInstance } from 'fastify';
-import { notifications } from '../../db/schema.js';
+import { notifications, pushSubscriptions } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { banUser, bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
@@ -20,6 +22,7 @@ import { createGarageSale, dayFromToday, PLACES } from '../../test/garages.js';
 import { localToInstant } from '../../lib/local-time.js';
 import { ageAccount, chatApi } from '../message/chat.fixtures.js';
 import { GARAGE_SALE_REMINDERS, sendGarageSaleReminders } from './subscribers/garage-sales.js';
+import { NEW_LISTING_NOTICES, tellFollowers } from './subscribers/listings.js';
 
 const N = messages.notifications;
 
@@ -70,6 +73,16 @@ function read(who: Person, payload: MarkNotificationsRead | unknown) {
     headers: { ...bearer(who.token), 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
+}
+
+/** Asks again until `done` holds (work the queue does shortly after the request), for at most five seconds. */
+async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const answer = await ask();
+    if (done(answer) || Date.now() > until) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** An entry made straight through the centre (what every subscriber does). */
@@ -261,8 +274,13 @@ describe('listings', () => {
       payload: JSON.stringify({ follow: true }),
     });
     expect(followed.statusCode, followed.body).toBe(200);
+    expect(app.parts.queue.kinds).toContain(NEW_LISTING_NOTICES);
     const productId = await listWithPhoto(seller, 'Vintage lamp');
-    const list = await listOf(fan);
+    // Followers are told by a job on the queue, which runs within a second or two of the listing.
+    const list = await eventually(
+      () => listOf(fan),
+      (answer) => answer.data.length > 0,
+    );
     expect(list.data).toEqual([
       expect.objectContaining({
         type: 'follow',
@@ -273,6 +291,11 @@ describe('listings', () => {
     ]);
     expect((await listOf(stranger)).data).toHaveLength(0);
     expect((await listOf(seller)).data).toHaveLength(0);
+    // Run again (a retried job): nobody hears of the same listing twice.
+    const db = app.parts.storage.database.db;
+    const listing = { productId, sellerId: seller.id, title: 'Vintage lamp' };
+    expect(await tellFollowers(db, app.parts.notifications.centre, listing)).toBe(0);
+    expect((await listOf(fan)).data).toHaveLength(1);
   });
 
   it('likes within the hour gather into one entry that counts distinct people', async () => {
@@ -393,5 +416,40 @@ describe('garage-sale reminders', () => {
     expect(await sendGarageSaleReminders(db, centre)).toBe(0);
     expect((await listOf(host)).data).toHaveLength(1);
     expect((await listOf(fan)).data).toHaveLength(1);
+  });
+});
+
+describe('your data', () => {
+  it('the export carries the entries, the preferences and the push subscriptions (without their keys)', async () => {
+    const me = await person();
+    const made = await entry(me, 'kept in the export');
+    await read(me, { ids: [made!.id] });
+    await app.parts.storage.database.db.insert(pushSubscriptions).values({
+      userId: me.id,
+      endpoint: 'https://push.example.test/send/abc',
+      p256dh: 'secret-key',
+      auth: 'secret-auth',
+      userAgent: 'Test browser',
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: API.account.exportData,
+      headers: bearer(me.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<AccountExport>();
+    expect(data.notifications).toEqual([
+      expect.objectContaining({
+        id: made!.id,
+        type: 'support',
+        title: 'kept in the export',
+        readAt: expect.any(String),
+      }),
+    ]);
+    expect(data.notificationPreferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(data.pushSubscriptions).toEqual([
+      expect.objectContaining({ endpoint: 'https://push.example.test/send/abc', userAgent: 'Test browser' }),
+    ]);
+    expect(response.body).not.toContain('secret-auth');
   });
 });

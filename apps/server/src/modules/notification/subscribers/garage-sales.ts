@@ -29,6 +29,7 @@ export async function sendGarageSaleReminders(db: Database, centre: Notification
     sql`select g.id, g.seller_id, g.title, g.start_time::text as start_time
         from garage_sales g join users u on u.id = g.seller_id
         where u.banned_at is null
+          and g.starts_at > now() and g.starts_at < now() + interval '50 hours'
           and g.start_date = (now() at time zone g.time_zone)::date + 1
         order by g.id`,
   );
@@ -41,16 +42,13 @@ export async function sendGarageSaleReminders(db: Database, centre: Notification
       sql`select follower_id as id from follows where followee_id = ${hostId}`,
     );
     const when = fillText(N.garageSaleWhen, { time: sale.start_time.slice(0, 5) });
-    for (const userId of [hostId, ...followers.map((row) => Number(row.id))]) {
-      const entry = await centre.notifyOnce(userId, {
-        type: NOTIFICATION_TYPES.garageSale,
-        title: N.garageSaleTitle,
-        body: fillText(N.garageSaleBody, { title: sale.title, when }),
-        link: ROUTES.garage(saleId),
-        groupKey: `garageSale:${saleId}`,
-      });
-      if (entry) told += 1;
-    }
+    told += await centre.notifyEachOnce([hostId, ...followers.map((row) => Number(row.id))], {
+      type: NOTIFICATION_TYPES.garageSale,
+      title: N.garageSaleTitle,
+      body: fillText(N.garageSaleBody, { title: sale.title, when }),
+      link: ROUTES.garage(saleId),
+      groupKey: `garageSale:${saleId}`,
+    });
   }
   return told;
 }
