@@ -30,14 +30,21 @@ import { createEngagementService } from './modules/product/engagement.service.js
 import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { countUnread } from './modules/notification/centre.repository.js';
+import { createNotificationCentre } from './modules/notification/centre.service.js';
 import { createNotificationEmail } from './modules/notification/email/notification-email.js';
 import { createUnsubscribeTokens } from './modules/notification/email/unsubscribe-token.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
+import { createPushService, deliverPushNotifications } from './modules/notification/push.service.js';
+import { notifyConversations } from './modules/notification/subscribers/conversations.js';
+import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
+import { notifyListingNews } from './modules/notification/subscribers/listings.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
 import { deliverChatMessages } from './realtime/delivery/chat.js';
 import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { deliverNotificationCounts } from './realtime/delivery/notifications.js';
 import { subscribeHubSessions } from './realtime/delivery/sessions.js';
 import { deliverSupportEvents } from './realtime/delivery/support.js';
 import type { HubLookup } from './realtime/hub.js';
@@ -54,6 +61,8 @@ import type { Gazetteer } from './services/geo/index.js';
 import type { ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
 import { createMetrics, type Metrics } from './services/metrics/index.js';
+import { createMemoryPresence, createRedisPresence, type Presence } from './services/presence/index.js';
+import { createPushSender, systemLookup, vapidKeysOf, type LookupAddresses } from './services/push/index.js';
 import {
   countingRefusals,
   createMemoryBudgetStore,
@@ -88,6 +97,8 @@ export interface AppOverrides {
   notificationEmailPaceMs?: number;
   /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
   sessionCheckMs?: number;
+  /** How push endpoints' names resolve (services/push/endpoint-policy.ts); tests answer private addresses. */
+  lookup?: LookupAddresses;
 }
 
 /** What the server is made of. Read-only: parts are made once, here. */
@@ -157,7 +168,16 @@ export async function composeServer(
     );
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
-    const notifications = composeNotifications(config, overrides, storage, people, events, queue);
+    const notifications = composeNotifications(
+      config,
+      overrides,
+      storage,
+      people,
+      events,
+      queue,
+      realtime.presence,
+      log,
+    );
     composeJobs(config, overrides, storage, queue, metrics, log);
     const close = () => closers.closeAll();
     const parts = {
@@ -234,7 +254,7 @@ function composeListings(config: AppConfig, storage: Storage, events: EventBus, 
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
     products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
-    engagement: createEngagementService({ db }),
+    engagement: createEngagementService({ db, events }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, log }),
@@ -283,6 +303,8 @@ export interface Realtime {
   backplane: Backplane;
   /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
   server: MountableRealtimeServer;
+  /** Who has a live /generalhub or /chathub connection, on any process (Redis when set). */
+  presence: Presence;
 }
 
 async function composeRealtime(
@@ -306,9 +328,16 @@ async function composeRealtime(
     : createMemoryBackplane();
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
+  const presence = redis
+    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log })
+    : createMemoryPresence();
+  onClose.push(() => presence.close());
   const server = createRealtimeServer({
     hubs: [
-      createGeneralHub((userId) => chats.unreadCounts(userId)),
+      createGeneralHub(
+        (userId) => chats.unreadCounts(userId),
+        (userId) => countUnread(database.db, userId),
+      ),
       createChatHub(chats),
       createSupportHub(support),
     ],
@@ -317,6 +346,8 @@ async function composeRealtime(
     // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
     maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
     metrics,
+    // The pages with these hubs open show a notification themselves (the bell, the chat): no push then.
+    presence: { tracker: presence, hubs: ['general', 'chat'] },
   });
   metrics.watchHubConnections(() =>
     Object.fromEntries(server.hubs.map((hub) => [hub, server.connections(hub).length])),
@@ -326,11 +357,12 @@ async function composeRealtime(
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
+  deliverNotificationCounts(events, hubContext);
   // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
   onClose.push(subscribeHubSessions(events, server, sessions, sessionChecks).stop);
-  return { backplane, server };
+  return { backplane, server, presence };
 }
 
 /** The staff console: tickets, reports, bans and roles. */
@@ -379,9 +411,33 @@ function composeNotifications(
   { mailer }: People,
   events: EventBus,
   queue: JobQueue,
+  presence: Presence,
+  log: FastifyBaseLogger,
 ) {
   const db = database.db;
   const preferences = createNotificationPreferences(db);
+  // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
+  const centre = createNotificationCentre({ db, events, log });
+  notifyConversations(events, centre);
+  notifyListingNews(events, centre, db, queue);
+  defineGarageSaleReminders(queue, db, centre);
+  const { vapid, allowInsecurePushEndpoints } = config.notifications;
+  if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
+  const vapidKeys = vapidKeysOf(db, vapid);
+  const policy = { allowInsecure: allowInsecurePushEndpoints, lookup: overrides.lookup ?? systemLookup };
+  const push = createPushService({
+    db,
+    queue,
+    presence,
+    preferences,
+    sender: createPushSender({ vapidKeys, policy }),
+    vapidKeys,
+    policy,
+    productName: config.productName,
+    log,
+  });
+  queue.define(push.job);
+  deliverPushNotifications(events, push);
   const unsubscribeTokens = createUnsubscribeTokens(db);
   const email = createNotificationEmail({
     db,
@@ -395,8 +451,12 @@ function composeNotifications(
     delayMs: config.notifications.emailDelayMs,
     paceMs: overrides.notificationEmailPaceMs,
   });
-  return { preferences, unsubscribeTokens, email };
+  return { preferences, centre, push, unsubscribeTokens, email };
 }
+
+const PUSH_INSECURE_WARNING =
+  'PUSH_ALLOW_INSECURE_ENDPOINTS is on: push subscriptions may point at plain http and private addresses. ' +
+  'Only for tests and local setups: on a public server it lets anyone make this server send requests into its network.';
 export type Notifications = ReturnType<typeof composeNotifications>;
 
 /**

@@ -349,6 +349,8 @@ export const messages = {
     followTitle: '{name} listed something new',
     garageSaleTitle: 'A garage sale starts tomorrow',
     garageSaleBody: '{title} starts {when}.',
+    /** `{when}` of garageSaleBody: the sale's local start time. */
+    garageSaleWhen: 'tomorrow at {time}',
     likeTitleOne: '{name} liked {title}',
     likeTitleMany: '{count} people liked {title}',
     likeBody: 'Your listing is getting attention.',
@@ -369,6 +371,7 @@ export const messages = {
     pushEnable: 'Turn on push notifications',
     pushEnabled: 'Push notifications are on for this device.',
     pushDisable: 'Turn off on this device',
+    pushDisabled: 'Push notifications are off for this device.',
     pushUnsupported: 'This browser cannot show push notifications.',
     pushBlocked:
       "Notifications are blocked for this site. Allow them in your browser's site settings (the icon left of the address), then try again.",

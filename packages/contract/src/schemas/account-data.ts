@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
+import { notificationPreferencesSchema, notificationTypeSchema } from './notification.js';
 
 const D = messages.accountData;
 
@@ -131,5 +132,29 @@ export const accountExportSchema = z.object({
   passwordResets: z.array(z.object({ createdAt: time, expiresAt: time, usedAt: nullableTime })),
   /** What staff did about this person (bans, role changes), with their reasons. */
   moderation: z.array(z.object({ action: z.string(), reason: z.string().nullable(), createdAt: time })),
+  /** The notification centre's entries, read or not; `updatedAt` is the newest event an entry gathered. */
+  notifications: z.array(
+    z.object({
+      id: z.number().int(),
+      type: notificationTypeSchema,
+      title: z.string(),
+      body: z.string(),
+      link: z.string(),
+      createdAt: time,
+      updatedAt: time,
+      readAt: nullableTime,
+    }),
+  ),
+  /** What reaches this person by e-mail and by push (the defaults when they never chose). */
+  notificationPreferences: notificationPreferencesSchema,
+  /** Browsers this person turned push on in; the browser's keys stay out (they are the browser's secret). */
+  pushSubscriptions: z.array(
+    z.object({
+      endpoint: z.string(),
+      userAgent: z.string().nullable(),
+      createdAt: time,
+      lastSuccessAt: nullableTime,
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -10,6 +10,7 @@ import {
   follows,
   garageSales,
   moderationLog,
+  notifications,
   passwordResetTokens,
   productImages,
   productLikes,
@@ -17,6 +18,7 @@ import {
   productViews,
   products,
   profileViews,
+  pushSubscriptions,
   sessions,
   supportMessages,
   supportTickets,
@@ -239,6 +241,36 @@ export function moderationAbout(db: Db, userId: number) {
     .from(moderationLog)
     .where(eq(moderationLog.targetUserId, userId))
     .orderBy(asc(moderationLog.createdAt));
+}
+
+export function notificationsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+}
+
+export function pushSubscriptionsOf(db: Db, userId: number) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      userAgent: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.id));
 }
 
 /**

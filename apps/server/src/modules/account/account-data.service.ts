@@ -3,11 +3,12 @@
  * deletion of their account, by themselves (password confirmed) or by staff (logged). personal-data.ts is the
  * registry of what names a person; its test keeps it equal to the live schema.
  */
-import { messages, type AccountExport } from '@rummage/contract';
+import { messages, type AccountExport, type NotificationType } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { readPreferences } from '../notification/preferences.repository.js';
 import { keysInUse } from '../product/product.repository.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
@@ -174,6 +175,11 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.passwordResetsOf(db, userId),
       repo.moderationAbout(db, userId),
     ]);
+    const [entries, notificationPreferences, subscriptions] = await Promise.all([
+      repo.notificationsOf(db, userId),
+      readPreferences(db, userId),
+      repo.pushSubscriptionsOf(db, userId),
+    ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
       since: iso(row.since),
@@ -233,6 +239,19 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         usedAt: isoOrNull(reset.usedAt),
       })),
       moderation: moderation.map((entry) => ({ ...entry, createdAt: iso(entry.createdAt) })),
+      notifications: entries.map((entry) => ({
+        ...entry,
+        type: entry.type as NotificationType,
+        createdAt: iso(entry.createdAt),
+        updatedAt: iso(entry.updatedAt),
+        readAt: isoOrNull(entry.readAt),
+      })),
+      notificationPreferences,
+      pushSubscriptions: subscriptions.map((subscription) => ({
+        ...subscription,
+        createdAt: iso(subscription.createdAt),
+        lastSuccessAt: isoOrNull(subscription.lastSuccessAt),
+      })),
     };
   }
 
