@@ -17,10 +17,12 @@ const PATHS: Record<NotificationType, string[]> = {
 const BELL = ['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.73 21a2 2 0 0 1-3.46 0'];
 
 /** The round icon in front of an entry, saying at a glance what it is about; decorative. */
-export function NotificationIcon({ type }: { type: NotificationType }) {
+export function NotificationIcon({ type, unread }: { type: NotificationType; unread: boolean }) {
   const paths = Object.prototype.hasOwnProperty.call(PATHS, type) ? PATHS[type] : BELL;
   return (
-    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+    <span
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-brand-700 ${unread ? 'bg-white' : 'bg-brand-50'}`}
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

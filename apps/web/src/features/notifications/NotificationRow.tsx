@@ -25,7 +25,7 @@ export function NotificationRow({
   const { title, body, createdAt, isRead, type } = notification;
   const content = (
     <>
-      <NotificationIcon type={type} />
+      <NotificationIcon type={type} unread={!isRead} />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={`break-words text-stone-900 ${isRead ? 'font-medium' : 'font-bold'}`}>
           {!isRead && <span className="sr-only">{NOTIFICATIONS_TEXT.unread}: </span>}
