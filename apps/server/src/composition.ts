@@ -30,12 +30,18 @@ import { createEngagementService } from './modules/product/engagement.service.js
 import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { countUnread } from './modules/notification/centre.repository.js';
+import { createNotificationCentre } from './modules/notification/centre.service.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
+import { notifyConversations } from './modules/notification/subscribers/conversations.js';
+import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
+import { notifyListingNews } from './modules/notification/subscribers/listings.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
 import { deliverChatMessages } from './realtime/delivery/chat.js';
 import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { deliverNotificationCounts } from './realtime/delivery/notifications.js';
 import { subscribeHubSessions } from './realtime/delivery/sessions.js';
 import { deliverSupportEvents } from './realtime/delivery/support.js';
 import type { HubLookup } from './realtime/hub.js';
@@ -226,7 +232,7 @@ function composeListings(config: AppConfig, storage: Storage, events: EventBus, 
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
     products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
-    engagement: createEngagementService({ db }),
+    engagement: createEngagementService({ db, events }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, log }),
@@ -300,7 +306,10 @@ async function composeRealtime(
   onClose.push(() => backplane.close());
   const server = createRealtimeServer({
     hubs: [
-      createGeneralHub((userId) => chats.unreadCounts(userId)),
+      createGeneralHub(
+        (userId) => chats.unreadCounts(userId),
+        (userId) => countUnread(database.db, userId),
+      ),
       createChatHub(chats),
       createSupportHub(support),
     ],
@@ -318,6 +327,7 @@ async function composeRealtime(
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
+  deliverNotificationCounts(events, hubContext);
   // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
@@ -367,12 +377,18 @@ export type PersonalData = ReturnType<typeof composePersonalData>;
 function composeNotifications(
   _config: AppConfig,
   { database }: Storage,
-  _events: EventBus,
-  _queue: JobQueue,
-  _log: FastifyBaseLogger,
+  events: EventBus,
+  queue: JobQueue,
+  log: FastifyBaseLogger,
 ) {
-  const preferences = createNotificationPreferences(database.db);
-  return { preferences };
+  const db = database.db;
+  const preferences = createNotificationPreferences(db);
+  // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
+  const centre = createNotificationCentre({ db, events, log });
+  notifyConversations(events, centre);
+  notifyListingNews(events, centre, db);
+  defineGarageSaleReminders(queue, db, centre);
+  return { preferences, centre };
 }
 export type Notifications = ReturnType<typeof composeNotifications>;
 

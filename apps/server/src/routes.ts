@@ -9,6 +9,7 @@ import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
+import { centreRoutes } from './modules/notification/centre.routes.js';
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
@@ -54,5 +55,6 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
   await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
+  await app.register(centreRoutes, { config, centre: notifications.centre });
   await app.register(preferencesRoutes, { config, preferences: notifications.preferences });
 }
