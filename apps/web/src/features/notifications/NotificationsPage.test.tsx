@@ -129,6 +129,11 @@ describe('notifications page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(row(0).textContent).toContain('New message from carol');
     expect(row(0).textContent).toContain('a few seconds ago');
+
+    // One more message in the same chat updates its one unread entry: the count stays 2, the text changes.
+    entries[0] = { ...entries[0]!, body: 'Or is Sunday better?' };
+    act(() => hubs.hub(HUBS.general)!.emit(HUB_EVENTS.notificationsCount, 2));
+    await waitFor(() => expect(row(0).textContent).toContain('Or is Sunday better?'));
   });
 
   it('never opens a link that leaves the site', () => {

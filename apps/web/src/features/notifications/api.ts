@@ -20,14 +20,12 @@ export const notificationKeys = { list: ['notifications', 'list'] as const };
 
 /**
  * GET /api/Notifications, newest first, a page at a time ("Show older" asks for the next). A page's `unread` is
- * reported to the bell; a higher number pushed by /generalhub while the list is open loads the list again, so a
- * new entry shows up at the top.
+ * reported to the bell; each count /generalhub pushes while the list is open loads it again, so a new or
+ * updated entry shows up at the top.
  */
 export function useNotificationList() {
-  const { unread, report } = useNotificationsCount();
+  const { pushes, report } = useNotificationsCount();
   const queryClient = useQueryClient();
-  // The number the list itself reported: the bell going up to it is no news to load again for.
-  const reported = useRef<number | null>(null);
   const query = useInfiniteQuery({
     queryKey: notificationKeys.list,
     initialPageParam: 1,
@@ -37,10 +35,7 @@ export function useNotificationList() {
           query: { page: pageParam, pageSize: NOTIFICATION_PAGE_SIZE.default },
           signal,
         });
-        if (pageParam === 1) {
-          reported.current = page.unread;
-          report(page.unread);
-        }
+        if (pageParam === 1) report(page.unread);
         return page;
       } catch (error) {
         if (!signal.aborted) console.error('Could not load notifications', error);
@@ -51,13 +46,12 @@ export function useNotificationList() {
     retry: false,
   });
 
-  const seen = useRef(unread);
+  const seen = useRef(pushes);
   useEffect(() => {
-    if (unread > seen.current && unread !== reported.current)
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-    seen.current = unread;
-    reported.current = null;
-  }, [unread, queryClient]);
+    if (pushes === seen.current) return;
+    seen.current = pushes;
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  }, [pushes, queryClient]);
 
   const { items, ...paging } = usePagedList(query);
   return { notifications: items, hasMore: query.hasNextPage, ...paging };
@@ -74,7 +68,7 @@ export function useMarkRead() {
     mutationFn: (request: MarkNotificationsRead) =>
       apiFetch<{ data: { unread: number } }>(API.notifications.read, { method: 'POST', body: request }),
     onMutate: (request) => {
-      const ids = 'ids' in request ? new Set(request.ids) : null;
+      const ids = request.ids ? new Set(request.ids) : null;
       queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list, (data) =>
         data
           ? {

@@ -34,6 +34,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [chatActivity, setChatActivity] = useState(0);
   // Belongs to a token too. No GET: the server sends the number on every Join, and Join follows each reconnect.
   const [notifications, setNotifications] = useState({ token: null as string | null, unread: 0 });
+  const [notificationPushes, setNotificationPushes] = useState(0);
 
   const update = useCallback(
     (patch: Partial<UnreadCounts>) =>
@@ -79,7 +80,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       [HUB_EVENTS.chatActivity]: () => setChatActivity((count) => count + 1),
       [HUB_EVENTS.notificationsCount]: (value: unknown) => {
         const unread = asCount(value);
-        if (unread !== null) setNotifications({ token, unread });
+        if (unread === null) return;
+        setNotifications({ token, unread });
+        setNotificationPushes((count) => count + 1);
       },
     },
     onConnected: (connection: HubLike, reconnected: boolean) => {
@@ -100,12 +103,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const notificationsValue = useMemo<NotificationsCount>(
     () => ({
       unread: token !== null && notifications.token === token ? notifications.unread : 0,
+      pushes: notificationPushes,
       report: (unread: number) => {
         const count = asCount(unread);
         if (token !== null && count !== null) setNotifications({ token, unread: count });
       },
     }),
-    [token, notifications],
+    [token, notifications, notificationPushes],
   );
   return (
     <UnreadCountsContext.Provider value={value}>
