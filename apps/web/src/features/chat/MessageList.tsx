@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { fillText } from '@rummage/contract';
 import type { LocalMessage } from './chatMessages';
-import { timeAgo, useRelativeNow } from './relativeTime';
+import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { CHAT_TEXT } from './texts';
 
 export interface MessageListProps {

@@ -8,13 +8,14 @@ export function CreateMenu() {
   return (
     <Dropdown
       triggerLabel={SHELL_TEXT.createMenu}
-      triggerClassName="btn btn-accent min-h-10 px-4"
+      // On a phone the word gives way to the logo and the bell: the button is a round "+" there, named by its label.
+      triggerClassName="btn btn-accent min-h-10 w-10 px-0 sm:w-auto sm:px-4"
       trigger={
         <>
-          <span aria-hidden="true" className="text-lg leading-none">
+          <span aria-hidden="true" className="text-2xl leading-none sm:text-lg">
             +
           </span>
-          <span>{SHELL_TEXT.create}</span>
+          <span className="hidden sm:inline">{SHELL_TEXT.create}</span>
         </>
       }
     >

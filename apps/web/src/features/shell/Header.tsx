@@ -2,15 +2,21 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, STICKY_HEADER_THRESHOLD_PX } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
+import { useSession } from '../../shared/session/SessionContext';
 import { AccountMenu } from './AccountMenu';
 import { CreateMenu } from './CreateMenu';
 import { LocationBar } from './LocationBar';
+import { NotificationBell } from './NotificationBell';
 import { SHELL_TEXT } from './texts';
 import { useScrollState } from './useScrollState';
 
-/** Logo, create menu, account menu and location bar; sticks to the top once the page scrolls over 10 px. */
+/**
+ * Logo, create menu, the bell (signed in), account menu and location bar; sticks to the top once the page scrolls
+ * over 10 px.
+ */
 export function Header() {
   const { config } = useAppConfig();
+  const signedIn = useSession().session !== null;
   const sticky = useScrollState(useCallback(() => window.scrollY > STICKY_HEADER_THRESHOLD_PX, []));
   return (
     <header
@@ -27,6 +33,7 @@ export function Header() {
         </Link>
         <nav aria-label={SHELL_TEXT.mainNav} className="ml-auto flex items-center gap-2 md:gap-3">
           <CreateMenu />
+          {signedIn && <NotificationBell />}
           <AccountMenu />
         </nav>
       </div>

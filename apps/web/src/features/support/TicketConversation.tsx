@@ -4,7 +4,8 @@ import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { Spinner } from '../../shared/ui/Spinner';
 import { SUPPORT_TEXT } from './texts';
-import { ticketDate, timeAgo, useRelativeNow } from './time';
+import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
 
 export interface TicketConversationProps {

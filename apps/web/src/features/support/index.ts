@@ -1,4 +1,3 @@
-/** What the staff console uses of support: the ticket conversation, its live chat and relative times. */
+/** What the staff console uses of support: the ticket conversation and its live chat. */
 export { TicketConversation } from './TicketConversation';
-export { timeAgo, useRelativeNow } from './time';
 export { useTicketChat, type TicketChat } from './useTicketChat';

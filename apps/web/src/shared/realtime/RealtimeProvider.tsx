@@ -4,6 +4,7 @@ import { apiFetch } from '../api/client';
 import { useSession } from '../session/SessionContext';
 import { ChatActivityContext } from './ChatActivityContext';
 import { describeHubError, type HubLike } from './hubClient';
+import { NotificationsCountContext, type NotificationsCount } from './NotificationsCountContext';
 import { NO_UNREAD, UnreadCountsContext } from './UnreadCountsContext';
 import { useHub } from './useHub';
 
@@ -22,7 +23,8 @@ function asCount(value: unknown): number | null {
  * The general hub (docs/product.md §7): while a session token exists it joins with Join(false) and keeps the unread
  * message and support counts the server pushes. GET unread-count gives the first numbers and fills any gap
  * after a reconnect, since pushes sent while disconnected are lost. ChatActivity pushes are counted for the
- * inbox (useChatActivity), which reloads on each without joining any chat.
+ * inbox (useChatActivity), which reloads on each without joining any chat. The bell's number
+ * (receivenotificationscount, docs/product.md §10) comes with every Join and each change.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useSession().session?.authToken ?? null;
@@ -30,6 +32,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // A push newer than a pending GET wins over the GET's answer.
   const pushes = useRef(0);
   const [chatActivity, setChatActivity] = useState(0);
+  // Belongs to a token too. No GET: the server sends the number on every Join, and Join follows each reconnect.
+  const [notifications, setNotifications] = useState({ token: null as string | null, unread: 0 });
+  const [notificationPushes, setNotificationPushes] = useState(0);
 
   const update = useCallback(
     (patch: Partial<UnreadCounts>) =>
@@ -73,6 +78,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       [HUB_EVENTS.unreadMessagesCount]: onPushed('messages'),
       [HUB_EVENTS.unreadSupportMessagesCount]: onPushed('support'),
       [HUB_EVENTS.chatActivity]: () => setChatActivity((count) => count + 1),
+      [HUB_EVENTS.notificationsCount]: (value: unknown) => {
+        const unread = asCount(value);
+        if (unread === null) return;
+        setNotifications({ token, unread });
+        setNotificationPushes((count) => count + 1);
+      },
     },
     onConnected: (connection: HubLike, reconnected: boolean) => {
       connection
@@ -89,9 +100,22 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         : NO_UNREAD,
     [token, owned],
   );
+  const notificationsValue = useMemo<NotificationsCount>(
+    () => ({
+      unread: token !== null && notifications.token === token ? notifications.unread : 0,
+      pushes: notificationPushes,
+      report: (unread: number) => {
+        const count = asCount(unread);
+        if (token !== null && count !== null) setNotifications({ token, unread: count });
+      },
+    }),
+    [token, notifications, notificationPushes],
+  );
   return (
     <UnreadCountsContext.Provider value={value}>
-      <ChatActivityContext.Provider value={chatActivity}>{children}</ChatActivityContext.Provider>
+      <NotificationsCountContext.Provider value={notificationsValue}>
+        <ChatActivityContext.Provider value={chatActivity}>{children}</ChatActivityContext.Provider>
+      </NotificationsCountContext.Provider>
     </UnreadCountsContext.Provider>
   );
 }

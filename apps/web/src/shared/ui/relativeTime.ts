@@ -5,20 +5,20 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 // dayjs's thresholds are the SPEC's (§9): "a few seconds ago" up to 44 s, "a minute ago" up to 89 s, ...
 dayjs.extend(relativeTime);
 
-/** How often the "5 minutes ago" labels are brought up to date. */
+/** How often the "5 minutes ago" labels are brought up to date; finer steps would not change the words. */
 export const RELATIVE_TIME_REFRESH_MS = 30_000;
 
 /**
- * "5 minutes ago". A server clock slightly ahead of this one must not read "in a few seconds", so future
- * times count as now.
+ * "5 minutes ago" (docs/product.md §9). A server clock slightly ahead of this one, or a message stamped a moment
+ * after the last tick, must not read "in a few seconds", so future times count as now.
  */
-export function timeAgo(time: string, now: number): string {
+export function timeAgo(time: string, now: number = Date.now()): string {
   const then = dayjs(time);
   if (!then.isValid()) return '';
   return (then.valueOf() > now ? dayjs(now) : then).from(dayjs(now));
 }
 
-/** The current time, refreshed every RELATIVE_TIME_REFRESH_MS. */
+/** The current time, refreshed every RELATIVE_TIME_REFRESH_MS, for lists of relative times that stay open. */
 export function useRelativeNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

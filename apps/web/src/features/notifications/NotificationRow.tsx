@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { Notification } from '@rummage/contract';
+import { timeAgo } from '../../shared/ui/relativeTime';
+import { NotificationIcon } from './NotificationIcon';
+import { NOTIFICATIONS_TEXT } from './texts';
+
+/**
+ * Only an app path opens: an entry's link is written by the server, but a `//host` or `https:` link here would
+ * take the person off the site.
+ */
+export function safeAppPath(link: string): string | null {
+  return link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
+}
+
+/** One entry: what it is about, its title and text, how long ago; unread ones stand out and say so. */
+export function NotificationRow({
+  notification,
+  now,
+  onOpen,
+}: {
+  notification: Notification;
+  now: number;
+  onOpen(): void;
+}) {
+  const { title, body, createdAt, isRead, type } = notification;
+  const content = (
+    <>
+      <NotificationIcon type={type} unread={!isRead} />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className={`break-words text-stone-900 ${isRead ? 'font-medium' : 'font-bold'}`}>
+          {!isRead && <span className="sr-only">{NOTIFICATIONS_TEXT.unread}: </span>}
+          {title}
+        </span>
+        {body && <span className="line-clamp-2 break-words text-sm text-stone-700">{body}</span>}
+        <time dateTime={createdAt} className="text-xs text-stone-600">
+          {timeAgo(createdAt, now)}
+        </time>
+      </span>
+      {!isRead && <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand" />}
+    </>
+  );
+  const className = `flex items-start gap-3 rounded-xl p-3 ${isRead ? 'bg-white hover:bg-stone-50' : 'bg-brand-50 hover:bg-brand-100'}`;
+  const path = safeAppPath(notification.link);
+  return (
+    <li className="card overflow-hidden p-0" data-unread={!isRead}>
+      {path ? (
+        <Link to={path} onClick={onOpen} className={className}>
+          {content}
+        </Link>
+      ) : (
+        <div className={className}>{content}</div>
+      )}
+    </li>
+  );
+}
