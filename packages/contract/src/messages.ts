@@ -377,6 +377,12 @@ export const messages = {
       'On iPhone and iPad, add Rummage to your Home Screen first: push works only in the installed app.',
     sendTest: 'Send me a test notification',
     testSent: 'Test notification sent. It shows on every device where push is on.',
+    settingsDocumentTitle: 'Notification settings - {product}',
+    settingsLoading: 'Loading your notification settings',
+    kindsCaption: 'What to tell you about, and how',
+    pushHeading: 'Push notifications on this device',
+    pushIntro:
+      'Push notifications appear on this device even when Rummage is closed. Your browser asks for permission after you press the button.',
     testTitle: 'Test notification',
     testBody: 'Push notifications from {product} work on this device.',
     /** E-mails. */

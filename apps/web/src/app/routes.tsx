@@ -36,6 +36,9 @@ const InboxPage = lazy(() => import('../features/chat/InboxPage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
+const NotificationSettingsPage = lazy(
+  () => import('../features/notification-settings/NotificationSettingsPage'),
+);
 // Staff only; its own chunk, so the public bundle carries nothing of it but the path.
 const StaffConsolePage = lazy(() => import('../features/staff/StaffConsolePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
@@ -84,6 +87,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.chat(':receiverId', ':productId'), element: <ChatPage /> },
           { path: ROUTES.followers, element: <FollowersPage /> },
           { path: ROUTES.support, element: <SupportPage /> },
+          { path: ROUTES.notificationSettings, element: <NotificationSettingsPage /> },
           { path: STAFF_PATH, element: <StaffConsolePage /> },
         ],
       },

@@ -28,7 +28,7 @@ export function notificationFromPush(data: unknown): {
   options: NotificationOptions & { data: { link: string } };
 } {
   const payload = isPayload(data) ? data : null;
-  const link = payload && /^\/(?!\/)/.test(payload.link) ? payload.link : '/';
+  const link = payload && /^\/(?![/\\])/.test(payload.link) ? payload.link : '/';
   return {
     title: payload?.title || messages.notifications.bell,
     options: {
