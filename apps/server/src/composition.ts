@@ -31,6 +31,7 @@ import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
+import { createPushService, deliverPushNotifications } from './modules/notification/push.service.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
@@ -52,6 +53,8 @@ import type { Gazetteer } from './services/geo/index.js';
 import type { ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
 import { createMetrics, type Metrics } from './services/metrics/index.js';
+import { createMemoryPresence, createRedisPresence, type Presence } from './services/presence/index.js';
+import { createPushSender, systemLookup, vapidKeysOf, type LookupAddresses } from './services/push/index.js';
 import {
   countingRefusals,
   createMemoryBudgetStore,
@@ -81,6 +84,10 @@ export interface AppOverrides {
   queue?: boolean;
   /** How often hub connections' sessions are re-checked (realtime/delivery/sessions.ts); tests shorten it. */
   sessionCheckMs?: number;
+  /** How push endpoints' names resolve (services/push/endpoint-policy.ts); tests answer private addresses. */
+  lookup?: LookupAddresses;
+  /** How long a connection counts as online in Redis without a heartbeat (default 30 s); tests shorten it. */
+  presenceTtlMs?: number;
 }
 
 /** What the server is made of. Read-only: parts are made once, here. */
@@ -148,7 +155,15 @@ export async function composeServer(
     );
     const moderation = composeModeration(storage, messaging, events);
     const personalData = composePersonalData(config, storage, listings, events, log);
-    const notifications = composeNotifications(config, storage, events, queue, log);
+    const notifications = composeNotifications(
+      config,
+      overrides,
+      storage,
+      events,
+      queue,
+      realtime.presence,
+      log,
+    );
     const jobs = composeJobs(config, storage, metrics, log);
     const close = () => closers.closeAll();
     const parts = {
@@ -275,6 +290,8 @@ export interface Realtime {
   backplane: Backplane;
   /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
   server: MountableRealtimeServer;
+  /** Who has a live /generalhub or /chathub connection, on any process (Redis when set). */
+  presence: Presence;
 }
 
 async function composeRealtime(
@@ -298,6 +315,10 @@ async function composeRealtime(
     : createMemoryBackplane();
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
+  const presence = redis
+    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log, ttlMs: overrides.presenceTtlMs })
+    : createMemoryPresence();
+  onClose.push(() => presence.close());
   const server = createRealtimeServer({
     hubs: [
       createGeneralHub((userId) => chats.unreadCounts(userId)),
@@ -309,6 +330,8 @@ async function composeRealtime(
     // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
     maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
     metrics,
+    // The pages with these hubs open show a notification themselves (the bell, the chat): no push then.
+    presence: { tracker: presence, hubs: ['general', 'chat'] },
   });
   metrics.watchHubConnections(() =>
     Object.fromEntries(server.hubs.map((hub) => [hub, server.connections(hub).length])),
@@ -322,7 +345,7 @@ async function composeRealtime(
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
   onClose.push(subscribeHubSessions(events, server, sessions, sessionChecks).stop);
-  return { backplane, server };
+  return { backplane, server, presence };
 }
 
 /** The staff console: tickets, reports, bans and roles. */
@@ -365,15 +388,39 @@ export type PersonalData = ReturnType<typeof composePersonalData>;
  * its sending as jobs on the queue, so nothing is lost when a process dies and nothing slows the request.
  */
 function composeNotifications(
-  _config: AppConfig,
+  config: AppConfig,
+  overrides: AppOverrides,
   { database }: Storage,
-  _events: EventBus,
-  _queue: JobQueue,
-  _log: FastifyBaseLogger,
+  events: EventBus,
+  queue: JobQueue,
+  presence: Presence,
+  log: FastifyBaseLogger,
 ) {
-  const preferences = createNotificationPreferences(database.db);
-  return { preferences };
+  const db = database.db;
+  const preferences = createNotificationPreferences(db);
+  const { vapid, allowInsecurePushEndpoints } = config.notifications;
+  if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
+  const vapidKeys = vapidKeysOf(db, vapid);
+  const policy = { allowInsecure: allowInsecurePushEndpoints, lookup: overrides.lookup ?? systemLookup };
+  const push = createPushService({
+    db,
+    queue,
+    presence,
+    preferences,
+    sender: createPushSender({ vapidKeys, policy }),
+    vapidKeys,
+    policy,
+    productName: config.productName,
+    log,
+  });
+  queue.define(push.job);
+  deliverPushNotifications(events, push);
+  return { preferences, push };
 }
+
+const PUSH_INSECURE_WARNING =
+  'PUSH_ALLOW_INSECURE_ENDPOINTS is on: push subscriptions may point at plain http and private addresses. ' +
+  'Only for tests and local setups: on a public server it lets anyone make this server send requests into its network.';
 export type Notifications = ReturnType<typeof composeNotifications>;
 
 /** Scheduled work; started by app.ts (tests turn it off) and stopped before the parts close. */

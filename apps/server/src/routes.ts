@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
+import { pushRoutes } from './modules/notification/push.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -57,4 +58,5 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(supportRoutes, { config, support: messaging.support });
   await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
   await app.register(preferencesRoutes, { config, preferences: notifications.preferences });
+  await app.register(pushRoutes, { config, push: notifications.push });
 }

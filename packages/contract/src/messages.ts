@@ -369,6 +369,7 @@ export const messages = {
     pushEnable: 'Turn on push notifications',
     pushEnabled: 'Push notifications are on for this device.',
     pushDisable: 'Turn off on this device',
+    pushDisabled: 'Push notifications are off for this device.',
     pushUnsupported: 'This browser cannot show push notifications.',
     pushBlocked:
       "Notifications are blocked for this site. Allow them in your browser's site settings (the icon left of the address), then try again.",

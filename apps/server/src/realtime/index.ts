@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Backplane } from './backplane/backplane.js';
 import { createLimiter } from '../services/images/limiter.js';
 import { noMetrics, type HubMetrics } from '../services/metrics/index.js';
+import type { Presence } from '../services/presence/index.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import type { HubAuthenticate } from './protocol/auth.js';
@@ -29,6 +30,11 @@ export interface RealtimeServerOptions {
   maxRunningInvocations?: number;
   /** Counts invocations and refusals per hub (METRICS_TOKEN); records nothing when left out. */
   metrics?: HubMetrics;
+  /**
+   * Who is on the site (services/presence): connections to `hubs` (the ones whose pages would show a
+   * notification) count as the person being online.
+   */
+  presence?: { tracker: Presence; hubs: readonly string[] };
 }
 
 /**
@@ -88,6 +94,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
         timing,
         options.log,
         admission,
+        options.presence?.hubs.includes(definition.name) ? options.presence.tracker : undefined,
       ),
   );
   const byName = new Map(endpoints.map((endpoint) => [endpoint.definition.name, endpoint]));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Limiter } from '../../services/images/limiter.js';
+import type { Presence } from '../../services/presence/index.js';
 import type { HubMetrics, HubRefusal } from '../../services/metrics/index.js';
 import type { Authenticated } from '../../modules/account/session.service.js';
 import {
@@ -59,6 +60,8 @@ export class HubEndpoint implements ConnectionHost {
     readonly timing: HubTiming,
     private readonly log: FastifyBaseLogger,
     private readonly admission: InvocationAdmission,
+    /** Set for the hubs whose pages show notifications: their connections make the person online. */
+    private readonly presence?: Presence,
   ) {
     for (const [name, method] of Object.entries(definition.methods)) {
       this.methods.set(name.toLowerCase(), method);
@@ -125,6 +128,7 @@ export class HubEndpoint implements ConnectionHost {
       write: (frame, shared) => connection.write(frame, shared),
       end: (error, allowReconnect = false) => connection.close({ error, allowReconnect }),
     });
+    this.presence?.connected(connection.user.id, connection.connectionId);
     await this.definition.onConnected?.(this.invocationFor(connection));
   }
 
@@ -178,6 +182,7 @@ export class HubEndpoint implements ConnectionHost {
     // Leaving the lifetime manager first means nothing is routed to the dead connection while the hook runs,
     // and a late addToGroup from a still-running onConnected cannot re-add it.
     this.lifetime.remove(connection.connectionId);
+    this.presence?.disconnected(connection.user.id, connection.connectionId);
     await connection.idle();
     await this.definition.onDisconnected?.(this.invocationFor(connection), error);
   }

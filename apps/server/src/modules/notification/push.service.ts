@@ -1,0 +1,184 @@
+/**
+ * Web Push (docs/product.md §10): browsers' subscriptions, and pushes to people who are not on the site. When a
+ * notification is stored and its person has no live hub connection at that moment, one `push.deliver` job per
+ * subscription goes on the queue (it wakes on enqueue, so the push leaves within moments); the job sends the
+ * encrypted payload and acts on the push service's answer.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  messages,
+  type Notification,
+  type PushPayload,
+  type PushSubscriptionRequest,
+} from '@rummage/contract';
+import type { Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
+import { PermanentJobError, RetryLaterError, type JobKind, type JobQueue } from '../../jobs/queue/queue.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Presence } from '../../services/presence/index.js';
+import {
+  checkPushEndpoint,
+  PushEndpointRefusedError,
+  PushEndpointUnresolvedError,
+  type EndpointPolicy,
+  type PushSender,
+  type VapidKeys,
+} from '../../services/push/index.js';
+import type { NotificationPreferencesService } from './preferences.service.js';
+import {
+  deleteOwnSubscription,
+  deleteSubscription,
+  findSubscription,
+  markDelivered,
+  saveSubscription,
+  subscriptionsOf,
+} from './push.repository.js';
+
+const N = messages.notifications;
+
+export const PUSH_JOB = 'push.deliver';
+
+/** How long a push service keeps a message for a device that is off: a day-old "new message" is still news. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface PushJobPayload {
+  subscriptionId: number;
+  userId: number;
+  push: PushPayload;
+}
+
+export interface PushServiceOptions {
+  db: Database;
+  queue: JobQueue;
+  presence: Presence;
+  preferences: NotificationPreferencesService;
+  sender: PushSender;
+  vapidKeys: () => Promise<VapidKeys>;
+  policy: EndpointPolicy;
+  productName: string;
+  log: Log;
+}
+
+export interface PushService {
+  publicKey(): Promise<string>;
+  subscribe(userId: number, subscription: PushSubscriptionRequest, userAgent?: string): Promise<void>;
+  unsubscribe(userId: number, endpoint: string): Promise<void>;
+  /** A test push to each of the person's subscriptions; 404 when they have none. */
+  sendTest(userId: number): Promise<void>;
+  /** Pushes a stored notification when its person is away (the `notification.created` subscriber). */
+  notify(event: { userId: number; notification: Notification }): Promise<void>;
+  /** The queue's job kind (defined in the composition root). */
+  readonly job: JobKind<PushJobPayload>;
+}
+
+export function createPushService(options: PushServiceOptions): PushService {
+  const { db, queue, presence, preferences, sender, policy, log } = options;
+
+  const enqueue = async (userId: number, push: PushPayload, key: (subscriptionId: number) => string) => {
+    const subscriptions = await subscriptionsOf(db, userId);
+    for (const subscription of subscriptions) {
+      const payload: PushJobPayload = { subscriptionId: subscription.id, userId, push };
+      await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id) });
+    }
+    return subscriptions.length;
+  };
+
+  const job: JobKind<PushJobPayload> = {
+    name: PUSH_JOB,
+    // The sender gives up after 10 s; the margin covers resolving the name and the database writes.
+    timeoutMs: 20_000,
+    maxAttempts: 8,
+    async handler({ subscriptionId, userId, push }, run) {
+      const subscription = await findSubscription(db, subscriptionId);
+      // Unsubscribed, gone with the account, or moved to someone else who signed in on that browser.
+      if (!subscription || subscription.userId !== userId) return;
+      if (push.type !== 'test' && !(await preferences.allows(userId, 'push', push.type))) return;
+      let answer;
+      try {
+        answer = await sender.send(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          JSON.stringify(push),
+          { ttlSeconds: PUSH_TTL_SECONDS, signal: run.signal },
+        );
+      } catch (error) {
+        // The name now points somewhere private: never sent there, and trying again will not change that.
+        if (error instanceof PushEndpointRefusedError) throw new PermanentJobError(error.message);
+        throw error; // a timeout, a reset or a name that did not resolve: tried again with backoff
+      }
+      const { status } = answer;
+      if (status >= 200 && status < 300) return markDelivered(db, subscription.id);
+      if (status === 404 || status === 410) {
+        log.info({ subscriptionId, status }, 'push subscription gone; deleted');
+        return deleteSubscription(db, subscription.id);
+      }
+      if (status === 429 || status >= 500) {
+        throw new RetryLaterError(`push service answered ${status}`, answer.retryAfterMs ?? 0);
+      }
+      throw new PermanentJobError(`push service refused the push with ${status}`);
+    },
+  };
+
+  return {
+    job,
+    async publicKey() {
+      return (await options.vapidKeys()).publicKey;
+    },
+    async subscribe(userId, subscription, userAgent) {
+      try {
+        await checkPushEndpoint(subscription.endpoint, policy);
+      } catch (error) {
+        if (error instanceof PushEndpointRefusedError || error instanceof PushEndpointUnresolvedError) {
+          throw new HttpError(400, N.subscriptionEndpointRefused);
+        }
+        throw error;
+      }
+      await saveSubscription(db, {
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      });
+    },
+    unsubscribe: (userId, endpoint) => deleteOwnSubscription(db, userId, endpoint),
+    async sendTest(userId) {
+      const push: PushPayload = {
+        title: N.testTitle,
+        body: N.testBody.replace('{product}', options.productName),
+        link: '/settings/notifications',
+        type: 'test',
+      };
+      const nonce = randomBytes(8).toString('hex');
+      const sent = await enqueue(userId, push, (id) => `push:test:${id}:${nonce}`);
+      if (sent === 0) throw new HttpError(404, N.noPushSubscription);
+    },
+    async notify({ userId, notification }) {
+      // Decided now, when the notification is stored: no grace period for a page that might open later.
+      if (await presence.isOnline(userId)) return;
+      if (!(await preferences.allows(userId, 'push', notification.type))) return;
+      const push: PushPayload = {
+        title: notification.title,
+        body: notification.body,
+        link: notification.link,
+        type: notification.type,
+      };
+      // One push per entry, subscription and version of the entry: the same event emitted twice sends once,
+      // and a chat's entry updated by the next message pushes again.
+      const version = createHash('sha256')
+        .update(JSON.stringify(notification))
+        .digest('base64url')
+        .slice(0, 16);
+      await enqueue(userId, push, (id) => `push:${notification.id}:${id}:${version}`);
+    },
+  };
+}
+
+/** Push goes out from the bus: one line in the composition root. */
+export function deliverPushNotifications(events: EventBus, push: PushService): () => void {
+  return events.on('notification.created', (event) => push.notify(event));
+}
