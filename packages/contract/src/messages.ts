@@ -358,7 +358,8 @@ export const messages = {
     settingsIntro:
       'Choose how Rummage tells you about things while you are away. Your notification list always keeps every entry.',
     emailColumn: 'E-mail',
-    pushColumn: 'Push on this device',
+    // Push preferences hold for every device where push is on; the section below is about this device.
+    pushColumn: 'Push',
     kindMessages: 'Messages about listings',
     kindSupport: 'Answers from support',
     kindFollows: 'New listings from sellers you follow',

@@ -81,7 +81,7 @@ export default function NotificationSettingsPage() {
               ))}
             </tbody>
           </table>
-          <div aria-live="polite" className="mt-3 min-h-6 text-sm">
+          <div aria-live="polite" className="mt-2 min-h-5 text-sm">
             {status === 'saved' && <p className="text-brand-800">{N.saved}</p>}
             {status === 'failed' && <p className="text-red-800">{N.saveFailed}</p>}
           </div>
