@@ -3,6 +3,8 @@ import { APP_FILES, webManifestSchema, type WebManifest } from '@rummage/contrac
 import type { AppConfig } from '../../config.js';
 import { access } from '../../plugins/openapi.js';
 
+const MANIFEST_TYPE = 'application/manifest+json';
+
 /** Browsers show at most about 12 characters under a home-screen icon; a longer name is cut at a word. */
 const SHORT_NAME_MAX = 12;
 
@@ -52,12 +54,13 @@ export const webManifestRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
         operationId: 'Config_webManifest',
         security: access.anyone,
         summary: 'The web app manifest: name, icons and colours for installing the site as an app',
-        response: { 200: webManifestSchema },
+        // Its own media type (the W3C manifest's), so the document says so rather than application/json.
+        response: { 200: { content: { [MANIFEST_TYPE]: { schema: webManifestSchema } } } },
       },
     },
     async (_request, reply) => {
       // Revalidated like index.html, so a renamed installation shows its new name at the next visit.
-      reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8');
+      reply.header('cache-control', 'no-cache').type(`${MANIFEST_TYPE}; charset=utf-8`);
       return manifest;
     },
   );
