@@ -92,7 +92,9 @@ self.addEventListener('notificationclick', (event) => {
         return;
       }
       const focused = await client.focus();
-      await focused.navigate(link).catch(() => undefined);
+      // navigate() works only in a tab this worker controls; another (say, one opened before it was installed)
+      // gets a new window with the link instead.
+      await focused.navigate(link).catch(() => self.clients.openWindow(link));
     })(),
   );
 });
