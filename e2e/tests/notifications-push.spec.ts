@@ -38,7 +38,7 @@ async function grantedContext(browser: Browser, baseURL: string): Promise<Browse
 
 const base64Url = (bytes: Buffer) => bytes.toString('base64url');
 
-test('a push delivered to the service worker shows a notification that opens its link', async ({
+test('a push delivered to the service worker shows a notification, one per link', async ({
   browser,
   baseURL,
 }) => {
