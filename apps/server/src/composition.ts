@@ -30,13 +30,19 @@ import { createEngagementService } from './modules/product/engagement.service.js
 import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
+import { countUnread } from './modules/notification/centre.repository.js';
+import { createNotificationCentre } from './modules/notification/centre.service.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
 import { createPushService, deliverPushNotifications } from './modules/notification/push.service.js';
+import { notifyConversations } from './modules/notification/subscribers/conversations.js';
+import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
+import { notifyListingNews } from './modules/notification/subscribers/listings.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
 import { deliverChatMessages } from './realtime/delivery/chat.js';
 import { deliverInboxChanges } from './realtime/delivery/inbox.js';
+import { deliverNotificationCounts } from './realtime/delivery/notifications.js';
 import { subscribeHubSessions } from './realtime/delivery/sessions.js';
 import { deliverSupportEvents } from './realtime/delivery/support.js';
 import type { HubLookup } from './realtime/hub.js';
@@ -86,8 +92,6 @@ export interface AppOverrides {
   sessionCheckMs?: number;
   /** How push endpoints' names resolve (services/push/endpoint-policy.ts); tests answer private addresses. */
   lookup?: LookupAddresses;
-  /** How long a connection counts as online in Redis without a heartbeat (default 30 s); tests shorten it. */
-  presenceTtlMs?: number;
 }
 
 /** What the server is made of. Read-only: parts are made once, here. */
@@ -241,7 +245,7 @@ function composeListings(config: AppConfig, storage: Storage, events: EventBus, 
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
     products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
-    engagement: createEngagementService({ db }),
+    engagement: createEngagementService({ db, events }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, log }),
@@ -316,12 +320,15 @@ async function composeRealtime(
   // The real-time plugin's preClose ends the connections first; the backplane closes with the other parts after.
   onClose.push(() => backplane.close());
   const presence = redis
-    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log, ttlMs: overrides.presenceTtlMs })
+    ? createRedisPresence({ redis, keyPrefix: config.redisKeyPrefix, log })
     : createMemoryPresence();
   onClose.push(() => presence.close());
   const server = createRealtimeServer({
     hubs: [
-      createGeneralHub((userId) => chats.unreadCounts(userId)),
+      createGeneralHub(
+        (userId) => chats.unreadCounts(userId),
+        (userId) => countUnread(database.db, userId),
+      ),
       createChatHub(chats),
       createSupportHub(support),
     ],
@@ -341,6 +348,7 @@ async function composeRealtime(
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
+  deliverNotificationCounts(events, hubContext);
   // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
@@ -398,6 +406,11 @@ function composeNotifications(
 ) {
   const db = database.db;
   const preferences = createNotificationPreferences(db);
+  // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
+  const centre = createNotificationCentre({ db, events, log });
+  notifyConversations(events, centre);
+  notifyListingNews(events, centre, db);
+  defineGarageSaleReminders(queue, db, centre);
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
   const vapidKeys = vapidKeysOf(db, vapid);
@@ -415,7 +428,7 @@ function composeNotifications(
   });
   queue.define(push.job);
   deliverPushNotifications(events, push);
-  return { preferences, push };
+  return { preferences, centre, push };
 }
 
 const PUSH_INSECURE_WARNING =

@@ -32,7 +32,8 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   {
     name: 'REDIS_URL',
     default: '(unset → in-process)',
-    meaning: 'redis://… for shared rate-limit counters (and the hub backplane).',
+    meaning:
+      'redis://… for shared rate-limit counters, the hub backplane and presence (who is on the site, for Web Push).',
   },
   {
     name: 'REDIS_KEY_PREFIX',

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 import { repoRoot } from './lib/package-paths.js';
 
@@ -67,6 +68,23 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
       /OTEL_EXPORTER_OTLP_ENDPOINT must be an http/,
+    );
+  });
+
+  it('reads Web Push settings: VAPID keys as base64url of the right sizes, the subject from SUPPORT_EMAIL', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      SUPPORT_EMAIL: 'help@example.org',
+    });
+    expect(config.notifications.vapid).toEqual({ ...keys, subject: 'mailto:help@example.org' });
+    expect(config.notifications.allowInsecurePushEndpoints).toBe(false);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY must be base64url of a 65-byte uncompressed P-256 public key/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY must be base64url of a 32-byte/,
     );
   });
 

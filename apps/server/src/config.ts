@@ -4,6 +4,7 @@ import {
   CAPTCHA_PROVIDERS,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_SUPPORT_EMAIL,
+  decodeBase64Url,
   type CaptchaProvider,
 } from '@rummage/contract';
 import { repoRoot } from './lib/package-paths.js';
@@ -148,6 +149,19 @@ const text = (max = 500) =>
 
 const BUCKET_RULE = 'must be 3–63 lowercase letters, digits, dots or hyphens';
 
+/** A VAPID key: base64url of exactly `length` bytes (a public key also starts with 0x04, uncompressed). */
+const base64UrlBytes = (length: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        const bytes = decodeBase64Url(value);
+        return bytes?.length === length && (length !== 65 || bytes[0] === 4);
+      },
+      { message: `must be base64url of ${what} (npx web-push generate-vapid-keys)` },
+    );
+
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
   // Loopback unless the operator opens it: a quick start must not put demo accounts on the network.
@@ -192,8 +206,8 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: text(300).optional(),
   NOTIFY_EMAIL_DELAY_MS: int(0, 604_800_000, 600_000),
-  VAPID_PUBLIC_KEY: text(200).optional(),
-  VAPID_PRIVATE_KEY: text(200).optional(),
+  VAPID_PUBLIC_KEY: base64UrlBytes(65, 'a 65-byte uncompressed P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: base64UrlBytes(32, 'a 32-byte P-256 private key').optional(),
   VAPID_SUBJECT: z
     .string()
     .trim()

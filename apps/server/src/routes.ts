@@ -10,6 +10,7 @@ import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
+import { centreRoutes } from './modules/notification/centre.routes.js';
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { pushRoutes } from './modules/notification/push.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
   await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
+  await app.register(centreRoutes, { config, centre: notifications.centre });
   await app.register(preferencesRoutes, { config, preferences: notifications.preferences });
   await app.register(pushRoutes, { config, push: notifications.push });
 }

@@ -349,6 +349,8 @@ export const messages = {
     followTitle: '{name} listed something new',
     garageSaleTitle: 'A garage sale starts tomorrow',
     garageSaleBody: '{title} starts {when}.',
+    /** `{when}` of garageSaleBody: the sale's local start time. */
+    garageSaleWhen: 'tomorrow at {time}',
     likeTitleOne: '{name} liked {title}',
     likeTitleMany: '{count} people liked {title}',
     likeBody: 'Your listing is getting attention.',

@@ -65,9 +65,12 @@ export const API = {
   },
   /** The notification centre, preferences and Web Push (docs/product.md §10). */
   notifications: {
-    /** GET ?page&pageSize: the caller's notifications, newest first. */
+    /**
+     * GET ?page&pageSize → { data, hasMore, unread }: the caller's notifications, newest activity first (an entry
+     * that gathered one more message or like moves back to the top; its createdAt is that newest event).
+     */
     list: '/api/Notifications',
-    /** POST { ids } or { all: true }: marks them read. */
+    /** POST { ids } or { all: true }: marks them read (ids not the caller's are ignored) → 200 { data: { unread } }. */
     read: '/api/Notifications/read',
     /** GET / PUT { email, push }. */
     preferences: '/api/Notifications/preferences',

@@ -24,12 +24,18 @@ export interface DomainEventMap {
   'chat.deleted': { userId: number; productId: number; otherUserId: number };
   /** A support message was stored (by the ticket's owner or by staff). */
   'support.messageSent': { message: TicketMessage; ticketId: number; ownerId: number; byStaff: boolean };
+  /** A ticket's owner read it (their side), up to its newest message. */
+  'support.read': { userId: number; ticketId: number };
   /** A ticket was opened, closed or reopened. */
   'support.ticketChanged': { ticket: SupportTicket };
   /** Unread support counts changed for these people, and for every staff member when `staff` is set. */
   'support.unreadChanged': { userIds: number[]; staff: boolean };
   /** A listing was marked sold or available again. */
   'product.soldChanged': { productId: number; sellerId: number; isSold: boolean };
+  /** A new listing was stored (followers of the seller hear of it). */
+  'product.listed': { productId: number; sellerId: number; title: string };
+  /** Someone liked a listing they had not liked (an unlike or a repeated like is not told). */
+  'product.liked': { productId: number; sellerId: number; likerId: number };
   /** Staff hid or unhid a listing. */
   'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
   /**

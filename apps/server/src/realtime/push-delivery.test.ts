@@ -5,7 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DEFAULT_NOTIFICATION_PREFERENCES, HUBS, messages } from '@rummage/contract';
+import {
+  API,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  fillText,
+  HUBS,
+  messages,
+  type Notification,
+} from '@rummage/contract';
 import { pushSubscriptions } from '../db/schema.js';
 import { listenOn, signalR, type HubConnection } from './test/server.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
@@ -115,6 +122,29 @@ describe('a notification for someone who is away', () => {
     await pause(500);
     expect(pushesTo(browser)).toHaveLength(1);
     expect(service.refused).toEqual([]);
+  });
+
+  it('pushes again when the next message updates the entry, but once for the same event told twice', async () => {
+    const { who: seller, browser } = await subscribedPerson();
+    const buyer = await person();
+    const seen: Array<{ userId: number; notification: Notification; unread: number }> = [];
+    const stop = t.app.parts.events.on('notification.created', (event) => {
+      if (event.userId === seller.id) seen.push(event);
+    });
+    try {
+      await messageTo(t.app, buyer, seller, 'First question');
+      await messageTo(t.app, buyer, seller, 'Second question');
+      await until(() => pushesTo(browser).length === 2, 5_000, 'a push per message');
+      expect(new Set(seen.map((event) => event.notification.id)).size).toBe(1);
+      await t.app.parts.events.emit('notification.created', seen[1]!);
+      await pause(1_000);
+      expect(pushesTo(browser).map((push) => (push.payload as { body: string }).body)).toEqual([
+        'First question',
+        'Second question',
+      ]);
+    } finally {
+      stop();
+    }
   });
 
   it('sends nothing while the person has a live /generalhub connection, and again once it closed', async () => {
@@ -231,7 +261,7 @@ describe('POST /api/Notifications/test', () => {
     await until(() => pushesTo(browser).length === 1, 5_000, 'the test push');
     expect(pushesTo(browser)[0]!.payload).toEqual({
       title: N.testTitle,
-      body: N.testBody.replace('{product}', t.config.productName),
+      body: fillText(N.testBody, { product: t.config.productName }),
       link: '/settings/notifications',
       type: 'test',
     });

@@ -57,14 +57,27 @@ export const notificationListResponseSchema = z.object({
   unread: z.number().int(),
 });
 
-/** POST /api/Notifications/read: `{ ids: [...] }` or `{ all: true }`. Ids not the caller's are ignored. */
-export const markNotificationsReadSchema = z.union(
-  [
-    z.object({ ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(500) }),
-    z.object({ all: z.literal(true) }),
-  ],
-  { error: N.readInvalid },
-);
+const readInvalid = { error: N.readInvalid };
+/**
+ * POST /api/Notifications/read: `{ ids: [...] }` or `{ all: true }`. Ids not the caller's are ignored. One object
+ * with a check (not a union), so a wrong shape points at `ids` and answers the readable message.
+ */
+export const markNotificationsReadSchema = z
+  .object(
+    {
+      ids: z
+        .array(
+          z.number(readInvalid).int(readInvalid).positive(readInvalid).max(Number.MAX_SAFE_INTEGER),
+          readInvalid,
+        )
+        .min(1, readInvalid)
+        .max(500, readInvalid)
+        .optional(),
+      all: z.literal(true, readInvalid).optional(),
+    },
+    readInvalid,
+  )
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), { ...readInvalid, path: ['ids'] });
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 /** The caller's unread count after the change. */
 export const notificationCountResponseSchema = z.object({ data: z.object({ unread: z.number().int() }) });

@@ -1,16 +1,19 @@
-/** Test helpers for Web Push: the message that makes a notification for its receiver. */
+/** Test helpers for Web Push: a real chat message, which the notification centre turns into an entry. */
 import type { FastifyInstance } from 'fastify';
+import { fillText, messages, ROUTES } from '@rummage/contract';
 import type { TestUser } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import { ageAccount, chatApi } from '../message/chat.fixtures.js';
 
 export interface Person extends TestUser {
   token: string;
 }
 
-let nextId = 1_000_000;
+const listingOf = new Map<number, number>();
 
 /**
- * A notification for `to` about a message from `from`, as the notification centre stores one. Answers the entry's
- * title and link, which a push carries.
+ * `from` writes to `to` about a listing of `to`'s (made on first use) through POST /api/Message/send. Answers the
+ * title and link the receiver's notification, and so its push, carries.
  */
 export async function messageTo(
   app: FastifyInstance,
@@ -18,15 +21,16 @@ export async function messageTo(
   to: Person,
   text: string,
 ): Promise<{ title: string; link: string }> {
-  const notification = {
-    id: nextId++,
-    type: 'message' as const,
-    title: `New message from ${from.username}`,
-    body: text,
-    link: `/chat/${from.id}/1`,
-    createdAt: new Date().toISOString(),
-    isRead: false,
+  let productId = listingOf.get(to.id);
+  if (productId === undefined) {
+    productId = await createProduct(app, to.id);
+    listingOf.set(to.id, productId);
+    // New accounts may start only a few chats an hour.
+    await ageAccount(app, from.id);
+  }
+  await chatApi(app).sent(from.token, productId, to.id, text);
+  return {
+    title: fillText(messages.notifications.messageTitle, { name: from.username }),
+    link: ROUTES.chat(from.id, productId),
   };
-  await app.parts.events.emit('notification.created', { userId: to.id, notification, unread: 1 });
-  return { title: notification.title, link: notification.link };
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  fillText,
   messages,
   type Notification,
   type PushPayload,
@@ -32,6 +33,7 @@ import {
   markDelivered,
   saveSubscription,
   subscriptionsOf,
+  type StoredSubscription,
 } from './push.repository.js';
 
 const N = messages.notifications;
@@ -79,13 +81,16 @@ export interface PushService {
 export function createPushService(options: PushServiceOptions): PushService {
   const { db, queue, presence, preferences, sender, policy, log } = options;
 
-  const enqueue = async (userId: number, push: PushPayload, key: (subscriptionId: number) => string) => {
-    const subscriptions = await subscriptionsOf(db, userId);
+  const enqueue = async (
+    userId: number,
+    subscriptions: readonly StoredSubscription[],
+    push: PushPayload,
+    key: (subscriptionId: number) => string,
+  ) => {
     for (const subscription of subscriptions) {
       const payload: PushJobPayload = { subscriptionId: subscription.id, userId, push };
       await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id) });
     }
-    return subscriptions.length;
   };
 
   const job: JobKind<PushJobPayload> = {
@@ -149,17 +154,21 @@ export function createPushService(options: PushServiceOptions): PushService {
     async sendTest(userId) {
       const push: PushPayload = {
         title: N.testTitle,
-        body: N.testBody.replace('{product}', options.productName),
+        body: fillText(N.testBody, { product: options.productName }),
         link: '/settings/notifications',
         type: 'test',
       };
+      const subscriptions = await subscriptionsOf(db, userId);
+      if (subscriptions.length === 0) throw new HttpError(404, N.noPushSubscription);
       const nonce = randomBytes(8).toString('hex');
-      const sent = await enqueue(userId, push, (id) => `push:test:${id}:${nonce}`);
-      if (sent === 0) throw new HttpError(404, N.noPushSubscription);
+      await enqueue(userId, subscriptions, push, (id) => `push:test:${id}:${nonce}`);
     },
     async notify({ userId, notification }) {
       // Decided now, when the notification is stored: no grace period for a page that might open later.
       if (await presence.isOnline(userId)) return;
+      // Most people have no subscription: that is asked first, so a chat message costs them one query here.
+      const subscriptions = await subscriptionsOf(db, userId);
+      if (subscriptions.length === 0) return;
       if (!(await preferences.allows(userId, 'push', notification.type))) return;
       const push: PushPayload = {
         title: notification.title,
@@ -173,7 +182,7 @@ export function createPushService(options: PushServiceOptions): PushService {
         .update(JSON.stringify(notification))
         .digest('base64url')
         .slice(0, 16);
-      await enqueue(userId, push, (id) => `push:${notification.id}:${id}:${version}`);
+      await enqueue(userId, subscriptions, push, (id) => `push:${notification.id}:${id}:${version}`);
     },
   };
 }

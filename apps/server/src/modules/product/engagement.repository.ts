@@ -17,8 +17,13 @@ export async function isLiked(db: Db, userId: number, productId: number): Promis
 }
 
 /** The primary key turns a second like into a no-op, even from two requests at once. */
-export async function addLike(db: Db, userId: number, productId: number): Promise<void> {
-  await db.insert(productLikes).values({ userId, productId }).onConflictDoNothing();
+export async function addLike(db: Db, userId: number, productId: number): Promise<boolean> {
+  const rows = await db
+    .insert(productLikes)
+    .values({ userId, productId })
+    .onConflictDoNothing()
+    .returning({ userId: productLikes.userId });
+  return rows.length > 0;
 }
 
 export async function removeLike(db: Db, userId: number, productId: number): Promise<void> {

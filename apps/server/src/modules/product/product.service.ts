@@ -190,6 +190,7 @@ export function createProductService(options: ProductServiceOptions) {
         await removeFiles(keysOf(stored), { keepShared: false });
         throw error;
       }
+      await options.events.emit('product.listed', { productId: id, sellerId: user.id, title: fields.Title });
       return detail(id, user);
     },
 

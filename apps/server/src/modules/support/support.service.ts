@@ -258,6 +258,7 @@ export function createSupportService(options: SupportServiceOptions) {
         'support.unreadChanged',
         side === 'user' ? { userIds: [row.userId], staff: false } : { userIds: [], staff: true },
       );
+      if (side === 'user') await events.emit('support.read', { userId: row.userId, ticketId });
       return { ticketId, unreadCount: await unread.countFor(user) };
     },
 

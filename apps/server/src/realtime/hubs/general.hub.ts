@@ -4,11 +4,18 @@ import type { HubDefinition, HubInvocation } from '../hub.js';
 /** A user's badge numbers (MessageService.unreadCounts: chats with unread messages, unread support answers). */
 export type UnreadCountsProvider = (userId: number) => Promise<UnreadCounts>;
 
+/** A user's unread notification count (the bell, docs/product.md §10). */
+export type NotificationCountProvider = (userId: number) => Promise<number>;
+
 /**
- * /generalhub (docs/product.md §7): the header and footer badges. Every connection is reachable per user
- * (clients.user(id)), so pushes need no group; Join(isSupport) only asks for the current numbers at once.
+ * /generalhub (docs/product.md §7): the header and footer badges and the notification bell. Every connection is
+ * reachable per user (clients.user(id)), so pushes need no group; Join(isSupport) only asks for the current
+ * numbers at once.
  */
-export function createGeneralHub(unreadCounts: UnreadCountsProvider): HubDefinition {
+export function createGeneralHub(
+  unreadCounts: UnreadCountsProvider,
+  notificationCount?: NotificationCountProvider,
+): HubDefinition {
   return {
     name: 'general',
     path: HUBS.general,
@@ -20,6 +27,12 @@ export function createGeneralHub(unreadCounts: UnreadCountsProvider): HubDefinit
           const counts = await unreadCounts(context.user.id);
           await clients.caller.send(HUB_EVENTS.unreadMessagesCount, counts.messages);
           await clients.caller.send(HUB_EVENTS.unreadSupportMessagesCount, counts.support);
+          if (notificationCount) {
+            await clients.caller.send(
+              HUB_EVENTS.notificationsCount,
+              await notificationCount(context.user.id),
+            );
+          }
         },
       },
     },

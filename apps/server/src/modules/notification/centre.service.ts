@@ -1,0 +1,119 @@
+/**
+ * The notification centre (docs/product.md §10): every person's list of what happened while they looked
+ * elsewhere. Subscribers (subscribers/*.ts) turn domain events into entries here; every change is told on the bus
+ * (`notification.created` for push, `notification.countChanged` for the bell on /generalhub).
+ */
+import type { Notification, NotificationType } from '@rummage/contract';
+import { withTransaction, type Database } from '../../db/client.js';
+import type { NotificationRow } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
+import * as repo from './centre.repository.js';
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+export interface NotificationEntry {
+  type: NotificationType;
+  /** A text, or the text for the number of distinct actors the entry has gathered ("3 people liked …"). */
+  title: string | ((actors: number) => string);
+  body: string;
+  link: string;
+  /** Events of one group gather into one unread entry (chat:<productId>:<otherUserId>, like:<productId>:<hour>). */
+  groupKey?: string;
+  actorId?: number;
+}
+
+export interface NotificationPage {
+  data: Notification[];
+  hasMore: boolean;
+  unread: number;
+}
+
+export type NotificationCentre = ReturnType<typeof createNotificationCentre>;
+
+/** The entry as people see it; `createdAt` is when it last changed, the time of the newest event it gathered. */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.updatedAt.toISOString(),
+    isRead: row.readAt !== null,
+  };
+}
+
+export function createNotificationCentre(options: { db: Database; events: EventBus; log?: Log }) {
+  const { db, events } = options;
+
+  async function told(userId: number, row: NotificationRow | undefined): Promise<Notification | undefined> {
+    if (!row) return undefined;
+    const unread = await repo.countUnread(db, userId);
+    const notification = toNotification(row);
+    await events.emit('notification.created', { userId, notification, unread });
+    await events.emit('notification.countChanged', { userId, unread });
+    return notification;
+  }
+
+  async function countChanged(userId: number, changed: number): Promise<number> {
+    const unread = await repo.countUnread(db, userId);
+    if (changed > 0) await events.emit('notification.countChanged', { userId, unread });
+    return unread;
+  }
+
+  return {
+    /**
+     * Adds an entry for `userId`, or updates the unread one of the same group (new texts, back to the top).
+     * Nothing for a deleted or banned account: answers undefined then.
+     */
+    async notify(userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
+      const { title } = entry;
+      const row = await withTransaction(db, async (tx) => {
+        const stored = await repo.upsertEntry(tx, userId, {
+          ...entry,
+          title: typeof title === 'string' ? title : title(1),
+        });
+        if (!stored || typeof title === 'string' || stored.actorCount === 1) return stored;
+        const gathered = title(stored.actorCount);
+        await repo.setTitle(tx, stored.id, gathered);
+        return { ...stored, title: gathered };
+      });
+      return told(userId, row);
+    },
+
+    /** Adds the entry only if this person never had one of its group (a reminder); undefined otherwise. */
+    async notifyOnce(
+      userId: number,
+      entry: NotificationEntry & { groupKey: string; title: string },
+    ): Promise<Notification | undefined> {
+      return told(userId, await repo.insertOnce(db, userId, entry));
+    },
+
+    async list(userId: number, page: { page: number; pageSize: number }): Promise<NotificationPage> {
+      const rows = await repo.listEntries(db, userId, (page.page - 1) * page.pageSize, page.pageSize + 1);
+      return {
+        data: rows.slice(0, page.pageSize).map(toNotification),
+        hasMore: rows.length > page.pageSize,
+        unread: await repo.countUnread(db, userId),
+      };
+    },
+
+    /** Ids that are not this person's, or unknown, change nothing and are not told apart. Answers the count. */
+    async markRead(userId: number, ids: number[]): Promise<number> {
+      return countChanged(userId, await repo.markIdsRead(db, userId, ids));
+    },
+
+    async markAllRead(userId: number): Promise<number> {
+      return countChanged(userId, await repo.markAllRead(db, userId));
+    },
+
+    /** Reading the thing itself (a chat, a ticket) reads its entry: `groupKey` names it. */
+    async readWhere(userId: number, where: { groupKey: string }): Promise<number> {
+      return countChanged(userId, await repo.markGroupRead(db, userId, where.groupKey));
+    },
+
+    unreadCount: (userId: number) => repo.countUnread(db, userId),
+  };
+}
