@@ -66,6 +66,7 @@ export const targets = [
       // The build scripts: Vite's configuration and the plugins it imports (chunking, prerendering).
       'apps/web/vite.config.ts',
       'apps/web/build-plugins.ts',
+      'apps/web/offline-page.ts',
       ...contractInputs,
     ],
   },

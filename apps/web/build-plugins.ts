@@ -6,8 +6,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { PAGE_RENDERING } from '@rummage/contract';
+import { APP_FILES, PAGE_RENDERING } from '@rummage/contract';
 import { build, type AliasOptions, type Plugin, type Rolldown } from 'vite';
+import { offlinePage } from './offline-page.ts';
 
 /** The server sends this file for `/` (apps/server/src/plugins/static-spa.ts); every other route gets index.html. */
 export const HOME_HTML = 'home.html';
@@ -219,6 +220,8 @@ export function postBuild({ alias }: { alias?: AliasOptions }): Plugin {
       if (!template.includes(HEAD_MARKER)) throw new Error('index.html has no <title>');
       writeFileSync(join(outDir, TEMPLATE_FILE), template);
       writeFileSync(join(outDir, HOME_HTML), withRoot(shell, pages.home));
+      // Before vite-plugin-pwa lists the files its service worker keeps (closeBundle, after this).
+      writeFileSync(join(outDir, APP_FILES.offlinePage.slice(1)), offlinePage());
       precompress(outDir);
     },
   };

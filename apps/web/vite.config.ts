@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { appChunks, postBuild } from './build-plugins.ts';
 
 const apiTarget = process.env.RUMMAGE_API_URL ?? 'http://localhost:3000';
@@ -10,8 +11,31 @@ const alias = {
   '@rummage/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
 };
 
+/** The contract's modules only declare things: the bundler may drop whatever a bundle does not use. */
+const CONTRACT_DECLARES_ONLY = { test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false as const };
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), postBuild({ alias })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    postBuild({ alias }),
+    // The service worker (src/service-worker/sw.ts, docs/product.md §10), built on its own: not part of any page's
+    // JavaScript. It keeps only the offline page and the icons; the manifest is the server's (PRODUCT_NAME), and
+    // the app registers the worker itself (src/app/serviceWorker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['offline.html', 'icons/*.png'],
+        // As for the app (below): the worker takes two constants and a text from the contract, not all of it.
+        // (vite-plugin-pwa types this as Rollup's option; Rolldown, which builds it, takes the same rule list.)
+        rollupOptions: { treeshake: { moduleSideEffects: [CONTRACT_DECLARES_ONLY] as never } },
+      },
+    }),
+  ],
   resolve: { alias },
   server: {
     port: 5173,
@@ -52,7 +76,7 @@ export default defineConfig({
       treeshake: {
         // The contract's modules only declare things. Saying so lets the bundler drop the zod schemas
         // (and zod and libphonenumber with them) from pages that only need texts, routes and constants.
-        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [CONTRACT_DECLARES_ONLY],
       },
     },
   },

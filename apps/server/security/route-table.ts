@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { API, apiPath } from '@rummage/contract';
+import { API, APP_FILES, apiPath } from '@rummage/contract';
 import { garageSales } from '../src/db/schema.js';
 import { insertResetToken } from '../src/modules/account/account.repository.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
@@ -37,6 +37,7 @@ const API_CASES: Record<string, RouteCase> = {
   'GET /healthz': get('public', () => API.health.live),
   'GET /readyz': get('public', () => API.health.ready),
   'GET /api/Config': get('public', () => API.config),
+  'GET /manifest.webmanifest': get('public', () => APP_FILES.manifest),
   'GET /api/Category': get('public', () => API.category),
   'GET /api/Captcha/challenge': get('public', () => API.captcha.challenge),
   'GET /api/Geo/cities': get('public', () => `${API.geo.cities}?q=Chic`),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DEFAULT_CATEGORIES, messages } from '@rummage/contract';
+import { API, APP_FILES, DEFAULT_CATEGORIES, messages, type WebManifest } from '@rummage/contract';
+import { shortName } from './modules/config/web-manifest.routes.js';
 import { buildTestApp, type TestApp } from './test/app.js';
 
 let t: TestApp;
@@ -142,6 +143,34 @@ describe('error answers', () => {
   });
 });
 
+describe('web app manifest', () => {
+  it('names the app after PRODUCT_NAME, with icons, colours and the site as its start', async () => {
+    const response = await t.app.inject({ url: APP_FILES.manifest });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = response.json() as WebManifest;
+    expect(manifest).toMatchObject({
+      name: 'Rummage',
+      short_name: 'Rummage',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: APP_FILES.themeColor,
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '192x192 maskable',
+      '512x512 maskable',
+    ]);
+  });
+
+  it('cuts a long product name at a word for the home screen', () => {
+    expect(shortName('Northside Swap Market')).toBe('Northside');
+    expect(shortName('Supercalifragilistic')).toBe('Supercalifra');
+  });
+});
+
 describe('security headers', () => {
   it('sends a strict CSP that lets the SPA, the ALTCHA workers and the map tiles work', async () => {
     const response = await t.app.inject({ url: API.config });
@@ -150,6 +179,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("manifest-src 'self'");
     // WebSockets to the site itself only (PUBLIC_URL), never to any host.
     expect(csp).toContain("connect-src 'self' ws://rummage.test;");
     expect(csp).not.toMatch(/connect-src[^;]* (ws|wss):[ ;]/);

@@ -4,6 +4,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { categoryRoutes } from './modules/category/category.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { webManifestRoutes } from './modules/config/web-manifest.routes.js';
 import { garageRoutes } from './modules/garage/garage.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -25,7 +26,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | module   | paths                                                                                   |
  * |----------|-----------------------------------------------------------------------------------------|
  * | health   | GET /healthz, GET /readyz                                                               |
- * | config   | GET /api/Config                                                                         |
+ * | config   | GET /api/Config, GET /manifest.webmanifest                                              |
  * | category | GET /api/Category                                                                       |
  * | captcha  | GET /api/Captcha/challenge                                                              |
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   const pipeline = storage.imagePipeline;
   await app.register(healthRoutes, { database: storage.database });
   await app.register(configRoutes, { config, captcha: people.captcha });
+  await app.register(webManifestRoutes, { config });
   await app.register(categoryRoutes, { db: storage.database.db });
   await app.register(captchaRoutes, { captcha: people.captcha });
   await app.register(geoRoutes, { gazetteer: storage.gazetteer });

@@ -120,3 +120,22 @@ export const PAGE_RENDERING = {
    */
   savedPlaceCookie: 'rummage-place',
 } as const;
+
+/**
+ * The installable app's files (docs/product.md §10): the manifest the server writes with PRODUCT_NAME, the
+ * service worker and the offline page it falls back to, and the icons (apps/web/public/icons).
+ */
+export const APP_FILES = {
+  manifest: '/manifest.webmanifest',
+  serviceWorker: '/sw.js',
+  offlinePage: '/offline.html',
+  icons: {
+    any192: '/icons/icon-192.png',
+    any512: '/icons/icon-512.png',
+    maskable192: '/icons/maskable-192.png',
+    maskable512: '/icons/maskable-512.png',
+  },
+  /** The colours the app's stylesheet uses for its brand and its page (apps/web/src/app/styles.css). */
+  themeColor: '#1f6f5c',
+  backgroundColor: '#faf8f5',
+} as const;

@@ -360,7 +360,8 @@ export const messages = {
     settingsIntro:
       'Choose how Rummage tells you about things while you are away. Your notification list always keeps every entry.',
     emailColumn: 'E-mail',
-    pushColumn: 'Push on this device',
+    // Push preferences hold for every device where push is on; the section below is about this device.
+    pushColumn: 'Push',
     kindMessages: 'Messages about listings',
     kindSupport: 'Answers from support',
     kindFollows: 'New listings from sellers you follow',
@@ -380,6 +381,12 @@ export const messages = {
       'On iPhone and iPad, add Rummage to your Home Screen first: push works only in the installed app.',
     sendTest: 'Send me a test notification',
     testSent: 'Test notification sent. It shows on every device where push is on.',
+    settingsDocumentTitle: 'Notification settings - {product}',
+    settingsLoading: 'Loading your notification settings',
+    kindsCaption: 'What to tell you about, and how',
+    pushHeading: 'Push notifications on this device',
+    pushIntro:
+      'Push notifications appear on this device even when Rummage is closed. Your browser asks for permission after you press the button.',
     testTitle: 'Test notification',
     testBody: 'Push notifications from {product} work on this device.',
     /** E-mails. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, messages } from '@rummage/contract';
+import { API, APP_FILES, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { bearer, createUser, signIn } from '../test/factories.js';
 
@@ -17,6 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), 'brotli bytes');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("push", () => {});');
+  writeFileSync(join(distDir, 'sw.js.br'), 'brotli worker');
   t = await buildTestApp({
     WEB_DIST_DIR: distDir,
     RATE_LIMIT_GLOBAL_MAX: '40',
@@ -73,6 +75,21 @@ describe('static SPA', () => {
     expect([gzip.headers['content-encoding'], gzip.body]).toEqual(['gzip', 'gzip bytes']);
     const plain = await t.app.inject({ url });
     expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
+  });
+
+  it('serves the service worker for the whole site, revalidated, compressed or not', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const response = await t.app.inject({
+        url: APP_FILES.serviceWorker,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['service-worker-allowed']).toBe('/');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await t.app.inject({ url: '/favicon.svg' });
+    expect(other.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('lets browsers keep hashed assets forever', async () => {

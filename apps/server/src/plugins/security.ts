@@ -60,6 +60,8 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     connectSrc: ["'self'", hubSocketSource(config.publicUrl), ...captcha.connect],
     // The ALTCHA widget solves its proof of work in Web Workers created from blob: URLs.
     workerSrc: ["'self'", 'blob:'],
+    // The web app manifest (/manifest.webmanifest) for installing the site as an app.
+    manifestSrc: ["'self'"],
     frameSrc: captcha.frame.length > 0 ? captcha.frame : ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],

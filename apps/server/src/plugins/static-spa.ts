@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HUBS, isPageRoute, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
+import { APP_FILES, HUBS, isPageRoute, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
 import { replyNotFound } from './errors.js';
 import { createPageRender, sendRenderedPage } from './page-render.js';
 
@@ -42,6 +42,7 @@ const notBuiltPage = (distDir: string) => `<!doctype html>
 export const staticSpaPlugin = fp<{ distDir: string }>(
   async (app, { distDir }) => {
     const built = existsSync(join(distDir, 'index.html'));
+    const serviceWorkerFile = join(distDir, APP_FILES.serviceWorker);
     if (built) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -56,6 +57,9 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
         setHeaders(res, path) {
           const hashed = path.startsWith(join(distDir, 'assets'));
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // The service worker (docs/product.md §10) controls every page from the site's root; browsers check
+          // it for updates themselves, and no-cache keeps a proxy from holding an old one back.
+          if (path.replace(/\.(br|gz)$/, '') === serviceWorkerFile) res.header('service-worker-allowed', '/');
         },
       });
     } else {

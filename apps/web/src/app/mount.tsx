@@ -43,11 +43,15 @@ export function mount(container: HTMLElement, onRendered: () => void = () => und
   adoptPageState(client, readSession() !== null);
   flagSavedPlace();
   const root = createRoot(container);
+  const afterRender = () => {
+    onRendered();
+    if (import.meta.env.PROD) void import('./serviceWorker').then((worker) => worker.registerServiceWorker());
+  };
   startTransition(() =>
     root.render(
       <StrictMode>
         <App client={client} />
-        <AfterFirstRender run={onRendered} />
+        <AfterFirstRender run={afterRender} />
       </StrictMode>,
     ),
   );

@@ -37,6 +37,9 @@ const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const NotificationSettingsPage = lazy(
+  () => import('../features/notification-settings/NotificationSettingsPage'),
+);
 // Staff only; its own chunk, so the public bundle carries nothing of it but the path.
 const StaffConsolePage = lazy(() => import('../features/staff/StaffConsolePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
@@ -86,6 +89,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.followers, element: <FollowersPage /> },
           { path: ROUTES.support, element: <SupportPage /> },
           { path: ROUTES.notifications, element: <NotificationsPage /> },
+          { path: ROUTES.notificationSettings, element: <NotificationSettingsPage /> },
           { path: STAFF_PATH, element: <StaffConsolePage /> },
         ],
       },

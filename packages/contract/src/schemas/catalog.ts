@@ -21,3 +21,17 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const publicConfigResponseSchema = z.object({ data: publicConfigSchema });
+
+/** GET /manifest.webmanifest: the web app manifest (W3C Web Application Manifest), not in the data envelope. */
+export const webManifestSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  id: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+});
+export type WebManifest = z.infer<typeof webManifestSchema>;

@@ -74,6 +74,11 @@ export function AccountMenu() {
                   {text.myProfile}
                 </Link>
               </li>
+              <li>
+                <Link to={ROUTES.notificationSettings} className={menuItemClass} onClick={close}>
+                  {messages.notifications.settings}
+                </Link>
+              </li>
               {(currentUser?.role === 'staff' || currentUser?.role === 'admin') && (
                 <li>
                   <Link to={STAFF_PATH} className={menuItemClass} onClick={close}>

@@ -78,6 +78,7 @@ describe('header menus', () => {
       messages.header.followers,
       messages.header.messages,
       messages.header.myProfile,
+      messages.notifications.settings,
     ]);
     expect(screen.queryByTestId('count-badge')).toBeNull();
     await user.click(within(menu).getByRole('button', { name: messages.header.logout }));

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CurrentUser, type LoginResponse } from '@rummage/contract';
 import { ApiError, apiFetch, onUnauthorized } from '../api/client';
+import { dropPushSubscription } from '../push/device';
 import { SessionContext, type SessionContextValue } from './SessionContext';
 import { clearSession, onSessionChanged, readSession, writeSession } from './storage';
 
@@ -39,6 +40,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async (options: { everywhere?: boolean } = {}) => {
       if (readSession()) {
+        // Before the session ends: the server only lets a signed-in person remove their subscription.
+        await dropPushSubscription();
         await apiFetch(options.everywhere ? API.account.logoutEverywhere : API.account.logout, {
           method: 'POST',
           signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),

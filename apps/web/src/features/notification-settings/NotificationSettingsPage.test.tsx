@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  API,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  messages,
+  type NotificationPreferences,
+} from '@rummage/contract';
+import { ME_OK, mockApi, storeSession } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { seriousA11yViolations } from '../../test/location';
+
+const N = messages.notifications;
+
+afterEach(() => {
+  // jsdom has no service workers; the stand-in below must not outlive its test.
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+function openSettings(extra: Parameters<typeof mockApi>[0] = {}) {
+  storeSession();
+  let stored: NotificationPreferences = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  const api = mockApi({
+    'GET /api/Account/me': ME_OK,
+    [`GET ${API.notifications.preferences}`]: () => ({ body: { data: stored } }),
+    [`PUT ${API.notifications.preferences}`]: ({ body }) => {
+      stored = body as NotificationPreferences;
+      return { body: { data: stored } };
+    },
+    ...extra,
+  });
+  renderApp('/settings/notifications');
+  return { ...api, stored: () => stored };
+}
+
+const toggle = (kind: string, column: string) => screen.getByRole('checkbox', { name: `${kind} ${column}` });
+
+/** A browser that can push: a service worker registration with a push manager, and a Notification permission. */
+function pushCapableBrowser(permission: NotificationPermission, answer: NotificationPermission = permission) {
+  // As in a browser, answering the prompt changes Notification.permission.
+  const notification = {
+    permission,
+    requestPermission: vi.fn(async () => (notification.permission = answer)),
+  };
+  const { requestPermission } = notification;
+  vi.stubGlobal('Notification', notification);
+  vi.stubGlobal('PushManager', class {});
+  const registration = { pushManager: { getSubscription: async () => null, subscribe: vi.fn() } };
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
+  });
+  return { requestPermission, registration };
+}
+
+describe('notification settings', () => {
+  it('shows a switch per kind and channel, saved with PUT as soon as it changes', async () => {
+    const api = openSettings();
+    expect(await screen.findByRole('heading', { level: 1, name: N.settingsTitle })).toBeTruthy();
+    const likesByEmail = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` });
+    expect((likesByEmail as HTMLInputElement).checked).toBe(false);
+    expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(10);
+
+    fireEvent.click(likesByEmail);
+    expect(await screen.findByText(N.saved)).toBeTruthy();
+    fireEvent.click(toggle(N.kindMessages, N.pushColumn));
+    await waitFor(() => expect(api.stored().push.messages).toBe(false));
+    // Each save sends the whole set as it then stands: the first change is still in the second.
+    expect(api.stored()).toEqual({
+      email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, likes: true },
+      push: { ...DEFAULT_NOTIFICATION_PREFERENCES.push, messages: false },
+    });
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
+    expect(await seriousA11yViolations(document.body)).toEqual([]);
+  });
+
+  it('flips a switch back and says so when saving fails', async () => {
+    openSettings({ [`PUT ${API.notifications.preferences}`]: { status: 503, body: { message: 'down' } } });
+    const follows = await screen.findByRole('checkbox', { name: `${N.kindFollows} ${N.emailColumn}` });
+    fireEvent.click(follows);
+    expect(await screen.findByText(N.saveFailed)).toBeTruthy();
+    await waitFor(() =>
+      expect((toggle(N.kindFollows, N.emailColumn) as HTMLInputElement).checked).toBe(false),
+    );
+  });
+
+  it('says when this browser cannot push, and offers no button', async () => {
+    openSettings();
+    expect(await screen.findByText(N.pushUnsupported)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: N.pushEnable })).toBeNull();
+  });
+
+  it('asks for permission only once the button is pressed, and explains a block', async () => {
+    const browser = pushCapableBrowser('default', 'denied');
+    const api = openSettings();
+    const button = await screen.findByRole('button', { name: N.pushEnable });
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    await waitFor(() => expect(browser.requestPermission).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText(N.pushBlocked)).toBeTruthy();
+    expect(browser.registration.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(api.calls.some((call) => call.path === API.notifications.pushSubscriptions)).toBe(false);
+  });
+
+  it('explains a block the browser remembers from before', async () => {
+    pushCapableBrowser('denied');
+    openSettings();
+    expect(await screen.findByText(N.pushBlocked)).toBeTruthy();
+  });
+
+  it("sends a test notification and shows the server's answer", async () => {
+    pushCapableBrowser('granted');
+    openSettings({
+      [`POST ${API.notifications.test}`]: { status: 404, body: { message: N.noPushSubscription } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: N.sendTest }));
+    expect(await screen.findByText(N.noPushSubscription)).toBeTruthy();
+  });
+});
