@@ -57,6 +57,8 @@ export default defineConfig({
       ADMIN_EMAIL: OPERATOR_ADMIN.email,
       ADMIN_PASSWORD: OPERATOR_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The settings journey's push service is a stand-in on 127.0.0.1 (tests and local setups only).
+      PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
       // The journeys log in and register more often than a person would; the limits themselves are API-tested.
       RATE_LIMIT_LOGIN_MAX: '1000',
       RATE_LIMIT_REGISTER_MAX: '1000',

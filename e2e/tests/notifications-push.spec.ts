@@ -1,4 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, signIn } from './people';
 import { expectAccessible, screenshotBothWidths } from './support';
@@ -103,12 +105,20 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   baseURL,
 }) => {
   const context = await grantedContext(browser, baseURL!);
-  // A real-looking subscription: a P-256 public key and a 16-byte secret, as a browser makes them. The endpoint
-  // is a public https address (the server refuses private ones); nothing here can reach it, and nothing must.
+  // A real-looking subscription: a P-256 public key and a 16-byte secret, as a browser makes them. The endpoint is
+  // a push-service stand-in on 127.0.0.1 (the e2e server runs with PUSH_ALLOW_INSECURE_ENDPOINTS): it records what
+  // arrives, so the test notification is seen leaving the server. Decrypting it is the server tests' part.
+  const arrived: IncomingHttpHeaders[] = [];
+  const pushService = createServer((request, response) => {
+    arrived.push(request.headers);
+    request.resume().on('end', () => response.writeHead(201).end());
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  const { port } = pushService.address() as AddressInfo;
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const fake = {
-    endpoint: `https://142.250.74.46/fcm/send/e2e-${randomBytes(6).toString('hex')}`,
+    endpoint: `http://127.0.0.1:${port}/push/e2e-${randomBytes(6).toString('hex')}`,
     p256dh: base64Url(ecdh.getPublicKey()),
     auth: base64Url(randomBytes(16)),
   };
@@ -166,6 +176,10 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   // The server has it: the test notification now goes out.
   await testButton.click();
   await expect(page.getByText(T.testSent)).toBeVisible();
+  // It reaches the push service, encrypted (RFC 8291) and signed (VAPID).
+  await expect.poll(() => arrived.length, { timeout: 10_000 }).toBe(1);
+  expect(arrived[0]).toMatchObject({ 'content-encoding': 'aes128gcm' });
+  expect(arrived[0]?.authorization).toMatch(/^vapid t=/);
 
   await screenshotBothWidths(page, 'notification-settings');
   await expectAccessible(page);
@@ -200,6 +214,7 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   await page.getByRole('button', { name: T.sendTest }).click();
   await expect(page.getByText(T.noSubscription)).toBeVisible();
   await context.close();
+  pushService.close();
 });
 
 test('a reload without a connection shows the offline page, and "Try again" brings the page back', async ({
