@@ -142,7 +142,8 @@ export async function composeServer(
     const storage = await openStorage(config, overrides, log, closers);
     observeStorage(storage, metrics);
     const events = createEventBus(log);
-    // PGlite has one connection: one job at a time keeps each query's wait short for the requests around it.
+    // Most jobs wait on the network (a push service, the SMTP relay): a few at once, so one outside service that
+    // hangs holds up none of the others. PGlite's one connection still runs their queries one after another.
     // On PostgreSQL a connection of its own LISTENs, so another process's enqueue wakes this one at once.
     const { database } = storage;
     const queue = createJobQueue({
@@ -150,7 +151,7 @@ export async function composeServer(
       openClient: database.openClient && (() => database.openClient!()),
       log,
       metrics,
-      concurrency: storage.database.kind === 'pglite' ? 1 : 4,
+      concurrency: storage.database.kind === 'pglite' ? 3 : 4,
     });
     const people = composePeople(config, overrides, storage, events, log, closers);
     const listings = composeListings(config, storage, events, log);
