@@ -8,10 +8,16 @@
  *
  *   npm run bench:hub-burst [-- --connections 10 --invocations 2000 --probe-ms 50 --json FILE]
  *
+ * Notifications are on: the seller is away with a push subscription to a stand-in push service in this process, and
+ * unread messages are e-mailed (to the outbox) after a second, so the burst also makes centre entries, push jobs
+ * and e-mail jobs on the same PGlite; the pushes that arrived are counted.
+ *
  * The app takes its settings from the environment, so a PRESSURE_* default can be tried without editing code
  * (PRESSURE_MAX_EVENT_LOOP_DELAY_MS=1000 npm run bench:hub-burst).
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { API, HUB_EVENTS, HUB_METHODS, HUBS } from '@rummage/contract';
@@ -150,8 +156,18 @@ async function main() {
   log(machineLine(machine));
   const pressureSetting = process.env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? '(default)';
   log(`PRESSURE_MAX_EVENT_LOOP_DELAY_MS=${pressureSetting}`);
-  log('preparing the people and the chat on PGlite…');
-  const scene = await prepareScene();
+  // The push-service stand-in: answers 201 to every push and counts them.
+  let pushesArrived = 0;
+  const pushService = createServer((request, response) => {
+    pushesArrived++;
+    request.resume().on('end', () => response.writeHead(201).end());
+  });
+  await new Promise<void>((done) => pushService.listen(0, '127.0.0.1', done));
+  const pushEndpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/seller`;
+  process.env.PUSH_ALLOW_INSECURE_ENDPOINTS = 'true';
+  process.env.NOTIFY_EMAIL_DELAY_MS = '1000';
+  log('preparing the people and the chat on PGlite (notifications on: the seller is away, push and e-mail)…');
+  const scene = await prepareScene(pushEndpoint);
   let app: AppProcess | undefined;
   try {
     process.env.BENCH_DATA_DIR = scene.dataDir;
@@ -244,6 +260,7 @@ async function main() {
         ),
       );
     }
+    log(`pushes that reached the push-service stand-in: ${pushesArrived}`);
     log(`load average at the end: ${loadAverage()}`);
     if (args.json) {
       const report = {
@@ -260,12 +277,14 @@ async function main() {
           return { kind, outcome, count };
         }),
         messageErrors: Object.fromEntries(messageErrors),
+        pushesArrived,
       };
       writeFileSync(args.json, JSON.stringify(report, null, 2));
       log(`wrote ${args.json}`);
     }
   } finally {
     await app?.stop();
+    pushService.close();
     rmSync(scene.dataDir, { recursive: true, force: true });
   }
 }
