@@ -229,6 +229,20 @@ describe('chat messages', () => {
     ]);
   });
 
+  it('messages arriving at once still leave one unread entry', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const productId = await createProduct(app, seller.id);
+    await Promise.all(
+      ['one', 'two', 'three', 'four', 'five'].map((text) =>
+        chat.sent(buyer.token, productId, seller.id, text),
+      ),
+    );
+    const list = await listOf(seller);
+    expect(list.data).toHaveLength(1);
+    expect(list.unread).toBe(1);
+  });
+
   it('an entry that gathers a new message moves back to the top', async () => {
     const seller = await person();
     const buyer = await person();
@@ -323,6 +337,17 @@ describe('listings', () => {
     expect(list.unread).toBe(1);
     await like(seller, productId, true);
     expect((await listOf(seller)).data).toHaveLength(1);
+  });
+
+  it('likes arriving at once are all counted in one entry', async () => {
+    const seller = await person();
+    const likers = await Promise.all([1, 2, 3, 4].map(() => person()));
+    const productId = await createProduct(app, seller.id, { title: 'Blue chair' });
+    await Promise.all(likers.map((liker) => like(liker, productId, true)));
+    const list = await listOf(seller);
+    expect(list.data.map((n) => n.title)).toEqual([
+      fillText(N.likeTitleMany, { count: 4, title: 'Blue chair' }),
+    ]);
   });
 });
 
