@@ -418,7 +418,7 @@ function composeNotifications(
   const db = database.db;
   const preferences = createNotificationPreferences(db);
   // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
-  const centre = createNotificationCentre({ db, events, log });
+  const centre = createNotificationCentre({ db, events });
   notifyConversations(events, centre);
   notifyListingNews(events, centre, db, queue);
   defineGarageSaleReminders(queue, db, centre);

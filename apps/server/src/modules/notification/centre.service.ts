@@ -9,10 +9,6 @@ import type { NotificationRow } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import * as repo from './centre.repository.js';
 
-interface Log {
-  warn(object: object, message: string): void;
-}
-
 export interface NotificationEntry {
   type: NotificationType;
   /** A text, or the text for the number of distinct actors the entry has gathered ("3 people liked …"). */
@@ -45,7 +41,7 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-export function createNotificationCentre(options: { db: Database; events: EventBus; log?: Log }) {
+export function createNotificationCentre(options: { db: Database; events: EventBus }) {
   const { db, events } = options;
 
   async function told(userId: number, row: NotificationRow | undefined): Promise<Notification | undefined> {
@@ -126,9 +122,14 @@ export function createNotificationCentre(options: { db: Database; events: EventB
       return countChanged(userId, await repo.markAllRead(db, userId));
     },
 
-    /** Reading the thing itself (a chat, a ticket) reads its entry: `groupKey` names it. */
+    /**
+     * Reading the thing itself (a chat, a ticket) reads its entry: `groupKey` names it. Answers how many entries
+     * that read (mostly none: most chat reads have no unread entry, and then nothing is counted or told).
+     */
     async readWhere(userId: number, where: { groupKey: string }): Promise<number> {
-      return countChanged(userId, await repo.markGroupRead(db, userId, where.groupKey));
+      const changed = await repo.markGroupRead(db, userId, where.groupKey);
+      if (changed > 0) await countChanged(userId, changed);
+      return changed;
     },
 
     unreadCount: (userId: number) => repo.countUnread(db, userId),

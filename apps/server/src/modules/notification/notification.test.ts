@@ -1,100 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_TYPES,
-  ROUTES,
   apiPath,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  ROUTES,
   fillText,
   messages,
-  type MarkNotificationsRead,
-  type Notification,
-  type NotificationListQuery,
   type AccountExport,
+  type NotificationListQuery,
   type SupportTicket,
 } from '@rummage/contract';
 import type { FastifyInstance } from 'fastify';
 import { notifications, pushSubscriptions } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { banUser, bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
-import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
-import { createGarageSale, dayFromToday, PLACES } from '../../test/garages.js';
-import { localToInstant } from '../../lib/local-time.js';
-import { ageAccount, chatApi } from '../message/chat.fixtures.js';
-import { GARAGE_SALE_REMINDERS, sendGarageSaleReminders } from './subscribers/garage-sales.js';
-import { NEW_LISTING_NOTICES, tellFollowers } from './subscribers/listings.js';
+import { banUser, bearer, createUser, signIn } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import { chatApi } from '../message/chat.fixtures.js';
+import { notificationApi, type Person } from './notification.fixtures.js';
 
+// The notification centre's calls, and the entries answers make: chat messages and support answers.
 const N = messages.notifications;
-
-interface Person extends TestUser {
-  token: string;
-}
-interface ListAnswer {
-  data: Notification[];
-  hasMore: boolean;
-  unread: number;
-}
 
 let t: TestApp;
 let app: FastifyInstance;
 let chat: ReturnType<typeof chatApi>;
+let api: ReturnType<typeof notificationApi>;
 beforeAll(async () => {
   t = await buildTestApp();
   app = t.app;
   chat = chatApi(app);
+  api = notificationApi(app);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function person(): Promise<Person> {
-  const user = await createUser(app);
-  await ageAccount(app, user.id);
-  return { ...user, token: await signIn(app, user) };
-}
-
-async function listOf(who: Person, query: Partial<NotificationListQuery> = {}): Promise<ListAnswer> {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  );
-  const response = await app.inject({
-    method: 'GET',
-    url: `${API.notifications.list}?${search.toString()}`,
-    headers: bearer(who.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ListAnswer>();
-}
-
-function read(who: Person, payload: MarkNotificationsRead | unknown) {
-  return app.inject({
-    method: 'POST',
-    url: API.notifications.read,
-    headers: { ...bearer(who.token), 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
-}
-
-/** Asks again until `done` holds (work the queue does shortly after the request), for at most five seconds. */
-async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const answer = await ask();
-    if (done(answer) || Date.now() > until) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** An entry made straight through the centre (what every subscriber does). */
-async function entry(who: Person, title: string, groupKey?: string) {
-  return app.parts.notifications.centre.notify(who.id, {
-    type: NOTIFICATION_TYPES.support,
-    title,
-    body: 'body',
-    link: ROUTES.support,
-    groupKey,
-  });
-}
+const person = () => api.person();
+const listOf = (who: Person, query: Partial<NotificationListQuery> = {}) => api.listOf(who, query);
+const read = (who: Person, payload: unknown) => api.read(who, payload);
+const entry = (who: Person, title: string) => api.entry(who, title);
 
 describe('GET /api/Notifications and POST /api/Notifications/read', () => {
   it('lists the caller’s own entries newest first, in pages, with the unread count', async () => {
@@ -229,6 +173,20 @@ describe('chat messages', () => {
     ]);
   });
 
+  it('messages arriving at once still leave one unread entry', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const productId = await createProduct(app, seller.id);
+    await Promise.all(
+      ['one', 'two', 'three', 'four', 'five'].map((text) =>
+        chat.sent(buyer.token, productId, seller.id, text),
+      ),
+    );
+    const list = await listOf(seller);
+    expect(list.data).toHaveLength(1);
+    expect(list.unread).toBe(1);
+  });
+
   it('an entry that gathers a new message moves back to the top', async () => {
     const seller = await person();
     const buyer = await person();
@@ -237,92 +195,6 @@ describe('chat messages', () => {
     await entry(seller, 'something else');
     await chat.sent(buyer.token, productId, seller.id, 'Hello again');
     expect((await listOf(seller)).data.map((n) => n.body)).toEqual(['Hello again', 'body']);
-  });
-});
-
-describe('listings', () => {
-  async function listWithPhoto(seller: Person, title: string): Promise<number> {
-    const body = multipart([...listingFields({ Title: title }), image(await png())]);
-    const response = await app.inject({
-      method: 'POST',
-      url: API.product.add,
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(seller.token) },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: { id: number } }>().data.id;
-  }
-
-  async function like(who: Person, productId: number, wanted?: boolean) {
-    const response = await app.inject({
-      method: 'POST',
-      url: apiPath(API.product.likeUnlike, { id: productId }),
-      headers: { ...bearer(who.token), 'content-type': 'application/json' },
-      payload: JSON.stringify(wanted === undefined ? {} : { like: wanted }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-
-  it('followers hear of a new listing, once each; others do not', async () => {
-    const seller = await person();
-    const fan = await person();
-    const stranger = await person();
-    const followed = await app.inject({
-      method: 'POST',
-      url: apiPath(API.user.followUnfollow, { userId: seller.id }),
-      headers: { ...bearer(fan.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ follow: true }),
-    });
-    expect(followed.statusCode, followed.body).toBe(200);
-    expect(app.parts.queue.kinds).toContain(NEW_LISTING_NOTICES);
-    const productId = await listWithPhoto(seller, 'Vintage lamp');
-    // Followers are told by a job on the queue, which runs within a second or two of the listing.
-    const list = await eventually(
-      () => listOf(fan),
-      (answer) => answer.data.length > 0,
-    );
-    expect(list.data).toEqual([
-      expect.objectContaining({
-        type: 'follow',
-        title: fillText(N.followTitle, { name: seller.username }),
-        body: 'Vintage lamp',
-        link: ROUTES.productDetail(productId),
-      }),
-    ]);
-    expect((await listOf(stranger)).data).toHaveLength(0);
-    expect((await listOf(seller)).data).toHaveLength(0);
-    // Run again (a retried job): nobody hears of the same listing twice.
-    const db = app.parts.storage.database.db;
-    const listing = { productId, sellerId: seller.id, title: 'Vintage lamp' };
-    expect(await tellFollowers(db, app.parts.notifications.centre, listing)).toBe(0);
-    expect((await listOf(fan)).data).toHaveLength(1);
-  });
-
-  it('likes within the hour gather into one entry that counts distinct people', async () => {
-    const seller = await person();
-    const [a, b, c] = [await person(), await person(), await person()];
-    const productId = await createProduct(app, seller.id, { title: 'Red bike' });
-    await like(a, productId, true);
-    let list = await listOf(seller);
-    expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({
-      type: 'like',
-      title: fillText(N.likeTitleOne, { name: a.username, title: 'Red bike' }),
-      body: N.likeBody,
-      link: ROUTES.productDetail(productId),
-    });
-    // Unliking and liking again is the same person: no new count, and a repeated like is not news.
-    await like(a, productId, false);
-    await like(a, productId, true);
-    await like(a, productId, true);
-    await like(b, productId, true);
-    await like(c, productId, true);
-    list = await listOf(seller);
-    expect(list.data).toHaveLength(1);
-    expect(list.data[0]!.title).toBe(fillText(N.likeTitleMany, { count: 3, title: 'Red bike' }));
-    expect(list.unread).toBe(1);
-    await like(seller, productId, true);
-    expect((await listOf(seller)).data).toHaveLength(1);
   });
 });
 
@@ -365,57 +237,6 @@ describe('support answers', () => {
     expect(readTicket.statusCode, readTicket.body).toBe(200);
     list = await listOf(owner);
     expect(list.unread).toBe(0);
-  });
-});
-
-describe('garage-sale reminders', () => {
-  const chicagoAt = (days: number, time: string) =>
-    localToInstant(dayFromToday(days, 'America/Chicago'), time, 'America/Chicago').at;
-
-  it('tell the host and the host’s followers once about a sale that starts tomorrow', async () => {
-    expect(app.parts.queue.kinds).toContain(GARAGE_SALE_REMINDERS);
-    const host = await person();
-    const fan = await person();
-    const stranger = await person();
-    const followed = await app.inject({
-      method: 'POST',
-      url: apiPath(API.user.followUnfollow, { userId: host.id }),
-      headers: { ...bearer(fan.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ follow: true }),
-    });
-    expect(followed.statusCode, followed.body).toBe(200);
-    const tomorrow = await createGarageSale(app, host.id, {
-      ...PLACES.chicago,
-      title: 'Maple Street sale',
-      startsAt: chicagoAt(1, '09:30:00'),
-    });
-    // Neither of these starts tomorrow: no reminder for them.
-    await createGarageSale(app, host.id, { startsAt: chicagoAt(3, '09:30:00') });
-    await createGarageSale(app, host.id, { startsAt: new Date(Date.now() + 60_000) });
-
-    const db = app.parts.storage.database.db;
-    const centre = app.parts.notifications.centre;
-    await sendGarageSaleReminders(db, centre);
-    const expected = {
-      type: 'garageSale',
-      title: N.garageSaleTitle,
-      body: fillText(N.garageSaleBody, {
-        title: 'Maple Street sale',
-        when: fillText(N.garageSaleWhen, { time: '09:30' }),
-      }),
-      link: ROUTES.garage(tomorrow),
-      isRead: false,
-    };
-    for (const who of [host, fan]) {
-      expect((await listOf(who)).data).toEqual([expect.objectContaining(expected)]);
-    }
-    expect((await listOf(stranger)).data).toHaveLength(0);
-
-    // The job runs every hour: read or not, nobody hears of the same sale twice.
-    await read(fan, { all: true });
-    expect(await sendGarageSaleReminders(db, centre)).toBe(0);
-    expect((await listOf(host)).data).toHaveLength(1);
-    expect((await listOf(fan)).data).toHaveLength(1);
   });
 });
 
