@@ -5,18 +5,13 @@
  */
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { composeJobs } from './composition-jobs.js';
+import { composeNotifications, type Notifications } from './composition-notifications.js';
 import { Closers, observeStorage, openStorage, type Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { topUpDemoGarageSales } from './db/seed-garage.js';
 import { createEventBus, type EventBus } from './events/bus.js';
-import { backupJob } from './jobs/backup.js';
-import { garageExpiryJob } from './jobs/garage-expiry.js';
-import { orphanUploadsJob } from './jobs/orphan-uploads.js';
-import { purgeJob } from './jobs/purge.js';
-import { createJobQueue, forgetFinishedJobsKind, type JobQueue } from './jobs/queue/queue.js';
-import { countQueueJobs } from './jobs/queue/queue.repository.js';
-import { vacuumJob } from './jobs/vacuum.js';
+import { createJobQueue, type JobQueue } from './jobs/queue/queue.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
@@ -31,14 +26,6 @@ import { createProductService } from './modules/product/product.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { countUnread } from './modules/notification/centre.repository.js';
-import { createNotificationCentre } from './modules/notification/centre.service.js';
-import { createNotificationEmail } from './modules/notification/email/notification-email.js';
-import { createUnsubscribeTokens } from './modules/notification/email/unsubscribe-token.js';
-import { createNotificationPreferences } from './modules/notification/preferences.service.js';
-import { createPushService, deliverPushNotifications } from './modules/notification/push.service.js';
-import { notifyConversations } from './modules/notification/subscribers/conversations.js';
-import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
-import { notifyListingNews } from './modules/notification/subscribers/listings.js';
 import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
@@ -61,8 +48,8 @@ import type { Gazetteer } from './services/geo/index.js';
 import type { ImagePipeline } from './services/images/index.js';
 import { createMailer } from './services/mail/index.js';
 import { createMetrics, type Metrics } from './services/metrics/index.js';
+import type { LookupAddresses } from './services/push/index.js';
 import { createMemoryPresence, createRedisPresence, type Presence } from './services/presence/index.js';
-import { createPushSender, systemLookup, vapidKeysOf, type LookupAddresses } from './services/push/index.js';
 import {
   countingRefusals,
   createMemoryBudgetStore,
@@ -73,6 +60,7 @@ import {
 import type { ImageStore } from './services/storage/index.js';
 
 export { databaseOptions, type Storage } from './composition-storage.js';
+export type { Notifications } from './composition-notifications.js';
 
 /** Parts a test (or an embedding program) supplies instead of the ones built from the config. */
 export interface AppOverrides {
@@ -400,96 +388,3 @@ function composePersonalData(
   return { accountData };
 }
 export type PersonalData = ReturnType<typeof composePersonalData>;
-
-/**
- * What reaches people who are not on the site (docs/product.md §10): each channel subscribes to the bus and does
- * its sending as jobs on the queue, so nothing is lost when a process dies and nothing slows the request.
- */
-function composeNotifications(
-  config: AppConfig,
-  overrides: AppOverrides,
-  { database }: Storage,
-  { mailer }: People,
-  events: EventBus,
-  queue: JobQueue,
-  presence: Presence,
-  log: FastifyBaseLogger,
-) {
-  const db = database.db;
-  const preferences = createNotificationPreferences(db);
-  // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
-  const centre = createNotificationCentre({ db, events });
-  notifyConversations(events, centre);
-  notifyListingNews(events, centre, db, queue);
-  defineGarageSaleReminders(queue, db, centre);
-  const { vapid, allowInsecurePushEndpoints } = config.notifications;
-  if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
-  const vapidKeys = vapidKeysOf(db, vapid);
-  const policy = { allowInsecure: allowInsecurePushEndpoints, lookup: overrides.lookup ?? systemLookup };
-  const push = createPushService({
-    db,
-    queue,
-    presence,
-    preferences,
-    sender: createPushSender({ vapidKeys, policy }),
-    vapidKeys,
-    policy,
-    productName: config.productName,
-    log,
-  });
-  queue.define(push.job);
-  deliverPushNotifications(events, push);
-  const unsubscribeTokens = createUnsubscribeTokens(db);
-  const email = createNotificationEmail({
-    db,
-    events,
-    queue,
-    mailer,
-    preferences,
-    tokens: unsubscribeTokens,
-    publicUrl: config.publicUrl,
-    productName: config.productName,
-    delayMs: config.notifications.emailDelayMs,
-    paceMs: overrides.notificationEmailPaceMs,
-  });
-  return { preferences, centre, push, unsubscribeTokens, email };
-}
-
-const PUSH_INSECURE_WARNING =
-  'PUSH_ALLOW_INSECURE_ENDPOINTS is on: push subscriptions may point at plain http and private addresses. ' +
-  'Only for tests and local setups: on a public server it lets anyone make this server send requests into its network.';
-export type Notifications = ReturnType<typeof composeNotifications>;
-
-/**
- * Recurring work, as recurring kinds on the queue: each runs once per interval across all processes, on whichever
- * claims it. The queue starts with app.ts (tests turn these kinds off with `jobs: false`).
- */
-function composeJobs(
-  config: AppConfig,
-  overrides: AppOverrides,
-  { database, imageStore, gazetteer }: Storage,
-  queue: JobQueue,
-  metrics: Metrics,
-  log: FastifyBaseLogger,
-) {
-  metrics.watchJobQueue(() => countQueueJobs(database.db));
-  if (overrides.jobs === false) return;
-  // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
-  const afterExpiry = config.seedDemoData
-    ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
-    : undefined;
-  const kinds = [
-    forgetFinishedJobsKind(database.db),
-    vacuumJob(database),
-    purgeJob(database.db),
-    garageExpiryJob(database.db, { afterExpiry }),
-    orphanUploadsJob(database.db, imageStore, {
-      everyMs: config.uploadSweep.intervalMs,
-      graceMs: config.uploadSweep.graceMs,
-      log,
-    }),
-    // Only with BACKUP_DIR set: the running server backs itself up (on PGlite nobody else may open the database).
-    backupJob(database, imageStore, config, log, { metrics }),
-  ];
-  for (const kind of kinds) if (kind) queue.define(kind);
-}
