@@ -189,18 +189,18 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   await expect(likesByPush).not.toBeChecked();
   await likesByPush.check();
   await expect(page.getByText(T.saved)).toBeVisible();
-  const followsByEmail = page.getByRole('checkbox', { name: 'New listings from sellers you follow E-mail' });
-  await followsByEmail.check();
-  await expect(followsByEmail).toBeChecked();
+  const supportByEmail = page.getByRole('checkbox', { name: 'Answers from support E-mail' });
+  await supportByEmail.uncheck();
+  await expect(supportByEmail).not.toBeChecked();
   await page.waitForLoadState('networkidle');
   await page.reload();
   await expect(likesByPush).toBeChecked();
-  await expect(followsByEmail).toBeChecked();
+  await expect(supportByEmail).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Messages about listings E-mail' })).toBeChecked();
   // Back as they were, for the other journeys.
   await likesByPush.uncheck();
   await expect(page.getByText(T.saved)).toBeVisible();
-  await followsByEmail.uncheck();
+  await supportByEmail.check();
   await page.waitForLoadState('networkidle');
 
   // Turned on again in this document (the stand-in forgets across reloads), then signing out drops it.

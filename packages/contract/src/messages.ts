@@ -360,6 +360,8 @@ export const messages = {
     settingsIntro:
       'Choose how Rummage tells you about things while you are away. Your notification list always keeps every entry.',
     emailColumn: 'E-mail',
+    /** In the e-mail column of a kind that only comes in the app and as a push. */
+    notByEmail: 'Not sent by e-mail',
     // Push preferences hold for every device where push is on; the section below is about this device.
     pushColumn: 'Push',
     kindMessages: 'Messages about listings',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageRoute, ROUTES } from './paths.js';
+import { isPageRoute, ROUTES, sameSitePath } from './paths.js';
 
 describe('isPageRoute', () => {
   it('knows every page of the web app, whatever the id', () => {
@@ -35,5 +35,26 @@ describe('isPageRoute', () => {
     ]) {
       expect(isPageRoute(path), path).toBe(false);
     }
+  });
+});
+
+describe('sameSitePath', () => {
+  it('keeps paths on this site, with their query and fragment', () => {
+    expect(sameSitePath('/chat/3/99')).toBe('/chat/3/99');
+    expect(sameSitePath('/support?ticket=4#end')).toBe('/support?ticket=4#end');
+  });
+
+  it('refuses whatever a browser would open on another site', () => {
+    for (const link of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'chat/3',
+      '',
+    ])
+      expect(sameSitePath(link), link).toBeNull();
   });
 });

@@ -212,6 +212,23 @@ export function isPageRoute(path: string): boolean {
 }
 
 /**
+ * A notification's link as a path on this site, or null when it would lead elsewhere. Parsed the way a browser
+ * parses it (which drops tabs and newlines and reads `\\` as `/`), so `//host`, `/\\host` or `/\t/host` cannot
+ * slip past a prefix check; the web app and the service worker open only what this returns.
+ */
+export function sameSitePath(link: string): string | null {
+  const base = 'https://rummage.invalid';
+  if (!link.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(link, base);
+  } catch {
+    return null;
+  }
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
  * Page paths matched outside the router: pages rendered with their data, the share link's redirect on the
  * server, and the code a landing page starts loading before the router runs. One place, so they cannot drift.
  */

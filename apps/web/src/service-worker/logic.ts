@@ -1,7 +1,7 @@
 /**
  * The service worker's decisions, apart from its events so they can be tested without a browser (logic.test.ts).
  */
-import { APP_FILES, messages, type PushPayload } from '@rummage/contract';
+import { APP_FILES, messages, sameSitePath, type PushPayload } from '@rummage/contract';
 
 /** One cache per build of the offline shell: a new build's worker removes the old one when it takes over. */
 export function shellCacheName(entries: ReadonlyArray<{ url: string; revision: string | null }>): string {
@@ -28,7 +28,7 @@ export function notificationFromPush(data: unknown): {
   options: NotificationOptions & { data: { link: string } };
 } {
   const payload = isPayload(data) ? data : null;
-  const link = payload && /^\/(?![/\\])/.test(payload.link) ? payload.link : '/';
+  const link = (payload && sameSitePath(payload.link)) ?? '/';
   return {
     title: payload?.title || messages.notifications.bell,
     options: {

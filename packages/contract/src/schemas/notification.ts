@@ -188,7 +188,7 @@ export const pushPayloadSchema = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
-/** Kinds of e-mail a one-click unsubscribe link (RFC 8058) can switch off. */
+/** The kinds of notification sent by e-mail at all, each of which a one-click unsubscribe link (RFC 8058) can switch off. */
 export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support'] as const;
 export type EmailUnsubscribeKind = (typeof EMAIL_UNSUBSCRIBE_KINDS)[number];
 /** GET and POST /api/Notifications/unsubscribe?token=…: the signed token from the e-mail's link. */

@@ -57,19 +57,22 @@ describe('notification settings', () => {
   it('shows a switch per kind and channel, saved with PUT as soon as it changes', async () => {
     const api = openSettings();
     expect(await screen.findByRole('heading', { level: 1, name: N.settingsTitle })).toBeTruthy();
-    const likesByEmail = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` });
-    expect((likesByEmail as HTMLInputElement).checked).toBe(false);
+    const likesByPush = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.pushColumn}` });
+    expect((likesByPush as HTMLInputElement).checked).toBe(false);
     expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(10);
+    // Five kinds by push; by e-mail only messages and support (the others are never e-mailed, and say so).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    expect(screen.getAllByText(N.notByEmail)).toHaveLength(3);
+    expect(screen.queryByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` })).toBeNull();
 
-    fireEvent.click(likesByEmail);
+    fireEvent.click(likesByPush);
     expect(await screen.findByText(N.saved)).toBeTruthy();
     fireEvent.click(toggle(N.kindMessages, N.pushColumn));
     await waitFor(() => expect(api.stored().push.messages).toBe(false));
     // Each save sends the whole set as it then stands: the first change is still in the second.
     expect(api.stored()).toEqual({
-      email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, likes: true },
-      push: { ...DEFAULT_NOTIFICATION_PREFERENCES.push, messages: false },
+      email: DEFAULT_NOTIFICATION_PREFERENCES.email,
+      push: { ...DEFAULT_NOTIFICATION_PREFERENCES.push, likes: true, messages: false },
     });
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
     expect(await seriousA11yViolations(document.body)).toEqual([]);
@@ -77,11 +80,11 @@ describe('notification settings', () => {
 
   it('flips a switch back and says so when saving fails', async () => {
     openSettings({ [`PUT ${API.notifications.preferences}`]: { status: 503, body: { message: 'down' } } });
-    const follows = await screen.findByRole('checkbox', { name: `${N.kindFollows} ${N.emailColumn}` });
+    const follows = await screen.findByRole('checkbox', { name: `${N.kindFollows} ${N.pushColumn}` });
     fireEvent.click(follows);
     expect(await screen.findByText(N.saveFailed)).toBeTruthy();
     await waitFor(() =>
-      expect((toggle(N.kindFollows, N.emailColumn) as HTMLInputElement).checked).toBe(false),
+      expect((toggle(N.kindFollows, N.pushColumn) as HTMLInputElement).checked).toBe(false),
     );
   });
 

@@ -1,4 +1,9 @@
-import { messages, NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferenceKey } from '@rummage/contract';
+import {
+  EMAIL_UNSUBSCRIBE_KINDS,
+  messages,
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationPreferenceKey,
+} from '@rummage/contract';
 import { Banner } from '../../shared/ui/Banner';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -19,6 +24,8 @@ const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },
   { channel: 'push', label: N.pushColumn },
 ];
+/** The kinds that are e-mailed at all (the same list the unsubscribe link names); the others show no switch there. */
+const EMAILED: ReadonlySet<NotificationPreferenceKey> = new Set(EMAIL_UNSUBSCRIBE_KINDS);
 
 /**
  * /settings/notifications (docs/product.md §10): per kind of notification, whether it comes by e-mail and as a
@@ -67,14 +74,21 @@ export default function NotificationSettingsPage() {
                   </th>
                   {CHANNELS.map(({ channel }) => (
                     <td key={channel} className="px-2 text-center">
-                      <input
-                        type="checkbox"
-                        // Read as "Messages about listings, E-mail": the row and its column.
-                        aria-labelledby={`kind-${key} column-${channel}`}
-                        className="h-6 w-6 cursor-pointer accent-brand"
-                        checked={preferences[channel][key]}
-                        onChange={(event) => change(channel, key, event.target.checked)}
-                      />
+                      {channel === 'email' && !EMAILED.has(key) ? (
+                        <span className="text-stone-500" title={N.notByEmail}>
+                          <span aria-hidden="true">–</span>
+                          <span className="sr-only">{N.notByEmail}</span>
+                        </span>
+                      ) : (
+                        <input
+                          type="checkbox"
+                          // Read as "Messages about listings, E-mail": the row and its column.
+                          aria-labelledby={`kind-${key} column-${channel}`}
+                          className="h-6 w-6 cursor-pointer accent-brand"
+                          checked={preferences[channel][key]}
+                          onChange={(event) => change(channel, key, event.target.checked)}
+                        />
+                      )}
                     </td>
                   ))}
                 </tr>

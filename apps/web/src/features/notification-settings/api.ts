@@ -7,6 +7,7 @@ import {
   type NotificationPreferences,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import type { PushServer } from './push';
 
 const N = messages.notifications;
@@ -34,6 +35,7 @@ export function useNotificationPreferences() {
   const [status, setStatus] = useState<'idle' | 'saved' | 'failed'>('idle');
   const query = useQuery({
     queryKey: PREFERENCES_QUERY_KEY,
+    meta: PERSONAL_QUERY,
     queryFn: ({ signal }) =>
       apiFetch<{ data: NotificationPreferences }>(API.notifications.preferences, { signal }).then(
         (body) => body.data,

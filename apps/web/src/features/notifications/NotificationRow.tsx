@@ -1,16 +1,8 @@
 import { Link } from 'react-router';
-import type { Notification } from '@rummage/contract';
+import { sameSitePath, type Notification } from '@rummage/contract';
 import { timeAgo } from '../../shared/ui/relativeTime';
 import { NotificationIcon } from './NotificationIcon';
 import { NOTIFICATIONS_TEXT } from './texts';
-
-/**
- * Only an app path opens: an entry's link is written by the server, but a `//host` or `https:` link here would
- * take the person off the site.
- */
-export function safeAppPath(link: string): string | null {
-  return link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
-}
 
 /** One entry: what it is about, its title and text, how long ago; unread ones stand out and say so. */
 export function NotificationRow({
@@ -40,7 +32,8 @@ export function NotificationRow({
     </>
   );
   const className = `flex items-start gap-3 rounded-xl p-3 ${isRead ? 'bg-white hover:bg-stone-50' : 'bg-brand-50 hover:bg-brand-100'}`;
-  const path = safeAppPath(notification.link);
+  // Only a path on this site opens: the server writes the links, but one leading elsewhere stays a plain card.
+  const path = sameSitePath(notification.link);
   return (
     <li className="card overflow-hidden p-0" data-unread={!isRead}>
       {path ? (

@@ -7,6 +7,7 @@ import {
   type Notification,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import { usePagedList } from '../../shared/api/pagedList';
 import { useNotificationsCount } from '../../shared/realtime/NotificationsCountContext';
 
@@ -28,6 +29,7 @@ export function useNotificationList() {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: notificationKeys.list,
+    meta: PERSONAL_QUERY,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
       try {

@@ -29,3 +29,9 @@ export function useSession(): SessionContextValue {
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
 }
+
+/**
+ * Queries whose answer belongs to the signed-in person and whose key does not name them (notifications, settings)
+ * carry this meta; they are dropped whenever the person changes, so the next one never sees the last one's data.
+ */
+export const PERSONAL_QUERY = { personal: true } as const;

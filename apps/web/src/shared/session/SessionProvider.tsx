@@ -21,6 +21,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => onUnauthorized(() => clearSession()), []);
 
   const token = session?.authToken ?? null;
+  useEffect(() => {
+    void queryClient.resetQueries({ predicate: (query) => query.meta?.personal === true });
+  }, [queryClient, token]);
   const me = useQuery({
     queryKey: [ME_QUERY_KEY, token],
     queryFn: ({ signal }) =>
