@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { withTransaction, type Database } from '../../db/client.js';
 import { pushSubscriptions, sessions, users } from '../../db/schema.js';
 
@@ -36,7 +36,7 @@ export async function saveSubscription(
     await tx
       .insert(pushSubscriptions)
       .values({ endpoint, ...values })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()` } });
     const newest = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
