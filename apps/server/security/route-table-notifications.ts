@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { API, DEFAULT_NOTIFICATION_PREFERENCES } from '@rummage/contract';
 import { fixed, get, type RouteCase } from './route-kinds.js';
 import type { World } from './world.js';
@@ -8,11 +9,15 @@ async function unsubscribeUrl(w: World) {
   return `${API.notifications.unsubscribe}?token=${encodeURIComponent(token)}`;
 }
 
+/** A browser's key: the server checks that it is a point on P-256, so it comes from a real key pair. */
+const browserKey = createECDH('prime256v1');
+browserKey.generateKeys();
+
 /** A browser subscription whose endpoint is a public IP literal: accepted without a DNS answer, never sent to. */
 const SUBSCRIPTION = {
   endpoint: 'https://93.184.215.14/push/route-matrix',
   keys: {
-    p256dh: `BA${'A'.repeat(85)}`,
+    p256dh: browserKey.getPublicKey().toString('base64url'),
     auth: 'AAAAAAAAAAAAAAAAAAAAAA',
   },
 };

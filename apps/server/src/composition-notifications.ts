@@ -56,7 +56,7 @@ export function composeNotifications(
     log,
   });
   queue.define(push.job);
-  deliverPushNotifications(events, push);
+  deliverPushNotifications(events, push, db);
   const unsubscribeTokens = createUnsubscribeTokens(db);
   const email = createNotificationEmail({
     db,

@@ -417,6 +417,8 @@ export const messages = {
     subscriptionInvalid: 'The push subscription is not valid.',
     subscriptionEndpointInvalid: 'The push subscription endpoint must be an absolute URL.',
     subscriptionEndpointRefused: 'The push subscription endpoint must be a public https address.',
+    subscriptionEndpointTimeout:
+      "The push service's address could not be looked up in time. Please try turning push on again in a moment.",
     subscriptionKeyInvalid: 'The push subscription key (p256dh) must be an uncompressed P-256 public key.',
     subscriptionAuthInvalid: 'The push subscription secret (auth) must be 16 bytes.',
     noPushSubscription: 'Push notifications are not turned on on any of your devices.',

@@ -55,6 +55,8 @@ export interface TestPushService {
   close(): Promise<void>;
 }
 
+const MAX_ENCRYPTED_PAYLOAD_BYTES = 4096;
+
 export async function startTestPushService(): Promise<TestPushService> {
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -80,6 +82,12 @@ export async function startTestPushService(): Promise<TestPushService> {
     attempts.set(endpoint, [...(attempts.get(endpoint) ?? []), Date.now()]);
     const answer = scripted.get(endpoint)?.shift() ?? { status: 201 };
     if (answer === 'hang') return;
+    // What push services take at most (RFC 8030 §7.2); FCM and Mozilla refuse a longer one like this.
+    if (body.length > MAX_ENCRYPTED_PAYLOAD_BYTES) {
+      refused.push(`payload of ${body.length} bytes is too large`);
+      response.writeHead(413).end();
+      return;
+    }
     if (answer.status !== 201) {
       response.writeHead(answer.status, answer.headers).end();
       return;

@@ -5,6 +5,7 @@ import {
   backoffDelay,
   createJobQueue,
   forgetFinishedJobsKind,
+  MAX_RETRY_LATER_MS,
   PermanentJobError,
   RetryLaterError,
 } from './queue.js';
@@ -102,6 +103,32 @@ describe('job queue', () => {
     await queue.enqueue('test-later', {});
     await until(() => runs.length === 2, 5000);
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(1150);
+    await queue.stop();
+  });
+
+  it('waits at most a day, whatever a RetryLaterError asks (a huge number does not break the retry)', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, backoffMs: 1 });
+    const asks = [1e300, Infinity, 9_007_199_254_740_993_000];
+    queue.define({
+      name: 'test-much-later',
+      handler: async ({ ask }: { ask: number }) => {
+        throw new RetryLaterError('429', asks[ask]!);
+      },
+    });
+    await queue.start();
+    const ids = await Promise.all(asks.map((_ask, ask) => queue.enqueue('test-much-later', { ask })));
+    const waits = async () =>
+      (
+        (await database.handle.db.execute(
+          `select state, extract(epoch from run_at - now()) * 1000 as wait_ms from jobs
+           where id in (${ids.map(Number).join(',')})` as never,
+        )) as unknown as { rows: Array<{ state: string; wait_ms: string | number }> }
+      ).rows;
+    await until(async () => (await waits()).every((row) => row.state === 'ready'), 5000);
+    for (const row of await waits()) {
+      expect(Number(row.wait_ms)).toBeGreaterThan(MAX_RETRY_LATER_MS - 60_000);
+      expect(Number(row.wait_ms)).toBeLessThanOrEqual(MAX_RETRY_LATER_MS);
+    }
     await queue.stop();
   });
 

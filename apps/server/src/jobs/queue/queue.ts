@@ -51,13 +51,23 @@ export interface JobKind<P = unknown> {
   everyMs?: number;
 }
 
-/** Thrown by a handler to be tried again no sooner than `afterMs` (a push service's Retry-After). */
+/** The longest a handler may ask to wait before its next try. */
+export const MAX_RETRY_LATER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Thrown by a handler to be tried again no sooner than `afterMs` (a push service's Retry-After). The wait is a
+ * whole number of milliseconds between 0 and MAX_RETRY_LATER_MS whatever the caller passes: NaN, Infinity or
+ * 1e300 would make failJob's SQL fail, and the job would then sit "running" until its lease ran out.
+ */
 export class RetryLaterError extends Error {
-  constructor(
-    message: string,
-    readonly afterMs: number,
-  ) {
+  readonly afterMs: number;
+  constructor(message: string, afterMs: number) {
     super(message);
+    this.afterMs = Number.isFinite(afterMs)
+      ? Math.min(Math.max(0, Math.round(afterMs)), MAX_RETRY_LATER_MS)
+      : afterMs > 0
+        ? MAX_RETRY_LATER_MS
+        : 0;
   }
 }
 

@@ -124,6 +124,15 @@ export async function listEntries(db: Executor, userId: number, offset: number, 
     .limit(limit);
 }
 
+/** Whether the person's entry is there and still unread (a push for a read one is old news). */
+export async function isEntryUnread(db: Executor, userId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row !== undefined;
+}
+
 export async function countUnread(db: Executor, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

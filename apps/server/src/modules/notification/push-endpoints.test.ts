@@ -19,6 +19,8 @@ const DNS: Record<string, string[]> = {
   localhost: ['127.0.0.1', '::1'],
 };
 const lookup: LookupAddresses = async (host) => {
+  // A resolver that never answers (an unreachable DNS server).
+  if (host === 'hanging.dns.test') return new Promise(() => undefined);
   const answers = DNS[host];
   if (!answers) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
@@ -65,6 +67,15 @@ describe('push endpoints with PUSH_ALLOW_INSECURE_ENDPOINTS off', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(messages.notifications.subscriptionEndpointRefused);
   });
+
+  it('refuses a name whose lookup does not answer within 3 s, saying so', async () => {
+    const started = Date.now();
+    const response = await subscribe('https://hanging.dns.test/send/1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(messages.notifications.subscriptionEndpointTimeout);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect(Date.now() - started).toBeLessThan(6_000);
+  }, 10_000);
 
   it('accepts https on a public name and on a public IP literal', async () => {
     expect((await subscribe('https://push.public.test/send/2')).statusCode).toBe(200);

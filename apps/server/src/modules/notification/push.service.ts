@@ -4,7 +4,7 @@
  * subscription goes on the queue (it wakes on enqueue, so the push leaves within moments); the job sends the
  * encrypted payload and acts on the push service's answer.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import {
   fillText,
   messages,
@@ -14,22 +14,30 @@ import {
 } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import type { SessionEndReason } from '../../events/domain-events.js';
 import { PermanentJobError, RetryLaterError, type JobKind, type JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Presence } from '../../services/presence/index.js';
 import {
   checkPushEndpoint,
+  fitPushPayload,
+  PushEncryptionError,
+  PushEndpointLookupTimeoutError,
   PushEndpointRefusedError,
   PushEndpointUnresolvedError,
   type EndpointPolicy,
   type PushSender,
   type VapidKeys,
 } from '../../services/push/index.js';
+import { isEntryUnread } from './centre.repository.js';
 import type { NotificationPreferencesService } from './preferences.service.js';
 import {
   deleteOwnSubscription,
   deleteSubscription,
+  deleteSubscriptionsOf,
   findSubscription,
+  hasLiveSession,
+  isBanned,
   markDelivered,
   saveSubscription,
   subscriptionsOf,
@@ -51,6 +59,8 @@ interface Log {
 export interface PushJobPayload {
   subscriptionId: number;
   userId: number;
+  /** The centre's entry the push tells about (none for a test push): read meanwhile, it is not pushed. */
+  notificationId?: number;
   push: PushPayload;
 }
 
@@ -86,9 +96,15 @@ export function createPushService(options: PushServiceOptions): PushService {
     subscriptions: readonly StoredSubscription[],
     push: PushPayload,
     key: (subscriptionId: number) => string,
+    notificationId?: number,
   ) => {
     for (const subscription of subscriptions) {
-      const payload: PushJobPayload = { subscriptionId: subscription.id, userId, push };
+      const payload: PushJobPayload = {
+        subscriptionId: subscription.id,
+        userId,
+        ...(notificationId !== undefined && { notificationId }),
+        push,
+      };
       await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id) });
     }
   };
@@ -98,10 +114,17 @@ export function createPushService(options: PushServiceOptions): PushService {
     // The sender gives up after 10 s; the margin covers resolving the name and the database writes.
     timeoutMs: 20_000,
     maxAttempts: 8,
-    async handler({ subscriptionId, userId, push }, run) {
+    async handler({ subscriptionId, userId, notificationId, push }, run) {
       const subscription = await findSubscription(db, subscriptionId);
       // Unsubscribed, gone with the account, or moved to someone else who signed in on that browser.
       if (!subscription || subscription.userId !== userId) return;
+      // Pushes go to people who are signed in somewhere: once every session expired, the browser is forgotten.
+      if (!(await hasLiveSession(db, userId))) {
+        log.info({ subscriptionId }, 'push subscription of a person with no live session; deleted');
+        return deleteSubscription(db, subscriptionId);
+      }
+      if (await isBanned(db, userId)) return;
+      if (notificationId !== undefined && !(await isEntryUnread(db, userId, notificationId))) return;
       if (push.type !== 'test' && !(await preferences.allows(userId, 'push', push.type))) return;
       let answer;
       try {
@@ -113,6 +136,11 @@ export function createPushService(options: PushServiceOptions): PushService {
       } catch (error) {
         // The name now points somewhere private: never sent there, and trying again will not change that.
         if (error instanceof PushEndpointRefusedError) throw new PermanentJobError(error.message);
+        // Keys no message can be encrypted for: that browser can never get a push.
+        if (error instanceof PushEncryptionError) {
+          log.warn({ subscriptionId, err: error }, 'push subscription keys unusable; deleted');
+          return deleteSubscription(db, subscription.id);
+        }
         throw error; // a timeout, a reset or a name that did not resolve: tried again with backoff
       }
       const { status } = answer;
@@ -134,9 +162,13 @@ export function createPushService(options: PushServiceOptions): PushService {
       return (await options.vapidKeys()).publicKey;
     },
     async subscribe(userId, subscription, userAgent) {
+      if (!isCurvePoint(subscription.keys.p256dh)) throw new HttpError(400, N.subscriptionKeyInvalid);
       try {
         await checkPushEndpoint(subscription.endpoint, policy);
       } catch (error) {
+        if (error instanceof PushEndpointLookupTimeoutError) {
+          throw new HttpError(400, N.subscriptionEndpointTimeout);
+        }
         if (error instanceof PushEndpointRefusedError || error instanceof PushEndpointUnresolvedError) {
           throw new HttpError(400, N.subscriptionEndpointRefused);
         }
@@ -170,24 +202,65 @@ export function createPushService(options: PushServiceOptions): PushService {
       const subscriptions = await subscriptionsOf(db, userId);
       if (subscriptions.length === 0) return;
       if (!(await preferences.allows(userId, 'push', notification.type))) return;
-      const push: PushPayload = {
+      const push = fitPushPayload({
         title: notification.title,
         body: notification.body,
         link: notification.link,
         type: notification.type,
-      };
+      });
       // One push per entry, subscription and version of the entry: the same event emitted twice sends once,
       // and a chat's entry updated by the next message pushes again.
       const version = createHash('sha256')
         .update(JSON.stringify(notification))
         .digest('base64url')
         .slice(0, 16);
-      await enqueue(userId, subscriptions, push, (id) => `push:${notification.id}:${id}:${version}`);
+      await enqueue(
+        userId,
+        subscriptions,
+        push,
+        (id) => `push:${notification.id}:${id}:${version}`,
+        notification.id,
+      );
     },
   };
 }
 
+/**
+ * Whether a p256dh key is a point on P-256. The contract checks the shape (65 bytes, 0x04 first); only the curve
+ * equation tells a browser's key from 65 made-up bytes, which no push could ever be encrypted for.
+ */
+const curveCheck = createECDH('prime256v1');
+// computeSecret needs a key pair of its own; the secret itself is thrown away.
+curveCheck.generateKeys();
+
+function isCurvePoint(p256dh: string): boolean {
+  try {
+    curveCheck.computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sessions that end for the person everywhere take the person's browsers with them: after "log out everywhere",
+ * a password reset or a ban, nobody should keep getting pushes on a browser someone else may now hold. A single
+ * logout leaves the others alone (the web client unsubscribes that browser itself).
+ */
+const ENDS_EVERY_SUBSCRIPTION: ReadonlySet<SessionEndReason> = new Set([
+  'logoutEverywhere',
+  'passwordReset',
+  'ban',
+  'accountDeleted',
+]);
+
 /** Push goes out from the bus: one line in the composition root. */
-export function deliverPushNotifications(events: EventBus, push: PushService): () => void {
-  return events.on('notification.created', (event) => push.notify(event));
+export function deliverPushNotifications(events: EventBus, push: PushService, db: Database): () => void {
+  const stops = [
+    events.on('notification.created', (event) => push.notify(event)),
+    events.on('session.ended', async ({ userId, reason }) => {
+      if (ENDS_EVERY_SUBSCRIPTION.has(reason)) await deleteSubscriptionsOf(db, userId);
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPushEndpoint,
   isPublicAddress,
+  PushEndpointLookupTimeoutError,
   PushEndpointRefusedError,
   PushEndpointUnresolvedError,
   type LookupAddresses,
 } from './endpoint-policy.js';
-import { parseRetryAfter } from './sender.js';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from './sender.js';
 
 /** A resolver that answers from a table, never the network; unknown names fail as ENOTFOUND would. */
 const resolver =
@@ -139,6 +140,20 @@ describe('the push endpoint policy', () => {
     );
   });
 
+  it('gives up on a resolver that does not answer in time (a name that resolves later is tried again)', async () => {
+    const hanging: LookupAddresses = () => new Promise(() => undefined);
+    const started = Date.now();
+    const check = checkPushEndpoint('https://slow.example/x', {
+      ...strict,
+      lookup: hanging,
+      lookupTimeoutMs: 200,
+    });
+    await expect(check).rejects.toBeInstanceOf(PushEndpointLookupTimeoutError);
+    await expect(check).rejects.toBeInstanceOf(PushEndpointUnresolvedError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('with PUSH_ALLOW_INSECURE_ENDPOINTS lets plain http and loopback or private addresses through', async () => {
     const local = await checkPushEndpoint('http://local-stand-in.test:8080/push', insecure);
     expect(local.target).toEqual({ address: '127.0.0.1', family: 4 });
@@ -156,5 +171,13 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(new Date(1_000_000 + 30_000).toUTCString(), 1_000_000)).toBe(30_000);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+
+  it('asks for at most a day, however large the number or late the date', () => {
+    expect(parseRetryAfter(String(48 * 3600))).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('9'.repeat(400))).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('99999999999999999999')).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter(new Date(Date.UTC(9999, 0)).toUTCString())).toBe(MAX_RETRY_AFTER_MS);
+    expect(Number.isSafeInteger(parseRetryAfter('9'.repeat(400)))).toBe(true);
   });
 });

@@ -38,10 +38,23 @@ export class PushEndpointUnresolvedError extends Error {
   }
 }
 
+/** The resolver gave no answer in time (it may later: at sending a reason to retry, at subscription a refusal). */
+export class PushEndpointLookupTimeoutError extends PushEndpointUnresolvedError {
+  constructor(hostname: string, ms: number) {
+    super(hostname, new Error(`no DNS answer within ${ms} ms`));
+    this.name = 'PushEndpointLookupTimeoutError';
+  }
+}
+
+/** How long a push endpoint's name may take to resolve: a hanging resolver must not hold a request or a worker. */
+export const PUSH_LOOKUP_TIMEOUT_MS = 3_000;
+
 export interface EndpointPolicy {
   /** PUSH_ALLOW_INSECURE_ENDPOINTS: plain http and loopback or private addresses (test and local stand-ins). */
   allowInsecure: boolean;
   lookup: LookupAddresses;
+  /** PUSH_LOOKUP_TIMEOUT_MS unless given (tests). */
+  lookupTimeoutMs?: number;
 }
 
 /** A checked endpoint and the one address to connect to. */
@@ -65,11 +78,7 @@ export async function checkPushEndpoint(endpoint: string, policy: EndpointPolicy
   let answers: ResolvedAddress[];
   if (literal) answers = [{ address: host, family: literal === 6 ? 6 : 4 }];
   else {
-    try {
-      answers = await policy.lookup(host);
-    } catch (error) {
-      throw new PushEndpointUnresolvedError(host, error);
-    }
+    answers = await lookupInTime(host, policy);
     if (answers.length === 0) throw new PushEndpointUnresolvedError(host, undefined);
   }
   if (!policy.allowInsecure) {
@@ -78,6 +87,24 @@ export async function checkPushEndpoint(endpoint: string, policy: EndpointPolicy
     if (refused) throw new PushEndpointRefusedError(`${host} resolves to non-public ${refused.address}`);
   }
   return { url, target: answers[0]! };
+}
+
+async function lookupInTime(host: string, policy: EndpointPolicy): Promise<ResolvedAddress[]> {
+  const ms = policy.lookupTimeoutMs ?? PUSH_LOOKUP_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PushEndpointLookupTimeoutError(host, ms)), ms);
+  });
+  try {
+    return await Promise.race([
+      policy.lookup(host).catch((error: unknown) => {
+        throw new PushEndpointUnresolvedError(host, error);
+      }),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** IPv4 ranges that are not the public internet (RFC 6890 and friends). */

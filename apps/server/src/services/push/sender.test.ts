@@ -7,7 +7,11 @@ import { createServer, type Server } from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPushService, type TestPushService } from '../../test/push-service.js';
-import { PushEndpointRefusedError, type LookupAddresses } from './endpoint-policy.js';
+import {
+  PushEndpointLookupTimeoutError,
+  PushEndpointRefusedError,
+  type LookupAddresses,
+} from './endpoint-policy.js';
 import { createPushSender, PushTimeoutError } from './sender.js';
 
 let service: TestPushService;
@@ -80,6 +84,18 @@ describe('the push sender', () => {
     await expect(sender.send(browser, '{}', { ttlSeconds: 60 })).rejects.toBeInstanceOf(PushTimeoutError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('gives up on a name that does not resolve in time, sending nothing (the job tries again later)', async () => {
+    const sender = createPushSender({
+      vapidKeys,
+      policy: { allowInsecure: true, lookup: () => new Promise(() => undefined), lookupTimeoutMs: 200 },
+    });
+    const { browser, target } = named('silent-dns.push.test');
+    await expect(sender.send(target, '{}', { ttlSeconds: 60 })).rejects.toBeInstanceOf(
+      PushEndpointLookupTimeoutError,
+    );
+    expect(service.attempts(browser.endpoint)).toEqual([]);
   });
 
   it('answers the status and Retry-After of a refusal', async () => {

@@ -43,6 +43,14 @@ export class PushTimeoutError extends Error {
   }
 }
 
+/** The subscription's keys cannot encrypt a message (p256dh not a P-256 point): no retry can help. */
+export class PushEncryptionError extends Error {
+  constructor(cause: unknown) {
+    super(`the push could not be encrypted for this subscription: ${String(cause)}`, { cause });
+    this.name = 'PushEncryptionError';
+  }
+}
+
 export interface PushSenderOptions {
   vapidKeys: () => Promise<VapidKeys>;
   policy: EndpointPolicy;
@@ -59,11 +67,16 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     async send(target, payload, sendOptions) {
       const { url, target: address } = await checkPushEndpoint(target.endpoint, options.policy);
       const vapid = await options.vapidKeys();
-      const details = webpush.generateRequestDetails(target, payload, {
-        vapidDetails: vapid,
-        TTL: sendOptions.ttlSeconds,
-        contentEncoding: 'aes128gcm',
-      });
+      let details: webpush.RequestDetails;
+      try {
+        details = webpush.generateRequestDetails(target, payload, {
+          vapidDetails: vapid,
+          TTL: sendOptions.ttlSeconds,
+          contentEncoding: 'aes128gcm',
+        });
+      } catch (error) {
+        throw new PushEncryptionError(error);
+      }
       return post(url, address, details, timeoutMs, sendOptions.signal);
     },
   };
@@ -127,11 +140,18 @@ function post(
   });
 }
 
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from now. */
+/** A push service may ask for a pause, but not for longer than this: a day-old push is not sent anyway. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from now, at most
+ * MAX_RETRY_AFTER_MS: a service answering "Retry-After: 99999999999999999999" must not put a number into the
+ * queue's SQL that the database cannot take.
+ */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
 }
