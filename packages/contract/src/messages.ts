@@ -261,6 +261,7 @@ export const messages = {
   blocking: {
     block: 'Block',
     unblock: 'Unblock',
+    cancel: 'Cancel',
     /** The confirmation before blocking; {username} is the person. */
     confirmBlock:
       'Block {username}? They will not be able to message or follow you, and you will no longer see their chats or listings.',
