@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../src/lib/tokens.js';
 import { createUser, registration, solveCaptcha } from '../src/test/factories.js';
 import { createGarageSale, garagePayload } from '../src/test/garages.js';
 import { createProduct, image, listingFields, multipart, png, type Part } from '../src/test/products.js';
+import { BLOCKING_CASES } from './route-table-blocking.js';
 import { HUB_CASES, HUB_NOT_ALLOWED_CASES } from './route-table-hubs.js';
 import { MESSAGE_CASES } from './route-table-messages.js';
 import { NOTIFICATION_CASES } from './route-table-notifications.js';
@@ -337,6 +338,7 @@ export type { Access, Call, Prepared, RouteCase } from './route-kinds.js';
 /** Every operation of the OpenAPI document, by `METHOD /path` as the document writes it. */
 export const ROUTE_CASES: Record<string, RouteCase> = {
   ...API_CASES,
+  ...BLOCKING_CASES,
   ...MESSAGE_CASES,
   ...NOTIFICATION_CASES,
   ...STAFF_CASES,

@@ -257,6 +257,31 @@ export const messages = {
     locatedIn: 'Located in {place}',
     thrifterSince: 'thrifter since',
   },
+  /** Blocking a person (docs/product.md §11). The blocked side learns no more than the refusal texts. */
+  blocking: {
+    block: 'Block',
+    unblock: 'Unblock',
+    cancel: 'Cancel',
+    /** The confirmation before blocking; {username} is the person. */
+    confirmBlock:
+      'Block {username}? They will not be able to message or follow you, and you will no longer see their chats or listings.',
+    confirmUnblock: 'Unblock {username}? They will be able to message and follow you again.',
+    blocked: 'You blocked {username}.',
+    unblocked: 'You unblocked {username}.',
+    cannotBlockSelf: 'You cannot block yourself.',
+    /** What a blocked person reads when messaging the person who blocked them: nothing more. */
+    cannotMessage: "You can't message this person.",
+    /** What a blocked person reads when following the person who blocked them. */
+    cannotFollow: "You can't follow this person.",
+    listTitle: 'Blocked people',
+    listIntro: 'People you blocked cannot message or follow you, and you do not see their chats or listings.',
+    listEmpty: 'You have not blocked anyone.',
+    listLoading: 'Loading the people you blocked',
+    listFailed: 'The people you blocked could not be loaded. Please try again.',
+    actionFailed: 'That did not work. Please try again.',
+    blockedSince: 'blocked {date}',
+    documentTitle: 'Blocked people - {product}',
+  },
   support: {
     title: 'thrift support',
     greeting: 'hello, @{username} to your',

@@ -62,6 +62,10 @@ export const API = {
     updateUserDetails: '/api/User/update-user-details',
     /** GET the caller's followers, newest first (page, pageSize). */
     followers: '/api/User/followers',
+    /** POST blocks the person (idempotent), DELETE unblocks them (docs/product.md §11). */
+    block: '/api/User/block/:userId',
+    /** GET the people the caller blocked, newest first. */
+    blocked: '/api/User/blocked',
   },
   /** The notification centre, preferences and Web Push (docs/product.md §10). */
   notifications: {
@@ -186,6 +190,8 @@ export const ROUTES = {
   /** The notification centre and its settings (beyond the SPEC). */
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
+  /** The people you blocked, to unblock them (beyond the SPEC). */
+  blockedPeople: '/settings/blocked',
   /** The staff console (staff and admins; beyond the SPEC). */
   staff: '/staff',
 } as const;

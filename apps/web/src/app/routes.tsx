@@ -37,6 +37,7 @@ const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const BlockedPeoplePage = lazy(() => import('../features/blocking/BlockedPeoplePage'));
 const NotificationSettingsPage = lazy(
   () => import('../features/notification-settings/NotificationSettingsPage'),
 );
@@ -90,6 +91,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.support, element: <SupportPage /> },
           { path: ROUTES.notifications, element: <NotificationsPage /> },
           { path: ROUTES.notificationSettings, element: <NotificationSettingsPage /> },
+          { path: ROUTES.blockedPeople, element: <BlockedPeoplePage /> },
           { path: STAFF_PATH, element: <StaffConsolePage /> },
         ],
       },

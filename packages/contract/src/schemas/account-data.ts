@@ -117,6 +117,8 @@ export const accountExportSchema = z.object({
   ),
   following: z.array(personLink),
   followers: z.array(personLink),
+  /** People this person blocked (docs/product.md §11); who blocked them is never told. */
+  blocked: z.array(personLink),
   chats: z.array(exportChat),
   supportTickets: z.array(exportTicket),
   sessions: z.array(

@@ -86,6 +86,8 @@ export const chatThreadHeaderSchema = z.object({
   userName: z.string(),
   userImageUrl: z.string().nullable(),
   isFollowedByCurrentUser: z.boolean(),
+  /** True when the caller blocked the other person (the chat header's Block/Unblock; docs/product.md §11). */
+  isBlockedByCurrentUser: z.boolean(),
   productId: z.number().int(),
   productName: z.string(),
   productPrice: z.number(),

@@ -26,6 +26,8 @@ export const profileDetailsSchema = z.object({
   followersCount: z.number().int(),
   followingCount: z.number().int(),
   isFollowedByCurrentUser: z.boolean(),
+  /** True when the signed-in viewer blocked this person (docs/product.md §11); never tells who blocked whom else. */
+  isBlockedByCurrentUser: z.boolean(),
   /** When the user joined (ISO 8601). */
   thrifterSince: z.string(),
   profilePhotoUrl: z.string().nullable(),
@@ -149,3 +151,23 @@ export const followersResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type FollowersResponse = z.infer<typeof followersResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// POST / DELETE /api/User/block/{userId}, GET /api/User/blocked (docs/product.md §11)
+
+export const blockResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ userId: z.number().int(), isBlocked: z.boolean() }),
+});
+export type BlockResponse = z.infer<typeof blockResponseSchema>;
+
+/** A blocked person as the settings list shows them, newest block first. */
+export const blockedPersonSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  imageUrl: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+export const blockedPeopleResponseSchema = z.object({ data: z.array(blockedPersonSchema) });
+export type BlockedPeopleResponse = z.infer<typeof blockedPeopleResponseSchema>;

@@ -105,6 +105,25 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * blocker blocked blocked: the blocked person cannot message or follow the blocker, and the blocker no longer sees
+ * their chats or listings. Staff pages ignore it.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+    // "Has the receiver blocked me?" is asked from the blocked side on every message.
+    index('user_blocks_blocked_id_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
 /** Who looked at a profile and when they were last counted; viewer_key as in product_views. */
 export const profileViews = pgTable(
   'profile_views',

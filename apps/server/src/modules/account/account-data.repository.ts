@@ -18,6 +18,7 @@ import {
   productViews,
   products,
   profileViews,
+  userBlocks,
   pushSubscriptions,
   sessions,
   supportMessages,
@@ -125,6 +126,16 @@ export function reportsBy(db: Db, userId: number) {
 }
 
 const otherPerson = alias(users, 'other_person');
+
+/** The people this person blocked, with names. */
+export function blocksBy(db: Db, userId: number) {
+  return db
+    .select({ userId: otherPerson.id, userName: otherPerson.username, since: userBlocks.createdAt })
+    .from(userBlocks)
+    .innerJoin(otherPerson, eq(otherPerson.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, userId))
+    .orderBy(asc(userBlocks.createdAt));
+}
 
 /** Whom the person follows (`following`) or who follows them (`followers`), with names. */
 export function followsOf(db: Db, userId: number, side: 'following' | 'followers') {

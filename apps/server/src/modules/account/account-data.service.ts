@@ -175,10 +175,11 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.passwordResetsOf(db, userId),
       repo.moderationAbout(db, userId),
     ]);
-    const [entries, notificationPreferences, subscriptions] = await Promise.all([
+    const [entries, notificationPreferences, subscriptions, blocked] = await Promise.all([
       repo.notificationsOf(db, userId),
       readPreferences(db, userId),
       repo.pushSubscriptionsOf(db, userId),
+      repo.blocksBy(db, userId),
     ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
@@ -224,6 +225,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       reports: reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
       following: following.map(link),
       followers: followers.map(link),
+      blocked: blocked.map(link),
       chats,
       supportTickets,
       sessions: sessions.map((session) => ({

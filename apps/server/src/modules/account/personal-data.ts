@@ -62,6 +62,21 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'user_blocks',
+    column: 'blocker_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'blocked',
+    deletion: 'deleted',
+  },
+  {
+    table: 'user_blocks',
+    column: 'blocked_id',
+    link: { foreignKey: 'cascade' },
+    exported: null,
+    notExported: 'a blocked person is never told who blocked them (docs/product.md §11)',
+    deletion: 'deleted',
+  },
+  {
     table: 'profile_views',
     column: 'user_id',
     link: { foreignKey: 'cascade' },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.js';
 import { likesCountSql, photosJson } from '../product/product.cards.js';
+import { blockedSql } from '../user/block.repository.js';
 import { withinCircleOf } from './radius.js';
 
 /**
@@ -59,6 +60,11 @@ export interface Shape {
   read: 'full' | 'window' | 'words-first';
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
+  /**
+   * A signed-in reader's feed leaves out the listings of people they blocked (the `viewerId` parameter; docs/product.md
+   * §11). Visitors' statements stay as they were.
+   */
+  hidesBlocked?: boolean;
 }
 
 const value = (key: string) => sql.placeholder(key);
@@ -123,6 +129,8 @@ function conditions(shape: Shape): SQL {
     // Sold after the snapshot still holds its place, so the pages after it do not shift (it shows as sold).
     sql`(${products.isSold} = false or ${products.soldAt} > ${snapshotAt})`,
   ];
+  if (shape.hidesBlocked)
+    where.push(sql`not ${blockedSql(sql`${value('viewerId')}::int8`, products.sellerId)}`);
   if (shape.circle) where.push(circleCondition());
   if (shape.search) where.push(searchCondition(shape));
   return sql.join(where, sql` and `);
@@ -196,7 +204,13 @@ export function feedStatement(shape: Shape): SQL {
  */
 export function statementName(shape: Shape): string | undefined {
   if (shape.firstPageSize === undefined || (shape.search && shape.read !== 'window')) return undefined;
-  const words = [shape.circle ? 'circle' : 'all', shape.search && 'search', shape.read, shape.firstPageSize];
+  const words = [
+    shape.circle ? 'circle' : 'all',
+    shape.search && 'search',
+    shape.hidesBlocked && 'blocks',
+    shape.read,
+    shape.firstPageSize,
+  ];
   return ['rummage_feed', ...words].filter(Boolean).join('_');
 }
 

@@ -29,6 +29,8 @@ export interface FeedFilter {
    * -1 never does.
    */
   wordsFirstUpTo?: number;
+  /** The signed-in reader: listings of people they blocked are left out (docs/product.md §11). */
+  viewerId?: number;
 }
 
 /** A card's listing with its photos in display order and its like count. */
@@ -67,7 +69,9 @@ type FeedStatement = (values: Record<string, unknown>) => Promise<RawFeedRow[]>;
 const statements = new WeakMap<Database, Map<string, FeedStatement>>();
 
 function statementFor(db: Database, shape: Shape): FeedStatement {
-  const key = statementName(shape) ?? `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}`;
+  const key =
+    statementName(shape) ??
+    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}`;
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
   let statement = byShape.get(key);
@@ -128,9 +132,12 @@ export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPa
     search: filter.search,
     window,
     ...(filter.circle && circleValues(filter.circle)),
+    ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
   };
-  if (!circle && !search) return run(db, { circle, search, read: 'full', firstPageSize }, values);
-  const recent = await run(db, { circle, search, read: 'window', firstPageSize }, values);
+  const hidesBlocked = filter.viewerId !== undefined;
+  if (!circle && !search)
+    return run(db, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
+  const recent = await run(db, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
   if (recent.rows.length === filter.pageSize) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
   let read: Shape['read'] = 'full';
@@ -139,7 +146,7 @@ export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPa
     fallback.categoryIds = words.categoryIds;
     if (circle && words.matches <= (filter.wordsFirstUpTo ?? RARE_WORDS_MAX)) read = 'words-first';
   }
-  return run(db, { circle, search, read, firstPageSize }, fallback);
+  return run(db, { circle, search, read, firstPageSize, hidesBlocked }, fallback);
 }
 
 async function searchWords(

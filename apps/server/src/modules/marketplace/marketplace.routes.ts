@@ -23,7 +23,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       },
     },
     async (request, reply) => {
-      const page = await marketplace.feed(request.query, viewerKey(request));
+      const page = await marketplace.feed(request.query, viewerKey(request), request.user?.id);
       // A feed depends on who asks (snapshot memo) and changes by the minute: no shared caching.
       reply.header('cache-control', 'private, no-cache');
       return { ...page, before: page.before.toISOString() };

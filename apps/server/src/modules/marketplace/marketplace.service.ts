@@ -34,7 +34,8 @@ export function createMarketplaceService(options: {
   }
 
   return {
-    async feed(query: ParsedFeedQuery, viewer: string): Promise<FeedPage> {
+    /** `viewerId`: the signed-in reader, whose feed leaves out the people they blocked. */
+    async feed(query: ParsedFeedQuery, viewer: string, viewerId?: number): Promise<FeedPage> {
       const circle: Circle | undefined =
         query.latitude !== undefined && query.longitude !== undefined
           ? {
@@ -56,6 +57,7 @@ export function createMarketplaceService(options: {
         search: query.search,
         circle,
         snapshot: await snapshotBound(query, key),
+        viewerId,
       });
       if (query.page === 1 && !query.before) await memo.remember(key, snapshot);
       return {

@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { chatMessages, conversationMembers, conversations, products, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
+import { blockedSql } from '../user/block.repository.js';
 
 export type { Db };
 
@@ -298,12 +299,17 @@ const other = alias(users, 'other');
 const latest = alias(chatMessages, 'latest');
 
 /**
- * The member's chats as the inbox lists them: something left after "delete chat", listing visible to them. A
- * deleted listing or seller leaves nulls from the left joins, which count as visible: the chat stays.
+ * The member's chats as the inbox lists them: something left after "delete chat", listing visible to them, the
+ * other side not blocked by them. A deleted listing or seller leaves nulls from the left joins, which count as
+ * visible: the chat stays.
  */
 function inboxFilter(userId: number): SQL {
+  const otherId = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId}
+    else ${conversations.buyerId} end`;
   return and(
     eq(conversationMembers.userId, userId),
+    // Chats with people the member blocked leave the inbox and its badge (docs/product.md §11).
+    not(blockedSql(userId, otherId)),
     gt(conversations.lastMessageId, conversationMembers.clearedMessageId),
     or(and(isNull(products.hiddenAt), isNull(seller.bannedAt)), eq(products.sellerId, userId)),
   ) as SQL;

@@ -25,6 +25,7 @@ import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
+import { hasBlocked } from '../user/block.repository.js';
 
 const C = messages.chat;
 
@@ -202,6 +203,9 @@ export function createMessageService(options: MessageServiceOptions) {
         const { pair, conversation } = await resolve(tx, user, input.productId, input.receiverId);
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
+        // Before anything is stored or told: the refusal says no more than that (docs/product.md §11).
+        if (await hasBlocked(tx, input.receiverId, user.id))
+          throw new HttpError(403, messages.blocking.cannotMessage);
         await checkLimits(tx, user.id, conversation?.id, budget);
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
         const stored = await repo.insertMessage(tx, conversationId, user.id, body);
@@ -256,9 +260,10 @@ export function createMessageService(options: MessageServiceOptions) {
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {
       const { product } = await resolve(db, user, productId, otherUserId, { keptChats: true });
-      const [other, following, thumbs] = await Promise.all([
+      const [other, following, blocked, thumbs] = await Promise.all([
         repo.findUser(db, otherUserId),
         isFollowing(db, user.id, otherUserId),
+        hasBlocked(db, user.id, otherUserId),
         firstThumbs([productId]),
       ]);
       // Resolved, so the two have a chat: a missing account is a deleted one, and the chat stays readable.
@@ -267,6 +272,7 @@ export function createMessageService(options: MessageServiceOptions) {
         userName: other?.username ?? C.deletedUser,
         userImageUrl: other?.imageUrl ?? null,
         isFollowedByCurrentUser: following,
+        isBlockedByCurrentUser: blocked,
         productId,
         productName: product.title,
         productPrice: product.price,

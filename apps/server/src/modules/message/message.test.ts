@@ -181,6 +181,7 @@ describe('GET /api/Message/chat-thrifter/{productId}/with/{receiverId}', () => {
       userName: seller.username,
       userImageUrl: null,
       isFollowedByCurrentUser: false,
+      isBlockedByCurrentUser: false,
       productId,
       productName: 'Oak bookshelf',
       productPrice: 45.5,

@@ -56,6 +56,7 @@ describe('GET /api/User/profile-details/{userId}', () => {
       followersCount: 2,
       followingCount: 1,
       isFollowedByCurrentUser: false,
+      isBlockedByCurrentUser: false,
       thrifterSince: created!.createdAt.toISOString(),
       profilePhotoUrl: null,
       coverPhotoUrl: null,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { follows, profileViews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
+import { blockedSql } from './block.repository.js';
 
 export { isFollowing } from '../product/engagement.repository.js';
 
@@ -47,6 +48,7 @@ export interface ProfileRow {
   followersCount: number;
   followingCount: number;
   isFollowedByViewer: boolean;
+  isBlockedByViewer: boolean;
 }
 
 /** One profile with its counts in one query; the service decides who may see it. */
@@ -72,11 +74,18 @@ export async function findProfile(
       followersCount: followersCountOf(outerUserId),
       followingCount: followingCountOf(outerUserId),
       isFollowedByViewer: viewerId === null ? sql<boolean>`false` : followsSql(viewerId, outerUserId),
+      isBlockedByViewer: viewerId === null ? sql<boolean>`false` : blockedSql(viewerId, outerUserId),
     })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row && { ...row, isFollowedByViewer: Boolean(row.isFollowedByViewer) };
+  return (
+    row && {
+      ...row,
+      isFollowedByViewer: Boolean(row.isFollowedByViewer),
+      isBlockedByViewer: Boolean(row.isBlockedByViewer),
+    }
+  );
 }
 
 /**

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  blockedPeopleResponseSchema,
+  blockResponseSchema,
   errorBodySchema,
   followersQuerySchema,
   followersResponseSchema,
@@ -41,7 +43,7 @@ export interface UserRoutesOptions {
 
 /**
  * docs/product.md §7 User calls: GET /api/User/profile-details/{userId}, POST upload-profile-photo, upload-cover-photo,
- * update-user-details, follow-unfollow/{userId}; GET /api/User/followers.
+ * update-user-details, follow-unfollow/{userId}; GET /api/User/followers; blocking (docs/product.md §11).
  */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const { config, users, pipeline } = options;
@@ -167,5 +169,51 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const { page, pageSize } = request.query;
       return { data: await users.followers(user, page, pageSize), page, pageSize };
     },
+  );
+
+  for (const [method, operationId, summary] of [
+    [
+      'POST',
+      'User_block',
+      'Block someone: they cannot message or follow you (their follow of you ends), and you no longer see their chats or listings',
+    ],
+    [
+      'DELETE',
+      'User_unblock',
+      'Unblock someone you blocked (unblocking someone not blocked is a harmless 200)',
+    ],
+  ] as const) {
+    app.route({
+      method,
+      url: API.user.block,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        operationId,
+        summary,
+        params: userIdParamsSchema,
+        security: bearer,
+        response: { 200: blockResponseSchema, ...refusals },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        const { userId } = request.params;
+        return method === 'POST' ? users.block(user, userId) : users.unblock(user, userId);
+      },
+    });
+  }
+
+  app.get(
+    API.user.blocked,
+    {
+      schema: {
+        tags,
+        operationId: 'User_blocked',
+        summary: 'The people you blocked, newest first',
+        security: bearer,
+        response: { 200: blockedPeopleResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await users.blocked(requireUser(request)) }),
   );
 };

@@ -3,6 +3,8 @@ import {
   fillText,
   messages,
   stripUsaSuffix,
+  type BlockedPerson,
+  type BlockResponse,
   type Follower,
   type FollowResponse,
   type ProfileDetails,
@@ -15,9 +17,11 @@ import type { ProcessedImage } from '../../services/images/index.js';
 import { newImageKey, type ImageStore } from '../../services/storage/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as repo from './user.repository.js';
+import * as blocks from './block.repository.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const P = messages.profile;
+const B = messages.blocking;
 const R = messages.register;
 
 interface Log {
@@ -95,6 +99,7 @@ export function createUserService(options: UserServiceOptions) {
       followersCount: row.followersCount,
       followingCount: row.followingCount,
       isFollowedByCurrentUser: row.isFollowedByViewer,
+      isBlockedByCurrentUser: row.isBlockedByViewer,
       thrifterSince: row.createdAt.toISOString(),
       profilePhotoUrl: row.imageUrl,
       coverPhotoUrl: row.coverPhotoUrl,
@@ -209,6 +214,10 @@ export function createUserService(options: UserServiceOptions) {
         if (!followee || followee.bannedAt !== null) throw userNotFound();
         const following = await repo.isFollowing(tx, user.id, followeeId);
         const target = wanted ?? !following;
+        // Checked under the followee's lock, which blocking takes too: a block and a follow cannot cross.
+        if (target && !following && (await blocks.hasBlocked(tx, followeeId, user.id))) {
+          throw new HttpError(403, B.cannotFollow);
+        }
         if (target && !following) await repo.addFollow(tx, user.id, followeeId);
         if (!target && following) await repo.removeFollow(tx, user.id, followeeId);
         return {
@@ -221,6 +230,46 @@ export function createUserService(options: UserServiceOptions) {
           },
         };
       });
+    },
+
+    /**
+     * Blocks a person (docs/product.md §11): idempotent; their follow of the caller ends with it. Takes the
+     * caller's row lock, the one a follow of the caller takes, so a follow racing the block cannot survive it.
+     */
+    async block(user: AuthUser, blockedId: number): Promise<BlockResponse> {
+      if (blockedId === user.id) throw new HttpError(400, B.cannotBlockSelf);
+      const username = await withTransaction(db, async (tx) => {
+        // Both rows, lower id first, so two people blocking each other at once cannot deadlock.
+        const [first, second] = [user.id, blockedId].sort((a, b) => a - b) as [number, number];
+        const locked = [await repo.lockFollowee(tx, first), await repo.lockFollowee(tx, second)];
+        const blocked = locked[first === blockedId ? 0 : 1];
+        if (!blocked || (blocked.bannedAt !== null && !isStaff(user))) throw userNotFound();
+        await blocks.addBlock(tx, user.id, blockedId);
+        return blocked.username;
+      });
+      return { message: fillText(B.blocked, { username }), data: { userId: blockedId, isBlocked: true } };
+    },
+
+    /** Unblocks a person: idempotent; an unknown person is a 404. */
+    async unblock(user: AuthUser, blockedId: number): Promise<BlockResponse> {
+      const row = await repo.lockFollowee(db, blockedId);
+      if (!row) throw userNotFound();
+      await blocks.removeBlock(db, user.id, blockedId);
+      return {
+        message: fillText(B.unblocked, { username: row.username }),
+        data: { userId: blockedId, isBlocked: false },
+      };
+    },
+
+    /** The people the caller blocked, newest block first. */
+    async blocked(user: AuthUser): Promise<BlockedPerson[]> {
+      const rows = await blocks.blockedBy(db, user.id);
+      return rows.map((row) => ({
+        id: row.id,
+        userName: row.username,
+        imageUrl: row.imageUrl,
+        blockedAt: row.blockedAt.toISOString(),
+      }));
     },
 
     /** The caller's followers, newest follow first. */

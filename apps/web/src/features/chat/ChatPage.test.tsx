@@ -14,6 +14,7 @@ const HEADER: ChatThreadHeader = {
   userName: 'sam',
   userImageUrl: null,
   isFollowedByCurrentUser: true,
+  isBlockedByCurrentUser: false,
   productId: 40,
   productName: 'Blue velvet sofa',
   productPrice: 120,

@@ -4,6 +4,7 @@ import { CHAT_LIMITS, ROUTES, messages, type ChatThreadHeader } from '@rummage/c
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { formatPrice } from '../feed';
+import { BlockButton } from '../blocking';
 import { FollowButton } from '../follow';
 import { MessageList } from './MessageList';
 import { CHAT_TEXT } from './texts';
@@ -53,12 +54,20 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
         </p>
       </div>
       {!deleted && (
-        <FollowButton
-          userId={header.userId}
-          initialFollowing={header.isFollowedByCurrentUser}
-          userName={header.userName}
-          className="shrink-0"
-        />
+        <>
+          <FollowButton
+            userId={header.userId}
+            initialFollowing={header.isFollowedByCurrentUser}
+            userName={header.userName}
+            className="shrink-0"
+          />
+          <BlockButton
+            userId={header.userId}
+            userName={header.userName}
+            initialBlocked={header.isBlockedByCurrentUser}
+            className="shrink-0"
+          />
+        </>
       )}
       <CloseLink />
     </div>

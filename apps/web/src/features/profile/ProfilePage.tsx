@@ -8,6 +8,7 @@ import { readSession, writeSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { BlockButton } from '../blocking';
 import { FollowButton } from '../follow';
 import { profileKeys, useProfileDetails, type PhotoKind } from './api';
 import { ProfileGarageSales } from './ProfileGarageSales';
@@ -126,12 +127,15 @@ export default function ProfilePage() {
       {messages.profile.edit}
     </Link>
   ) : data && profileId !== null ? (
-    <FollowButton
-      userId={profileId}
-      initialFollowing={data.isFollowedByCurrentUser}
-      onFollowersCountChange={changeFollowers}
-      userName={data.userName}
-    />
+    <>
+      <FollowButton
+        userId={profileId}
+        initialFollowing={data.isFollowedByCurrentUser}
+        onFollowersCountChange={changeFollowers}
+        userName={data.userName}
+      />
+      <BlockButton userId={profileId} userName={data.userName} initialBlocked={data.isBlockedByCurrentUser} />
+    </>
   ) : undefined;
 
   return (

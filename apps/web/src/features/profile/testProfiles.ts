@@ -15,6 +15,7 @@ export function profileDetails(overrides: Partial<ProfileDetails> = {}): Profile
     followersCount: 5,
     followingCount: 2,
     isFollowedByCurrentUser: false,
+    isBlockedByCurrentUser: false,
     thrifterSince: '2024-11-20T12:02:14.151Z',
     profilePhotoUrl: '/uploads/u/maria.webp',
     coverPhotoUrl: '/uploads/u/maria-cover.webp',

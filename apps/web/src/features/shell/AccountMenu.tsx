@@ -79,6 +79,11 @@ export function AccountMenu() {
                   {messages.notifications.settings}
                 </Link>
               </li>
+              <li>
+                <Link to={ROUTES.blockedPeople} className={menuItemClass} onClick={close}>
+                  {messages.blocking.listTitle}
+                </Link>
+              </li>
               {(currentUser?.role === 'staff' || currentUser?.role === 'admin') && (
                 <li>
                   <Link to={STAFF_PATH} className={menuItemClass} onClick={close}>

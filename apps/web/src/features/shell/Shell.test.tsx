@@ -79,6 +79,7 @@ describe('header menus', () => {
       messages.header.messages,
       messages.header.myProfile,
       messages.notifications.settings,
+      messages.blocking.listTitle,
     ]);
     expect(screen.queryByTestId('count-badge')).toBeNull();
     await user.click(within(menu).getByRole('button', { name: messages.header.logout }));

@@ -2,13 +2,14 @@
  * News about listings: followers hear of a seller's new listing (a job on the queue), and a seller hears of likes on theirs, gathered
  * into one unread entry per listing and hour ("3 people liked …") so a popular listing does not flood the bell.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
 import { follows, products, users } from '../../../db/schema.js';
 import type { EventBus } from '../../../events/bus.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { NotificationCentre } from '../centre.service.js';
+import { blockedSql, hasBlocked } from '../../user/block.repository.js';
 
 const N = messages.notifications;
 const HOUR_MS = 3_600_000;
@@ -35,7 +36,10 @@ export async function tellFollowers(db: Database, centre: NotificationCentre, li
   const followers = await db
     .select({ id: follows.followerId })
     .from(follows)
-    .where(eq(follows.followeeId, listing.sellerId));
+    // A follower who since blocked the seller no longer hears of their listings.
+    .where(
+      and(eq(follows.followeeId, listing.sellerId), not(blockedSql(follows.followerId, listing.sellerId))),
+    );
   if (followers.length === 0) return 0;
   return centre.notifyEachOnce(
     followers.map((row) => row.id),
@@ -74,6 +78,8 @@ export function notifyListingNews(
 
   events.on('product.liked', async ({ productId, sellerId, likerId }) => {
     if (likerId === sellerId) return;
+    // A like by someone the seller blocked tells them nothing (docs/product.md §11).
+    if (await hasBlocked(db, sellerId, likerId)) return;
     const [listing] = await db
       .select({ title: products.title })
       .from(products)
