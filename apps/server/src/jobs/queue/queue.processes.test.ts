@@ -142,12 +142,14 @@ describe.skipIf(!runs)('job queue across processes (PostgreSQL)', () => {
 
   it('a recurring kind runs once per period across two processes', async () => {
     const settings = { TICK_MS: '1000' };
+    const began = Date.now();
     await Promise.all([startWorker(settings), startWorker(settings)]);
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     const ticks = (await runsOf('test-tick')).map((run) => new Date(run.at).getTime());
-    // Two processes each on their own timer would have run about ten times.
+    // Two processes each on their own timer would have run about twice per second. Counted from the first
+    // start, as one process may be ticking while a loaded machine still starts the other.
     expect(ticks.length).toBeGreaterThanOrEqual(3);
-    expect(ticks.length).toBeLessThanOrEqual(6);
+    expect(ticks.length).toBeLessThanOrEqual(Math.floor((Date.now() - began) / 1000) + 1);
     for (let i = 1; i < ticks.length; i += 1) expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThanOrEqual(950);
   }, 60_000);
 
