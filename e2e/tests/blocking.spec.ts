@@ -82,4 +82,5 @@ test('a seller blocks a buyer from the chat header; the buyer’s next message i
   const after = `Back again (${token})`;
   await sendInChat(buyer, after);
   await expect(seller.getByText(after)).toBeVisible();
+  await buyer.context().close();
 });
