@@ -149,6 +149,21 @@ describe('reserve for a buyer', () => {
       expect(card).toMatchObject({ reservedUntil: data.reservedUntil, isReservedForCurrentUser: forYou });
     }
 
+    // The chat header says whether the hold is this chat's: the seller's chat with the buyer, and the buyer's.
+    for (const [who, otherId] of [
+      [seller, buyer.id],
+      [buyer, seller.id],
+    ] as const) {
+      const header = await t.app.inject({
+        method: 'GET',
+        url: apiPath(API.message.chatThrifter, { productId, receiverId: otherId }),
+        headers: bearer(who.token),
+      });
+      expect(header.json()).toMatchObject({
+        data: { reservedUntil: data.reservedUntil, isReservedInThisChat: true },
+      });
+    }
+
     // Unreserve by the seller ends it for everyone.
     const released = await unreserve(seller, productId);
     expect(released.statusCode).toBe(200);
