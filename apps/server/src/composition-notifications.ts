@@ -16,6 +16,7 @@ import { createPushService, deliverPushNotifications } from './modules/notificat
 import { notifyConversations } from './modules/notification/subscribers/conversations.js';
 import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
 import { notifyListingNews } from './modules/notification/subscribers/listings.js';
+import { notifyReservations } from './modules/notification/subscribers/reservations.js';
 import type { Presence } from './services/presence/index.js';
 import { createPushSender, systemLookup, vapidKeysOf } from './services/push/index.js';
 
@@ -39,6 +40,7 @@ export function composeNotifications(
   const centre = createNotificationCentre({ db, events });
   notifyConversations(events, centre);
   notifyListingNews(events, centre, db, queue);
+  notifyReservations(events, centre, db);
   defineGarageSaleReminders(queue, db, centre);
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);

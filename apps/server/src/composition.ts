@@ -23,6 +23,7 @@ import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/sna
 import { createMessageService } from './modules/message/message.service.js';
 import { createEngagementService } from './modules/product/engagement.service.js';
 import { createProductService } from './modules/product/product.service.js';
+import { createReservationService } from './modules/product/reservation.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { countUnread } from './modules/notification/centre.repository.js';
@@ -142,7 +143,7 @@ export async function composeServer(
       concurrency: storage.database.kind === 'pglite' ? 3 : 4,
     });
     const people = composePeople(config, overrides, storage, events, log, closers);
-    const listings = composeListings(config, storage, events, log);
+    const listings = composeListings(config, storage, events, queue, log);
     const messaging = composeMessaging(config, storage, events, metrics, log);
     const realtime = await composeRealtime(
       config,
@@ -236,7 +237,13 @@ function composePeople(
 export type People = ReturnType<typeof composePeople>;
 
 /** Listings and the people behind them: products, likes and views, the feed, garage sales, profiles. */
-function composeListings(config: AppConfig, storage: Storage, events: EventBus, log: FastifyBaseLogger) {
+function composeListings(
+  config: AppConfig,
+  storage: Storage,
+  events: EventBus,
+  queue: JobQueue,
+  log: FastifyBaseLogger,
+) {
   const { database, imageStore: store, redis, gazetteer } = storage;
   const db = database.db;
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
@@ -244,6 +251,12 @@ function composeListings(config: AppConfig, storage: Storage, events: EventBus, 
   return {
     products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
     engagement: createEngagementService({ db, events }),
+    reservations: createReservationService({
+      db,
+      events,
+      queue,
+      durationMs: config.reservations.durationMs,
+    }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, log }),

@@ -153,6 +153,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
       'How long a chat message or support answer stays unread before it is e-mailed (at most one e-mail per chat per hour).',
   },
   {
+    name: 'RESERVATION_HOURS',
+    default: '48',
+    meaning: 'How long a listing stays reserved for a buyer before the hold lapses (1 to 720).',
+  },
+  {
     name: 'VAPID_PUBLIC_KEY',
     default: '(unset → generated once, kept in the database)',
     meaning:

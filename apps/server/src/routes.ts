@@ -51,8 +51,8 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(geoRoutes, { gazetteer: storage.gazetteer });
   const { accountData } = personalData;
   await app.register(accountRoutes, { accounts: people.accounts, accountData, config });
-  const { products, engagement, marketplace, garages, users } = listings;
-  await app.register(productRoutes, { config, products, engagement, pipeline });
+  const { products, engagement, reservations, marketplace, garages, users } = listings;
+  await app.register(productRoutes, { config, products, engagement, reservations, pipeline });
   await app.register(marketplaceRoutes, { marketplace });
   await app.register(garageRoutes, { config, garages });
   await app.register(messageRoutes, { config, messages: messaging.chats });

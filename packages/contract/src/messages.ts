@@ -186,6 +186,19 @@ export const messages = {
     deleted: 'Listing deleted.',
     statusUpdated: 'Listing status updated.',
     locationIncomplete: 'Send both latitude and longitude, or neither.',
+    /** Reserve for a buyer (docs/product.md §12); `{name}` is the buyer, `{time}` the local end of the hold. */
+    reserveNotSeller: 'Only the seller can reserve this listing.',
+    reserveNoChat: 'You can only reserve this listing for someone who has a chat with you about it.',
+    reserveSold: 'This listing is sold, so it cannot be reserved.',
+    reserved: 'Reserved',
+    reservedFor: 'Reserved for {name}.',
+    reservedForYou: 'Reserved for you until {time}',
+    reservedUntil: 'Reserved until {time}',
+    reserveFor: 'Reserve for {name}',
+    release: 'Release',
+    releaseLabel: 'Release the reservation for {name}',
+    released: 'Reservation released.',
+    reserveFailed: 'The reservation could not be changed. Please try again.',
   },
   garage: {
     addressPlaceholder: 'enter sale address',
@@ -379,6 +392,14 @@ export const messages = {
     likeTitleOne: '{name} liked {title}',
     likeTitleMany: '{count} people liked {title}',
     likeBody: 'Your listing is getting attention.',
+    /** Reservations: the buyer's entry, then the seller's. `{until}` is the end of the hold. */
+    reservedTitleBuyer: '{name} reserved {title} for you',
+    reservedTitleSeller: 'You reserved {title} for {name}',
+    reservedBody: 'Held until {until}.',
+    releasedTitleBuyer: '{name} released the reservation of {title}',
+    releasedTitleSeller: 'You released the reservation of {title} for {name}',
+    lapsedTitle: 'The reservation of {title} ran out',
+    endedBody: 'The listing is open to everyone again.',
     deletedUser: 'Deleted user',
     /** The settings page (/settings/notifications). */
     settingsTitle: 'Notification settings',
@@ -394,6 +415,7 @@ export const messages = {
     kindFollows: 'New listings from sellers you follow',
     kindGarageSales: 'Garage sales starting tomorrow',
     kindLikes: 'Likes on your listings',
+    kindReservations: 'Reservations made, released or run out',
     saved: 'Your notification settings are saved.',
     saveFailed: 'Your notification settings could not be saved. Please try again.',
     pushEnable: 'Turn on push notifications',
@@ -438,7 +460,7 @@ export const messages = {
     /** Refusals. */
     readInvalid: 'Send { "ids": [...] } with notification ids, or { "all": true }.',
     preferencesInvalid:
-      'Send email and push, each with messages, support, follows, garageSales and likes as true or false.',
+      'Send email and push, each with messages, support, follows, garageSales, likes and reservations as true or false.',
     subscriptionInvalid: 'The push subscription is not valid.',
     subscriptionEndpointInvalid: 'The push subscription endpoint must be an absolute URL.',
     subscriptionEndpointRefused: 'The push subscription endpoint must be a public https address.',

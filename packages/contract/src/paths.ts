@@ -52,6 +52,10 @@ export const API = {
     report: '/api/Product/report',
     unsoldByUser: '/api/Product/unsold/user/:userId',
     soldByUser: '/api/Product/sold/user/:userId',
+    /** POST { productId, buyerId }: the seller holds the listing for a buyer who chats about it (§12). */
+    reserve: '/api/Product/reserve',
+    /** POST { productId }: the seller ends the hold. */
+    unreserve: '/api/Product/unreserve',
   },
   /** Profiles and follows (docs/product.md §7 User calls). */
   user: {

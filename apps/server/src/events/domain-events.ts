@@ -7,6 +7,9 @@ import type { ChatMessage, Notification, Role, SupportTicket, TicketMessage } fr
 /** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
 export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
 
+/** Why a reservation ended. */
+export type ReservationEndReason = 'released' | 'lapsed' | 'sold';
+
 export interface DomainEventMap {
   /** A chat message was stored. `clientMessageId` is the sender's own id for its pending copy, when it sent one. */
   'chat.messageSent': {
@@ -36,6 +39,15 @@ export interface DomainEventMap {
   'product.listed': { productId: number; sellerId: number; title: string };
   /** Someone liked a listing they had not liked (an unlike or a repeated like is not told). */
   'product.liked': { productId: number; sellerId: number; likerId: number };
+  /** The seller reserved a listing for a buyer who chats about it, until `until` (docs/product.md §12). */
+  'product.reserved': { productId: number; sellerId: number; buyerId: number; until: Date };
+  /** A reservation ended: the seller released it, it ran out, or the listing was marked sold. */
+  'product.reservationEnded': {
+    productId: number;
+    sellerId: number;
+    buyerId: number;
+    reason: ReservationEndReason;
+  };
   /** Staff hid or unhid a listing. */
   'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
   /**

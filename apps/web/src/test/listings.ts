@@ -26,6 +26,8 @@ export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDe
     isSold: false,
     categoryId: 2,
     categoryTitle: 'Hats',
+    reservedUntil: null,
+    isReservedForCurrentUser: false,
     description: 'Silverbelly 4X beaver felt.',
     isLikedByCurrentUser: false,
     isFollowedByCurrentUser: false,

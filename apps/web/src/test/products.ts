@@ -25,6 +25,8 @@ export function productCard(id: number, overrides: Partial<ProductCard> = {}): P
     isSold: false,
     categoryId: null,
     categoryTitle: null,
+    reservedUntil: null,
+    isReservedForCurrentUser: false,
     ...overrides,
   };
 }

@@ -94,6 +94,10 @@ export const chatThreadHeaderSchema = z.object({
   productImageUrl: z.string().nullable(),
   sellerId: z.number().int(),
   isSold: z.boolean(),
+  /** ISO 8601 end of the seller's hold on the listing (docs/product.md §12); null when none or run out. */
+  reservedUntil: z.string().nullable(),
+  /** True when the hold is for this chat's buyer: the buyer sees "Reserved for you", the seller "Release". */
+  isReservedInThisChat: z.boolean(),
 });
 export type ChatThreadHeader = z.infer<typeof chatThreadHeaderSchema>;
 export const chatThreadHeaderResponseSchema = z.object({ data: chatThreadHeaderSchema });

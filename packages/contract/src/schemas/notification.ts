@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = {
   follow: 'follow',
   garageSale: 'garageSale',
   like: 'like',
+  /** A listing was reserved for the buyer, released, or the reservation lapsed (docs/product.md §12). */
+  reservation: 'reservation',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
@@ -89,6 +91,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'follows',
   'garageSales',
   'likes',
+  'reservations',
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 /** Which preference switches a notification type. */
@@ -98,6 +101,7 @@ export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreference
   follow: 'follows',
   garageSale: 'garageSales',
   like: 'likes',
+  reservation: 'reservations',
 };
 
 const channelSchema = z.object(
@@ -115,8 +119,22 @@ export const notificationPreferencesSchema = z.object(
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 /** What a person who never chose gets: answers to them on, everything else off (no spam by default). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  email: { messages: true, support: true, follows: false, garageSales: false, likes: false },
-  push: { messages: true, support: true, follows: false, garageSales: false, likes: false },
+  email: {
+    messages: true,
+    support: true,
+    follows: false,
+    garageSales: false,
+    likes: false,
+    reservations: true,
+  },
+  push: {
+    messages: true,
+    support: true,
+    follows: false,
+    garageSales: false,
+    likes: false,
+    reservations: true,
+  },
 };
 export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });
 

@@ -108,6 +108,10 @@ export const productCardSchema = z.object({
   isSold: z.boolean(),
   categoryId: z.number().int().nullable(),
   categoryTitle: z.string().nullable(),
+  /** ISO 8601 end of the seller's hold for a buyer (docs/product.md §12); null when none or run out. */
+  reservedUntil: z.string().nullable(),
+  /** True when the hold is for the signed-in user. */
+  isReservedForCurrentUser: z.boolean(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -243,6 +247,22 @@ export const changeSoldStatusResponseSchema = z.object({
   message: z.string(),
   data: z.object({ productId: z.number().int(), isSold: z.boolean() }),
 });
+
+/** POST /api/Product/reserve: hold the listing for a buyer who chats about it. */
+export const reserveProductSchema = z.object({ productId: idSchema, buyerId: idSchema });
+export type ReserveProductRequest = z.input<typeof reserveProductSchema>;
+/** POST /api/Product/unreserve. */
+export const unreserveProductSchema = z.object({ productId: idSchema });
+/** The hold after the call: `reservedForId` and `reservedUntil` null after unreserve. */
+export const reservationResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    productId: z.number().int(),
+    reservedForId: z.number().int().nullable(),
+    reservedUntil: z.string().nullable(),
+  }),
+});
+export type ReservationResponse = z.infer<typeof reservationResponseSchema>;
 
 export const reportProductSchema = z.object({
   productId: idSchema,

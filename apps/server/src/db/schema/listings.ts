@@ -17,7 +17,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { at, id } from './columns.js';
-import { userRef } from './people.js';
+import { userRef, users } from './people.js';
 
 export const categories = pgTable('categories', {
   id: id(),
@@ -54,6 +54,14 @@ export const products = pgTable(
     hiddenAt: at('hidden_at'),
     hiddenReason: text('hidden_reason'),
     views: integer('views').notNull().default(0),
+    /**
+     * Reserved by the seller for a buyer who chats about it, until reserved_until (docs/product.md §12). A past
+     * reserved_until reads as no reservation before the lapse job clears it; a deleted buyer ends it.
+     */
+    reservedForId: bigint('reserved_for_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    reservedUntil: at('reserved_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     // Title words weigh more than description words should ranking ever be added; the feed orders by time.
@@ -71,6 +79,10 @@ export const products = pgTable(
     index('products_category_id_idx').on(t.categoryId),
     index('products_location_gist_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     index('products_search_gin_idx').using('gin', t.search),
+    // Deleting an account sets its holds to null: found through this small index, not a scan of every listing.
+    index('products_reserved_for_id_idx')
+      .on(t.reservedForId)
+      .where(sql`${t.reservedForId} is not null`),
   ],
 );
 

@@ -98,6 +98,15 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted with their photos (rows and files); chats about them keep title and price',
   },
   {
+    table: 'products',
+    column: 'reserved_for_id',
+    link: { foreignKey: 'set null' },
+    exported: null,
+    notExported:
+      "a hold lasts RESERVATION_HOURS at most and is the seller's note on their listing; the buyer sees it on the listing and in the chat",
+    deletion: "set null: the seller's listing is no longer held",
+  },
+  {
     table: 'product_views',
     column: 'viewer_key',
     link: { plain: "'u:<user id>'" },

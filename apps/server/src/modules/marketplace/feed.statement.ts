@@ -78,7 +78,8 @@ const cardSelect = sql`select ${products.id} as id, ${products.title} as title, 
     ${products.locationText} as "locationText", ${products.views} as views, ${products.isSold} as "isSold",
     ${products.createdAt} as "createdAt", ${products.sellerId} as "sellerId", ${users.username} as "userName",
     ${users.imageUrl} as "userImageUrl", ${products.categoryId} as "categoryId",
-    ${categories.title} as "categoryTitle"`;
+    ${categories.title} as "categoryTitle", ${products.reservedForId} as "reservedForId",
+    ${products.reservedUntil} as "reservedUntil"`;
 const cardJoins = sql`join ${users} on ${users.id} = ${products.sellerId}
     left join ${categories} on ${categories.id} = ${products.categoryId}`;
 
@@ -188,7 +189,8 @@ export function feedStatement(shape: Shape): SQL {
   select floor(extract(epoch from s.at) * 1000)::float8 as "snapshotMs",
     p.id, p.title, p.price, p.latitude, p.longitude, p."locationText", p.views, p."isSold",
     floor(extract(epoch from p."createdAt") * 1000)::float8 as "createdMs", p."sellerId", p."userName",
-    p."userImageUrl", p."categoryId", p."categoryTitle",
+    p."userImageUrl", p."categoryId", p."categoryTitle", p."reservedForId",
+    floor(extract(epoch from p."reservedUntil") * 1000)::float8 as "reservedUntilMs",
     ${likesCountSql(sql`p.id`)} as "likesCount", ${photosJson(sql`p.id`)} as photos
   from feed_snapshot s left join feed_page p on true
   order by p."createdAt" desc, p.id desc`;

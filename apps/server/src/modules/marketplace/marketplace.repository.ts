@@ -61,6 +61,8 @@ interface RawFeedRow extends Record<string, unknown> {
   userImageUrl: string | null;
   categoryId: number | string | null;
   categoryTitle: string | null;
+  reservedForId: number | string | null;
+  reservedUntilMs: number | null;
   likesCount: number;
   photos: Array<[string, string]> | null;
 }
@@ -105,6 +107,8 @@ async function run(db: Database, shape: Shape, values: Record<string, unknown>):
       userImageUrl: row.userImageUrl,
       categoryId: row.categoryId === null ? null : int(row.categoryId),
       categoryTitle: row.categoryTitle,
+      reservedForId: row.reservedForId === null ? null : int(row.reservedForId),
+      reservedUntil: row.reservedUntilMs === null ? null : new Date(row.reservedUntilMs),
       likesCount: row.likesCount,
       photos: photoKeys(row.photos),
     });

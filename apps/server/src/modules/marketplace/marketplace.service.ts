@@ -61,7 +61,7 @@ export function createMarketplaceService(options: {
       });
       if (query.page === 1 && !query.before) await memo.remember(key, snapshot);
       return {
-        data: rows.map((row) => toCard(row, row.photos, row.likesCount, store)),
+        data: rows.map((row) => toCard(row, row.photos, row.likesCount, store, viewerId)),
         page: query.page,
         pageSize: query.pageSize,
         before: snapshot,

@@ -17,6 +17,9 @@ export interface ChatProduct {
   isSold: boolean;
   hiddenAt: Date | null;
   sellerBannedAt: Date | null;
+  /** The seller's hold (docs/product.md §12); the header shows it. */
+  reservedForId: number | null;
+  reservedUntil: Date | null;
 }
 
 export async function findProduct(db: Db, productId: number): Promise<ChatProduct | undefined> {
@@ -29,6 +32,8 @@ export async function findProduct(db: Db, productId: number): Promise<ChatProduc
       isSold: products.isSold,
       hiddenAt: products.hiddenAt,
       sellerBannedAt: users.bannedAt,
+      reservedForId: products.reservedForId,
+      reservedUntil: products.reservedUntil,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))

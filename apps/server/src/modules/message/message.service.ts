@@ -8,6 +8,7 @@ import {
   type ChatThreadHeader,
   type UnreadCounts,
 } from '@rummage/contract';
+import { activeReservation } from '../product/product.presenter.js';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
@@ -119,6 +120,8 @@ export function createMessageService(options: MessageServiceOptions) {
           isSold: true,
           hiddenAt: null,
           sellerBannedAt: null,
+          reservedForId: null,
+          reservedUntil: null,
         };
         return { pair, product: gone, conversation: kept };
       }
@@ -266,6 +269,8 @@ export function createMessageService(options: MessageServiceOptions) {
         hasBlocked(db, user.id, otherUserId),
         firstThumbs([productId]),
       ]);
+      const hold = activeReservation(product);
+      const buyerId = product.sellerId === user.id ? otherUserId : user.id;
       // Resolved, so the two have a chat: a missing account is a deleted one, and the chat stays readable.
       return {
         userId: otherUserId,
@@ -279,6 +284,8 @@ export function createMessageService(options: MessageServiceOptions) {
         productImageUrl: thumbs.get(productId) ?? null,
         sellerId: product.sellerId,
         isSold: product.isSold,
+        reservedUntil: hold?.until.toISOString() ?? null,
+        isReservedInThisChat: hold !== null && hold.buyerId === buyerId,
       };
     },
 

@@ -188,6 +188,8 @@ describe('GET /api/Message/chat-thrifter/{productId}/with/{receiverId}', () => {
       productImageUrl: await productThumb(productId),
       sellerId: seller.id,
       isSold: false,
+      reservedUntil: null,
+      isReservedInThisChat: false,
     });
     await t.app.parts.storage.database.db
       .insert(follows)

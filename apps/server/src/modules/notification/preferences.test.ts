@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DEFAULT_NOTIFICATION_PREFERENCES, messages } from '@rummage/contract';
+import { notificationPreferences } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn } from '../../test/factories.js';
 
@@ -17,6 +18,22 @@ async function person() {
 }
 
 describe('GET and PUT /api/Notifications/preferences', () => {
+  it('reads a kind added after a person chose (reservations) as its default', async () => {
+    const me = await person();
+    const older = { messages: false, support: true, follows: true, garageSales: false, likes: false };
+    await t.app.parts.storage.database.db
+      .insert(notificationPreferences)
+      .values({ userId: me.user.id, email: older, push: older });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: API.notifications.preferences,
+      headers: bearer(me.token),
+    });
+    expect(response.json()).toEqual({
+      data: { email: { ...older, reservations: true }, push: { ...older, reservations: true } },
+    });
+  });
+
   it('answers the defaults to someone who never chose: answers to them on, the rest off', async () => {
     const { token } = await person();
     const response = await t.app.inject({
@@ -33,8 +50,22 @@ describe('GET and PUT /api/Notifications/preferences', () => {
     const me = await person();
     const other = await person();
     const chosen = {
-      email: { messages: false, support: true, follows: true, garageSales: false, likes: false },
-      push: { messages: true, support: false, follows: false, garageSales: true, likes: true },
+      email: {
+        messages: false,
+        support: true,
+        follows: true,
+        garageSales: false,
+        likes: false,
+        reservations: false,
+      },
+      push: {
+        messages: true,
+        support: false,
+        follows: false,
+        garageSales: true,
+        likes: true,
+        reservations: true,
+      },
     };
     const put = await t.app.inject({
       method: 'PUT',

@@ -23,6 +23,8 @@ export const cardColumns = {
   sellerBannedAt: users.bannedAt,
   categoryId: products.categoryId,
   categoryTitle: categories.title,
+  reservedForId: products.reservedForId,
+  reservedUntil: products.reservedUntil,
 };
 
 export function selectCards(db: Db) {

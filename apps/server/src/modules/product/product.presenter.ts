@@ -27,15 +27,31 @@ export type CardFields = Pick<
   | 'isSold'
   | 'categoryId'
   | 'categoryTitle'
+  | 'reservedForId'
+  | 'reservedUntil'
 >;
+
+/**
+ * The seller's hold as answers show it: an end in the past reads as none, so a lapse the job has not cleared yet
+ * never shows (docs/product.md §12).
+ */
+export function activeReservation(
+  row: Pick<CardFields, 'reservedForId' | 'reservedUntil'>,
+  now: Date = new Date(),
+): { buyerId: number; until: Date } | null {
+  if (row.reservedForId === null || row.reservedUntil === null || row.reservedUntil <= now) return null;
+  return { buyerId: row.reservedForId, until: row.reservedUntil };
+}
 
 export function toCard(
   row: CardFields,
   images: readonly PhotoKeys[],
   likesCount: number,
   store: ImageAddresses,
+  viewerId?: number,
 ): ProductCard {
   const first = images[0];
+  const hold = activeReservation(row);
   const thumb = first ? store.url(first.thumbKey) : null;
   return {
     id: row.id,
@@ -59,14 +75,21 @@ export function toCard(
     isSold: row.isSold,
     categoryId: row.categoryId,
     categoryTitle: row.categoryTitle,
+    reservedUntil: hold?.until.toISOString() ?? null,
+    isReservedForCurrentUser: hold !== null && viewerId !== undefined && hold.buyerId === viewerId,
   };
 }
 
 /** Cards for a page of rows, with two batched queries for photos and likes (never one per row). */
-export async function presentCards(db: Db, rows: CardRow[], store: ImageAddresses): Promise<ProductCard[]> {
+export async function presentCards(
+  db: Db,
+  rows: CardRow[],
+  store: ImageAddresses,
+  viewerId?: number,
+): Promise<ProductCard[]> {
   const ids = rows.map((row) => row.id);
   const [images, likes] = await Promise.all([imagesOf(db, ids), likeCountsOf(db, ids)]);
-  return rows.map((row) => toCard(row, images.get(row.id) ?? [], likes.get(row.id) ?? 0, store));
+  return rows.map((row) => toCard(row, images.get(row.id) ?? [], likes.get(row.id) ?? 0, store, viewerId));
 }
 
 export interface DetailExtras {
@@ -75,6 +98,7 @@ export interface DetailExtras {
   isLikedByCurrentUser: boolean;
   isFollowedByCurrentUser: boolean;
   isOwner: boolean;
+  viewerId?: number;
 }
 
 export function toDetail(
@@ -84,7 +108,7 @@ export function toDetail(
   extras: DetailExtras,
   store: ImageAddresses,
 ): ProductDetail {
-  const card = toCard(row, images, likesCount, store);
+  const card = toCard(row, images, likesCount, store, extras.viewerId);
   const large = card.images[0] ?? null;
   return {
     ...card,

@@ -14,6 +14,9 @@ import {
   productListResponseSchema,
   productSavedResponseSchema,
   reportProductSchema,
+  reservationResponseSchema,
+  reserveProductSchema,
+  unreserveProductSchema,
   updateErrorBodySchema,
   userIdParamsSchema,
   viewsResponseSchema,
@@ -28,6 +31,7 @@ import type { ImagePipeline } from '../../services/images/index.js';
 import type { EngagementService } from './engagement.service.js';
 import { multipartLimits, readListingForm } from './listing-form.js';
 import type { ProductService } from './product.service.js';
+import type { ReservationService } from './reservation.service.js';
 import { viewerKey } from './viewer.js';
 
 const L = messages.listing;
@@ -45,11 +49,12 @@ export interface ProductRoutesOptions {
   config: AppConfig;
   products: ProductService;
   engagement: EngagementService;
+  reservations: ReservationService;
   pipeline: ImagePipeline;
 }
 
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, options) => {
-  const { config, products, engagement, pipeline } = options;
+  const { config, products, engagement, reservations, pipeline } = options;
   const limits = { maxImages: config.uploads.maxImages, maxImageBytes: config.uploads.maxImageBytes };
   // Uploads, likes and reports are writes a script could repeat; a tenth of the global budget is plenty for people.
   const writes = writesRateLimit(config);
@@ -225,6 +230,45 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       await engagement.report(user, request.body.productId, request.body.reason);
       request.log.info({ productId: request.body.productId }, 'listing reported');
       return { message: L.reported };
+    },
+  );
+
+  app.post(
+    API.product.reserve,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        operationId: 'Product_reserve',
+        summary: `Hold your listing for a buyer who chats with you about it (for RESERVATION_HOURS, then it lapses)`,
+        body: reserveProductSchema,
+        security: bearer,
+        response: { 200: reservationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { productId, buyerId } = request.body;
+      const data = await reservations.reserve(requireUser(request), productId, buyerId);
+      return { message: L.reserved, data };
+    },
+  );
+
+  app.post(
+    API.product.unreserve,
+    {
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        operationId: 'Product_unreserve',
+        summary: 'Release the hold on your listing (nothing happens when there is none)',
+        body: unreserveProductSchema,
+        security: bearer,
+        response: { 200: reservationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const data = await reservations.unreserve(requireUser(request), request.body.productId);
+      return { message: L.released, data };
     },
   );
 

@@ -18,7 +18,8 @@ import type { AuthUser } from '../account/session.service.js';
 import * as engagement from './engagement.repository.js';
 import type { ListingForm } from './listing-form.js';
 import { imagesOf, likeCountsOf } from './product.cards.js';
-import { presentCards, toDetail } from './product.presenter.js';
+import { activeReservation, presentCards, toDetail } from './product.presenter.js';
+import * as reservations from './reservation.repository.js';
 import * as repo from './product.repository.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
@@ -152,6 +153,7 @@ export function createProductService(options: ProductServiceOptions) {
         isLikedByCurrentUser: liked,
         isFollowedByCurrentUser: following,
         isOwner: viewer?.id === row.sellerId,
+        viewerId: viewer?.id,
       },
       store,
     );
@@ -257,11 +259,25 @@ export function createProductService(options: ProductServiceOptions) {
     },
 
     async changeSoldStatus(user: AuthUser, id: number, isSold: boolean): Promise<void> {
-      await withTransaction(db, async (tx) => {
+      const endedHold = await withTransaction(db, async (tx) => {
         await lockOwned(tx, id, user);
         await repo.setSold(tx, id, isSold);
+        if (!isSold) return null;
+        // Sold ends any reservation (docs/product.md §12); its lapse job then finds nothing to clear.
+        const held = await reservations.lockForReservation(tx, id);
+        if (held?.reservedForId == null && held?.reservedUntil == null) return null;
+        await reservations.setReservation(tx, id, null);
+        return held && activeReservation(held);
       });
       await options.events.emit('product.soldChanged', { productId: id, sellerId: user.id, isSold });
+      if (endedHold) {
+        await options.events.emit('product.reservationEnded', {
+          productId: id,
+          sellerId: user.id,
+          buyerId: endedHold.buyerId,
+          reason: 'sold',
+        });
+      }
     },
 
     /** A profile's "my store" (sold false) or "sold items" (sold true) tab. */
@@ -269,7 +285,7 @@ export function createProductService(options: ProductServiceOptions) {
       if (!(await repo.userExists(db, sellerId))) throw new HttpError(404, messages.profile.userNotFound);
       const includeHidden = viewer !== null && (viewer.id === sellerId || viewer.role !== 'user');
       const rows = await repo.listBySeller(db, sellerId, { sold, includeHidden });
-      return presentCards(db, rows, store);
+      return presentCards(db, rows, store, viewer?.id);
     },
   };
 }

@@ -21,6 +21,8 @@ const HEADER: ChatThreadHeader = {
   productImageUrl: null,
   sellerId: 12,
   isSold: false,
+  reservedUntil: null,
+  isReservedInThisChat: false,
 };
 
 function chatMessage(id: number, from: 7 | 12, text: string, minutesAgo: number, productId = 40) {

@@ -7,6 +7,7 @@ import { formatPrice } from '../feed';
 import { BlockButton } from '../blocking';
 import { FollowButton } from '../follow';
 import { MessageList } from './MessageList';
+import { ReservationBar } from './ReservationBar';
 import { CHAT_TEXT } from './texts';
 import { useChatThread } from './useChatThread';
 
@@ -106,6 +107,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     body = (
       <>
         <ThreadHeader header={thread.header} />
+        <ReservationBar header={thread.header} />
         <MessageList
           messages={thread.messages}
           selfName={thread.selfName}

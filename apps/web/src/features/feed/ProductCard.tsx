@@ -5,6 +5,7 @@ import {
   ROUTES,
   apiPath,
   countText,
+  messages,
   formatCount,
   type ProductCard as ProductCardData,
   type ViewsResponse,
@@ -103,10 +104,16 @@ export function ProductCard({
           }}
           className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
         />
-        {product.isSold && (
+        {product.isSold ? (
           <span className="absolute top-2 left-2 rounded-full bg-stone-900/85 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
             {FEED_TEXT.sold}
           </span>
+        ) : (
+          product.reservedUntil && (
+            <span className="absolute top-2 left-2 rounded-full bg-brand-700/90 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              {messages.listing.reserved}
+            </span>
+          )
         )}
       </div>
       <div className="flex flex-1 flex-col gap-0.5 px-3 pt-2 pb-3">

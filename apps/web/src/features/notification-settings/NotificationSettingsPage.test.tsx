@@ -60,9 +60,12 @@ describe('notification settings', () => {
     const likesByPush = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.pushColumn}` });
     expect((likesByPush as HTMLInputElement).checked).toBe(false);
     expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
-    // Five kinds by push; by e-mail only messages and support (the others are never e-mailed, and say so).
-    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
-    expect(screen.getAllByText(N.notByEmail)).toHaveLength(3);
+    // Six kinds by push; by e-mail only messages and support (the others are never e-mailed, and say so).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
+    expect(screen.getAllByText(N.notByEmail)).toHaveLength(4);
+    // Reservations (docs/product.md §12) come by push, on unless the person turns them off.
+    expect((toggle(N.kindReservations, N.pushColumn) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('checkbox', { name: `${N.kindReservations} ${N.emailColumn}` })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` })).toBeNull();
 
     fireEvent.click(likesByPush);

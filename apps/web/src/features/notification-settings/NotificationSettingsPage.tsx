@@ -19,6 +19,7 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   follows: N.kindFollows,
   garageSales: N.kindGarageSales,
   likes: N.kindLikes,
+  reservations: N.kindReservations,
 };
 const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },

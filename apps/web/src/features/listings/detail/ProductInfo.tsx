@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES, countText, fillText, type ProductDetail } from '@rummage/contract';
+import { ROUTES, countText, fillText, messages, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
 import { formatPrice } from '../../feed';
 import { LISTING_TEXT } from '../texts';
@@ -28,6 +28,11 @@ export function ProductInfo({
           {product.isSold && (
             <span className="rounded-full bg-stone-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
               {LISTING_TEXT.sold}
+            </span>
+          )}
+          {!product.isSold && product.reservedUntil && (
+            <span className="rounded-full bg-brand-700 px-3 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              {messages.listing.reserved}
             </span>
           )}
         </p>

@@ -1,0 +1,34 @@
+import { API } from '@rummage/contract';
+import { createUser } from '../src/test/factories.js';
+import { createProduct } from '../src/test/products.js';
+import { conversations } from '../src/db/schema.js';
+import { fixed, type RouteCase } from './route-kinds.js';
+import { rows } from './world.js';
+
+/** Reserve for a buyer (docs/product.md §12): the owner's listing, held for a fresh buyer who chats about it. */
+export const RESERVATION_CASES: Record<string, RouteCase> = {
+  'POST /api/Product/reserve': {
+    access: 'owner',
+    async prepare(w) {
+      const productId = await createProduct(w.app, w.owner.user.id);
+      const buyer = await createUser(w.app);
+      await w.app.parts.storage.database.db
+        .insert(conversations)
+        .values({ productId, buyerId: buyer.id, sellerId: w.owner.user.id });
+      return fixed(
+        { method: 'POST', url: API.product.reserve, payload: { productId, buyerId: buyer.id } },
+        { state: () => rows.product(w.app, productId) },
+      );
+    },
+  },
+  'POST /api/Product/unreserve': {
+    access: 'owner',
+    async prepare(w) {
+      const productId = await createProduct(w.app, w.owner.user.id);
+      return fixed(
+        { method: 'POST', url: API.product.unreserve, payload: { productId } },
+        { state: () => rows.product(w.app, productId) },
+      );
+    },
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * Reserve for a buyer (docs/product.md §12): the seller holds a listing for someone who chats about it, for
+ * RESERVATION_HOURS. The hold lapses through a job due when it ends; answers read an ended hold as none even
+ * before that job has run, so a late job only delays the notices.
+ */
+import { messages } from '@rummage/contract';
+import { withTransaction, type Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
+import type { JobQueue } from '../../jobs/queue/queue.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { AuthUser } from '../account/session.service.js';
+import { activeReservation } from './product.presenter.js';
+import { notFound } from './product.service.js';
+import type { Db } from './product.cards.js';
+import * as repo from './reservation.repository.js';
+
+const L = messages.listing;
+
+export const RESERVATION_LAPSE = 'product.reservationLapse';
+
+export interface ReservationLapse {
+  productId: number;
+  /** The end of the hold this job was enqueued for (ISO 8601); a different hold by then is left alone. */
+  until: string;
+}
+
+export interface Reservation {
+  productId: number;
+  reservedForId: number | null;
+  reservedUntil: string | null;
+}
+
+export type ReservationService = ReturnType<typeof createReservationService>;
+
+export function createReservationService(options: {
+  db: Database;
+  events: EventBus;
+  queue: JobQueue;
+  durationMs: number;
+  now?: () => Date;
+}) {
+  const { db, events, queue, durationMs } = options;
+  const now = options.now ?? (() => new Date());
+
+  /** Locked, visible, and the caller's: 404 for unknown or hidden, 403 for anyone but the seller. */
+  async function lockOwn(tx: Db, productId: number, user: AuthUser) {
+    const row = await repo.lockForReservation(tx, productId);
+    if (!row || row.hiddenAt !== null || row.sellerBannedAt !== null) throw notFound();
+    if (row.sellerId !== user.id) throw new HttpError(403, L.reserveNotSeller);
+    return row;
+  }
+
+  async function lapse(job: ReservationLapse): Promise<void> {
+    const until = new Date(job.until);
+    const ended = await withTransaction(db, async (tx) => {
+      const row = await repo.lockForReservation(tx, job.productId);
+      if (!row || row.reservedUntil?.getTime() !== until.getTime()) return undefined;
+      await repo.setReservation(tx, job.productId, null);
+      return row;
+    });
+    // A buyer whose account is gone (reserved_for_id set null) has nobody left to tell but the seller's list.
+    if (!ended || ended.reservedForId === null) return;
+    await events.emit('product.reservationEnded', {
+      productId: job.productId,
+      sellerId: ended.sellerId,
+      buyerId: ended.reservedForId,
+      reason: 'lapsed',
+    });
+  }
+
+  queue.define<ReservationLapse>({ name: RESERVATION_LAPSE, handler: lapse });
+
+  return {
+    /** The lapse job's handler, for tests that run it without waiting for the period. */
+    lapse,
+
+    async reserve(user: AuthUser, productId: number, buyerId: number): Promise<Reservation> {
+      const until = new Date(now().getTime() + durationMs);
+      const previous = await withTransaction(db, async (tx) => {
+        const row = await lockOwn(tx, productId, user);
+        if (row.isSold) throw new HttpError(400, L.reserveSold);
+        if (buyerId === user.id || !(await repo.buyerChatsAbout(tx, productId, buyerId))) {
+          throw new HttpError(400, L.reserveNoChat);
+        }
+        await repo.setReservation(tx, productId, { buyerId, until });
+        // In the same transaction: the hold and the job that ends it exist together or not at all.
+        await queue.enqueue(
+          RESERVATION_LAPSE,
+          { productId, until: until.toISOString() } satisfies ReservationLapse,
+          { runAt: until, idempotencyKey: `${RESERVATION_LAPSE}:${productId}:${until.getTime()}`, tx },
+        );
+        return activeReservation(row, now());
+      });
+      // Moving the hold to someone else releases the first buyer's.
+      if (previous && previous.buyerId !== buyerId) {
+        await events.emit('product.reservationEnded', {
+          productId,
+          sellerId: user.id,
+          buyerId: previous.buyerId,
+          reason: 'released',
+        });
+      }
+      await events.emit('product.reserved', { productId, sellerId: user.id, buyerId, until });
+      return { productId, reservedForId: buyerId, reservedUntil: until.toISOString() };
+    },
+
+    async unreserve(user: AuthUser, productId: number): Promise<Reservation> {
+      const previous = await withTransaction(db, async (tx) => {
+        const row = await lockOwn(tx, productId, user);
+        if (row.reservedForId === null && row.reservedUntil === null) return null;
+        await repo.setReservation(tx, productId, null);
+        return activeReservation(row, now());
+      });
+      if (previous) {
+        await events.emit('product.reservationEnded', {
+          productId,
+          sellerId: user.id,
+          buyerId: previous.buyerId,
+          reason: 'released',
+        });
+      }
+      return { productId, reservedForId: null, reservedUntil: null };
+    },
+  };
+}

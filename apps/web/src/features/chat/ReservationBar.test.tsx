@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, fillText, messages, type ChatThreadHeader } from '@rummage/contract';
+import { mockApi, storeSession } from '../../test/api';
+import { ReservationBar, holdEndText } from './ReservationBar';
+
+const L = messages.listing;
+const UNTIL = '2026-05-03T12:00:00.000Z';
+// Listing 40 of seller 12; the buyer is 7.
+const BASE: ChatThreadHeader = {
+  userId: 12,
+  userName: 'sam',
+  userImageUrl: null,
+  isFollowedByCurrentUser: false,
+  isBlockedByCurrentUser: false,
+  productId: 40,
+  productName: 'Blue velvet sofa',
+  productPrice: 120,
+  productImageUrl: null,
+  sellerId: 12,
+  isSold: false,
+  reservedUntil: null,
+  isReservedInThisChat: false,
+};
+/** The same chat from the seller's side: the other person is the buyer, maria (7). */
+const SELLER_SIDE: ChatThreadHeader = { ...BASE, userId: 7, userName: 'maria' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('reservation bar in the chat', () => {
+  it('tells the buyer the listing is reserved for them, and until when', () => {
+    render(<ReservationBar header={{ ...BASE, reservedUntil: UNTIL, isReservedInThisChat: true }} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      fillText(L.reservedForYou, { time: holdEndText(UNTIL) }),
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows the buyer nothing when the hold is for someone else, or there is none', () => {
+    const { container, rerender } = render(
+      <ReservationBar header={{ ...BASE, reservedUntil: UNTIL, isReservedInThisChat: false }} />,
+    );
+    expect(container.textContent).toBe('');
+    rerender(<ReservationBar header={BASE} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('lets the seller reserve for this buyer, then release it', async () => {
+    storeSession();
+    const api = mockApi({
+      'POST /api/Product/reserve': {
+        body: { message: L.reserved, data: { productId: 40, reservedForId: 7, reservedUntil: UNTIL } },
+      },
+      'POST /api/Product/unreserve': {
+        body: { message: L.released, data: { productId: 40, reservedForId: null, reservedUntil: null } },
+      },
+    });
+    const user = userEvent.setup();
+    render(<ReservationBar header={SELLER_SIDE} />);
+    await user.click(screen.getByRole('button', { name: fillText(L.reserveFor, { name: 'maria' }) }));
+    const release = await screen.findByRole('button', { name: fillText(L.releaseLabel, { name: 'maria' }) });
+    expect(release.textContent).toBe(L.release);
+    expect(screen.getByRole('status').textContent).toBe(
+      fillText(L.reservedUntil, { time: holdEndText(UNTIL) }),
+    );
+    expect(api.calls.find((call) => call.path === API.product.reserve)?.body).toEqual({
+      productId: 40,
+      buyerId: 7,
+    });
+
+    await user.click(release);
+    await screen.findByRole('button', { name: fillText(L.reserveFor, { name: 'maria' }) });
+    expect(api.calls.find((call) => call.path === API.product.unreserve)?.body).toEqual({ productId: 40 });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("shows the server's refusal when reserving fails", async () => {
+    storeSession();
+    mockApi({ 'POST /api/Product/reserve': { status: 400, body: { message: L.reserveNoChat } } });
+    const user = userEvent.setup();
+    render(<ReservationBar header={SELLER_SIDE} />);
+    await user.click(screen.getByRole('button', { name: fillText(L.reserveFor, { name: 'maria' }) }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(L.reserveNoChat));
+  });
+
+  it('offers nothing on a sold listing', () => {
+    const { container } = render(<ReservationBar header={{ ...SELLER_SIDE, isSold: true }} />);
+    expect(container.textContent).toBe('');
+  });
+});
