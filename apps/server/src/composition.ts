@@ -247,6 +247,7 @@ function composeListings(
   const { database, imageStore: store, redis, gazetteer } = storage;
   const db = database.db;
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
+  const forward = (text: string) => gazetteer.forward(text);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
     products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
@@ -259,7 +260,7 @@ function composeListings(
     }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
-    users: createUserService({ db, store, reverse, log }),
+    users: createUserService({ db, store, reverse, forward, log }),
   };
 }
 export type Listings = ReturnType<typeof composeListings>;

@@ -230,6 +230,15 @@ export const messages = {
     notOwner: 'Only the host can delete this garage sale.',
     deleted: 'Garage sale deleted.',
     alreadyGone: 'This garage sale has already ended or was removed.',
+    /** Garage sales are public events: unlike listings, their point is never made approximate (docs/security.md). */
+    exactAddressNote: 'Garage sales are public events: everyone sees the exact address you enter.',
+  },
+  /** Private pickup spots (docs/product.md §13, docs/security.md). */
+  pickupPrivacy: {
+    approximateArea: 'Approximate area (about 500 m). The exact spot is shared in chat.',
+    exactForSeller: 'Your exact pickup spot. Buyers see only the approximate area.',
+    exactForReservedBuyer: 'Reserved for you: this is the exact pickup spot.',
+    openInMaps: 'Open in maps',
   },
   inbox: {
     heading: 'messages',
@@ -373,6 +382,36 @@ export const messages = {
     cannotDeleteStaff: 'Only an admin can delete a staff account, and admin accounts cannot be deleted here.',
   },
   /** Notifications (docs/product.md §10): the bell, the centre, settings, pushes and e-mails. */
+  /** Saved searches and their alerts (docs/product.md §14). */
+  savedSearches: {
+    save: 'Save this search',
+    saved: 'Search saved. We will tell you when something new matches.',
+    alreadySaved: 'You already saved this search.',
+    saveFailed: 'The search could not be saved. Please try again.',
+    pageTitle: 'Saved searches',
+    documentTitle: 'Saved searches - {product}',
+    intro: 'New listings that match a saved search show up in your notifications.',
+    empty: 'No saved searches yet. Search the marketplace, then press "Save this search".',
+    loading: 'Loading your saved searches',
+    loadFailed: 'Your saved searches could not be loaded. Please try again.',
+    anything: 'Anything',
+    everywhere: 'Everywhere',
+    /** `{miles}` the radius in miles, `{place}` the place searched around. */
+    within: 'Within {miles} mi of {place}',
+    withinHere: 'Within {miles} mi of the chosen spot',
+    newMatchesOne: '1 new match',
+    newMatchesMany: '{count} new matches',
+    noNewMatches: 'No new matches',
+    show: 'Show matches',
+    remove: 'Delete',
+    removeLabel: 'Delete the saved search {name}',
+    removed: 'Saved search deleted.',
+    removeFailed: 'The saved search could not be deleted. Please try again.',
+    /** Refusals. */
+    empty400: 'Type a search or choose a location before saving a search.',
+    tooMany: 'You can keep up to {limit} saved searches. Delete one to save another.',
+    notFound: 'Saved search not found.',
+  },
   notifications: {
     bell: 'Notifications',
     bellUnread: 'Notifications, {count} unread',
@@ -400,6 +439,8 @@ export const messages = {
     releasedTitleSeller: 'You released the reservation of {title} for {name}',
     lapsedTitle: 'The reservation of {title} ran out',
     endedBody: 'The listing is open to everyone again.',
+    /** A new listing matched a saved search: `{search}` the saved words or place, the body is the listing's title. */
+    savedSearchTitle: 'New match for {search}',
     deletedUser: 'Deleted user',
     /** The settings page (/settings/notifications). */
     settingsTitle: 'Notification settings',
@@ -416,6 +457,7 @@ export const messages = {
     kindGarageSales: 'Garage sales starting tomorrow',
     kindLikes: 'Likes on your listings',
     kindReservations: 'Reservations made, released or run out',
+    kindSavedSearches: 'New listings matching your saved searches',
     saved: 'Your notification settings are saved.',
     saveFailed: 'Your notification settings could not be saved. Please try again.',
     pushEnable: 'Turn on push notifications',
@@ -460,7 +502,7 @@ export const messages = {
     /** Refusals. */
     readInvalid: 'Send { "ids": [...] } with notification ids, or { "all": true }.',
     preferencesInvalid:
-      'Send email and push, each with messages, support, follows, garageSales, likes and reservations as true or false.',
+      'Send email and push, each with messages, support, follows, garageSales, likes, reservations and savedSearches as true or false.',
     subscriptionInvalid: 'The push subscription is not valid.',
     subscriptionEndpointInvalid: 'The push subscription endpoint must be an absolute URL.',
     subscriptionEndpointRefused: 'The push subscription endpoint must be a public https address.',

@@ -91,6 +91,15 @@ export const API = {
     /** POST ?token= (RFC 8058 one-click, no session): that kind of e-mail off; GET shows a page to confirm. */
     unsubscribe: '/api/Notifications/unsubscribe',
   },
+  /** Saved searches and their alerts (docs/product.md §14). */
+  savedSearch: {
+    /** GET the caller's saved searches (each with newMatches); POST { search, latitude, longitude, radiusKm }. */
+    list: '/api/SavedSearch',
+    /** DELETE one of the caller's (another person's: 404). */
+    item: '/api/SavedSearch/:id',
+    /** POST: its new matches are seen (newMatches back to 0). */
+    seen: '/api/SavedSearch/:id/seen',
+  },
   /** Chats about listings (docs/product.md §7 Message calls). */
   message: {
     send: '/api/Message/send',
@@ -196,6 +205,8 @@ export const ROUTES = {
   notificationSettings: '/settings/notifications',
   /** The people you blocked, to unblock them (beyond the SPEC). */
   blockedPeople: '/settings/blocked',
+  /** The caller's saved searches with their new matches (beyond the SPEC). */
+  savedSearches: '/saved-searches',
   /** The staff console (staff and admins; beyond the SPEC). */
   staff: '/staff',
 } as const;

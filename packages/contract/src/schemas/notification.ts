@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = {
   like: 'like',
   /** A listing was reserved for the buyer, released, or the reservation lapsed (docs/product.md §12). */
   reservation: 'reservation',
+  /** A new listing matched one of the person's saved searches (docs/product.md §14). */
+  savedSearch: 'savedSearch',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
@@ -92,6 +94,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'garageSales',
   'likes',
   'reservations',
+  'savedSearches',
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 /** Which preference switches a notification type. */
@@ -102,6 +105,7 @@ export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreference
   garageSale: 'garageSales',
   like: 'likes',
   reservation: 'reservations',
+  savedSearch: 'savedSearches',
 };
 
 const channelSchema = z.object(
@@ -126,6 +130,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     garageSales: false,
     likes: false,
     reservations: true,
+    savedSearches: true,
   },
   push: {
     messages: true,
@@ -134,6 +139,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     garageSales: false,
     likes: false,
     reservations: true,
+    savedSearches: true,
   },
 };
 export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });

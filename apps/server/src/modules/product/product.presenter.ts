@@ -1,4 +1,4 @@
-import type { ProductCard, ProductDetail } from '@rummage/contract';
+import { approximatePoint, type ProductCard, type ProductDetail } from '@rummage/contract';
 import type { CardRow, Db, ImageKeys, PhotoKeys } from './product.cards.js';
 import { imagesOf, likeCountsOf } from './product.cards.js';
 
@@ -52,6 +52,8 @@ export function toCard(
 ): ProductCard {
   const first = images[0];
   const hold = activeReservation(row);
+  // Private pickup spots (docs/security.md): cards go to everyone, so they carry only the ~500 m cell's centre.
+  const area = approximatePoint(row.latitude, row.longitude);
   const thumb = first ? store.url(first.thumbKey) : null;
   return {
     id: row.id,
@@ -66,8 +68,8 @@ export function toCard(
     likesCount,
     posted: row.createdAt.toISOString(),
     location: row.locationText,
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: area.latitude,
+    longitude: area.longitude,
     userId: row.sellerId,
     sellerId: row.sellerId,
     userName: row.userName,
@@ -112,6 +114,10 @@ export function toDetail(
   const large = card.images[0] ?? null;
   return {
     ...card,
+    // Only the seller and the buyer it is reserved for get the exact spot; everyone else keeps the approximate point.
+    ...(extras.isOwner || card.isReservedForCurrentUser
+      ? { latitude: row.latitude, longitude: row.longitude }
+      : {}),
     mainImage: large,
     image: large,
     thumbnails: images.map((image) => store.url(image.thumbKey)),

@@ -55,8 +55,9 @@ describe('GET /api/Product/{id}', () => {
       likesCount: 0,
       isLikedByCurrentUser: false,
       location: 'Chicago, IL',
-      latitude: 41.8781,
-      longitude: -87.6298,
+      // Stored at 41.8781, -87.6298: others get the ~500 m cell's centre (docs/security.md).
+      latitude: 41.87925,
+      longitude: -87.627367,
       userId: seller.id,
       sellerId: seller.id,
       userName: seller.username,

@@ -147,6 +147,9 @@ describe('reserve for a buyer', () => {
       const card = await cardFor(productId, title, who);
       expect(card, 'reserved listings stay in the feed').toBeDefined();
       expect(card).toMatchObject({ reservedUntil: data.reservedUntil, isReservedForCurrentUser: forYou });
+      // The exact pickup spot (the factory's default point) goes to the seller and the reserved buyer only.
+      const exact = detail.latitude === 41.8781 && detail.longitude === -87.6298;
+      expect(exact, 'exact spot on the listing').toBe(forYou || who === seller);
     }
 
     // The chat header says whether the hold is this chat's: the seller's chat with the buyer, and the buyer's.

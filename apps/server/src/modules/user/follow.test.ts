@@ -192,8 +192,9 @@ describe('GET /api/User/followers', () => {
       imageUrl: null,
       thrifterSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       isFollowingBack: true,
-      latitude: 30.2672,
-      longitude: -97.7431,
+      // A follower's home is answered as the gazetteer's centre of Austin (docs/security.md).
+      latitude: 30.26715,
+      longitude: -97.74306,
       location: 'Austin, TX',
       views: 7,
       totalFollowers: 2,

@@ -18,7 +18,8 @@ import { newImageKey, type ImageStore } from '../../services/storage/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as repo from './user.repository.js';
 import * as blocks from './block.repository.js';
-import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
+import type { Gazetteer } from '../../services/geo/gazetteer.js';
+import { cityCentre, placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const P = messages.profile;
 const B = messages.blocking;
@@ -33,6 +34,8 @@ export interface UserServiceOptions {
   store: ImageStore;
   /** The gazetteer's reverse(), for the "City, ST" of a point. */
   reverse: ReverseGeocode;
+  /** The gazetteer's forward(), for the city centre others get instead of a saved home point. */
+  forward: Gazetteer['forward'];
   log: Log;
 }
 
@@ -83,6 +86,16 @@ export function createUserService(options: UserServiceOptions) {
     return placeLabel(options.reverse, latitude, longitude);
   }
 
+  /**
+   * A saved home point as someone other than its owner may see it: the centre of its city (docs/security.md).
+   * The "City, ST" is named from the exact point, which the centre reverse-geocodes back to.
+   */
+  function homeFor(latitude: number | null, longitude: number | null, isOwner: boolean) {
+    if (latitude === null || longitude === null) return { latitude, longitude, location: null };
+    const point = isOwner ? { latitude, longitude } : cityCentre(options, latitude, longitude);
+    return { ...point, location: locationText(latitude, longitude) };
+  }
+
   function present(row: repo.ProfileRow, viewer: AuthUser | null, views: number): ProfileDetails {
     const isOwner = viewer?.id === row.id;
     return {
@@ -91,9 +104,7 @@ export function createUserService(options: UserServiceOptions) {
       // SPEC: the e-mail is the owner's alone; staff read it from their own user pages (API.staff).
       email: isOwner ? row.email : null,
       address: row.address,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      location: locationText(row.latitude, row.longitude),
+      ...homeFor(row.latitude, row.longitude, isOwner),
       views,
       itemsSold: row.itemsSold,
       followersCount: row.followersCount,
@@ -281,9 +292,8 @@ export function createUserService(options: UserServiceOptions) {
         imageUrl: row.imageUrl,
         thrifterSince: row.createdAt.toISOString(),
         isFollowingBack: row.isFollowingBack,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        location: locationText(row.latitude, row.longitude),
+        // Followers are other people: their homes are answered as city centres.
+        ...homeFor(row.latitude, row.longitude, false),
         views: row.views,
         totalFollowers: row.totalFollowers,
         itemsSold: row.itemsSold,

@@ -106,6 +106,7 @@ describe('create garage sale', () => {
     );
     expect(items).toHaveLength(GARAGE_ITEMS.length);
     expect(screen.getByText(messages.garage.note)).toBeTruthy();
+    expect(screen.getByText(messages.garage.exactAddressNote)).toBeTruthy();
     expect(screen.getByRole('button', { name: messages.garage.create })).toBeTruthy();
     // Choosing a start date moves the end date's earliest day along, and the day is written year-month-day.
     setDate('start date', day(3));

@@ -178,6 +178,7 @@ export default function CreateGaragePage() {
           </div>
         </fieldset>
         <p className="rounded-xl bg-accent-100 px-4 py-3 text-sm text-stone-800">{messages.garage.note}</p>
+        <p className="text-sm text-stone-700">{messages.garage.exactAddressNote}</p>
         {/* Beside the button, where the eyes are after pressing it (the form is long on a phone). */}
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
         {created && <Banner tone="success">{messages.garage.created}</Banner>}

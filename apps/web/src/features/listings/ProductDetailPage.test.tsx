@@ -1,11 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_SELLER_MESSAGE, messages, type ProductCard, type ProductDetail } from '@rummage/contract';
+import {
+  APPROXIMATE_AREA_RADIUS_M,
+  DEFAULT_SELLER_MESSAGE,
+  MAP_ZOOM,
+  messages,
+  type ProductCard,
+  type ProductDetail,
+} from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
 import { productDetail } from '../../test/listings';
+
+// jsdom has SVG elements but no createSVGRect, which Leaflet checks (when the lazy map first loads) before it
+// draws circles; with it, the meetup circle and the seller's pin are real SVG paths this file can find.
+const svgPrototype = window.SVGSVGElement.prototype as { createSVGRect?: () => object };
+svgPrototype.createSVGRect ??= () => ({ x: 0, y: 0, width: 0, height: 0 });
 
 // These journeys type, upload and run axe; a loaded CI machine needs more than the default second.
 configure({ asyncUtilTimeout: 4000 });
@@ -319,6 +331,49 @@ describe('product detail', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(viewMore);
+  });
+
+  it('shows buyers the approximate area as a ~500 m circle, saying the exact spot is shared in chat', async () => {
+    const { user } = await openDetail({ product: productDetail({ isOwner: false }) });
+    expect(screen.getByText(messages.pickupPrivacy.approximateArea)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'view more' }));
+    const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
+    await waitFor(() => expect(dialog.querySelector('path.pickup-area')).not.toBeNull());
+    expect(dialog.querySelector('.pickup-spot')).toBeNull();
+    // The arc's radius in pixels at the full-screen zoom is about 500 m on the ground (Web Mercator).
+    const radiusPx = Number(
+      /a([\d.]+),/.exec(dialog.querySelector('path.pickup-area')!.getAttribute('d') ?? '')?.[1],
+    );
+    const metresPerPx = (156543.03392 * Math.cos((39.71654 * Math.PI) / 180)) / 2 ** MAP_ZOOM.large;
+    expect(radiusPx * metresPerPx).toBeGreaterThan(APPROXIMATE_AREA_RADIUS_M * 0.95);
+    expect(radiusPx * metresPerPx).toBeLessThan(APPROXIMATE_AREA_RADIUS_M * 1.05);
+  });
+
+  it('shows the seller the exact pin of their own listing', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      product: productDetail({ userId: 7, sellerId: 7, userName: 'maria', isOwner: true }),
+    });
+    expect(screen.getByText(messages.pickupPrivacy.exactForSeller)).toBeTruthy();
+    expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'view more' }));
+    const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
+    await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());
+    expect(dialog.querySelector('.pickup-area')).toBeNull();
+  });
+
+  it('shows the buyer it is reserved for the exact pin and a link to open it in maps', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      product: productDetail({ isOwner: false, isReservedForCurrentUser: true }),
+    });
+    expect(screen.getByText(messages.pickupPrivacy.exactForReservedBuyer)).toBeTruthy();
+    expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    const maps = screen.getByRole('link', { name: messages.pickupPrivacy.openInMaps });
+    expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    await user.click(screen.getByRole('button', { name: 'view more' }));
+    const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
+    await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());
   });
 
   it('says the listing is not available when the server does not know it', async () => {

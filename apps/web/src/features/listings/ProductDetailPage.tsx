@@ -87,7 +87,13 @@ export default function ProductDetailPage() {
           </p>
         </section>
         <div className="lg:col-start-1 lg:row-start-3">
-          <MapPanel latitude={data.latitude} longitude={data.longitude} location={data.location} />
+          <MapPanel
+            latitude={data.latitude}
+            longitude={data.longitude}
+            location={data.location}
+            isOwner={data.isOwner}
+            isReservedForYou={data.isReservedForCurrentUser}
+          />
         </div>
       </div>
       <SellerItems sellerId={data.userId} sellerName={data.userName} productId={data.id} isOwner={isOwner} />

@@ -20,6 +20,7 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   garageSales: N.kindGarageSales,
   likes: N.kindLikes,
   reservations: N.kindReservations,
+  savedSearches: N.kindSavedSearches,
 };
 const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },

@@ -15,6 +15,8 @@ const PATHS: Record<NotificationType, string[]> = {
   ],
   // A bookmark: the listing is held for someone.
   reservation: ['M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z'],
+  // A magnifier: something new matched a saved search.
+  savedSearch: ['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35'],
 };
 const BELL = ['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.73 21a2 2 0 0 1-3.46 0'];
 

@@ -1,33 +1,63 @@
 import { lazy } from 'react';
+import { messages } from '@rummage/contract';
 import { MapPanel as PlaceMapPanel } from '../../../shared/map/MapPanel';
 import { LISTING_TEXT } from '../texts';
 
 const MeetupMap = lazy(() => import('./MeetupMap'));
+const ExactSpotMap = lazy(() => import('./MeetupMap').then((module) => ({ default: module.ExactSpotMap })));
 
-/** "meetup": the approximate pickup area (never the exact point) and "view more" for a full-screen map. */
+/**
+ * "meetup": buyers see the approximate pickup area as a circle (the exact spot is shared in chat); the seller, and
+ * the buyer the listing is reserved for, see the exact pin, the buyer with a link to open it in a maps app
+ * (docs/product.md §13). "view more" opens a full-screen map.
+ */
 export function MapPanel({
   latitude,
   longitude,
   location,
+  isOwner = false,
+  isReservedForYou = false,
 }: {
   latitude: number;
   longitude: number;
   location: string | null;
+  isOwner?: boolean;
+  isReservedForYou?: boolean;
 }) {
-  return (
+  const exact = isOwner || isReservedForYou;
+  const hint = isOwner
+    ? messages.pickupPrivacy.exactForSeller
+    : isReservedForYou
+      ? messages.pickupPrivacy.exactForReservedBuyer
+      : messages.pickupPrivacy.approximateArea;
+  const panel = (
     <PlaceMapPanel
       latitude={latitude}
       longitude={longitude}
       place={location ?? LISTING_TEXT.locationUnknown}
-      Map={MeetupMap}
+      Map={exact ? ExactSpotMap : MeetupMap}
       texts={{
         heading: LISTING_TEXT.meetup,
         viewMore: LISTING_TEXT.viewMore,
         mapLabel: LISTING_TEXT.mapLabel,
         dialogTitle: location ? `${LISTING_TEXT.mapDialogTitle}: ${location}` : LISTING_TEXT.mapDialogTitle,
         closeMap: LISTING_TEXT.closeMap,
-        hint: LISTING_TEXT.meetupHint,
+        hint,
       }}
     />
+  );
+  if (!isReservedForYou || isOwner) return panel;
+  return (
+    <div className="flex flex-col gap-2">
+      {panel}
+      <a
+        className="self-start font-semibold text-brand-800 underline"
+        href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {messages.pickupPrivacy.openInMaps}
+      </a>
+    </div>
   );
 }

@@ -1,19 +1,13 @@
-import { Circle } from 'react-leaflet';
+import { Circle, CircleMarker } from 'react-leaflet';
+import { APPROXIMATE_AREA_RADIUS_M, approximatePoint } from '@rummage/contract';
 import type { PlaceMapProps } from '../../../shared/map/MapPanel';
 import { placeMapGestures, TiledMap } from '../../../shared/map/TiledMap';
 
-/** The circle's radius: wide enough to hide the exact pickup point, small enough to show the neighbourhood. */
-export const APPROXIMATE_RADIUS_M = 400;
-
 /**
- * The circle's centre: coordinates rounded to a ~100 m grid, so the map shows an area around the pickup
- * point without giving the point itself away.
+ * A circle of about 500 m over the approximate pickup area (docs/security.md). The server already answers the
+ * cell's centre; snapping again is harmless (a centre is its own cell's centre) and keeps an exact point given by
+ * mistake off the map.
  */
-export function approximateCentre(latitude: number, longitude: number): [number, number] {
-  return [Math.round(latitude * 1000) / 1000, Math.round(longitude * 1000) / 1000];
-}
-
-/** A circle over the approximate meetup area. */
 export default function MeetupMap({
   latitude,
   longitude,
@@ -22,7 +16,8 @@ export default function MeetupMap({
   attribution,
   large = false,
 }: PlaceMapProps) {
-  const centre = approximateCentre(latitude, longitude);
+  const area = approximatePoint(latitude, longitude);
+  const centre: [number, number] = [area.latitude, area.longitude];
   return (
     <TiledMap
       center={centre}
@@ -33,8 +28,42 @@ export default function MeetupMap({
     >
       <Circle
         center={centre}
-        radius={APPROXIMATE_RADIUS_M}
-        pathOptions={{ color: '#1f6f5c', weight: 2, fillColor: '#2f836c', fillOpacity: large ? 0.12 : 0.2 }}
+        radius={APPROXIMATE_AREA_RADIUS_M}
+        className="pickup-area"
+        pathOptions={{
+          color: '#1f6f5c',
+          weight: 2,
+          fillColor: '#2f836c',
+          fillOpacity: large ? 0.12 : 0.2,
+        }}
+      />
+    </TiledMap>
+  );
+}
+
+/** The seller's own listing: the exact spot they chose, as a pin (only the seller is ever sent it). */
+export function ExactSpotMap({
+  latitude,
+  longitude,
+  zoom,
+  tileUrl,
+  attribution,
+  large = false,
+}: PlaceMapProps) {
+  const centre: [number, number] = [latitude, longitude];
+  return (
+    <TiledMap
+      center={centre}
+      zoom={zoom}
+      tileUrl={tileUrl}
+      attribution={attribution}
+      {...placeMapGestures(large)}
+    >
+      <CircleMarker
+        center={centre}
+        radius={large ? 12 : 10}
+        className="pickup-spot"
+        pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1f6f5c', fillOpacity: 1 }}
       />
     </TiledMap>
   );

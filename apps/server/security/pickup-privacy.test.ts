@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, apiPath, approximatePoint, type ProductDetail } from '@rummage/contract';
+import { follows, products, users } from '../src/db/schema.js';
+import { distanceKm } from '../src/modules/marketplace/radius.js';
+import { bearer } from '../src/test/factories.js';
+import { ROUTE_CASES } from './route-table.js';
+import type { Caller } from './world.js';
+import { buildWorld, type World } from './world.js';
+
+/**
+ * Private pickup spots (docs/security.md): every JSON answer of the API, as a visitor, another person and the buyer
+ * chatting about the listing, must hold neither the owner's exact listing point nor their saved home point.
+ */
+
+/** The owner's exact points, chosen off any cell centre and off the centre of Chicago. */
+const LISTING = { latitude: 41.88347, longitude: -87.63291 };
+const HOME = { latitude: 41.91234, longitude: -87.67654 };
+/** About 20 m: anything this close to an exact coordinate gives the spot away. */
+const NEAR = 0.0002;
+
+let w: World;
+
+beforeAll(async () => {
+  w = await buildWorld();
+  const db = w.app.parts.storage.database.db;
+  await db.update(products).set(LISTING).where(eq(products.id, w.productId));
+  await db.update(users).set(HOME).where(eq(users.id, w.owner.user.id));
+  // The owner follows the other person, so the owner appears on that person's followers page.
+  await db.insert(follows).values({ followerId: w.owner.user.id, followeeId: w.other.user.id });
+});
+afterAll(async () => {
+  await w?.t.close();
+});
+
+const EXACT = [LISTING.latitude, LISTING.longitude, HOME.latitude, HOME.longitude];
+
+/** Every place in a JSON value where a number (or a number written in a string) is near an exact coordinate. */
+function leaks(value: unknown, path = '$'): string[] {
+  if (typeof value === 'number') {
+    return EXACT.some((exact) => Math.abs(value - exact) < NEAR) ? [`${path} = ${value}`] : [];
+  }
+  if (typeof value === 'string') {
+    const numbers = value.match(/-?\d+\.\d+/g) ?? [];
+    return numbers.flatMap((text) => leaks(Number(text), `${path} ("${value}")`));
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaks(item, `${path}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leaks(item, `${path}.${key}`));
+  }
+  return [];
+}
+
+type ThirdPerson = Extract<Caller, 'visitor' | 'other'> | 'buyer';
+const headersOf = (who: ThirdPerson) => (who === 'buyer' ? bearer(w.buyer.token) : w.headersOf(who));
+
+async function getJson(url: string, headers: Record<string, string>) {
+  const response = await w.app.inject({ method: 'GET', url, headers });
+  const isJson = String(response.headers['content-type'] ?? '').includes('json');
+  return { status: response.statusCode, body: isJson ? (response.json() as unknown) : null };
+}
+
+const detailUrl = () => apiPath(API.product.item, { id: w.productId });
+const feedUrl = (query: Record<string, string | number>) =>
+  `${API.marketplace.products}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+
+describe('no exact coordinates in any answer to a third person', () => {
+  it('the chosen points are far enough from the approximate answers for the scan to mean something', () => {
+    const cell = approximatePoint(LISTING.latitude, LISTING.longitude);
+    expect(
+      Math.abs(cell.latitude - LISTING.latitude) + Math.abs(cell.longitude - LISTING.longitude),
+    ).toBeGreaterThan(3 * NEAR);
+    expect(leaks({ a: [{ b: LISTING.latitude }], c: `at ${HOME.longitude}` })).toHaveLength(2);
+  });
+
+  it.each<ThirdPerson>(['visitor', 'other', 'buyer'])('walks every GET of the API as %s', async (who) => {
+    const urls: string[] = [];
+    for (const [key, route] of Object.entries(ROUTE_CASES)) {
+      if (!key.startsWith('GET ')) continue;
+      const prepared = await route.prepare(w);
+      const call = await prepared.call(who === 'buyer' ? 'other' : who);
+      urls.push(call.url);
+    }
+    // The feed as people really ask for it: around the owner, with a search, a radius and a later page.
+    urls.push(
+      feedUrl({ latitude: LISTING.latitude, longitude: LISTING.longitude, radiusKm: 5 }),
+      feedUrl({ search: 'lamp', latitude: 41.88, longitude: -87.63 }),
+      feedUrl({ page: 2, pageSize: 1 }),
+      apiPath(API.user.profileDetails, { userId: w.owner.user.id }),
+    );
+    let answered = 0;
+    for (const url of urls) {
+      const { status, body } = await getJson(url, headersOf(who));
+      if (body === null) continue;
+      if (status < 300) answered += 1;
+      expect(leaks(body), `${who}: GET ${url}`).toEqual([]);
+    }
+    // The listing itself and the owner's profile were among the answers, with their approximate points.
+    const detail = (await getJson(detailUrl(), headersOf(who))).body as { data: ProductDetail };
+    expect(detail.data.latitude).toBeTypeOf('number');
+    expect(answered).toBeGreaterThan(10);
+  });
+
+  it('the followers page shows the owner in the centre of their city, still named', async () => {
+    const { body } = await getJson(API.user.followers, bearer(w.other.token));
+    const card = (body as { data: Array<{ id: number; latitude: number; location: string }> }).data.find(
+      (follower) => follower.id === w.owner.user.id,
+    );
+    expect(card).toMatchObject({ latitude: 41.85003, longitude: -87.65005, location: 'Chicago, IL' });
+  });
+});
+
+describe('the approximate point', () => {
+  it('is the same cell on every request and in every list', async () => {
+    const cell = approximatePoint(LISTING.latitude, LISTING.longitude);
+    for (let round = 0; round < 3; round += 1) {
+      const { body } = await getJson(detailUrl(), bearer(w.other.token));
+      expect((body as { data: ProductDetail }).data).toMatchObject(cell);
+    }
+    const feed = await getJson(feedUrl({ pageSize: 50 }), {});
+    const card = (feed.body as { data: ProductDetail[] }).data.find((row) => row.id === w.productId);
+    expect(card).toMatchObject(cell);
+  });
+
+  it('is exact for the owner only: their listing, their profile and /me', async () => {
+    const own = bearer(w.owner.token);
+    expect(((await getJson(detailUrl(), own)).body as { data: ProductDetail }).data).toMatchObject(LISTING);
+    const me = (await getJson(API.account.me, own)).body;
+    expect(JSON.stringify(me)).toContain(String(HOME.latitude));
+    const profile = await getJson(apiPath(API.user.profileDetails, { userId: w.owner.user.id }), own);
+    expect((profile.body as { data: unknown }).data).toMatchObject(HOME);
+  });
+});
+
+describe('radius search', () => {
+  it('still decides on the exact point at the edge of the circle', async () => {
+    const cell = approximatePoint(LISTING.latitude, LISTING.longitude);
+    // A centre 5 km south or north of the spot, on the side away from the cell's centre.
+    const centre = {
+      latitude: LISTING.latitude + (cell.latitude > LISTING.latitude ? -0.045 : 0.045),
+      longitude: LISTING.longitude,
+    };
+    const exactKm = distanceKm(centre.latitude, centre.longitude, LISTING.latitude, LISTING.longitude);
+    const cellKm = distanceKm(centre.latitude, centre.longitude, cell.latitude, cell.longitude);
+    expect(cellKm - exactKm).toBeGreaterThan(0.02);
+    const ids = async (radiusKm: number) => {
+      const { body } = await getJson(feedUrl({ ...centre, radiusKm, pageSize: 50 }), {});
+      return (body as { data: Array<{ id: number }> }).data.map((row) => row.id);
+    };
+    // Just inside the exact distance (but outside the approximate one): listed. Just short of it: not listed.
+    expect(await ids(exactKm + 0.005)).toContain(w.productId);
+    expect(await ids(exactKm - 0.005)).not.toContain(w.productId);
+  });
+});
