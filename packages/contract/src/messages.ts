@@ -484,6 +484,12 @@ export const messages = {
     emailMessageSubject: '{name} sent you a message about {title}',
     emailSupportSubject: '{product} support answered you',
     emailOpen: 'Open the conversation',
+    /** Reservation notices and saved-search matches: one entry's title is the subject, several are counted. */
+    emailReservationsSubjectMany: '{count} reservation updates',
+    emailReservationsIntro: 'News about reservations on {product}:',
+    emailSavedSearchesSubjectMany: '{count} new matches for your saved searches',
+    emailSavedSearchesIntro: 'New listings on {product} match your saved searches:',
+    emailOpenNotifications: 'See all your notifications',
     emailFooter: 'You get this e-mail because of your notification settings on {product}.',
     emailUnsubscribe: 'Stop these e-mails',
     unsubscribed:

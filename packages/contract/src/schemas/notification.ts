@@ -212,8 +212,12 @@ export const pushPayloadSchema = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
-/** The kinds of notification sent by e-mail at all, each of which a one-click unsubscribe link (RFC 8058) can switch off. */
-export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support'] as const;
+/**
+ * The kinds of notification sent by e-mail at all, each of which a one-click unsubscribe link (RFC 8058) can switch
+ * off: answers to the person (chat messages, support) and the notices they asked for (reservations, saved-search
+ * matches). The rest come in the app and by push only.
+ */
+export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support', 'reservations', 'savedSearches'] as const;
 export type EmailUnsubscribeKind = (typeof EMAIL_UNSUBSCRIBE_KINDS)[number];
 /** GET and POST /api/Notifications/unsubscribe?token=…: the signed token from the e-mail's link. */
 export const unsubscribeQuerySchema = z.object({

@@ -60,12 +60,14 @@ describe('notification settings', () => {
     const likesByPush = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.pushColumn}` });
     expect((likesByPush as HTMLInputElement).checked).toBe(false);
     expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
-    // Six kinds by push; by e-mail only messages and support (the others are never e-mailed, and say so).
-    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
-    expect(screen.getAllByText(N.notByEmail)).toHaveLength(4);
-    // Reservations (docs/product.md §12) come by push, on unless the person turns them off.
-    expect((toggle(N.kindReservations, N.pushColumn) as HTMLInputElement).checked).toBe(true);
-    expect(screen.queryByRole('checkbox', { name: `${N.kindReservations} ${N.emailColumn}` })).toBeNull();
+    // Seven kinds by push; by e-mail messages, support, reservations and saved searches (the others are never
+    // e-mailed, and say so).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
+    expect(screen.getAllByText(N.notByEmail)).toHaveLength(3);
+    // Reservations (docs/product.md §12) and saved-search matches (§14) come by push and e-mail, on unless turned off.
+    for (const kind of [N.kindReservations, N.kindSavedSearches])
+      for (const channel of [N.pushColumn, N.emailColumn])
+        expect((toggle(kind, channel) as HTMLInputElement).checked, `${kind} ${channel}`).toBe(true);
     expect(screen.queryByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` })).toBeNull();
 
     fireEvent.click(likesByPush);

@@ -1,22 +1,31 @@
 /**
- * What a notification e-mail says: the subject, who wrote, the listing's title, the text(s), a link to the
- * conversation, and the footer with the unsubscribe link, as plain text and as HTML. Every word is from the
- * contract (messages.notifications), so the e-mail and the site say the same.
+ * What a notification e-mail says: the subject, an intro, the items (chat messages, support answers, or notices
+ * with their own title and link), a link to open, and the footer with the unsubscribe link, as plain text and as
+ * HTML. Every word is from the contract (messages.notifications), so the e-mail and the site say the same.
  */
 import { fillText, messages } from '@rummage/contract';
 
 const N = messages.notifications;
 
-/** An e-mail shows this many texts at most; the rest are counted ("… and 3 more"). */
+/** An e-mail shows this many items at most; the rest are counted ("… and 3 more"). */
 export const MAX_TEXTS = 5;
+
+/** One thing the e-mail tells: a message's text, or a notice's title, text and page (absolute URL). */
+export interface EmailItem {
+  text: string;
+  heading?: string;
+  link?: string;
+}
 
 export interface EmailContent {
   subject: string;
   /** "Ana wrote to you about Lamp:" */
   intro: string;
-  texts: readonly string[];
-  /** The conversation on the site (absolute URL). */
+  items: readonly EmailItem[];
+  /** Where the e-mail leads (absolute URL): the conversation, or the notification list. */
   link: string;
+  /** The words of that link; "Open the conversation" unless said. */
+  linkText?: string;
   unsubscribeUrl: string;
   settingsUrl: string;
   productName: string;
@@ -36,16 +45,23 @@ export const escapeHtml = (value: string) =>
   );
 
 export function renderEmail(content: EmailContent): RenderedEmail {
-  const shown = content.texts.slice(-MAX_TEXTS);
-  const more = content.texts.length - shown.length;
+  const shown = content.items.slice(-MAX_TEXTS);
+  const more = content.items.length - shown.length;
   const moreLine = more > 0 ? fillText(N.emailMore, { count: more }) : undefined;
   const footer = fillText(N.emailFooter, { product: content.productName });
+  const linkText = content.linkText ?? N.emailOpen;
+  const textItem = (item: EmailItem) => [
+    ...(item.heading ? [item.heading] : []),
+    ...item.text.split('\n').map((line) => `> ${line}`),
+    ...(item.link ? [item.link] : []),
+    '',
+  ];
   const text = [
     content.intro,
     '',
     ...(moreLine ? [moreLine, ''] : []),
-    ...shown.flatMap((body) => [...body.split('\n').map((line) => `> ${line}`), '']),
-    `${N.emailOpen}: ${content.link}`,
+    ...shown.flatMap(textItem),
+    `${linkText}: ${content.link}`,
     '',
     '--',
     footer,
@@ -53,18 +69,24 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     fillText(N.emailSettings, { url: content.settingsUrl }),
   ].join('\n');
 
-  const quote = (body: string) =>
-    `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeHtml(body)}</blockquote>`;
+  const anchor = (href: string, inner: string) => `<a href="${escapeHtml(href)}">${inner}</a>`;
+  const htmlItem = (item: EmailItem) => {
+    const heading = item.heading ? `<strong>${escapeHtml(item.heading)}</strong>` : '';
+    return [
+      heading ? `<p style="margin:0 0 4px">${item.link ? anchor(item.link, heading) : heading}</p>` : '',
+      `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeHtml(item.text)}</blockquote>`,
+    ].join('');
+  };
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#222">',
     `<p>${escapeHtml(content.intro)}</p>`,
     moreLine ? `<p>${escapeHtml(moreLine)}</p>` : '',
-    ...shown.map(quote),
-    `<p><a href="${escapeHtml(content.link)}">${escapeHtml(N.emailOpen)}</a></p>`,
+    ...shown.map(htmlItem),
+    `<p>${anchor(content.link, escapeHtml(linkText))}</p>`,
     '<hr>',
     `<p style="font-size:12px;color:#666">${escapeHtml(footer)} `,
-    `<a href="${escapeHtml(content.unsubscribeUrl)}">${escapeHtml(N.emailUnsubscribe)}</a> · `,
-    `<a href="${escapeHtml(content.settingsUrl)}">${escapeHtml(N.settings)}</a></p>`,
+    `${anchor(content.unsubscribeUrl, escapeHtml(N.emailUnsubscribe))} · `,
+    `${anchor(content.settingsUrl, escapeHtml(N.settings))}</p>`,
     '</body></html>',
   ].join('');
   return { subject: content.subject, text, html };

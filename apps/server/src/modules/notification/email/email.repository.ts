@@ -1,14 +1,16 @@
 /**
  * What notification e-mail reads and writes: who gets it, what is still unread in a thread (a chat, a support
- * ticket), and when the thread's last e-mail went out (notification_emails: at most one per thread per hour).
+ * ticket, one kind of a person's notices), and when the thread's last e-mail went out (notification_emails: at
+ * most one per thread per hour).
  */
-import { and, asc, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import {
   chatMessages,
   conversationMembers,
   conversations,
   notificationEmails,
+  notifications,
   products,
   supportMessages,
   supportTickets,
@@ -37,6 +39,9 @@ export interface PendingMessage {
   id: number;
   body: string;
   createdAt: Date;
+  /** A notice's own title and app path (a chat message has neither). */
+  title?: string;
+  link?: string;
 }
 
 /** A chat as its receiver sees it: the listing's title, the other side, and how far the receiver has read. */
@@ -142,6 +147,38 @@ export async function pendingSupportAnswers(
       ),
     )
     .orderBy(asc(supportMessages.id));
+}
+
+/**
+ * The person's unread notification entries of one type that changed after `since` until `until`, oldest first.
+ * An entry counts from its last change (`updated_at`): a reservation made again is news again.
+ */
+export async function pendingNotices(
+  db: Database,
+  userId: number,
+  type: string,
+  since: Date | undefined,
+  until: Date,
+): Promise<PendingMessage[]> {
+  return db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        eq(notifications.type, type),
+        since ? gt(notifications.updatedAt, since) : undefined,
+        lte(notifications.updatedAt, until),
+      ),
+    )
+    .orderBy(asc(notifications.updatedAt), asc(notifications.id));
 }
 
 /** When the thread's last e-mail to this person went out (undefined: never). */

@@ -11,6 +11,7 @@ import { banUser, bearer, createUser, signIn, type TestUser } from '../../../tes
 import { createProduct } from '../../../test/products.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.js';
 import { ageAccount, chatApi } from '../../message/chat.fixtures.js';
+import { expectNotificationHeaders as expectHeaders, until } from './email.fixtures.js';
 import { EMAIL_JOBS } from './notification-email.js';
 
 const N = messages.notifications;
@@ -54,17 +55,6 @@ async function chat(title = `Lamp ${Math.random().toString(36).slice(2, 7)}`) {
   return { seller, buyer, productId, title };
 }
 
-type Found<T> = Exclude<T, false | undefined | null | 0 | ''>;
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<Found<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as Found<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const mailsTo = (user: TestUser) => smtp.to(user.email);
 const waitForMails = (user: TestUser, count: number, timeoutMs?: number) =>
   until(
@@ -93,14 +83,7 @@ const jobsSettled = (receiverId: number) =>
 /** The unsubscribe URL's path and query, as the app routes it. */
 const localPath = (url: string) => url.replace(PUBLIC_URL, '');
 
-function expectNotificationHeaders(mail: ReceivedMail) {
-  const unsubscribe = mail.header('list-unsubscribe');
-  expect(unsubscribe).toMatch(
-    new RegExp(`^<${PUBLIC_URL}${API.notifications.unsubscribe}\\?token=[A-Za-z0-9._%-]+>$`),
-  );
-  expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-  return unsubscribe!.slice(1, -1);
-}
+const expectNotificationHeaders = (mail: ReceivedMail) => expectHeaders(mail, PUBLIC_URL);
 
 describe('chat message e-mail', () => {
   it('e-mails an unread message once after the delay: sender, title, text, link, both parts, one-click headers', async () => {

@@ -1,9 +1,10 @@
 /**
- * Notification e-mail (docs/product.md §10 "E-mail"): a chat message or support answer still unread after
- * NOTIFY_EMAIL_DELAY_MS is e-mailed, at most once per thread (a chat, a ticket) per hour. Each message enqueues a
- * delayed job (one per thread and time bucket); the job decides when it runs, so a message read meanwhile, a
- * preference switched off, a banned or deleted account all mean no e-mail. Messages that arrive within the hour
- * after an e-mail are covered by one follow-up job at the hour's end, if still unread then.
+ * Notification e-mail (docs/product.md §10 "E-mail"): a chat message, a support answer or a notice (a reservation,
+ * a saved-search match) still unread after NOTIFY_EMAIL_DELAY_MS is e-mailed, at most once per thread (a chat, a
+ * ticket, one kind of a person's notices) per hour. Each message or entry enqueues a delayed job (one per thread
+ * and time bucket); the job decides when it runs, so a message read meanwhile, a preference switched off, a
+ * banned or deleted account all mean no e-mail. What arrives within the hour after an e-mail is covered by one
+ * follow-up job at the hour's end, if still unread then.
  */
 import {
   API,
@@ -18,13 +19,38 @@ import type { EventBus } from '../../../events/bus.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { MailSender } from '../../account/account.service.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
-import { renderEmail } from './email.content.js';
+import { renderEmail, type EmailContent } from './email.content.js';
 import * as repo from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 const N = messages.notifications;
 
-export const EMAIL_JOBS = { chat: 'email.chatMessage', support: 'email.supportAnswer' } as const;
+export const EMAIL_JOBS = {
+  chat: 'email.chatMessage',
+  support: 'email.supportAnswer',
+  notices: 'email.notices',
+} as const;
+
+/**
+ * Notices e-mailed whoever makes their entries (`notification.created`), by type: the preference and unsubscribe
+ * kind, the subject for several, and the intro.
+ */
+const NOTICES = {
+  reservation: {
+    kind: 'reservations',
+    subjectMany: N.emailReservationsSubjectMany,
+    intro: N.emailReservationsIntro,
+  },
+  savedSearch: {
+    kind: 'savedSearches',
+    subjectMany: N.emailSavedSearchesSubjectMany,
+    intro: N.emailSavedSearchesIntro,
+  },
+} as const satisfies Partial<
+  Record<NotificationType, { kind: EmailUnsubscribeKind; subjectMany: string; intro: string }>
+>;
+export type EmailedNoticeType = keyof typeof NOTICES;
+const isEmailedNotice = (type: NotificationType): type is EmailedNoticeType => Object.hasOwn(NOTICES, type);
 
 const HOUR_MS = 3_600_000;
 /** Clocks of the database and the process may differ a little: a job this close to its time counts as due. */
@@ -53,17 +79,25 @@ interface ChatJob {
 interface SupportJob {
   ticketId: number;
 }
+interface NoticesJob {
+  userId: number;
+  type: EmailedNoticeType;
+}
+type ThreadJob = ChatJob | SupportJob | NoticesJob;
 
 /** One thread's e-mail, as the job finds it when it runs. */
 interface Thread {
   job: string;
-  payload: ChatJob | SupportJob;
+  payload: ThreadJob;
   key: string;
   recipientId: number;
   type: NotificationType;
   unsubscribeKind: EmailUnsubscribeKind;
   pending(since: Date | undefined, until: Date): Promise<repo.PendingMessage[]>;
-  describe(): Promise<{ subject: string; intro: string; link: string }>;
+  /** What the e-mail says about these (at least one). */
+  describe(
+    pending: repo.PendingMessage[],
+  ): Promise<Omit<EmailContent, 'unsubscribeUrl' | 'settingsUrl' | 'productName'>>;
 }
 
 export type NotificationEmail = ReturnType<typeof createNotificationEmail>;
@@ -79,7 +113,7 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
 
   async function deliver(thread: Thread) {
     const recipient = await repo.findRecipient(db, thread.recipientId);
-    if (!recipient || recipient.bannedAt) return;
+    if (!recipient?.email || recipient.bannedAt) return;
     if (!(await preferences.allows(thread.recipientId, 'email', thread.type))) return;
     const previous = await repo.lastSentAt(db, thread.recipientId, thread.key);
     const now = new Date();
@@ -93,7 +127,11 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       });
     // A job shared with an earlier message that was read since: wait until this one has waited its delay.
     if (now.getTime() - oldest.createdAt.getTime() + TOLERANCE_MS < delayMs) {
-      await again(new Date(oldest.createdAt.getTime() + delayMs), `due:${oldest.id}`);
+      // Keyed by the version too: an entry changed again (a new reservation) waits anew.
+      await again(
+        new Date(oldest.createdAt.getTime() + delayMs),
+        `due:${oldest.id}:${oldest.createdAt.getTime()}`,
+      );
       return;
     }
     // E-mailed within the hour: one follow-up at the hour's end covers whatever is still unread then.
@@ -103,11 +141,9 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
     }
     if (!(await repo.takeSlot(db, thread.recipientId, thread.key, previous, now))) return;
     try {
-      const texts = pending.map((message) => message.body);
       const unsubscribe = await unsubscribeUrl(thread.recipientId, thread.unsubscribeKind);
       const email = renderEmail({
-        ...(await thread.describe()),
-        texts,
+        ...(await thread.describe(pending)),
         unsubscribeUrl: unsubscribe,
         settingsUrl: `${publicUrl}${ROUTES.notificationSettings}`,
         productName,
@@ -131,11 +167,12 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       type: 'message',
       unsubscribeKind: 'messages',
       pending: (since, until) => repo.pendingChatMessages(db, chat, receiverId, since, until),
-      async describe() {
+      async describe(pending) {
         const name = (await repo.usernameOf(db, chat.otherUserId)) ?? N.deletedUser;
         return {
           subject: fillText(N.emailMessageSubject, { name, title: chat.title }),
           intro: fillText(N.emailMessageIntro, { name, title: chat.title }),
+          items: pending.map((message) => ({ text: message.body })),
           link: `${publicUrl}${ROUTES.chat(chat.otherUserId, productId)}`,
         };
       },
@@ -153,10 +190,40 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       type: 'support',
       unsubscribeKind: 'support',
       pending: (since, until) => repo.pendingSupportAnswers(db, ticket, since, until),
-      describe: async () => ({
+      describe: async (pending) => ({
         subject: fillText(N.emailSupportSubject, { product: productName }),
         intro: fillText(N.emailSupportIntro, { product: productName }),
+        items: pending.map((answer) => ({ text: answer.body })),
         link: `${publicUrl}${ROUTES.support}`,
+      }),
+    };
+  }
+
+  /** One kind of the person's notices: each unread entry with its title and page, one e-mail per hour. */
+  function noticesThread({ userId, type }: NoticesJob): Thread {
+    const notice = NOTICES[type];
+    return {
+      job: EMAIL_JOBS.notices,
+      payload: { userId, type },
+      key: `notices:${notice.kind}`,
+      recipientId: userId,
+      type,
+      unsubscribeKind: notice.kind,
+      pending: (since, until) => repo.pendingNotices(db, userId, type, since, until),
+      describe: async (pending) => ({
+        // One entry's title says it all ("Ana reserved Lamp for you"); several are counted.
+        subject:
+          pending.length === 1 && pending[0]?.title
+            ? pending[0].title
+            : fillText(notice.subjectMany, { count: pending.length }),
+        intro: fillText(notice.intro, { product: productName }),
+        items: pending.map((entry) => ({
+          heading: entry.title,
+          text: entry.body,
+          ...(entry.link && { link: `${publicUrl}${entry.link}` }),
+        })),
+        link: `${publicUrl}${ROUTES.notifications}`,
+        linkText: N.emailOpenNotifications,
       }),
     };
   }
@@ -183,11 +250,18 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       if (thread) await deliver(thread);
     },
   });
+  queue.define<NoticesJob>({
+    name: EMAIL_JOBS.notices,
+    ...retries,
+    handler: async ({ userId, type }) => {
+      if (isEmailedNotice(type)) await deliver(noticesThread({ userId: Number(userId), type }));
+    },
+  });
 
   // Keys this process enqueued lately: a burst of messages in one chat costs one insert, not one per message (the
   // idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
   const enqueued = new Set<string>();
-  async function enqueueOnce(job: string, payload: ChatJob | SupportJob, key: string) {
+  async function enqueueOnce(job: string, payload: ThreadJob, key: string) {
     if (enqueued.has(key)) return;
     if (enqueued.size >= 10_000) enqueued.clear();
     await queue.enqueue(job, payload, { delayMs, idempotencyKey: key });
@@ -200,6 +274,17 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
   events.on('support.messageSent', async ({ ticketId, byStaff }) => {
     if (byStaff)
       await enqueueOnce(EMAIL_JOBS.support, { ticketId }, `${EMAIL_JOBS.support}:${ticketId}:${bucket()}`);
+  });
+
+  // Driven by the entry, not by what made it: a notice of these types from any subscriber or job is e-mailed.
+  events.on('notification.created', async ({ userId, notification }) => {
+    const { type } = notification;
+    if (notification.isRead || !isEmailedNotice(type)) return;
+    await enqueueOnce(
+      EMAIL_JOBS.notices,
+      { userId, type },
+      `${EMAIL_JOBS.notices}:${userId}:${type}:${bucket()}`,
+    );
   });
 
   return { unsubscribeUrl };

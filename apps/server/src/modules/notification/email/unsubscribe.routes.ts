@@ -28,6 +28,8 @@ const tags = ['Notifications'];
 const KIND_NAMES: Record<EmailUnsubscribeKind, string> = {
   messages: N.kindMessages,
   support: N.kindSupport,
+  reservations: N.kindReservations,
+  savedSearches: N.kindSavedSearches,
 };
 
 export interface UnsubscribeRoutesOptions {
