@@ -17,6 +17,11 @@ export interface NewEntry {
   groupKey?: string;
   /** Who caused it (the liker, the sender): distinct actors are counted into the gathered entry. */
   actorId?: number;
+  /**
+   * A record of the person's own action (they reserved a listing): kept in their list, already read, so it
+   * neither rings the bell nor goes out by push or e-mail. Never gathers into an unread entry.
+   */
+  ownAction?: boolean;
 }
 
 type Rows<T> = { rows: T[] };
@@ -72,6 +77,16 @@ export async function upsertEntry(
   entry: NewEntry,
 ): Promise<NotificationRow | undefined> {
   const actors = JSON.stringify(entry.actorId === undefined ? [] : [entry.actorId]);
+  if (entry.ownAction) {
+    const recorded = await db.execute(sql`
+      insert into notifications (user_id, type, title, body, link, group_key, actor_count, data, read_at)
+      select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey ?? null}, 1,
+             jsonb_build_object('actors', ${actors}::jsonb), now()
+      from users u where u.id = ${userId} and u.banned_at is null
+      returning *`);
+    const row = rowsOf<RawRow>(recorded)[0];
+    return row ? fromRaw(row) : undefined;
+  }
   const result = await db.execute(sql`
     insert into notifications (user_id, type, title, body, link, group_key, actor_count, data)
     select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey ?? null}, 1,

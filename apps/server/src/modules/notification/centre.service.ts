@@ -18,6 +18,8 @@ export interface NotificationEntry {
   /** Events of one group gather into one unread entry (chat:<productId>:<otherUserId>, like:<productId>:<hour>). */
   groupKey?: string;
   actorId?: number;
+  /** The person's own action, recorded read: no bell, push or e-mail (centre.repository.ts NewEntry). */
+  ownAction?: boolean;
 }
 
 export interface NotificationPage {
@@ -46,6 +48,7 @@ export function createNotificationCentre(options: { db: Database; events: EventB
 
   async function told(userId: number, row: NotificationRow | undefined): Promise<Notification | undefined> {
     if (!row) return undefined;
+    if (row.readAt !== null) return toNotification(row);
     const unread = await repo.countUnread(db, userId);
     const notification = toNotification(row);
     await events.emit('notification.created', { userId, notification, unread });

@@ -18,7 +18,7 @@ async function person() {
 }
 
 describe('GET and PUT /api/Notifications/preferences', () => {
-  it('reads a kind added after a person chose (reservations) as its default', async () => {
+  it('reads kinds added after a person chose (reservations, saved searches) as their defaults', async () => {
     const me = await person();
     const older = { messages: false, support: true, follows: true, garageSales: false, likes: false };
     await t.app.parts.storage.database.db
@@ -30,7 +30,10 @@ describe('GET and PUT /api/Notifications/preferences', () => {
       headers: bearer(me.token),
     });
     expect(response.json()).toEqual({
-      data: { email: { ...older, reservations: true }, push: { ...older, reservations: true } },
+      data: {
+        email: { ...older, reservations: true, savedSearches: true },
+        push: { ...older, reservations: true, savedSearches: true },
+      },
     });
   });
 
@@ -57,6 +60,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         garageSales: false,
         likes: false,
         reservations: false,
+        savedSearches: false,
       },
       push: {
         messages: true,
@@ -65,6 +69,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         garageSales: true,
         likes: true,
         reservations: true,
+        savedSearches: true,
       },
     };
     const put = await t.app.inject({

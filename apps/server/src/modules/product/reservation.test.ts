@@ -227,7 +227,7 @@ describe('reserve for a buyer', () => {
     }
   });
 
-  it('tells both sides when a hold is made and when it is released, each linking to their chat', async () => {
+  it("tells both sides when a hold is made and when it is released, each linking to their chat; the seller's own acts are kept read", async () => {
     const { seller, buyer, productId, title } = await listingWithChat();
     expect((await reserve(seller, productId, buyer.id)).statusCode).toBe(200);
     const N = messages.notifications;
@@ -243,6 +243,7 @@ describe('reserve for a buyer', () => {
     expect(sellerMade.data.find((entry) => entry.type === NOTIFICATION_TYPES.reservation)).toMatchObject({
       title: N.reservedTitleSeller.replace('{name}', buyer.username).replace('{title}', title),
       link: ROUTES.chat(buyer.id, productId),
+      isRead: true,
     });
 
     expect((await unreserve(seller, productId)).statusCode).toBe(200);
@@ -251,8 +252,9 @@ describe('reserve for a buyer', () => {
       N.releasedTitleBuyer.replace('{name}', seller.username).replace('{title}', title),
     );
     const sellerReleased = await api.listOf(seller);
-    expect(sellerReleased.data.find((entry) => entry.type === NOTIFICATION_TYPES.reservation)?.title).toBe(
-      N.releasedTitleSeller.replace('{name}', buyer.username).replace('{title}', title),
-    );
+    expect(sellerReleased.data.find((entry) => entry.type === NOTIFICATION_TYPES.reservation)).toMatchObject({
+      title: N.releasedTitleSeller.replace('{name}', buyer.username).replace('{title}', title),
+      isRead: true,
+    });
   });
 });

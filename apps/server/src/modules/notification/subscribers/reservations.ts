@@ -1,7 +1,8 @@
 /**
  * Reservations (docs/product.md §12): the buyer and the seller each hear when a hold is made, released or runs
- * out. Each entry opens their chat about the listing, where the hold shows. A hold ended by the sale tells
- * nobody here: the sale itself is the news.
+ * out. Each entry opens their chat about the listing, where the hold shows. What the seller did themselves
+ * (made, released) is kept in their list as read: it does not ring their own bell, push or e-mail them. A hold
+ * ended by the sale tells nobody here: the sale itself is the news.
  */
 import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
@@ -49,6 +50,7 @@ export function notifyReservations(events: EventBus, centre: NotificationCentre,
       body,
       link: ROUTES.chat(buyerId, productId),
       groupKey: groupKey(productId),
+      ownAction: true,
     });
   });
 
@@ -76,6 +78,7 @@ export function notifyReservations(events: EventBus, centre: NotificationCentre,
       body: N.endedBody,
       link: ROUTES.chat(buyerId, productId),
       groupKey: groupKey(productId),
+      ownAction: !lapsed,
     });
   });
 }
