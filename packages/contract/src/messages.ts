@@ -406,6 +406,8 @@ export const messages = {
     newMatchesMany: '{count} new matches',
     noNewMatches: 'No new matches',
     show: 'Show matches',
+    /** The link's name in the list, `{name}` the search's words and place ("lamp, Within 25 mi of Chicago, IL"). */
+    showLabel: 'Show matches for the saved search {name}',
     remove: 'Delete',
     removeLabel: 'Delete the saved search {name}',
     removed: 'Saved search deleted.',
