@@ -7,7 +7,9 @@ const S = messages.savedSearches;
 
 /** The marketplace link of a saved search: its words ride in ?search=, as the marketplace reads them. */
 function marketplaceLink(saved: SavedSearch): string {
-  return saved.search ? `${ROUTES.marketplace}?${new URLSearchParams({ search: saved.search })}` : ROUTES.marketplace;
+  return saved.search
+    ? `${ROUTES.marketplace}?${new URLSearchParams({ search: saved.search })}`
+    : ROUTES.marketplace;
 }
 
 /**

@@ -1,9 +1,4 @@
-import {
-  API,
-  apiPath,
-  type CreateSavedSearch,
-  type SavedSearch,
-} from '@rummage/contract';
+import { API, apiPath, type CreateSavedSearch, type SavedSearch } from '@rummage/contract';
 import { apiFetch, apiFetchWithStatus } from '../../shared/api/client';
 
 export const savedSearchKeys = { list: ['saved-searches'] as const };
