@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateMiles, approximatePoint, formatApproximateMiles } from './approximate-location.js';
+import { approximatePoint } from './approximate-location.js';
 
 describe('approximatePoint', () => {
   it('answers the same centre for every point of a cell, away from the exact point', () => {
@@ -14,14 +14,5 @@ describe('approximatePoint', () => {
     const a = approximatePoint(41.8801, -87.6301);
     expect(approximatePoint(41.8801 + 0.0045, -87.6301).latitude).not.toBe(a.latitude);
     expect(approximatePoint(41.8801, -87.6301 + 0.0065).longitude).not.toBe(a.longitude);
-  });
-});
-
-describe('approximateMiles', () => {
-  it('rounds to the nearest half mile, half a mile at least', () => {
-    expect(approximateMiles(0.2)).toBe(0.5);
-    expect(approximateMiles(1.60934 * 2.2)).toBe(2);
-    expect(approximateMiles(1.60934 * 2.3)).toBe(2.5);
-    expect(formatApproximateMiles(1.60934 * 3)).toBe('3 mi away');
   });
 });

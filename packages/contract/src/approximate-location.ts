@@ -1,5 +1,3 @@
-import { MILES_TO_KM } from './constants.js';
-
 /**
  * Private pickup spots (docs/security.md): a listing's point is answered as the centre of a fixed grid cell of
  * about 500 m. The cell is fixed (not a random offset), so asking many times always gives the same centre and
@@ -26,18 +24,4 @@ export function approximatePoint(
   const column = Math.floor(longitude / lngStep);
   const centreLongitude = Math.min(180, Math.max(-180, (column + 0.5) * lngStep));
   return { latitude: round6(centreLatitude), longitude: round6(centreLongitude) };
-}
-
-/**
- * A distance to an approximate point, in miles rounded to the nearest half mile: finer figures would let someone
- * walk the cell edge to find the spot. Half a mile at least, so a listing never reads "0 mi".
- */
-export function approximateMiles(distanceKm: number): number {
-  const halves = Math.round((distanceKm / MILES_TO_KM) * 2);
-  return Math.max(1, halves) / 2;
-}
-
-/** "2.5 mi away" for an approximate distance (approximateMiles). */
-export function formatApproximateMiles(distanceKm: number): string {
-  return `${approximateMiles(distanceKm)} mi away`;
 }

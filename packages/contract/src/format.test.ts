@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  approximateMiles,
   cityStateLabel,
   countNoun,
   countText,
   fillText,
+  formatApproximateMiles,
   formatCount,
+  haversineKm,
+  kmToMiles,
   messages,
   milesToKm,
   stripUsaSuffix,
@@ -65,5 +69,40 @@ describe('helpers', () => {
   it('fills {product} and {email} and leaves unknown placeholders', () => {
     expect(fillText(messages.titles.home, { product: 'Rummage' })).toBe('Rummage - Official Site');
     expect(fillText('{product} {other}', { product: 'X' })).toBe('X {other}');
+  });
+});
+
+describe('distances to listings (docs/product.md §13)', () => {
+  const km = (miles: number) => milesToKm(miles);
+  it('rounds to the nearest half mile', () => {
+    expect(approximateMiles(km(0.3))).toBe(0.5);
+    expect(approximateMiles(km(0.74))).toBe(0.5);
+    expect(approximateMiles(km(0.76))).toBe(1);
+    expect(approximateMiles(km(1.2))).toBe(1);
+    expect(approximateMiles(km(1.3))).toBe(1.5);
+    expect(approximateMiles(km(2.2))).toBe(2);
+    expect(approximateMiles(km(2.3))).toBe(2.5);
+    expect(approximateMiles(km(12.76))).toBe(13);
+  });
+  it('says "less than half a mile" below a quarter mile, never "0 mi"', () => {
+    expect(approximateMiles(km(0.2))).toBe(0);
+    expect(approximateMiles(0)).toBe(0);
+    expect(formatApproximateMiles(0)).toBe('Less than 0.5 mi away');
+    expect(formatApproximateMiles(km(0.24))).toBe(messages.pickupPrivacy.underHalfMileAway);
+    expect(formatApproximateMiles(km(0.26))).toBe('0.5 mi away');
+    expect(formatApproximateMiles(km(1))).toBe('1 mi away');
+    expect(formatApproximateMiles(km(1.6))).toBe('1.5 mi away');
+    expect(formatApproximateMiles(km(3))).toBe('3 mi away');
+  });
+  it('measures great-circle distance (one degree of latitude is about 69 miles)', () => {
+    const oneDegree = haversineKm({ latitude: 41, longitude: -87 }, { latitude: 42, longitude: -87 });
+    expect(oneDegree).toBeCloseTo(111.2, 1);
+    expect(haversineKm({ latitude: 41, longitude: -87 }, { latitude: 41, longitude: -87 })).toBe(0);
+    expect(formatApproximateMiles(oneDegree)).toBe('69 mi away');
+  });
+  it('turns a saved radius back into miles, to the tenth', () => {
+    expect(kmToMiles(milesToKm(25))).toBe(25);
+    expect(kmToMiles(40.2336)).toBe(25);
+    expect(kmToMiles(4)).toBe(2.5);
   });
 });

@@ -1,4 +1,5 @@
 import { MILES_TO_KM } from './constants.js';
+import { fillText, messages } from './messages.js';
 
 /**
  * Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact, rounded to the nearest
@@ -20,6 +21,46 @@ export function formatCount(value: number): string {
 /** The radius is chosen in miles and sent as kilometres (docs/product.md §7 radiusKm). */
 export function milesToKm(miles: number): number {
   return miles * MILES_TO_KM;
+}
+
+/** Kilometres back to miles, to the tenth: a saved search's radius reads "25 mi", not "24.99999 mi". */
+export function kmToMiles(km: number): number {
+  return Math.round((km / MILES_TO_KM) * 10) / 10;
+}
+
+/** Mean Earth radius (IUGG), the sphere the server's radius search measures on too. */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle (haversine) distance in km between two points. */
+export function haversineKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A distance to a listing's approximate point (docs/product.md §13) in miles, rounded to the nearest half mile:
+ * finer figures would let someone walk the cell edge to find the spot. Below a quarter mile it is 0, which
+ * formatApproximateMiles says as "Less than 0.5 mi", so a listing never reads "0 mi".
+ */
+export function approximateMiles(distanceKm: number): number {
+  if (!Number.isFinite(distanceKm) || distanceKm <= 0) return 0;
+  return Math.round((distanceKm / MILES_TO_KM) * 2) / 2;
+}
+
+/** "1.5 mi away", or "Less than 0.5 mi away" below a quarter mile (approximateMiles). */
+export function formatApproximateMiles(distanceKm: number): string {
+  const miles = approximateMiles(distanceKm);
+  return miles === 0
+    ? messages.pickupPrivacy.underHalfMileAway
+    : fillText(messages.pickupPrivacy.milesAway, { miles });
 }
 
 /** Chosen addresses drop a trailing ", USA" (docs/product.md §5). */

@@ -239,6 +239,9 @@ export const messages = {
     exactForSeller: 'Your exact pickup spot. Buyers see only the approximate area.',
     exactForReservedBuyer: 'Reserved for you: this is the exact pickup spot.',
     openInMaps: 'Open in maps',
+    /** A distance to a listing, rounded to the nearest half mile (formatApproximateMiles); `{miles}` "1.5". */
+    milesAway: '{miles} mi away',
+    underHalfMileAway: 'Less than 0.5 mi away',
   },
   inbox: {
     heading: 'messages',
@@ -403,6 +406,8 @@ export const messages = {
     newMatchesMany: '{count} new matches',
     noNewMatches: 'No new matches',
     show: 'Show matches',
+    /** The link's name in the list, `{name}` the search's words and place ("lamp, Within 25 mi of Chicago, IL"). */
+    showLabel: 'Show matches for the saved search {name}',
     remove: 'Delete',
     removeLabel: 'Delete the saved search {name}',
     removed: 'Saved search deleted.',

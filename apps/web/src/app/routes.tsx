@@ -38,6 +38,7 @@ const FollowersPage = lazy(() => import('../features/followers/FollowersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const BlockedPeoplePage = lazy(() => import('../features/blocking/BlockedPeoplePage'));
+const SavedSearchesPage = lazy(() => import('../features/saved-searches/SavedSearchesPage'));
 const NotificationSettingsPage = lazy(
   () => import('../features/notification-settings/NotificationSettingsPage'),
 );
@@ -92,6 +93,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.notifications, element: <NotificationsPage /> },
           { path: ROUTES.notificationSettings, element: <NotificationSettingsPage /> },
           { path: ROUTES.blockedPeople, element: <BlockedPeoplePage /> },
+          { path: ROUTES.savedSearches, element: <SavedSearchesPage /> },
           { path: STAFF_PATH, element: <StaffConsolePage /> },
         ],
       },

@@ -5,4 +5,4 @@ export { ProductCard } from './ProductCard';
 export { ProductGrid } from './ProductGrid';
 export { FEED_TEXT } from './texts';
 export { useInfiniteScroll } from './useInfiniteScroll';
-export { FEED_QUERY_KEY, useProductFeed } from './useProductFeed';
+export { FEED_QUERY_KEY, feedArea, useProductFeed } from './useProductFeed';

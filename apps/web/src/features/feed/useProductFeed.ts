@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, milesToKm, type FeedResponse, type ProductCard } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { usePagedList } from '../../shared/api/pagedList';
-import { onSavedLocationChanged } from '../../shared/session/storage';
+import { onSavedLocationChanged, type SavedLocation } from '../../shared/session/storage';
 import { useSavedLocation } from '../location';
 
 /** Every feed query starts with this key; invalidate it after a listing is created, changed or sold. */
@@ -59,6 +59,18 @@ function radiusKm(miles: number): number {
 }
 
 /**
+ * The place part of a feed request: the saved place and radius (in km), or null without a place. Saving a search
+ * sends exactly this, so the saved search means what the feed showed.
+ */
+export function feedArea(
+  location: SavedLocation,
+): { latitude: number; longitude: number; radiusKm: number } | null {
+  return location.latitude !== null && location.longitude !== null
+    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: radiusKm(location.radiusMiles) }
+    : null;
+}
+
+/**
  * GET /api/Marketplace/products, page by page (docs/product.md §7): page, pageSize, search, and, when a place is
  * saved, latitude, longitude and radiusKm. Later pages echo the first page's `before` so new listings
  * cannot shift items between pages. The feed ends at a page shorter than `pageSize`. A new saved place or
@@ -74,10 +86,7 @@ export function useProductFeed({
   const location = useSavedLocation();
   const generation = useSyncExternalStore(subscribeToGeneration, getGeneration, getGeneration);
   const term = search?.trim() || undefined;
-  const hasPlace = location.latitude !== null && location.longitude !== null;
-  const area = hasPlace
-    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: radiusKm(location.radiusMiles) }
-    : null;
+  const area = feedArea(location);
 
   const query = useInfiniteQuery({
     queryKey: [FEED_QUERY_KEY, { pageSize, search: term, area, generation }],

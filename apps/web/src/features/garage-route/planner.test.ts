@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { haversineKm } from '@rummage/contract';
 import {
   DEFAULT_ROAD_FACTOR,
   MAX_ROUTE_STOPS,
-  haversineKm,
   planRoute,
   type LatLng,
   type PlanInput,

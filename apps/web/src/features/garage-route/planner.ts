@@ -16,7 +16,7 @@
  * for a sale to open), so each state keeps its Pareto front of (departure, distance) labels instead of a
  * single value. With ≤ 10 stops that is 1,024 × 10 states with a handful of labels each.
  */
-import { fillText } from '@rummage/contract';
+import { fillText, haversineKm } from '@rummage/contract';
 import { ROUTE_TEXT } from './texts';
 
 /** Enough for a morning of sales, and 2^10 × 10 states keeps the exact search instant on a phone. */
@@ -24,7 +24,6 @@ export const MAX_ROUTE_STOPS = 10;
 /** Roads wind; straight-line distance × 1.3 is a common rule of thumb for towns and suburbs. */
 export const DEFAULT_ROAD_FACTOR = 1.3;
 
-const EARTH_RADIUS_KM = 6371.0088;
 const MS_PER_MINUTE = 60_000;
 
 export type StopId = string | number;
@@ -94,17 +93,6 @@ export interface InfeasibleRoute<Id extends StopId = StopId> {
 }
 
 export type RoutePlan<Id extends StopId = StopId> = FeasibleRoute<Id> | InfeasibleRoute<Id>;
-
-/** Great-circle distance in km. */
-export function haversineKm(a: LatLng, b: LatLng): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** One way of reaching a (visited set, last stop) state; `prev` links back for the visiting order. */
 interface Label {

@@ -7,6 +7,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { FEED_TEXT, FeedSpinner, ProductGrid, useInfiniteScroll, useProductFeed } from '../feed';
 import { NoListingsPanel } from '../listings';
+import { SaveSearchButton } from '../saved-searches';
 import { EndOfFeed } from './EndOfFeed';
 import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
@@ -15,7 +16,7 @@ import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
 /**
  * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
  * page, the next page loading near the bottom), then the end-of-feed block (docs/product.md §2, §4). A new saved
- * place or radius starts the feed over.
+ * place or radius starts the feed over. "Save this search" keeps the words and place (docs/product.md §14).
  */
 export default function MarketplacePage() {
   useDocumentTitle(messages.titles.marketplace);
@@ -40,16 +41,19 @@ export default function MarketplacePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <PageHeading>{messages.header.marketplace}</PageHeading>
-        {search && (
-          <p className="flex items-baseline gap-3 text-stone-700">
-            <span>{fill(MARKETPLACE_TEXT.resultsFor, { search })}</span>
-            <Link to={ROUTES.marketplace} className="text-sm font-medium text-brand-700 underline">
-              {MARKETPLACE_TEXT.clearSearch}
-            </Link>
-          </p>
-        )}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
+          <PageHeading>{messages.header.marketplace}</PageHeading>
+          {search && (
+            <p className="flex min-w-0 items-baseline gap-3 text-stone-700">
+              <span className="break-words">{fill(MARKETPLACE_TEXT.resultsFor, { search })}</span>
+              <Link to={ROUTES.marketplace} className="shrink-0 text-sm font-medium text-brand-700 underline">
+                {MARKETPLACE_TEXT.clearSearch}
+              </Link>
+            </p>
+          )}
+        </div>
+        <SaveSearchButton search={search} />
       </div>
       {!showContent ? (
         <FeedSpinner />

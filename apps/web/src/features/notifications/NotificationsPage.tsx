@@ -1,4 +1,5 @@
-import { messages } from '@rummage/contract';
+import { Link } from 'react-router';
+import { ROUTES, messages } from '@rummage/contract';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { useRelativeNow } from '../../shared/ui/relativeTime';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -26,15 +27,23 @@ export default function NotificationsPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading>{T.pageTitle}</PageHeading>
-        {anyUnread && (
-          <button
-            type="button"
-            className="btn btn-outline min-h-10 px-4"
-            onClick={() => markRead.mutate({ all: true })}
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to={ROUTES.savedSearches}
+            className="text-sm font-semibold text-brand-700 underline underline-offset-2"
           >
-            {T.markAllRead}
-          </button>
-        )}
+            {messages.savedSearches.pageTitle}
+          </Link>
+          {anyUnread && (
+            <button
+              type="button"
+              className="btn btn-outline min-h-10 px-4"
+              onClick={() => markRead.mutate({ all: true })}
+            >
+              {T.markAllRead}
+            </button>
+          )}
+        </div>
       </div>
       {list.isLoading ? (
         <Spinner label={NOTIFICATIONS_TEXT.loading} fillScreen />

@@ -80,6 +80,11 @@ export function AccountMenu() {
                 </Link>
               </li>
               <li>
+                <Link to={ROUTES.savedSearches} className={menuItemClass} onClick={close}>
+                  {messages.savedSearches.pageTitle}
+                </Link>
+              </li>
+              <li>
                 <Link to={ROUTES.blockedPeople} className={menuItemClass} onClick={close}>
                   {messages.blocking.listTitle}
                 </Link>

@@ -79,6 +79,7 @@ describe('header menus', () => {
       messages.header.messages,
       messages.header.myProfile,
       messages.notifications.settings,
+      messages.savedSearches.pageTitle,
       messages.blocking.listTitle,
     ]);
     expect(screen.queryByTestId('count-badge')).toBeNull();

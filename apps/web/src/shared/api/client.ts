@@ -116,6 +116,15 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return parseJson(await response.text()) as T;
 }
 
+/** A JSON API call whose status matters too (201 created a new thing, 200 answered one that was there). */
+export async function apiFetchWithStatus<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ status: number; body: T }> {
+  const response = await send(path, request, 'application/json');
+  return { status: response.status, body: parseJson(await response.text()) as T };
+}
+
 /** A file the API answers (with the session's token, so a plain link cannot fetch it), and the name it suggests. */
 export async function apiDownload(
   path: string,

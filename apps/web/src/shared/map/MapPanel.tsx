@@ -33,12 +33,15 @@ export function MapPanel({
   latitude,
   longitude,
   place,
+  distance,
   texts,
   Map,
 }: {
   latitude: number;
   longitude: number;
   place: string;
+  /** How far the place is from the viewer's saved place ("1.5 mi away"), when known. */
+  distance?: string | null;
   texts: MapPanelTexts;
   Map: LazyExoticComponent<ComponentType<PlaceMapProps>>;
 }) {
@@ -64,7 +67,10 @@ export function MapPanel({
           {texts.viewMore}
         </button>
       </div>
-      <p className="mb-3 text-stone-700">{place}</p>
+      <p className="mb-3 text-stone-700">
+        {place}
+        {distance && <span className="text-stone-600"> · {distance}</span>}
+      </p>
       <div
         ref={regionRef}
         role="region"

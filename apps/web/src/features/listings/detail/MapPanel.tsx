@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { messages } from '@rummage/contract';
+import { formatApproximateMiles, haversineKm, messages } from '@rummage/contract';
 import { MapPanel as PlaceMapPanel } from '../../../shared/map/MapPanel';
+import { useSavedLocation } from '../../location';
 import { LISTING_TEXT } from '../texts';
 
 const MeetupMap = lazy(() => import('./MeetupMap'));
@@ -9,7 +10,8 @@ const ExactSpotMap = lazy(() => import('./MeetupMap').then((module) => ({ defaul
 /**
  * "meetup": buyers see the approximate pickup area as a circle (the exact spot is shared in chat); the seller, and
  * the buyer the listing is reserved for, see the exact pin, the buyer with a link to open it in a maps app
- * (docs/product.md §13). "view more" opens a full-screen map.
+ * (docs/product.md §13). "view more" opens a full-screen map. With a saved place, the distance to the answered
+ * point, to the half mile (the seller is not told how far their own spot is from their own home).
  */
 export function MapPanel({
   latitude,
@@ -25,6 +27,13 @@ export function MapPanel({
   isReservedForYou?: boolean;
 }) {
   const exact = isOwner || isReservedForYou;
+  const saved = useSavedLocation();
+  const distance =
+    isOwner || saved.latitude === null || saved.longitude === null
+      ? null
+      : formatApproximateMiles(
+          haversineKm({ latitude: saved.latitude, longitude: saved.longitude }, { latitude, longitude }),
+        );
   const hint = isOwner
     ? messages.pickupPrivacy.exactForSeller
     : isReservedForYou
@@ -35,6 +44,7 @@ export function MapPanel({
       latitude={latitude}
       longitude={longitude}
       place={location ?? LISTING_TEXT.locationUnknown}
+      distance={distance}
       Map={exact ? ExactSpotMap : MeetupMap}
       texts={{
         heading: LISTING_TEXT.meetup,

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { ROUTES, fillText, kmToMiles, messages, type SavedSearch } from '@rummage/contract';
+import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
+import { describeSavedSearch, newMatchesText } from './describe';
+
+const S = messages.savedSearches;
+
+/** The marketplace link of a saved search: its words ride in ?search=, as the marketplace reads them. */
+function marketplaceLink(saved: SavedSearch): string {
+  return saved.search
+    ? `${ROUTES.marketplace}?${new URLSearchParams({ search: saved.search })}`
+    : ROUTES.marketplace;
+}
+
+/**
+ * The marketplace takes its place and radius from the saved place (docs/product.md §4), not the address bar: a
+ * saved search with a place becomes the saved place before the marketplace opens, so the feed asks exactly
+ * what was saved.
+ */
+function applySearchPlace(saved: SavedSearch): void {
+  if (saved.latitude === null || saved.longitude === null || saved.radiusKm === null) return;
+  const address = saved.placeLabel ?? readSavedLocation().address ?? '';
+  saveLocation(address, saved.latitude, saved.longitude);
+  saveRadius(kmToMiles(saved.radiusKm));
+}
+
+/** One saved search: its words, where, the new-matches badge, "Show matches" (marks them seen) and Delete. */
+export function SavedSearchRow({
+  saved,
+  busy,
+  onShow,
+  onDelete,
+}: {
+  saved: SavedSearch;
+  busy: boolean;
+  onShow: () => void;
+  onDelete: () => void;
+}) {
+  const { words, where, name } = describeSavedSearch(saved);
+  const hasNew = saved.newMatches > 0;
+  return (
+    <li aria-label={name} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-words text-stone-900">{words}</span>
+          <span
+            className={
+              hasNew
+                ? 'rounded-full bg-red-700 px-2 text-xs leading-5 font-bold text-white'
+                : 'text-xs text-stone-600'
+            }
+          >
+            {newMatchesText(saved.newMatches)}
+          </span>
+        </p>
+        <p className="text-sm text-stone-700">{where}</p>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <Link
+          to={marketplaceLink(saved)}
+          aria-label={fillText(S.showLabel, { name })}
+          onClick={() => {
+            applySearchPlace(saved);
+            onShow();
+          }}
+          className="btn btn-primary min-h-10 px-4"
+        >
+          {S.show}
+        </Link>
+        <button
+          type="button"
+          aria-label={fillText(S.removeLabel, { name })}
+          aria-busy={busy}
+          onClick={onDelete}
+          className={`btn btn-outline min-h-10 px-4 ${busy ? 'cursor-wait' : ''}`}
+        >
+          {S.remove}
+        </button>
+      </div>
+    </li>
+  );
+}

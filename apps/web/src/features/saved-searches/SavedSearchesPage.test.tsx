@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API, ROUTES, fillText, messages, type SavedSearch } from '@rummage/contract';
+import { readSavedLocation } from '../../shared/session/storage';
+import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+
+const S = messages.savedSearches;
+
+const LAMP: SavedSearch = {
+  id: 4,
+  search: 'lamp',
+  latitude: 41.88,
+  longitude: -87.63,
+  radiusKm: 40.2336,
+  placeLabel: 'Chicago, IL',
+  newMatches: 3,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+const ANYTHING_NEARBY: SavedSearch = {
+  ...LAMP,
+  id: 5,
+  search: null,
+  radiusKm: 4,
+  placeLabel: null,
+  newMatches: 1,
+};
+const BIKE_EVERYWHERE: SavedSearch = {
+  ...LAMP,
+  id: 6,
+  search: 'bike',
+  latitude: null,
+  longitude: null,
+  radiusKm: null,
+  placeLabel: null,
+  newMatches: 0,
+};
+
+const LAMP_NAME = 'lamp, Within 25 mi of Chicago, IL';
+
+function openPage(searches: SavedSearch[], handlers: Record<string, MockAnswer | (() => MockAnswer)> = {}) {
+  storeSession();
+  let list = [...searches];
+  const api = mockApi({
+    'GET /api/Account/me': ME_OK,
+    [`GET ${API.savedSearch.list}`]: () => ({ body: { data: list } }),
+    'DELETE /api/SavedSearch/4': () => {
+      list = list.filter((saved) => saved.id !== 4);
+      return { body: { message: 'ok' } };
+    },
+    'POST /api/SavedSearch/4/seen': { body: { data: { ...LAMP, newMatches: 0 } } },
+    ...handlers,
+  });
+  return { ...api, ...renderApp(ROUTES.savedSearches) };
+}
+
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+describe('saved searches page', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('sends people who are not signed in to the login page', async () => {
+    mockApi();
+    const { router } = renderApp(ROUTES.savedSearches);
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+  });
+
+  it('lists each search with its words, where, and its new matches', async () => {
+    openPage([LAMP, ANYTHING_NEARBY, BIKE_EVERYWHERE]);
+    const lamp = await screen.findByRole('listitem', { name: LAMP_NAME });
+    expect(within(lamp).getByText('lamp')).toBeTruthy();
+    expect(within(lamp).getByText('Within 25 mi of Chicago, IL')).toBeTruthy();
+    expect(within(lamp).getByText('3 new matches')).toBeTruthy();
+
+    const nearby = row(`${S.anything}, Within 2.5 mi of the chosen spot`);
+    expect(within(nearby).getByText(S.newMatchesOne)).toBeTruthy();
+
+    const bike = row(`bike, ${S.everywhere}`);
+    expect(within(bike).getByText(S.noNewMatches)).toBeTruthy();
+    const list = screen.getByRole('list', { name: S.pageTitle });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await waitFor(() => expect(document.title).toBe('Saved searches - Rummage'));
+  });
+
+  it('"Show matches" opens the marketplace with the search and its place, and marks the matches seen', async () => {
+    const { calls, router } = openPage([LAMP]);
+    const show = await screen.findByRole('link', { name: fillText(S.showLabel, { name: LAMP_NAME }) });
+    expect(show.getAttribute('href')).toBe('/marketplace?search=lamp');
+    fireEvent.click(show);
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.marketplace));
+    expect(router.state.location.search).toBe('?search=lamp');
+    expect(readSavedLocation()).toEqual({
+      address: 'Chicago, IL',
+      latitude: 41.88,
+      longitude: -87.63,
+      radiusMiles: 25,
+    });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        '/api/SavedSearch/4/seen',
+      ]),
+    );
+  });
+
+  it('deletes a search at once and says so', async () => {
+    const { calls } = openPage([LAMP, BIKE_EVERYWHERE]);
+    const remove = await screen.findByRole('button', { name: fillText(S.removeLabel, { name: LAMP_NAME }) });
+    fireEvent.click(remove);
+    expect(await screen.findByText(S.removed)).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: LAMP_NAME })).toBeNull();
+    expect(row(`bike, ${S.everywhere}`)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/SavedSearch/4',
+    ]);
+  });
+
+  it('keeps the row and shows the server’s words when the delete is refused', async () => {
+    openPage([LAMP], { 'DELETE /api/SavedSearch/4': { status: 404, body: { message: S.notFound } } });
+    fireEvent.click(
+      await screen.findByRole('button', { name: fillText(S.removeLabel, { name: LAMP_NAME }) }),
+    );
+    expect(within(await screen.findByRole('alert')).getByText(S.notFound)).toBeTruthy();
+    expect(row(LAMP_NAME)).toBeTruthy();
+  });
+
+  it('says so when nothing is saved yet', async () => {
+    openPage([]);
+    expect(await screen.findByText(S.empty)).toBeTruthy();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    openPage([], { [`GET ${API.savedSearch.list}`]: { status: 500, body: { message: 'boom' } } });
+    expect(await screen.findByText(S.loadFailed)).toBeTruthy();
+  });
+});

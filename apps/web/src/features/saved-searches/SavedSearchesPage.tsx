@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages, type SavedSearch } from '@rummage/contract';
+import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
+import { Banner } from '../../shared/ui/Banner';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageHeading } from '../../shared/ui/PageHeading';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { deleteSavedSearch, fetchSavedSearches, markSavedSearchSeen, savedSearchKeys } from './api';
+import { SavedSearchRow } from './SavedSearchRow';
+
+const S = messages.savedSearches;
+
+/**
+ * /saved-searches (docs/product.md §14): the person's saved searches, newest first, each with its new matches,
+ * "Show matches" (opens the marketplace with that query and marks them seen) and Delete (at once, no undo).
+ */
+export default function SavedSearchesPage() {
+  useDocumentTitle(S.documentTitle);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: savedSearchKeys.list,
+    meta: PERSONAL_QUERY,
+    queryFn: ({ signal }) => fetchSavedSearches(signal),
+  });
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const update = (change: (searches: SavedSearch[]) => SavedSearch[]) =>
+    queryClient.setQueryData<SavedSearch[]>(savedSearchKeys.list, (searches) => searches && change(searches));
+
+  async function remove(id: number) {
+    if (deleting !== null) return;
+    setDeleting(id);
+    setFeedback(null);
+    try {
+      await deleteSavedSearch(id);
+      update((searches) => searches.filter((saved) => saved.id !== id));
+      setFeedback({ tone: 'success', text: S.removed });
+    } catch (failure) {
+      setFeedback({
+        tone: 'error',
+        text: failure instanceof Error && failure.message ? failure.message : S.removeFailed,
+      });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  function markSeen(id: number) {
+    // The marketplace opens at once; the count is cleared here meanwhile and put right if the server refuses.
+    update((searches) => searches.map((saved) => (saved.id === id ? { ...saved, newMatches: 0 } : saved)));
+    markSavedSearchSeen(id).catch((error: unknown) => {
+      console.error('Could not mark the saved search as seen', id, error);
+      void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list });
+    });
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
+      <div className="flex flex-col gap-2">
+        <PageHeading>{S.pageTitle}</PageHeading>
+        <p className="text-stone-700">{S.intro}</p>
+      </div>
+      {feedback && (
+        <Banner tone={feedback.tone} onDismiss={() => setFeedback(null)}>
+          {feedback.text}
+        </Banner>
+      )}
+      {list.isPending ? (
+        <Spinner label={S.loading} />
+      ) : list.isError ? (
+        <Banner>{S.loadFailed}</Banner>
+      ) : list.data.length === 0 ? (
+        <EmptyState title={S.empty} />
+      ) : (
+        <ul aria-label={S.pageTitle} className="flex flex-col gap-3">
+          {list.data.map((saved) => (
+            <SavedSearchRow
+              key={saved.id}
+              saved={saved}
+              busy={deleting === saved.id}
+              onShow={() => markSeen(saved.id)}
+              onDelete={() => void remove(saved.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
