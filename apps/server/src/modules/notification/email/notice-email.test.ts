@@ -14,29 +14,29 @@ import {
   type NotificationPreferences,
 } from '@rummage/contract';
 import { jobs } from '../../../db/schema.js';
-import { buildTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { banUser, bearer } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
+import type { TestSmtpServer } from '../../../test/smtp.js';
 import { notificationApi, type Person } from '../notification.fixtures.js';
-import { expectNotificationHeaders, until } from './email.fixtures.js';
+import {
+  DELAY_MS,
+  PACE_MS,
+  PUBLIC_URL,
+  expectNotificationHeaders,
+  startMailingApp,
+  until,
+} from './email.fixtures.js';
 import { EMAIL_JOBS } from './notification-email.js';
 
 const N = messages.notifications;
-const DELAY_MS = 1_000;
-const PACE_MS = 5_000;
-const PUBLIC_URL = 'http://rummage.test';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
 let api: ReturnType<typeof notificationApi>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await buildTestApp(
-    { SMTP_URL: smtp.url, NOTIFY_EMAIL_DELAY_MS: String(DELAY_MS), PRODUCT_NAME: 'Rummage' },
-    { notificationEmailPaceMs: PACE_MS },
-  );
+  ({ t, smtp } = await startMailingApp());
   api = notificationApi(t.app);
 });
 afterAll(async () => {

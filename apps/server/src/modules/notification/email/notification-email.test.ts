@@ -6,29 +6,29 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ROUTES, apiPath, fillText, messages } from '@rummage/contract';
 import { jobs } from '../../../db/schema.js';
-import { buildTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { banUser, bearer, createUser, signIn, type TestUser } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.js';
+import type { ReceivedMail, TestSmtpServer } from '../../../test/smtp.js';
 import { ageAccount, chatApi } from '../../message/chat.fixtures.js';
-import { expectNotificationHeaders as expectHeaders, until } from './email.fixtures.js';
+import {
+  DELAY_MS,
+  PACE_MS,
+  PUBLIC_URL,
+  expectNotificationHeaders as expectHeaders,
+  startMailingApp,
+  until,
+} from './email.fixtures.js';
 import { EMAIL_JOBS } from './notification-email.js';
 
 const N = messages.notifications;
-const DELAY_MS = 1_000;
-const PACE_MS = 5_000;
-const PUBLIC_URL = 'http://rummage.test';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
 let chats: ReturnType<typeof chatApi>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await buildTestApp(
-    { SMTP_URL: smtp.url, NOTIFY_EMAIL_DELAY_MS: String(DELAY_MS), PRODUCT_NAME: 'Rummage' },
-    { notificationEmailPaceMs: PACE_MS },
-  );
+  ({ t, smtp } = await startMailingApp());
   chats = chatApi(t.app);
 });
 afterAll(async () => {

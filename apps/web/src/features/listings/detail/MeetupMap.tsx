@@ -1,6 +1,7 @@
-import { Circle, CircleMarker } from 'react-leaflet';
+import { Circle } from 'react-leaflet';
 import { APPROXIMATE_AREA_RADIUS_M, approximatePoint } from '@rummage/contract';
 import type { PlaceMapProps } from '../../../shared/map/MapPanel';
+import { PinMap } from '../../../shared/map/PinMap';
 import { placeMapGestures, TiledMap } from '../../../shared/map/TiledMap';
 
 /**
@@ -41,30 +42,7 @@ export default function MeetupMap({
   );
 }
 
-/** The seller's own listing: the exact spot they chose, as a pin (only the seller is ever sent it). */
-export function ExactSpotMap({
-  latitude,
-  longitude,
-  zoom,
-  tileUrl,
-  attribution,
-  large = false,
-}: PlaceMapProps) {
-  const centre: [number, number] = [latitude, longitude];
-  return (
-    <TiledMap
-      center={centre}
-      zoom={zoom}
-      tileUrl={tileUrl}
-      attribution={attribution}
-      {...placeMapGestures(large)}
-    >
-      <CircleMarker
-        center={centre}
-        radius={large ? 12 : 10}
-        className="pickup-spot"
-        pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#1f6f5c', fillOpacity: 1 }}
-      />
-    </TiledMap>
-  );
+/** The exact spot, as a pin: for the seller, and for the buyer it is reserved for. */
+export function ExactSpotMap(props: PlaceMapProps) {
+  return <PinMap {...props} className="pickup-spot" />;
 }
