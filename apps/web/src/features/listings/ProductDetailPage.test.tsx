@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import {
   APPROXIMATE_AREA_RADIUS_M,
   DEFAULT_SELLER_MESSAGE,
-  MAP_ZOOM,
   messages,
   type ProductCard,
   type ProductDetail,
@@ -13,6 +12,7 @@ import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
 import { productDetail } from '../../test/listings';
+import { AREA_ZOOM } from './detail/MeetupMap';
 
 // jsdom has SVG elements but no createSVGRect, which Leaflet checks (when the lazy map first loads) before it
 // draws circles; with it, the meetup circle and the seller's pin are real SVG paths this file can find.
@@ -340,11 +340,11 @@ describe('product detail', { timeout: 20_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-area')).not.toBeNull());
     expect(dialog.querySelector('.pickup-spot')).toBeNull();
-    // The arc's radius in pixels at the full-screen zoom is about 500 m on the ground (Web Mercator).
+    // The arc's radius in pixels at the area's full-screen zoom is about 500 m on the ground (Web Mercator).
     const radiusPx = Number(
       /a([\d.]+),/.exec(dialog.querySelector('path.pickup-area')!.getAttribute('d') ?? '')?.[1],
     );
-    const metresPerPx = (156543.03392 * Math.cos((39.71654 * Math.PI) / 180)) / 2 ** MAP_ZOOM.large;
+    const metresPerPx = (156543.03392 * Math.cos((39.71654 * Math.PI) / 180)) / 2 ** AREA_ZOOM.large;
     expect(radiusPx * metresPerPx).toBeGreaterThan(APPROXIMATE_AREA_RADIUS_M * 0.95);
     expect(radiusPx * metresPerPx).toBeLessThan(APPROXIMATE_AREA_RADIUS_M * 1.05);
   });

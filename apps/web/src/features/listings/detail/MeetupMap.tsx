@@ -4,6 +4,8 @@ import type { PlaceMapProps } from '../../../shared/map/MapPanel';
 import { PinMap } from '../../../shared/map/PinMap';
 import { placeMapGestures, TiledMap } from '../../../shared/map/TiledMap';
 
+export const AREA_ZOOM = { embed: 14, large: 15 } as const;
+
 /**
  * A circle of about 500 m over the approximate pickup area (docs/security.md). The server already answers the
  * cell's centre; snapping again is harmless (a centre is its own cell's centre) and keeps an exact point given by
@@ -18,11 +20,13 @@ export default function MeetupMap({
   large = false,
 }: PlaceMapProps) {
   const area = approximatePoint(latitude, longitude);
+  // The whole ~1 km circle with some streets around it: the embed's and the large view's zooms are for pins.
+  const areaZoom = Math.min(zoom, large ? AREA_ZOOM.large : AREA_ZOOM.embed);
   const centre: [number, number] = [area.latitude, area.longitude];
   return (
     <TiledMap
       center={centre}
-      zoom={zoom}
+      zoom={areaZoom}
       tileUrl={tileUrl}
       attribution={attribution}
       {...placeMapGestures(large)}
