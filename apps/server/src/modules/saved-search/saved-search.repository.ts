@@ -21,16 +21,6 @@ const newMatchesSql = sql<number>`(select count(*) from ${savedSearchMatches}
     and ${products.isSold} = false and ${shownSql}
     and not ${blockedSql(savedSearches.userId, products.sellerId)})::int`;
 
-const columns = {
-  id: savedSearches.id,
-  search: savedSearches.search,
-  latitude: savedSearches.latitude,
-  longitude: savedSearches.longitude,
-  radiusKm: savedSearches.radiusKm,
-  placeLabel: savedSearches.placeLabel,
-  createdAt: savedSearches.createdAt,
-  newMatches: newMatchesSql,
-};
 export interface SavedSearchRow {
   id: number;
   search: string | null;
@@ -48,14 +38,27 @@ export interface NewSavedSearch {
   placeLabel: string | null;
 }
 
-/** The owner's saved searches, newest first, or the one with `id` when given. */
-export function savedSearchesOf(db: Executor, userId: number, id?: number): Promise<SavedSearchRow[]> {
-  const mine = eq(savedSearches.userId, userId);
-  return db
-    .select(columns)
-    .from(savedSearches)
-    .where(id === undefined ? mine : and(mine, eq(savedSearches.id, id)))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+/**
+ * The owner's saved searches, newest first, or the one with `id` when given. Raw SQL: drizzle's single-table select
+ * would leave the count's columns unqualified, and "id" is then ambiguous.
+ */
+export async function savedSearchesOf(db: Executor, userId: number, id?: number): Promise<SavedSearchRow[]> {
+  const result = (await db.execute(sql`select ${savedSearches.id}::int8 as id, ${savedSearches.search} as search,
+      ${savedSearches.latitude} as latitude, ${savedSearches.longitude} as longitude,
+      ${savedSearches.radiusKm} as "radiusKm", ${savedSearches.placeLabel} as "placeLabel",
+      floor(extract(epoch from ${savedSearches.createdAt}) * 1000)::float8 as "createdMs",
+      ${newMatchesSql} as "newMatches"
+    from ${savedSearches}
+    where ${savedSearches.userId} = ${userId} ${id === undefined ? sql`` : sql`and ${savedSearches.id} = ${id}`}
+    order by ${savedSearches.createdAt} desc, ${savedSearches.id} desc`)) as unknown as {
+    rows: Array<Omit<SavedSearchRow, 'createdAt'> & { createdMs: number }>;
+  };
+  return result.rows.map(({ createdMs, ...row }) => ({
+    ...row,
+    id: Number(row.id),
+    newMatches: Number(row.newMatches),
+    createdAt: new Date(createdMs),
+  }));
 }
 
 /** Holds the owner's row until the transaction ends, so two saves at once count and compare one after the other. */
