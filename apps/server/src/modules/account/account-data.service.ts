@@ -253,7 +253,10 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         ...search,
         createdAt: iso(search.createdAt),
         seenAt: iso(search.seenAt),
-        matches: search.matches.map((match) => ({ productId: match.productId, matchedAt: iso(match.matchedAt) })),
+        matches: search.matches.map((match) => ({
+          productId: match.productId,
+          matchedAt: iso(match.matchedAt),
+        })),
       })),
       notificationPreferences,
       pushSubscriptions: subscriptions.map((subscription) => ({

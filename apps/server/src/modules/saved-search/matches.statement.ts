@@ -36,7 +36,10 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
     sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle)})`,
     sql`(${savedSearches.search} is null or ${textMatchOfListing(savedSearches.search)})`,
   ];
-  return sql.join(prefilter ? [sql`${savedBoxSql} && ${listingPoint}`, ...conditions] : conditions, sql` and `);
+  return sql.join(
+    prefilter ? [sql`${savedBoxSql} && ${listingPoint}`, ...conditions] : conditions,
+    sql` and `,
+  );
 }
 
 /**

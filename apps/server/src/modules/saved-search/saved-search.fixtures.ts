@@ -2,13 +2,7 @@
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import {
-  API,
-  apiPath,
-  type CreateSavedSearch,
-  type FeedResponse,
-  type SavedSearch,
-} from '@rummage/contract';
+import { API, apiPath, type CreateSavedSearch, type FeedResponse, type SavedSearch } from '@rummage/contract';
 import { categories, jobs } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { image, listingFields, multipart, png } from '../../test/products.js';
@@ -25,7 +19,12 @@ export function savedSearchApi(app: FastifyInstance) {
 
   return {
     save: (who: Person | null, body: CreateSavedSearch | unknown) =>
-      app.inject({ method: 'POST', url: API.savedSearch.list, headers: json(who), payload: JSON.stringify(body) }),
+      app.inject({
+        method: 'POST',
+        url: API.savedSearch.list,
+        headers: json(who),
+        payload: JSON.stringify(body),
+      }),
 
     /** Saves and answers the saved search, expecting `status` (201 new, 200 the same one again). */
     async saved(who: Person, body: CreateSavedSearch, status = 201): Promise<SavedSearch> {
@@ -35,7 +34,11 @@ export function savedSearchApi(app: FastifyInstance) {
     },
 
     async list(who: Person): Promise<SavedSearch[]> {
-      const response = await app.inject({ method: 'GET', url: API.savedSearch.list, headers: bearer(who.token) });
+      const response = await app.inject({
+        method: 'GET',
+        url: API.savedSearch.list,
+        headers: bearer(who.token),
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ data: SavedSearch[] }>().data;
     },
@@ -49,7 +52,13 @@ export function savedSearchApi(app: FastifyInstance) {
     /** Lists through POST /api/Product/add, as the web app does. Answers the listing's id. */
     async newListing(
       seller: Person,
-      fields: { title: string; latitude?: number; longitude?: number; category?: string; description?: string },
+      fields: {
+        title: string;
+        latitude?: number;
+        longitude?: number;
+        category?: string;
+        description?: string;
+      },
     ): Promise<number> {
       photo ??= await png();
       const overrides: Record<string, string | number> = { Title: fields.title };
@@ -76,7 +85,9 @@ export function savedSearchApi(app: FastifyInstance) {
 
     /** The feed's listing ids for a query, as the marketplace page asks it. */
     async feedIds(who: Person, query: Record<string, string | number>): Promise<number[]> {
-      const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+      const search = new URLSearchParams(
+        Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+      );
       const response = await app.inject({
         method: 'GET',
         url: `${API.marketplace.products}?${search.toString()}&pageSize=50`,
@@ -100,7 +111,8 @@ export function savedSearchApi(app: FastifyInstance) {
           .where(and(like(jobs.idempotencyKey, key), ne(jobs.state, 'done')));
         const all = await db.select({ id: jobs.id }).from(jobs).where(like(jobs.idempotencyKey, key));
         if (all.length >= runs && pending.length === 0) return;
-        if (Date.now() > until) throw new Error(`matching of listing ${productId} did not finish: ${JSON.stringify(pending)}`);
+        if (Date.now() > until)
+          throw new Error(`matching of listing ${productId} did not finish: ${JSON.stringify(pending)}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

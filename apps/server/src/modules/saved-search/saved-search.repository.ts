@@ -1,5 +1,5 @@
 /** saved_searches and saved_search_matches (docs/product.md §14): a person's kept searches and what they matched. */
-import { and, desc, eq, sql, type Column } from 'drizzle-orm';
+import { and, eq, sql, type Column } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
@@ -43,7 +43,8 @@ export interface NewSavedSearch {
  * would leave the count's columns unqualified, and "id" is then ambiguous.
  */
 export async function savedSearchesOf(db: Executor, userId: number, id?: number): Promise<SavedSearchRow[]> {
-  const result = (await db.execute(sql`select ${savedSearches.id}::int8 as id, ${savedSearches.search} as search,
+  const result =
+    (await db.execute(sql`select ${savedSearches.id}::int8 as id, ${savedSearches.search} as search,
       ${savedSearches.latitude} as latitude, ${savedSearches.longitude} as longitude,
       ${savedSearches.radiusKm} as "radiusKm", ${savedSearches.placeLabel} as "placeLabel",
       floor(extract(epoch from ${savedSearches.createdAt}) * 1000)::float8 as "createdMs",
@@ -51,8 +52,8 @@ export async function savedSearchesOf(db: Executor, userId: number, id?: number)
     from ${savedSearches}
     where ${savedSearches.userId} = ${userId} ${id === undefined ? sql`` : sql`and ${savedSearches.id} = ${id}`}
     order by ${savedSearches.createdAt} desc, ${savedSearches.id} desc`)) as unknown as {
-    rows: Array<Omit<SavedSearchRow, 'createdAt'> & { createdMs: number }>;
-  };
+      rows: Array<Omit<SavedSearchRow, 'createdAt'> & { createdMs: number }>;
+    };
   return result.rows.map(({ createdMs, ...row }) => ({
     ...row,
     id: Number(row.id),
@@ -68,7 +69,8 @@ export async function lockOwner(tx: Transaction, userId: number): Promise<void> 
 
 /** The owner's saved search with exactly these words and this circle, if any. */
 export async function findSame(tx: Transaction, userId: number, wanted: NewSavedSearch) {
-  const same = (column: Column, value: string | number | null) => sql`${column} is not distinct from ${value}`;
+  const same = (column: Column, value: string | number | null) =>
+    sql`${column} is not distinct from ${value}`;
   const [row] = await tx
     .select({ id: savedSearches.id })
     .from(savedSearches)

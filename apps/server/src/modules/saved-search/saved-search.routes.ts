@@ -42,7 +42,8 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<SavedSearchRoutesOptions> 
       schema: {
         tags,
         operationId: 'SavedSearch_list',
-        summary: 'Your saved searches, newest first, each with how many new listings matched it since last seen',
+        summary:
+          'Your saved searches, newest first, each with how many new listings matched it since last seen',
         security: bearer,
         response: { 200: savedSearchListResponseSchema, ...refusals },
       },

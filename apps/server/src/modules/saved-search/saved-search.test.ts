@@ -86,7 +86,9 @@ describe('POST/GET /api/SavedSearch', () => {
     for (let i = 0; i < SAVED_SEARCH_LIMIT; i++) await api.saved(me, { search: `thing ${i}` });
     const refused = await api.save(me, { search: 'one too many' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ message: string }>().message).toBe(fillText(S.tooMany, { limit: SAVED_SEARCH_LIMIT }));
+    expect(refused.json<{ message: string }>().message).toBe(
+      fillText(S.tooMany, { limit: SAVED_SEARCH_LIMIT }),
+    );
     await api.saved(me, { search: 'thing 3' }, 200);
     expect(await api.list(me)).toHaveLength(SAVED_SEARCH_LIMIT);
     // Deleting one makes room again.
@@ -149,7 +151,11 @@ describe('personal data', () => {
     const user = await createUser(t.app);
     const me: Person = { ...user, token: await signIn(t.app, user) };
     const kept = await api.saved(me, { search: 'mirror', ...CHICAGO });
-    const exported = await t.app.inject({ method: 'GET', url: API.account.exportData, headers: bearer(me.token) });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: API.account.exportData,
+      headers: bearer(me.token),
+    });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.json<AccountExport>().savedSearches).toEqual([
       expect.objectContaining({ id: kept.id, search: 'mirror', placeLabel: 'Chicago, IL', matches: [] }),
