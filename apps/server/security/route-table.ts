@@ -11,6 +11,7 @@ import { HUB_CASES, HUB_NOT_ALLOWED_CASES } from './route-table-hubs.js';
 import { MESSAGE_CASES } from './route-table-messages.js';
 import { NOTIFICATION_CASES } from './route-table-notifications.js';
 import { RESERVATION_CASES } from './route-table-reservations.js';
+import { SAVED_SEARCH_CASES } from './route-table-saved-searches.js';
 import { STAFF_CASES } from './route-table-staff.js';
 import { EMPTY_JSON, fixed, get, type Call, type RouteCase } from './route-kinds.js';
 import { marker, rows } from './world.js';
@@ -343,6 +344,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...MESSAGE_CASES,
   ...NOTIFICATION_CASES,
   ...RESERVATION_CASES,
+  ...SAVED_SEARCH_CASES,
   ...STAFF_CASES,
   ...HUB_CASES,
 };

@@ -17,6 +17,7 @@ import { notifyConversations } from './modules/notification/subscribers/conversa
 import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
 import { notifyListingNews } from './modules/notification/subscribers/listings.js';
 import { notifyReservations } from './modules/notification/subscribers/reservations.js';
+import { alertSavedSearchMatches } from './modules/saved-search/saved-search.alerts.js';
 import type { Presence } from './services/presence/index.js';
 import { createPushSender, systemLookup, vapidKeysOf } from './services/push/index.js';
 
@@ -42,6 +43,7 @@ export function composeNotifications(
   notifyListingNews(events, centre, db, queue);
   notifyReservations(events, centre, db);
   defineGarageSaleReminders(queue, db, centre);
+  alertSavedSearchMatches(events, centre, db, queue);
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
   const vapidKeys = vapidKeysOf(db, vapid);

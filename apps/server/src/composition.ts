@@ -24,6 +24,7 @@ import { createMessageService } from './modules/message/message.service.js';
 import { createEngagementService } from './modules/product/engagement.service.js';
 import { createProductService } from './modules/product/product.service.js';
 import { createReservationService } from './modules/product/reservation.service.js';
+import { createSavedSearchService } from './modules/saved-search/saved-search.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { countUnread } from './modules/notification/centre.repository.js';
@@ -236,7 +237,10 @@ function composePeople(
 }
 export type People = ReturnType<typeof composePeople>;
 
-/** Listings and the people behind them: products, likes and views, the feed, garage sales, profiles. */
+/**
+ * Listings and the people behind them: products, likes and views, the feed, saved searches, garage sales,
+ * profiles.
+ */
 function composeListings(
   config: AppConfig,
   storage: Storage,
@@ -261,6 +265,7 @@ function composeListings(
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, forward, log }),
+    savedSearches: createSavedSearchService({ db, reverse }),
   };
 }
 export type Listings = ReturnType<typeof composeListings>;

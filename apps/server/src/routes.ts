@@ -15,6 +15,7 @@ import { unsubscribeRoutes } from './modules/notification/email/unsubscribe.rout
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { pushRoutes } from './modules/notification/push.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
+import { savedSearchRoutes } from './modules/saved-search/saved-search.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -32,6 +33,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | geo      | GET /api/Geo/cities, GET /api/Geo/reverse                                               |
  * | account  | POST /api/Account/register, user-login, logout, logout-everywhere, send-password-reset-link, reset-password; GET /api/Account/me, export; DELETE /api/Account |
  * | marketplace | GET /api/Marketplace/products                                                        |
+ * | saved-search | GET+POST /api/SavedSearch, DELETE /api/SavedSearch/{id}, POST /api/SavedSearch/{id}/seen |
  * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | message  | POST /api/Message/send, read; GET chat-rooms, unread-count, chat-thrifter/{productId}/with/{receiverId}, history/{productId}/with/{receiverId}; DELETE delete-chat/{productId}/with/{otherUserId} |
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
@@ -51,9 +53,10 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(geoRoutes, { gazetteer: storage.gazetteer });
   const { accountData } = personalData;
   await app.register(accountRoutes, { accounts: people.accounts, accountData, config });
-  const { products, engagement, reservations, marketplace, garages, users } = listings;
+  const { products, engagement, reservations, marketplace, garages, users, savedSearches } = listings;
   await app.register(productRoutes, { config, products, engagement, reservations, pipeline });
   await app.register(marketplaceRoutes, { marketplace });
+  await app.register(savedSearchRoutes, { config, savedSearches });
   await app.register(garageRoutes, { config, garages });
   await app.register(messageRoutes, { config, messages: messaging.chats });
   await app.register(userRoutes, { config, users, pipeline });

@@ -446,6 +446,8 @@ export const messages = {
     endedBody: 'The listing is open to everyone again.',
     /** A new listing matched a saved search: `{search}` the saved words or place, the body is the listing's title. */
     savedSearchTitle: 'New match for {search}',
+    /** `{search}` of a saved search with neither words nor a named place (a spot away from any town). */
+    savedSearchUnnamed: 'your saved search',
     deletedUser: 'Deleted user',
     /** The settings page (/settings/notifications). */
     settingsTitle: 'Notification settings',

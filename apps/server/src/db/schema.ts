@@ -6,3 +6,4 @@ export * from './schema/people.js';
 export * from './schema/listings.js';
 export * from './schema/messaging.js';
 export * from './schema/notifications.js';
+export * from './schema/saved-searches.js';

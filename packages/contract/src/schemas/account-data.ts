@@ -147,6 +147,20 @@ export const accountExportSchema = z.object({
       readAt: nullableTime,
     }),
   ),
+  /** Saved searches (docs/product.md §14) and the listings each matched. */
+  savedSearches: z.array(
+    z.object({
+      id: z.number().int(),
+      search: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      radiusKm: z.number().nullable(),
+      placeLabel: z.string().nullable(),
+      createdAt: time,
+      seenAt: time,
+      matches: z.array(z.object({ productId: z.number().int(), matchedAt: time })),
+    }),
+  ),
   /** What reaches this person by e-mail and by push (the defaults when they never chose). */
   notificationPreferences: notificationPreferencesSchema,
   /** Browsers this person turned push on in; the browser's keys stay out (they are the browser's secret). */

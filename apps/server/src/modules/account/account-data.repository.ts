@@ -20,6 +20,8 @@ import {
   profileViews,
   userBlocks,
   pushSubscriptions,
+  savedSearchMatches,
+  savedSearches,
   sessions,
   supportMessages,
   supportTickets,
@@ -135,6 +137,41 @@ export function blocksBy(db: Db, userId: number) {
     .innerJoin(otherPerson, eq(otherPerson.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, userId))
     .orderBy(asc(userBlocks.createdAt));
+}
+
+/** The person's saved searches, oldest first, each with the listings it matched. */
+export async function savedSearchesBy(db: Db, userId: number) {
+  const searches = await db
+    .select({
+      id: savedSearches.id,
+      search: savedSearches.search,
+      latitude: savedSearches.latitude,
+      longitude: savedSearches.longitude,
+      radiusKm: savedSearches.radiusKm,
+      placeLabel: savedSearches.placeLabel,
+      createdAt: savedSearches.createdAt,
+      seenAt: savedSearches.seenAt,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+  const matches =
+    searches.length === 0
+      ? []
+      : await db
+          .select()
+          .from(savedSearchMatches)
+          .where(
+            inArray(
+              savedSearchMatches.savedSearchId,
+              searches.map((search) => search.id),
+            ),
+          )
+          .orderBy(asc(savedSearchMatches.matchedAt));
+  return searches.map((search) => ({
+    ...search,
+    matches: matches.filter((match) => match.savedSearchId === search.id),
+  }));
 }
 
 /** Whom the person follows (`following`) or who follows them (`followers`), with names. */

@@ -175,11 +175,12 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.passwordResetsOf(db, userId),
       repo.moderationAbout(db, userId),
     ]);
-    const [entries, notificationPreferences, subscriptions, blocked] = await Promise.all([
+    const [entries, notificationPreferences, subscriptions, blocked, kept] = await Promise.all([
       repo.notificationsOf(db, userId),
       readPreferences(db, userId),
       repo.pushSubscriptionsOf(db, userId),
       repo.blocksBy(db, userId),
+      repo.savedSearchesBy(db, userId),
     ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
@@ -247,6 +248,15 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         createdAt: iso(entry.createdAt),
         updatedAt: iso(entry.updatedAt),
         readAt: isoOrNull(entry.readAt),
+      })),
+      savedSearches: kept.map((search) => ({
+        ...search,
+        createdAt: iso(search.createdAt),
+        seenAt: iso(search.seenAt),
+        matches: search.matches.map((match) => ({
+          productId: match.productId,
+          matchedAt: iso(match.matchedAt),
+        })),
       })),
       notificationPreferences,
       pushSubscriptions: subscriptions.map((subscription) => ({

@@ -77,6 +77,13 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'saved_searches',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'savedSearches',
+    deletion: 'deleted, with the listings each matched (saved_search_matches goes with its saved search)',
+  },
+  {
     table: 'profile_views',
     column: 'user_id',
     link: { foreignKey: 'cascade' },

@@ -37,6 +37,25 @@ export function textMatch(search: unknown): SQL {
 }
 
 /**
+ * `textMatch` with the category branch narrowed to the listing's own category: the same rule, cheaper where the
+ * words come from many rows and the listing is one (a saved search's words against a new listing).
+ */
+export function textMatchOfListing(search: unknown): SQL {
+  const query = wordsQuery(search);
+  return matchesQuery(
+    query,
+    sql`array(select ${categories.id} from ${categories}
+      where ${categories.id} = ${products.categoryId} and ${namesCategory(query)})`,
+  );
+}
+
+/**
+ * A listing anyone may see (sold ones aside): not hidden by staff, its seller (joined as `users`) not banned. The
+ * feed shows listings by it, and saved searches match and count by it.
+ */
+export const shownSql = sql`${products.hiddenAt} is null and ${users.bannedAt} is null`;
+
+/**
  * `textMatch` for a tsquery already made (or computed once, in an InitPlan), with the ids of the categories it
  * names looked up in a subquery unless given.
  */
@@ -125,7 +144,7 @@ function searchCondition(shape: Shape): SQL {
 
 function conditions(shape: Shape): SQL {
   const where = [
-    sql`${products.hiddenAt} is null and ${users.bannedAt} is null`,
+    shownSql,
     sql`${products.createdAt} <= ${snapshotAt}`,
     // Sold after the snapshot still holds its place, so the pages after it do not shift (it shows as sold).
     sql`(${products.isSold} = false or ${products.soldAt} > ${snapshotAt})`,

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, NOTIFICATION_TYPES, ROUTES, apiPath, fillText, messages } from '@rummage/contract';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createUser, signIn } from '../../test/factories.js';
+import { EARTH_RADIUS_KM } from '../marketplace/radius.js';
+import { eventually, notificationApi, type Person } from '../notification/notification.fixtures.js';
+import { savedSearchApi } from './saved-search.fixtures.js';
+
+// Instant alerts for saved searches (docs/product.md §14), from listing to bell, on a real database and queue.
+const N = messages.notifications;
+let t: TestApp;
+let people: ReturnType<typeof notificationApi>;
+let api: ReturnType<typeof savedSearchApi>;
+let staffToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  people = notificationApi(t.app);
+  api = savedSearchApi(t.app);
+  staffToken = await signIn(t.app, await createUser(t.app, { role: 'staff' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
+/** A word no other test lists, so each test's alerts and feed are its own. */
+let counter = 0;
+const word = () => `zq${Date.now().toString(36)}x${(counter++).toString(36)}`;
+
+const alertsOf = async (who: Person) =>
+  (await people.listOf(who)).data.filter((entry) => entry.type === NOTIFICATION_TYPES.savedSearch);
+const alertedFor = async (who: Person, productId: number) =>
+  (await alertsOf(who)).filter((entry) => entry.link === ROUTES.productDetail(productId));
+
+async function post(url: string, token: string, body: unknown) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('alerts', () => {
+  it('reaches the bell within 5 s of POST /api/Product/add, counts as a new match, and seen resets it', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const lamp = word();
+    const saved = await api.saved(searcher, { search: `brass ${lamp}`, ...CHICAGO, radiusKm: 10 });
+    const started = Date.now();
+    const productId = await api.newListing(seller, { title: `Brass ${lamp} with shade` });
+    const alerts = await eventually(
+      () => alertsOf(searcher),
+      (entries) => entries.length > 0,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        title: fillText(N.savedSearchTitle, { search: `brass ${lamp}` }),
+        body: `Brass ${lamp} with shade`,
+        link: ROUTES.productDetail(productId),
+        isRead: false,
+      }),
+    ]);
+    // A second match; then one of them is sold and no longer counts.
+    const second = await api.newListing(seller, { title: `Old brass ${lamp}` });
+    await api.matched(second);
+    expect((await api.list(searcher))[0]).toMatchObject({ id: saved.id, newMatches: 2 });
+    await post(API.product.changeSoldStatus, seller.token, { productId: second, isSold: true });
+    expect((await api.list(searcher))[0]!.newMatches).toBe(1);
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: apiPath(API.savedSearch.seen, { id: saved.id }),
+      headers: bearer(searcher.token),
+    });
+    expect(seen.json()).toMatchObject({ data: { id: saved.id, newMatches: 0 } });
+    expect((await api.list(searcher))[0]!.newMatches).toBe(0);
+  });
+
+  it('alerts once per pair: sold and available again, hidden and unhidden, still one alert', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const chair = word();
+    await api.saved(searcher, { search: chair });
+    const productId = await api.newListing(seller, { title: `Rocking ${chair}` });
+    await api.matched(productId);
+    await post(API.product.changeSoldStatus, seller.token, { productId, isSold: true });
+    await post(API.product.changeSoldStatus, seller.token, { productId, isSold: false });
+    await api.matched(productId, 2);
+    await post(apiPath(API.staff.hideProduct, { productId }), staffToken, { reason: 'checking' });
+    await post(apiPath(API.staff.unhideProduct, { productId }), staffToken, {});
+    await api.matched(productId, 3);
+    expect(await alertedFor(searcher, productId)).toHaveLength(1);
+    // A search saved while it was away hears of it when it comes back.
+    const late = await people.person();
+    await api.saved(late, { search: chair });
+    await post(API.product.changeSoldStatus, seller.token, { productId, isSold: true });
+    await post(API.product.changeSoldStatus, seller.token, { productId, isSold: false });
+    await api.matched(productId, 4);
+    expect(await alertedFor(late, productId)).toHaveLength(1);
+    expect(await alertedFor(searcher, productId)).toHaveLength(1);
+  });
+
+  it("never alerts about one's own listing, nor between people where either blocked the other", async () => {
+    const seller = await people.person();
+    const fan = await people.person();
+    const blockedBySeller = await people.person();
+    const blockerOfSeller = await people.person();
+    const vase = word();
+    for (const who of [seller, fan, blockedBySeller, blockerOfSeller]) await api.saved(who, { search: vase });
+    await post(apiPath(API.user.block, { userId: blockedBySeller.id }), seller.token, {});
+    await post(apiPath(API.user.block, { userId: seller.id }), blockerOfSeller.token, {});
+    const productId = await api.newListing(seller, { title: `Blue ${vase}` });
+    await api.matched(productId);
+    expect(await alertedFor(fan, productId)).toHaveLength(1);
+    for (const who of [seller, blockedBySeller, blockerOfSeller])
+      expect(await alertedFor(who, productId), who.username).toEqual([]);
+  });
+
+  it('alerts at the radius edge exactly when the feed shows the listing (just inside, at, just outside)', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const bike = word();
+    const radiusKm = 16.0934;
+    await api.saved(searcher, { search: bike, ...CHICAGO, radiusKm });
+    // Due north, the great-circle distance is the latitude difference along the meridian.
+    const northBy = (km: number) => CHICAGO.latitude + (km / EARTH_RADIUS_KM) * (180 / Math.PI);
+    const at = async (km: number) => {
+      const id = await api.newListing(seller, {
+        title: `${bike} ${km}`,
+        latitude: northBy(km),
+        longitude: CHICAGO.longitude,
+      });
+      await api.matched(id);
+      return id;
+    };
+    const inside = await at(radiusKm - 0.001);
+    const edge = await at(radiusKm);
+    const outside = await at(radiusKm + 0.001);
+    const feed = await api.feedIds(searcher, { search: bike, ...CHICAGO, radiusKm });
+    expect(feed).toContain(inside);
+    expect(feed).not.toContain(outside);
+    for (const id of [inside, edge, outside])
+      expect((await alertedFor(searcher, id)).length, `listing ${id}`).toBe(feed.includes(id) ? 1 : 0);
+  });
+
+  it('matches words as the feed does: a category title, and a -word leaves a listing out', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const tag = word();
+    await api.saved(searcher, { search: 'Furniture', ...CHICAGO, radiusKm: 5 });
+    await api.saved(searcher, { search: `${tag} -broken` });
+    const filed = await api.newListing(seller, { title: `Walnut ${tag} stool`, category: 'Furniture' });
+    const broken = await api.newListing(seller, { title: `Broken ${tag}`, description: 'For parts.' });
+    await api.matched(filed);
+    await api.matched(broken);
+    expect(await api.feedIds(searcher, { search: 'Furniture', ...CHICAGO, radiusKm: 5 })).toContain(filed);
+    expect(await api.feedIds(searcher, { search: `${tag} -broken` })).toEqual([filed]);
+    // Both saved searches match the stool; the person hears of it once.
+    expect(await alertedFor(searcher, filed)).toHaveLength(1);
+    expect(await alertedFor(searcher, broken)).toEqual([]);
+  });
+
+  it('names the place when the search has no words, and stops alerting once deleted', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const saved = await api.saved(searcher, { latitude: 40.7128, longitude: -74.006, radiusKm: 3 });
+    const first = await api.newListing(seller, { title: word(), latitude: 40.713, longitude: -74.0062 });
+    await api.matched(first);
+    expect(await alertedFor(searcher, first)).toEqual([
+      expect.objectContaining({ title: fillText(N.savedSearchTitle, { search: saved.placeLabel! }) }),
+    ]);
+    expect(saved.placeLabel).toBe('New York City, NY');
+    expect((await api.remove(searcher, saved.id)).statusCode).toBe(200);
+    const second = await api.newListing(seller, { title: word(), latitude: 40.713, longitude: -74.0062 });
+    await api.matched(second);
+    expect(await alertedFor(searcher, second)).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Instant alerts for saved searches (docs/product.md §14): when a listing becomes visible — listed, available
+ * again, or unhidden by staff — one job matches it against every saved search and tells each new match's owner
+ * through the notification centre (push and e-mail follow the `savedSearches` preference from there).
+ */
+import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
+import type { Database } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
+import type { JobQueue } from '../../jobs/queue/queue.js';
+import type { NotificationCentre } from '../notification/centre.service.js';
+import { recordMatches, type NewMatch } from './saved-search.repository.js';
+
+const N = messages.notifications;
+
+export const SAVED_SEARCH_MATCHING = 'savedSearches.match';
+
+interface ListingShown {
+  productId: number;
+}
+
+/** What the alert is "for": the saved words, else the place, else a plain fallback. */
+const alertTitle = (match: NewMatch) =>
+  fillText(N.savedSearchTitle, { search: match.search ?? match.placeLabel ?? N.savedSearchUnnamed });
+
+/**
+ * Records the listing's new matches and alerts their owners. Answers how many were told. A person whose several
+ * searches match one listing hears of it once (one entry per listing and person, the group key).
+ */
+export async function alertSavedSearches(db: Database, centre: NotificationCentre, productId: number) {
+  const matches = await recordMatches(db, productId);
+  const byTitle = new Map<string, { userIds: number[]; body: string }>();
+  for (const match of matches) {
+    const title = alertTitle(match);
+    const entry = byTitle.get(title) ?? { userIds: [], body: match.title };
+    entry.userIds.push(match.userId);
+    byTitle.set(title, entry);
+  }
+  let told = 0;
+  for (const [title, { userIds, body }] of byTitle) {
+    told += await centre.notifyEachOnce(userIds, {
+      type: NOTIFICATION_TYPES.savedSearch,
+      title,
+      body,
+      link: ROUTES.productDetail(productId),
+      groupKey: `savedSearch:${productId}`,
+    });
+  }
+  return told;
+}
+
+/**
+ * Each time a listing becomes visible, one job on the durable queue: the seller's answer does not wait for the
+ * matching, and a process that dies leaves the job to another. The key names the listing, the event and the
+ * moment, so one event enqueued twice runs once, while a listing that comes back later is matched again (saved
+ * searches made meanwhile may match it; pairs matched before stay matched once).
+ */
+export function alertSavedSearchMatches(
+  events: EventBus,
+  centre: NotificationCentre,
+  db: Database,
+  queue: JobQueue,
+  now: () => Date = () => new Date(),
+): void {
+  queue.define<ListingShown>({
+    name: SAVED_SEARCH_MATCHING,
+    handler: async ({ productId }) => void (await alertSavedSearches(db, centre, productId)),
+  });
+  // A listing is listed once; it may become available or be unhidden many times, each a moment of its own.
+  const match = (productId: number, event: string, repeats = true) =>
+    queue.enqueue(
+      SAVED_SEARCH_MATCHING,
+      { productId },
+      {
+        idempotencyKey: `${SAVED_SEARCH_MATCHING}:${productId}:${event}${repeats ? `:${now().getTime()}` : ''}`,
+      },
+    );
+  events.on('product.listed', async ({ productId }) => void (await match(productId, 'listed', false)));
+  events.on('product.soldChanged', async ({ productId, isSold }) => {
+    if (!isSold) await match(productId, 'available');
+  });
+  events.on('product.visibilityChanged', async ({ productId, hidden }) => {
+    if (!hidden) await match(productId, 'unhidden');
+  });
+}

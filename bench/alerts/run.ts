@@ -1,0 +1,257 @@
+/**
+ * bench/alerts: matching one new listing against 100,000 saved searches (docs/product.md §14), on PostgreSQL and
+ * PGlite. Times the matching job's own statement (recordMatchesStatement: the GiST box prefilter, then the feed's
+ * radius and words, inserting the new pairs) and, side by side in the same run, the same statement without the
+ * prefilter (every saved search checked with the same formula), and their ratio. No notifications are sent.
+ * Goals: p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite. See docs/benchmarks.md, "bench/alerts".
+ *
+ *   npm run bench:alerts [-- --searches 100000 --iterations 200 --keep --json FILE]
+ *
+ * Saved searches: around bench/feed's ~30 US metros (weighted, jittered up to ~30 km), radii 5–100 miles, half
+ * with words (one or two of the listings' words), half with none. Each timed call matches a fresh listing (new
+ * ids, so every pair is new) at another point, in random order of the two statements; the first 20 are warm-up.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { categories, products, savedSearches } from '../../apps/server/src/db/schema.js';
+import { ensureCategories } from '../../apps/server/src/db/seed.js';
+import { circleValues } from '../../apps/server/src/modules/marketplace/radius.js';
+import { recordMatchesStatement } from '../../apps/server/src/modules/saved-search/matches.statement.js';
+import {
+  ADJECTIVES,
+  METROS,
+  NOUNS,
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  serverInfo,
+} from '../feed/database.js';
+import { percentile } from '../feed/http.js';
+import { machine as describeMachine, machineLine } from '../feed/machine.js';
+import { markdownTable } from '../feed/report.js';
+
+const GOALS = { PostgreSQL: 50, PGlite: 150 } as const;
+const WARM_UP = 20;
+const SEARCHERS = 5_000;
+const MILES_TO_KM = 1.60934;
+
+const { values: args } = parseArgs({
+  options: {
+    searches: { type: 'string', default: '100000' },
+    iterations: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const whole = (name: 'searches' | 'iterations') => {
+  const n = Number(String(args[name]).replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
+  return n;
+};
+const searchCount = whole('searches');
+const iterations = whole('iterations');
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `rummage_bench_alerts_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+const url = databaseUrl(adminUrl, dbName);
+const workDir = mkdtempSync(join(os.tmpdir(), 'rummage-bench-alerts-'));
+const log = (line: string) => console.log(line);
+
+/** A fixed pseudo-random sequence (mulberry32), so both engines get the same rows and listings. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+const totalWeight = METROS.reduce((sum, metro) => sum + metro[3], 0);
+
+/** A point near a metro, picked by the metros' weights. */
+function metroPoint(next: () => number, spreadDegrees: number) {
+  let roll = next() * totalWeight;
+  const metro = METROS.find((m) => (roll -= m[3]) < 0) ?? METROS[0]!;
+  return {
+    latitude: metro[1] + (next() - 0.5) * spreadDegrees,
+    longitude: metro[2] + (next() - 0.5) * spreadDegrees,
+  };
+}
+
+/** The people and their saved searches, inserted through drizzle in batches (the same rows on both engines). */
+async function fill(db: Database): Promise<number> {
+  const started = performance.now();
+  await ensureCategories(db);
+  await db.execute(sql`insert into users (username, email, password_hash)
+    select 'searcher' || i, 'searcher' || i || '@bench.test', 'x' from generate_series(1, ${SEARCHERS + 1}) as i`);
+  const next = random(19);
+  const batch = 2_000;
+  for (let done = 0; done < searchCount; done += batch) {
+    const rows = Array.from({ length: Math.min(batch, searchCount - done) }, (_, i) => {
+      const point = metroPoint(next, 0.6);
+      const radiusKm = (5 + next() * 95) * MILES_TO_KM;
+      const words = next() < 0.5 ? null : next() < 0.5 ? pick(next, NOUNS) : `${pick(next, ADJECTIVES)} ${pick(next, NOUNS)}`; // prettier-ignore
+      return {
+        userId: 2 + ((done + i) % SEARCHERS),
+        search: words,
+        placeLabel: null,
+        ...circleValues({ ...point, radiusKm }),
+      };
+    });
+    await db.insert(savedSearches).values(rows);
+  }
+  await db.execute(sql`analyze`);
+  return performance.now() - started;
+}
+
+type Way = 'indexed' | 'naive';
+
+interface EngineResult {
+  fillMs: number;
+  ms: Record<Way, number[]>;
+  matches: Record<Way, number[]>;
+  plan: string;
+}
+
+async function measure(name: string, handle: DatabaseHandle): Promise<EngineResult> {
+  const { db } = handle;
+  const fillMs = await fill(db);
+  log(`${name}: ${searchCount.toLocaleString('en-US')} saved searches in ${(fillMs / 1000).toFixed(1)} s`);
+  const categoryIds = (await db.select({ id: categories.id }).from(categories)).map((row) => row.id);
+  const next = random(7);
+  const newListing = async (
+    title: string,
+    point: { latitude: number; longitude: number },
+    categoryId: number,
+  ) => {
+    const [row] = await db
+      .insert(products)
+      .values({ sellerId: 1, title, description: 'A bench listing.', price: 10, ...point, categoryId })
+      .returning({ id: products.id });
+    return row!.id;
+  };
+  const run = async (productId: number, way: Way) => {
+    const started = performance.now();
+    const result = (await db.execute(
+      recordMatchesStatement(productId, { prefilter: way === 'indexed' }),
+    )) as unknown as {
+      rows: unknown[];
+    };
+    return { ms: performance.now() - started, matches: result.rows.length };
+  };
+  const result: EngineResult = {
+    fillMs,
+    ms: { indexed: [], naive: [] },
+    matches: { indexed: [], naive: [] },
+    plan: '',
+  };
+  for (let i = 0; i < WARM_UP + iterations; i++) {
+    const point = metroPoint(next, 0.8);
+    const title = `${pick(next, ADJECTIVES)} ${pick(next, NOUNS)}`;
+    const categoryId = pick(next, categoryIds);
+    const ways: Way[] = next() < 0.5 ? ['indexed', 'naive'] : ['naive', 'indexed'];
+    for (const way of ways) {
+      const timed = await run(await newListing(title, point, categoryId), way);
+      if (i < WARM_UP) continue;
+      result.ms[way].push(timed.ms);
+      result.matches[way].push(timed.matches);
+    }
+  }
+  const probe = await newListing('vintage lamp', { latitude: 41.8781, longitude: -87.6298 }, categoryIds[0]!);
+  const explained = (await db.execute(
+    sql`explain (analyze, costs off, timing off, summary off) ${recordMatchesStatement(probe)}`,
+  )) as unknown as { rows: Array<Record<string, string>> };
+  result.plan = explained.rows.map((row) => Object.values(row)[0]).join('\n');
+  return result;
+}
+
+const handles: DatabaseHandle[] = [];
+let created = false;
+try {
+  const machine = { ...describeMachine(), ...(await serverInfo(adminUrl)) };
+  log(
+    `# bench/alerts: ${searchCount.toLocaleString('en-US')} saved searches, ${iterations} listings per way`,
+  );
+  log(machineLine(machine));
+  log(`PostgreSQL: ${machine.version} (${machine.settings}); PGlite in this process`);
+  await createDatabase(adminUrl, dbName);
+  created = true;
+  const server = await openDatabase({ kind: 'pg', url });
+  handles.push(server);
+  await server.migrate();
+  const lite = await openDatabase({ kind: 'pglite', dir: join(workDir, 'pglite') });
+  handles.push(lite);
+  await lite.migrate();
+  const results: Record<string, EngineResult> = {
+    PostgreSQL: await measure('PostgreSQL', server),
+    PGlite: await measure('PGlite', lite),
+  };
+  const ms = (value: number) => value.toFixed(1);
+  const table = Object.entries(results).map(([engine, r]) => {
+    const [p50, p95] = [percentile(r.ms.indexed, 50), percentile(r.ms.indexed, 95)];
+    const [n50, n95] = [percentile(r.ms.naive, 50), percentile(r.ms.naive, 95)];
+    const goal = GOALS[engine as keyof typeof GOALS];
+    return [
+      engine,
+      ms(p50),
+      ms(p95),
+      ms(n50),
+      ms(n95),
+      `${(n50 / p50).toFixed(1)}×`,
+      String(percentile(r.matches.indexed, 50)),
+      `≤ ${goal} ms: ${p95 <= goal ? 'met' : 'missed'}`,
+    ];
+  });
+  log('');
+  log(
+    markdownTable(
+      [
+        'engine',
+        'match p50 ms',
+        'match p95 ms',
+        'naive p50 ms',
+        'naive p95 ms',
+        'naive ÷ match (p50)',
+        'matches p50',
+        'p95 goal',
+      ],
+      table,
+    ),
+  );
+  for (const [engine, r] of Object.entries(results)) {
+    const same = r.matches.indexed.every((n, i) => n === r.matches.naive[i]);
+    log(`\n${engine}: both ways found the same matches for every listing: ${same ? 'yes' : 'NO'}`);
+    log(`${engine} plan of the match statement:\n${r.plan}`);
+  }
+  if (args.json) {
+    const summary = Object.fromEntries(
+      Object.entries(results).map(([engine, r]) => [
+        engine,
+        {
+          fillMs: r.fillMs,
+          match: { p50: percentile(r.ms.indexed, 50), p95: percentile(r.ms.indexed, 95) },
+          naive: { p50: percentile(r.ms.naive, 50), p95: percentile(r.ms.naive, 95) },
+          matchesP50: percentile(r.matches.indexed, 50),
+          plan: r.plan,
+        },
+      ]),
+    );
+    writeFileSync(
+      args.json,
+      `${JSON.stringify({ searches: searchCount, iterations, machine, summary }, null, 2)}\n`,
+    );
+    log(`\nwrote ${args.json}`);
+  }
+} finally {
+  for (const handle of handles) await handle.close();
+  if (created && !args.keep) await dropDatabase(adminUrl, dbName);
+  if (!args.keep) rmSync(workDir, { recursive: true, force: true });
+  else log(`kept: PostgreSQL database ${dbName}, PGlite in ${workDir}`);
+}
