@@ -29,7 +29,7 @@ export const TWO_WORDS = 0.25;
 
 /**
  * People per km² a city's points are spread at: a city's points fall in a disc holding its population at this
- * density (1 km for a village, ~25 km for New York City), uniformly.
+ * density (1 km for a village, 21 km for Chicago, 25 km at most), uniformly.
  */
 const PEOPLE_PER_KM2 = 2_000;
 const SPREAD_KM = { min: 1, max: 25 } as const;
