@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -16,16 +15,13 @@ import {
   time,
   unique,
 } from 'drizzle-orm/pg-core';
-import { at, id } from './columns.js';
+import { at, id, tsvector } from './columns.js';
 import { userRef, users } from './people.js';
 
 export const categories = pgTable('categories', {
   id: id(),
   title: text('title').notNull().unique('categories_title_key'),
 });
-
-/** PostgreSQL's text-search vector; drizzle has no built-in type for it. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Listings. Location is two doubles plus a GiST index on point(longitude, latitude): the radius search uses it as

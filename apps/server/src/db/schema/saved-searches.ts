@@ -1,7 +1,7 @@
 /** Saved searches and the listings each has matched (docs/product.md §14). */
 import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at, id } from './columns.js';
+import { at, id, tsquery } from './columns.js';
 import { productRef } from './listings.js';
 import { userRef } from './people.js';
 
@@ -16,6 +16,13 @@ export const savedSearches = pgTable(
     id: id(),
     userId: userRef('user_id'),
     search: text('search'),
+    /**
+     * The words as the feed's full-text query, parsed once when saved: matching a new listing then only tests it
+     * against each candidate search, instead of parsing every candidate's words again (docs/benchmarks.md).
+     */
+    searchQuery: tsquery('search_query').generatedAlwaysAs(
+      sql`websearch_to_tsquery('english'::regconfig, "search")`,
+    ),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     radiusKm: doublePrecision('radius_km'),

@@ -23,9 +23,19 @@ function wordsQuery(search: unknown): SQL {
   return sql`websearch_to_tsquery('english'::regconfig, ${search}::text)`;
 }
 
+/** A category title's words, as the search reads them. */
+export const categoryWords = sql`to_tsvector('english'::regconfig, ${categories.title})`;
+
 /** A category whose title has the words. */
 function namesCategory(query: SQL): SQL {
-  return sql`to_tsvector('english'::regconfig, ${categories.title}) @@ ${query}`;
+  return sql`${categoryWords} @@ ${query}`;
+}
+
+/** The listing is filed under one of these categories: given ids, or else those the words name (a subquery). */
+function inCategories(query: SQL, categoryIds?: SQL): SQL {
+  const ids =
+    categoryIds ?? sql`array(select ${categories.id} from ${categories} where ${namesCategory(query)})`;
+  return sql`${products.categoryId} = any(${ids})`;
 }
 
 /**
@@ -33,20 +43,18 @@ function namesCategory(query: SQL): SQL {
  * search ("Furniture") finds everything filed under it. A query with no searchable word ("the") filters nothing.
  */
 export function textMatch(search: unknown): SQL {
-  return matchesQuery(wordsQuery(search));
+  const query = wordsQuery(search);
+  return matchesQuery(query, inCategories(query));
 }
 
 /**
- * `textMatch` with the category branch narrowed to the listing's own category: the same rule, cheaper where the
- * words come from many rows and the listing is one (a saved search's words against a new listing).
+ * `textMatch` the other way round, for one listing and many queries (saved searches' stored `search_query` against a
+ * new listing): the category branch tests the listing's own category's words (`categoryWords`, which the caller
+ * makes once per statement) instead of looking up every category the query names. The same rule, without parsing
+ * or looking anything up per query.
  */
-export function textMatchOfListing(search: unknown): SQL {
-  const query = wordsQuery(search);
-  return matchesQuery(
-    query,
-    sql`array(select ${categories.id} from ${categories}
-      where ${categories.id} = ${products.categoryId} and ${namesCategory(query)})`,
-  );
+export function textMatchOfListing(query: unknown, listingCategoryWords: unknown): SQL {
+  return matchesQuery(sql`${query}`, sql`${listingCategoryWords} @@ ${query}`);
 }
 
 /**
@@ -56,15 +64,11 @@ export function textMatchOfListing(search: unknown): SQL {
 export const shownSql = sql`${products.hiddenAt} is null and ${users.bannedAt} is null`;
 
 /**
- * `textMatch` for a tsquery already made (or computed once, in an InitPlan), with the ids of the categories it
- * names looked up in a subquery unless given.
+ * The words rule for a tsquery already made (or computed once, in an InitPlan): no searchable word, or the
+ * listing's title and description have them, or its category does (`namesItsCategory`).
  */
-function matchesQuery(
-  query: SQL,
-  categoryIds: SQL = sql`array(select ${categories.id} from ${categories} where ${namesCategory(query)})`,
-): SQL {
-  return sql`(numnode(${query}) = 0 or ${products.search} @@ ${query}
-    or ${products.categoryId} = any(${categoryIds}))`;
+function matchesQuery(query: SQL, namesItsCategory: SQL): SQL {
+  return sql`(numnode(${query}) = 0 or ${products.search} @@ ${query} or ${namesItsCategory})`;
 }
 
 /** What the text of a feed statement depends on. */
@@ -133,13 +137,15 @@ function searchCondition(shape: Shape): SQL {
   if (shape.read !== 'window') {
     // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
     // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
-    return matchesQuery(wordsQuery(value('search')), sql`${value('categoryIds')}::int8[]`);
+    const query = wordsQuery(value('search'));
+    return matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
   }
   // Within the window the words only filter at most `window` rows, so the plan need not know them. Left as a
   // parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and PostgreSQL
   // would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one is kept.
   // The InitPlan makes the tsquery itself: made from a parameter per row, it cost ~3 µs on each row read.
-  return matchesQuery(sql`(select ${wordsQuery(value('search'))})`);
+  const query = sql`(select ${wordsQuery(value('search'))})`;
+  return matchesQuery(query, inCategories(query));
 }
 
 function conditions(shape: Shape): SQL {

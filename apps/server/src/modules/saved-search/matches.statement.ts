@@ -4,8 +4,8 @@
  * alert never disagrees with what the same search shows on the marketplace page, at the radius edge included.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
-import { shownSql, textMatchOfListing } from '../marketplace/feed.statement.js';
+import { categories, products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
+import { categoryWords, shownSql, textMatchOfListing } from '../marketplace/feed.statement.js';
 import { withinCircleOf, type CircleValues } from '../marketplace/radius.js';
 import { blockedSql } from '../user/block.repository.js';
 
@@ -24,17 +24,21 @@ const savedCircle: CircleValues<unknown> = {
 export const savedBoxSql = sql`box(point(${savedSearches.minLng}, ${savedSearches.minLat}),
   point(${savedSearches.maxLng}, ${savedSearches.maxLat}))`;
 
+/** The listing's category's words, made once per statement by the `listing_category` CTE. */
+const listingCategoryWords = sql`listing_category.words`;
+
 /**
  * Whether the saved search (a row of saved_searches) matches the listing (a row of products): the feed's radius and
- * words; a search without a place is everywhere, one without words takes anything. With `prefilter`, the box test
- * the GiST index answers comes first (the bench turns it off to measure the naive scan).
+ * words; a search without a place is everywhere, one without words takes anything. The words are the search's
+ * stored tsquery (parsed once, when saved). With `prefilter`, the box test the GiST index answers comes first (the
+ * bench turns it off to measure the naive scan).
  */
 export function savedSearchMatchesListing(prefilter = true): SQL {
   const listingPoint = sql`box(point(${products.longitude}, ${products.latitude}),
     point(${products.longitude}, ${products.latitude}))`;
   const conditions = [
     sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle)})`,
-    sql`(${savedSearches.search} is null or ${textMatchOfListing(savedSearches.search)})`,
+    sql`(${savedSearches.searchQuery} is null or ${textMatchOfListing(savedSearches.searchQuery, listingCategoryWords)})`,
   ];
   return sql.join(
     prefilter ? [sql`${savedBoxSql} && ${listingPoint}`, ...conditions] : conditions,
@@ -43,17 +47,23 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
 }
 
 /**
- * Records the saved searches the listing newly matches, and answers them with what their alert needs. Nothing
- * for a listing not visible when the job runs (sold, hidden, seller banned); never the seller's own searches,
- * searches of people who blocked the seller or whom the seller blocked, or of banned people. `on conflict do
- * nothing` keeps a pair matched once, however often the listing comes back.
+ * Records the saved searches the listing newly matches, and answers them with what their alert needs (the title
+ * once, not per pair). Nothing for a listing not visible when the job runs (sold, hidden, seller banned); never the
+ * seller's own searches, searches of people who blocked the seller or whom the seller blocked, or of banned people.
+ * `on conflict do nothing` keeps a pair matched once, however often the listing comes back.
  */
 export function recordMatchesStatement(productId: number, options: { prefilter?: boolean } = {}): SQL {
-  return sql`with new_matches as (
+  // Materialized: one tsvector for the statement; inlined, PostgreSQL would make it again for every candidate.
+  return sql`with listing_category as materialized (
+    select ${categoryWords} as words from ${products}
+    join ${categories} on ${categories.id} = ${products.categoryId}
+    where ${products.id} = ${productId}),
+  new_matches as (
     insert into ${savedSearchMatches} (saved_search_id, product_id)
     select ${savedSearches.id}, ${products.id}
     from ${products}
     join ${users} on ${users.id} = ${products.sellerId}
+    left join listing_category on true
     join ${savedSearches} on ${savedSearchMatchesListing(options.prefilter ?? true)}
     join ${users} as searcher on searcher.id = ${savedSearches.userId}
     where ${products.id} = ${productId} and ${products.isSold} = false and ${shownSql}
@@ -61,10 +71,9 @@ export function recordMatchesStatement(productId: number, options: { prefilter?:
       and not ${blockedSql(savedSearches.userId, products.sellerId)}
       and not ${blockedSql(products.sellerId, savedSearches.userId)}
     on conflict do nothing
-    returning saved_search_id, product_id)
+    returning saved_search_id)
   select m.saved_search_id::int8 as "savedSearchId", s.user_id::int8 as "userId", s.search,
-    s.place_label as "placeLabel", p.title
+    s.place_label as "placeLabel", (select ${products.title} from ${products} where ${products.id} = ${productId}) as title
   from new_matches m
-  join ${savedSearches} s on s.id = m.saved_search_id
-  join ${products} p on p.id = m.product_id`;
+  join ${savedSearches} s on s.id = m.saved_search_id`;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "saved_searches" ADD COLUMN "search_query" "tsquery" GENERATED ALWAYS AS (websearch_to_tsquery('english'::regconfig, "search")) STORED;
