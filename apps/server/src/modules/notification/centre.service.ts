@@ -4,7 +4,7 @@
  * (`notification.created` for push, `notification.countChanged` for the bell on /generalhub).
  */
 import type { Notification, NotificationType } from '@rummage/contract';
-import { withTransaction, type Database } from '../../db/client.js';
+import { withTransaction, type Database, type Transaction } from '../../db/client.js';
 import type { NotificationRow } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import * as repo from './centre.repository.js';
@@ -21,6 +21,9 @@ export interface NotificationEntry {
   /** The person's own action, recorded read: no bell, push or e-mail (centre.repository.ts NewEntry). */
   ownAction?: boolean;
 }
+
+/** An entry each person gets at most once: its group names it. */
+export type OnceEntry = NotificationEntry & { groupKey: string; title: string };
 
 export interface NotificationPage {
   data: Notification[];
@@ -56,6 +59,24 @@ export function createNotificationCentre(options: { db: Database; events: EventB
     return notification;
   }
 
+  /** Tells the bus of entries just made for their people (push, e-mail, the bell). Answers how many. */
+  async function announce(rows: readonly NotificationRow[]): Promise<number> {
+    const counts = await repo.countUnreadOf(
+      db,
+      rows.map((row) => row.userId),
+    );
+    for (const row of rows) {
+      const unread = counts.get(row.userId) ?? 0;
+      await events.emit('notification.created', {
+        userId: row.userId,
+        notification: toNotification(row),
+        unread,
+      });
+      await events.emit('notification.countChanged', { userId: row.userId, unread });
+    }
+    return rows.length;
+  }
+
   async function countChanged(userId: number, changed: number): Promise<number> {
     const unread = await repo.countUnread(db, userId);
     if (changed > 0) await events.emit('notification.countChanged', { userId, unread });
@@ -86,26 +107,23 @@ export function createNotificationCentre(options: { db: Database; events: EventB
      * Adds the entry for each of these people who never had one of its group (a reminder, a followed seller's
      * new listing), in one statement. Answers how many were told.
      */
-    async notifyEachOnce(
-      userIds: readonly number[],
-      entry: NotificationEntry & { groupKey: string; title: string },
-    ): Promise<number> {
-      const rows = await repo.insertOnceForEach(db, [...new Set(userIds)], entry);
-      const counts = await repo.countUnreadOf(
-        db,
-        rows.map((row) => row.userId),
-      );
-      for (const row of rows) {
-        const unread = counts.get(row.userId) ?? 0;
-        await events.emit('notification.created', {
-          userId: row.userId,
-          notification: toNotification(row),
-          unread,
-        });
-        await events.emit('notification.countChanged', { userId: row.userId, unread });
-      }
-      return rows.length;
+    async notifyEachOnce(userIds: readonly number[], entry: OnceEntry): Promise<number> {
+      return announce(await repo.insertOnceForEach(db, [...new Set(userIds)], entry));
     },
+
+    /**
+     * `notifyEachOnce` inside the caller's transaction, so the entries commit with what they are about (a saved
+     * search's new matches): a job that dies before its commit leaves neither, and its retry makes both. Call
+     * `announce` with the answer after the commit: the bell, push and e-mail hear of them then.
+     */
+    recordEachOnce(
+      tx: Transaction,
+      userIds: readonly number[],
+      entry: OnceEntry,
+    ): Promise<NotificationRow[]> {
+      return repo.insertOnceForEach(tx, [...new Set(userIds)], entry);
+    },
+    announce,
 
     async list(userId: number, page: { page: number; pageSize: number }): Promise<NotificationPage> {
       const rows = await repo.listEntries(db, userId, (page.page - 1) * page.pageSize, page.pageSize + 1);

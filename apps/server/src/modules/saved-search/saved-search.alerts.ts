@@ -4,7 +4,7 @@
  * through the notification centre (push and e-mail follow the `savedSearches` preference from there).
  */
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
+import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
 import type { NotificationCentre } from '../notification/centre.service.js';
@@ -23,29 +23,36 @@ const alertTitle = (match: NewMatch) =>
   fillText(N.savedSearchTitle, { search: match.search ?? match.placeLabel ?? N.savedSearchUnnamed });
 
 /**
- * Records the listing's new matches and alerts their owners. Answers how many were told. A person whose several
- * searches match one listing hears of it once (one entry per listing and person, the group key).
+ * Records the listing's new matches and their alerts in one transaction, then tells the bus. Answers how many were
+ * told. A job that dies before the commit leaves no pair behind, so its retry alerts them; one that dies after it
+ * has made the entries (the bell shows them). A person whose several searches match one listing hears of it once
+ * (one entry per listing and person, the group key).
  */
 export async function alertSavedSearches(db: Database, centre: NotificationCentre, productId: number) {
-  const matches = await recordMatches(db, productId);
-  const byTitle = new Map<string, { userIds: number[]; body: string }>();
-  for (const match of matches) {
-    const title = alertTitle(match);
-    const entry = byTitle.get(title) ?? { userIds: [], body: match.title };
-    entry.userIds.push(match.userId);
-    byTitle.set(title, entry);
-  }
-  let told = 0;
-  for (const [title, { userIds, body }] of byTitle) {
-    told += await centre.notifyEachOnce(userIds, {
-      type: NOTIFICATION_TYPES.savedSearch,
-      title,
-      body,
-      link: ROUTES.productDetail(productId),
-      groupKey: `savedSearch:${productId}`,
-    });
-  }
-  return told;
+  const entries = await withTransaction(db, async (tx) => {
+    const matches = await recordMatches(tx, productId);
+    const byTitle = new Map<string, { userIds: number[]; body: string }>();
+    for (const match of matches) {
+      const title = alertTitle(match);
+      const entry = byTitle.get(title) ?? { userIds: [], body: match.title };
+      entry.userIds.push(match.userId);
+      byTitle.set(title, entry);
+    }
+    const made = [];
+    for (const [title, { userIds, body }] of byTitle) {
+      made.push(
+        ...(await centre.recordEachOnce(tx, userIds, {
+          type: NOTIFICATION_TYPES.savedSearch,
+          title,
+          body,
+          link: ROUTES.productDetail(productId),
+          groupKey: `savedSearch:${productId}`,
+        })),
+      );
+    }
+    return made;
+  });
+  return centre.announce(entries);
 }
 
 /**

@@ -138,7 +138,7 @@ export interface NewMatch {
   title: string;
 }
 
-export async function recordMatches(db: Database, productId: number): Promise<NewMatch[]> {
+export async function recordMatches(db: Executor, productId: number): Promise<NewMatch[]> {
   const result = (await db.execute(recordMatchesStatement(productId))) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
