@@ -1,10 +1,12 @@
 /**
- * The app under test (bench/feed/server.ts) as a child process with an IPC channel, shared by bench/feed and
- * bench/mixed: the load generator stays in the parent, so it never shares the app's event loop.
+ * The app under test (bench/feed/server.ts) and bench/feed's floor (bench/feed/floor.ts) as child processes with
+ * an IPC channel, shared by bench/feed and bench/mixed: the load generator stays in the parent, so it never shares
+ * their event loops, and each one's CPU is read from its own /proc entry.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FloorMessage } from './floor.js';
 import type { ControlMessage, ServerMessage } from './server.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,5 +62,31 @@ export async function stopChild(child: ChildProcess): Promise<void> {
       done();
     });
     child.kill('SIGTERM');
+  });
+}
+
+export interface FloorProcess {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns bench/feed/floor.ts on `databaseUrl` and resolves once it listens; `onSpawn` sees the child at once. */
+export function startFloorProcess(
+  databaseUrl: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<FloorProcess> {
+  return new Promise((resolveFloor, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/feed/floor.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    onSpawn?.(child);
+    child.once('exit', (code) => reject(new Error(`the floor exited early (code ${code})`)));
+    child.on('message', (message: FloorMessage) => {
+      if (message.type !== 'listening') return;
+      resolveFloor({ child, port: message.port, stop: () => stopChild(child) });
+    });
   });
 }

@@ -1,31 +1,53 @@
-/** The closing tables of bench/feed, as Markdown (pasted as they are into docs/benchmarks.md). */
+/** The closing tables of bench/feed and its --json summary, as Markdown (pasted as they are into docs/benchmarks.md). */
 import type { HttpRun } from './http.js';
 import type { PgbenchResult } from './pgbench.js';
 
 type Pgbench = PgbenchResult & { clientCpuMs: number };
+
+/** One saturating run: req/s and latencies, CPU ms per request of the server and of autocannon. */
+export interface Measured {
+  http: HttpRun;
+  serverCpuMs: number;
+  clientCpuMs: number;
+}
 
 export interface ScenarioResult {
   name: string;
   path: string;
   cards: number;
   bytes: number;
-  /** SQL statements the request sent (the pgbench script runs exactly these). */
+  /** SQL statements the request sent. */
   statements: number;
   /** How many of them were named prepared statements (parsed and planned once per connection). */
   named: number;
-  rounds: { http: HttpRun; serverCpuMs: number; clientCpuMs: number; pgbench: Pgbench; ratio: number }[];
-  /** Median over the rounds of HTTP req/s ÷ pgbench -M prepared tps: the goal's ratio. */
+  /** The app's and the floor's runs, in the order A B B A per round. */
+  app: Measured[];
+  floor: Measured[];
+  /** Medians over the runs. */
+  appRps: number;
+  floorRps: number;
+  /** appRps ÷ floorRps. */
   ratio: number;
-  /** The same statements with -M extended (parsed and planned every time, as unnamed statements are). */
-  extended: Pgbench;
-  ratioExtended: number;
-  /** Only the feed's SELECT (for where the time goes). */
-  feedOnly: Pgbench;
-  /** Bare Fastify answering the same JSON from memory. */
-  floor: HttpRun;
-  rate: number;
-  atRate: HttpRun;
-  paced: HttpRun;
+  /** The app at half its req/s: autocannon -R and the paced open loop. */
+  halfLoad: { rate: number; atRate: HttpRun; paced: HttpRun };
+  /** With --pgbench: the same statements run by pgbench -M prepared (extra information, no goal). */
+  pgbench?: Pgbench;
+}
+
+/** The `scenarios` of --json (issue 20): one entry per scenario, medians over the runs. */
+export function summary(r: ScenarioResult) {
+  const cpu = (runs: Measured[]) => median(runs.map((run) => run.serverCpuMs));
+  const p99 = (runs: Measured[]) => median(runs.map((run) => run.http.p99));
+  return {
+    name: r.name,
+    appRps: r.appRps,
+    floorRps: r.floorRps,
+    ratio: r.ratio,
+    appCpuMsPerReq: cpu(r.app),
+    floorCpuMsPerReq: cpu(r.floor),
+    p99Ms: p99(r.app),
+    floorP99Ms: p99(r.floor),
+  };
 }
 
 export const median = (values: number[]) => {
@@ -44,61 +66,55 @@ export function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-export function resultTables(results: ScenarioResult[], goals: { ratio: number; p99Ms: number }): string {
+export function resultTables(results: ScenarioResult[], goals: { p99Ms: number }): string {
   const throughput = markdownTable(
     [
       'scenario',
-      'HTTP req/s',
-      'pgbench tps',
-      `ratio (goal ≥ ${goals.ratio})`,
-      'pgbench -M extended',
-      'ratio',
-      'feed query only',
-      'bare Fastify, same JSON',
+      'app req/s',
+      'floor req/s',
+      'app ÷ floor',
+      'app / floor CPU ms/req',
+      'CPU app ÷ floor',
+      'app / floor p99 ms',
+      'JSON bytes',
     ],
-    results.map((r) => [
-      r.name,
-      r.rounds.map((round) => fixed(round.http.rps)).join(' / '),
-      r.rounds.map((round) => fixed(round.pgbench.tps)).join(' / '),
-      `${fixed(r.ratio, 2)} ${r.ratio >= goals.ratio ? 'met' : 'missed'}`,
-      fixed(r.extended.tps),
-      fixed(r.ratioExtended, 2),
-      fixed(r.feedOnly.tps),
-      fixed(r.floor.rps),
-    ]),
-  );
-  const cpu = markdownTable(
-    ['scenario', 'statements', 'JSON bytes', 'app CPU ms/req', 'autocannon CPU ms/req', 'pgbench CPU ms/tx'],
-    results.map((r) => [
-      r.name,
-      `${r.statements} (${r.named} named)`,
-      String(r.bytes),
-      fixed(median(r.rounds.map((round) => round.serverCpuMs)), 2),
-      fixed(median(r.rounds.map((round) => round.clientCpuMs)), 2),
-      fixed(median(r.rounds.map((round) => round.pgbench.clientCpuMs)), 2),
-    ]),
+    results.map((r) => {
+      const s = summary(r);
+      return [
+        r.name,
+        r.app.map((run) => fixed(run.http.rps)).join(' / '),
+        r.floor.map((run) => fixed(run.http.rps)).join(' / '),
+        fixed(s.ratio, 2),
+        `${fixed(s.appCpuMsPerReq, 3)} / ${fixed(s.floorCpuMsPerReq, 3)}`,
+        fixed(s.appCpuMsPerReq / s.floorCpuMsPerReq, 2),
+        `${fixed(s.p99Ms, 1)} / ${fixed(s.floorP99Ms, 1)}`,
+        String(r.bytes),
+      ];
+    }),
   );
   const latency = markdownTable(
     [
       'scenario',
-      '50% rate',
+      'app 50% rate',
       'autocannon -R p50 / p99 ms',
       'paced p50 / p99 ms',
       `p99 ≤ ${goals.p99Ms} ms`,
-      'full load p50 / p99 ms',
+      'statements (named)',
+      'pgbench tps',
     ],
     results.map((r) => {
-      const last = r.rounds[r.rounds.length - 1]!.http;
-      const worst = Math.max(r.atRate.p99, r.paced.p99);
+      const { rate, atRate, paced } = r.halfLoad;
+      const worst = Math.max(atRate.p99, paced.p99);
       return [
         r.name,
-        fixed(r.rate),
-        `${fixed(r.atRate.p50, 1)} / ${fixed(r.atRate.p99, 1)}`,
-        `${fixed(r.paced.p50, 1)} / ${fixed(r.paced.p99, 1)}`,
+        fixed(rate),
+        `${fixed(atRate.p50, 1)} / ${fixed(atRate.p99, 1)}`,
+        `${fixed(paced.p50, 1)} / ${fixed(paced.p99, 1)}`,
         worst <= goals.p99Ms ? 'met' : 'missed',
-        `${fixed(last.p50, 1)} / ${fixed(last.p99, 1)}`,
+        `${r.statements} (${r.named})`,
+        r.pgbench ? fixed(r.pgbench.tps) : '–',
       ];
     }),
   );
-  return `${throughput}\n\n${cpu}\n\n${latency}`;
+  return `${throughput}\n\n${latency}`;
 }

@@ -1,28 +1,34 @@
 /**
- * One feed scenario: the app's HTTP throughput against pgbench running the statements the app sent for that very
- * request, rounds interleaved (HTTP, pgbench, HTTP, pgbench…) at equal concurrency; then latency at 50% of the
- * measured maximum. Everything in one run on one machine, so the ratios hold even when absolute numbers drift.
+ * One feed scenario: the app against its floor (bench/feed/floor.ts: the same statements and JSON from plain
+ * node:http), at equal concurrency, in rounds of A B B A (app, floor, floor, app) so drift over the run weighs on
+ * both alike; then the app's latency at 50% of its measured maximum. Everything in one run on one machine, so the
+ * ratios hold even when absolute numbers drift.
  */
 import { join } from 'node:path';
 import { childrenCpuMs, processCpuMs, selfCpuMs } from './cpu.js';
-import { atRate, getJson, paced, saturate, type HttpRun } from './http.js';
+import { atRate, paced, saturate, type HttpRun } from './http.js';
 import { runPgbench, writeScript, type PgbenchResult } from './pgbench.js';
-import { median, type ScenarioResult } from './report.js';
+import { median, type Measured, type ScenarioResult } from './report.js';
 import type { CapturedQuery } from './server.js';
 
-export interface ScenarioContext {
-  /** The app, and the bare-Fastify floor, as http://127.0.0.1:port. */
+/** A server under load: its address (http://127.0.0.1:port) and its process, whose CPU is measured. */
+export interface Target {
   base: string;
-  floorUrl: string;
-  serverPid: number;
+  pid: number;
+}
+
+export interface ScenarioContext {
+  app: Target;
+  floor: Target;
   databaseUrl: string;
   workDir: string;
   connections: number;
   seconds: number;
   warmup: number;
   rounds: number;
+  /** Also run the app's statements with pgbench (-M prepared), as extra information. */
+  pgbench: boolean;
   captureQueries(target: string): Promise<CapturedQuery[]>;
-  setFloorBody(body: unknown): void;
   /** Given with --explain: EXPLAIN ANALYZE of a captured statement. */
   explain?: (query: CapturedQuery) => Promise<string>;
   log(line: string): void;
@@ -33,8 +39,8 @@ export interface Scenario {
   query: string;
 }
 
-/** A measured HTTP run plus CPU milliseconds per request of the app process and of the load generator. */
-async function measureHttp(ctx: ScenarioContext, pid: number, run: () => Promise<HttpRun>) {
+/** A measured HTTP run plus CPU milliseconds per request of the server process and of the load generator. */
+async function measureHttp(pid: number, run: () => Promise<HttpRun>): Promise<Measured> {
   const server = processCpuMs(pid);
   const client = selfCpuMs();
   const http = await run();
@@ -48,81 +54,100 @@ async function measurePgbench(run: () => Promise<PgbenchResult>) {
   return { ...result, clientCpuMs: (childrenCpuMs() - before) / Math.max(1, result.transactions) };
 }
 
-export async function runScenario(ctx: ScenarioContext, scenario: Scenario, index: number) {
-  const { log, connections, seconds } = ctx;
-  const short = Math.max(3, Math.round(seconds / 2));
-  const target = `${ctx.base}/api/Marketplace/products?${scenario.query}`;
-  log(`\n## ${scenario.title}\nGET ${target.replace(ctx.base, '')}`);
+const BEFORE = /"before":"[^"]*"/;
 
-  const check = await getJson(target);
-  const cards = (check.body as { data?: unknown[] }).data?.length ?? -1;
-  if (check.status !== 200 || cards < 1) {
-    throw new Error(`the feed answered ${check.status}: ${JSON.stringify(check.body).slice(0, 300)}`);
+/** Both answer 200 with cards, and the same bytes but for the moment each read "now" at. */
+async function checkSameAnswer(appUrl: string, floorUrl: string) {
+  const app = await fetch(appUrl);
+  const appText = await app.text();
+  const cards = app.status === 200 ? ((JSON.parse(appText) as { data?: unknown[] }).data?.length ?? -1) : -1;
+  if (cards < 1) throw new Error(`the feed answered ${app.status}: ${appText.slice(0, 300)}`);
+  const floor = await fetch(floorUrl);
+  const floorText = await floor.text();
+  if (floorText.replace(BEFORE, '') !== appText.replace(BEFORE, '')) {
+    throw new Error(
+      `the floor's JSON differs from the app's, so it is no floor (run apps/server's floor.test.ts):\n` +
+        `app   ${appText.slice(0, 300)}\nfloor ${floorText.slice(0, 300)}`,
+    );
   }
-  const bytes = JSON.stringify(check.body).length;
-  ctx.setFloorBody(check.body);
-  const queries = await ctx.captureQueries(target);
-  const feedQuery = queries.filter((query) => /"products"/.test(query.text) && /\blimit\b/i.test(query.text));
-  if (feedQuery.length === 0) throw new Error('no feed query among the captured statements');
-  const requestScript = join(ctx.workDir, `scenario-${index}-request.sql`);
-  const feedScript = join(ctx.workDir, `scenario-${index}-feed.sql`);
-  writeScript(requestScript, queries);
-  writeScript(feedScript, feedQuery);
+  return { cards, bytes: Buffer.byteLength(appText) };
+}
+
+export async function runScenario(
+  ctx: ScenarioContext,
+  scenario: Scenario,
+  index: number,
+): Promise<ScenarioResult> {
+  const { log, connections, seconds } = ctx;
+  const path = `/api/Marketplace/products?${scenario.query}`;
+  const appUrl = `${ctx.app.base}${path}`;
+  const floorUrl = `${ctx.floor.base}${path}`;
+  log(`\n## ${scenario.title}\nGET ${path}`);
+
+  const { cards, bytes } = await checkSameAnswer(appUrl, floorUrl);
+  const queries = await ctx.captureQueries(appUrl);
   const names = queries.map((query) => query.name ?? 'unnamed').join(', ');
   log(
-    `${cards} cards, ${bytes} bytes of JSON; ${queries.length} statement${queries.length === 1 ? '' : 's'} per request (${names})`,
+    `${cards} cards, ${bytes} bytes of JSON, the floor's byte for byte; ${queries.length} statement` +
+      `${queries.length === 1 ? '' : 's'} per request (${names})`,
   );
+  const feedQuery = queries.filter((query) => /"products"/.test(query.text) && /\blimit\b/i.test(query.text));
   if (ctx.explain) for (const query of feedQuery) log(`\nEXPLAIN ANALYZE:\n${await ctx.explain(query)}\n`);
 
-  const pgbench = (script: string, protocol: 'prepared' | 'extended', time: number) =>
-    measurePgbench(() => runPgbench({ url: ctx.databaseUrl, script, connections, seconds: time, protocol }));
-
-  await saturate(target, connections, ctx.warmup);
-  const rounds: ScenarioResult['rounds'] = [];
-  for (let round = 1; round <= ctx.rounds; round++) {
-    const http = await measureHttp(ctx, ctx.serverPid, () => saturate(target, connections, seconds));
-    const db = await pgbench(requestScript, 'prepared', seconds);
-    const ratio = http.http.rps / db.tps;
-    rounds.push({ ...http, pgbench: db, ratio });
-    log(
-      `round ${round}: HTTP ${http.http.rps.toFixed(0)} req/s (p50 ${http.http.p50} ms, p99 ${http.http.p99} ms, ` +
-        `app ${http.serverCpuMs.toFixed(2)} CPU ms/req) | pgbench ${db.tps.toFixed(0)} tps ` +
-        `(${db.latencyAvgMs} ms avg) | ratio ${ratio.toFixed(2)}`,
+  await saturate(appUrl, connections, ctx.warmup);
+  await saturate(floorUrl, connections, ctx.warmup);
+  const app: Measured[] = [];
+  const floor: Measured[] = [];
+  const one = async (who: 'app' | 'floor') => {
+    const target = who === 'app' ? ctx.app : ctx.floor;
+    const measured = await measureHttp(target.pid, () =>
+      saturate(who === 'app' ? appUrl : floorUrl, connections, seconds),
     );
-    if (http.http.failures > 0 || db.failed > 0)
-      throw new Error('requests or transactions failed: invalid run');
+    if (measured.http.failures > 0) throw new Error(`${who}: requests failed, invalid run`);
+    (who === 'app' ? app : floor).push(measured);
+    log(
+      `  ${who.padEnd(5)} ${measured.http.rps.toFixed(0)} req/s, p50 ${measured.http.p50} ms, p99 ` +
+        `${measured.http.p99} ms, ${measured.serverCpuMs.toFixed(3)} CPU ms/req`,
+    );
+  };
+  for (let round = 1; round <= ctx.rounds; round++) {
+    log(`round ${round} (A B B A):`);
+    for (const who of ['app', 'floor', 'floor', 'app'] as const) await one(who);
   }
-  const maxRps = median(rounds.map((round) => round.http.rps));
-  const extended = await pgbench(requestScript, 'extended', short);
-  const feedOnly = await pgbench(feedScript, 'prepared', short);
-  const floor = await measureHttp(ctx, ctx.serverPid, () => saturate(ctx.floorUrl, connections, short));
-  log(
-    `pgbench -M extended ${extended.tps.toFixed(0)} tps | feed query only ${feedOnly.tps.toFixed(0)} tps | ` +
-      `bare Fastify, same JSON ${floor.http.rps.toFixed(0)} req/s (${floor.serverCpuMs.toFixed(2)} CPU ms/req)`,
-  );
+  const appRps = median(app.map((run) => run.http.rps));
+  const floorRps = median(floor.map((run) => run.http.rps));
 
-  const rate = maxRps / 2;
-  const burst = await atRate(target, rate, connections, seconds);
-  log(`autocannon -R ${rate.toFixed(0)}: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`);
-  const even = await paced(target, rate, connections, seconds);
-  log(`paced ${rate.toFixed(0)} req/s: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms`);
+  let pgbench: ScenarioResult['pgbench'];
+  if (ctx.pgbench) {
+    const script = join(ctx.workDir, `scenario-${index}-request.sql`);
+    writeScript(script, queries);
+    const short = Math.max(3, Math.round(seconds / 2));
+    pgbench = await measurePgbench(() =>
+      runPgbench({ url: ctx.databaseUrl, script, connections, seconds: short, protocol: 'prepared' }),
+    );
+    log(`pgbench -M prepared, the same statements: ${pgbench.tps.toFixed(0)} tps`);
+  }
+
+  const rate = appRps / 2;
+  const burst = await atRate(appUrl, rate, connections, seconds);
+  log(`app at ${rate.toFixed(0)} req/s, autocannon -R: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`); // prettier-ignore
+  const even = await paced(appUrl, rate, connections, seconds);
+  log(`app at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms`);
   if (burst.failures + even.failures > 0) throw new Error('requests failed during the rate runs');
 
   return {
     name: scenario.title,
-    path: target.replace(ctx.base, ''),
+    path,
     cards,
     bytes,
     statements: queries.length,
     named: queries.filter((query) => query.name !== undefined).length,
-    rounds,
-    ratio: median(rounds.map((round) => round.ratio)),
-    extended,
-    ratioExtended: maxRps / extended.tps,
-    feedOnly,
-    floor: floor.http,
-    rate,
-    atRate: burst,
-    paced: even,
-  } satisfies ScenarioResult;
+    app,
+    floor,
+    appRps,
+    floorRps,
+    ratio: appRps / floorRps,
+    halfLoad: { rate, atRate: burst, paced: even },
+    pgbench,
+  };
 }

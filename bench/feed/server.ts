@@ -9,9 +9,9 @@
  * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
  * A named prepared statement is recorded like any other, text and values, plus its name.
  *
- * The floor: a bare Fastify instance in this same process (no plugins, no schema, no database) answering
- * GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request. It shows what HTTP and
- * JSON alone cost on this machine, so the gap between it and the app is the app's own work.
+ * bench/mixed's floor: a bare Fastify instance in this same process (no plugins, no schema, no database)
+ * answering GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request: what HTTP and
+ * JSON alone cost on this machine. bench/feed's floor is another, with the database: bench/feed/floor.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -72,6 +72,16 @@ function describeUrl(url: string): string {
   }
 }
 
+/** The app's pool settings (bench/feed's floor opens its pool with the same). */
+export function postgresPoolOptions(options: { url: string; poolSize?: number }) {
+  return {
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  };
+}
+
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<DatabaseHandle> {
   // Loaded only here: the embedded default (PGlite) starts without the PostgreSQL driver.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -82,12 +92,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
   // Before anything else: an unreachable server or a refused password is reported in one line, not as a
   // stack trace from the first migration.
   await firstConnection(pg.Client, options.url, options.waitMs ?? 0, options.onWait);
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
+  const pool = new pg.Pool(postgresPoolOptions(options));
   // An idle client losing its server emits on the pool; unhandled, that would kill the process.
   pool.on('error', (error) => options.onPoolError?.(error));
   // A checked-out client (a transaction between two queries) emits on itself, where pg-pool listens only while it

@@ -45,7 +45,9 @@ export interface FeedPage {
   rows: FeedRow[];
 }
 
-interface RawFeedRow extends Record<string, unknown> {
+/** A row of the feed statement as node-postgres answers it (int8 as strings; the snapshot's row of an empty page
+ * has a null id). */
+export interface RawFeedRow extends Record<string, unknown> {
   snapshotMs: number;
   id: number | string | null;
   title: string;
@@ -67,28 +69,61 @@ interface RawFeedRow extends Record<string, unknown> {
   photos: Array<[string, string]> | null;
 }
 
-type FeedStatement = (values: Record<string, unknown>) => Promise<RawFeedRow[]>;
-const statements = new WeakMap<Database, Map<string, FeedStatement>>();
+/**
+ * How the feed's statements reach the database: the app runs them through drizzle (`drizzleReader`); bench/feed's
+ * floor sends the same rendered text and values through a plain node-postgres pool, so both share `readFeedWith`.
+ */
+export interface FeedReader {
+  /** The rows of `feedStatement(shape)` for these placeholder values. */
+  page(shape: Shape, values: Record<string, unknown>): Promise<RawFeedRow[]>;
+  /** The row of `searchWordsStatement(search)`. */
+  searchWords(search: string): Promise<RawSearchWords | undefined>;
+}
 
-function statementFor(db: Database, shape: Shape): FeedStatement {
-  const key =
+export interface RawSearchWords extends Record<string, unknown> {
+  matches: number;
+  categoryIds: Array<number | string>;
+}
+
+/** One prepared statement per shape (and per name, when it has one). */
+export function statementKey(shape: Shape): string {
+  return (
     statementName(shape) ??
-    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}`;
-  let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
-  let statement = byShape.get(key);
-  if (!statement) {
-    statement = preparedRows<RawFeedRow>(db, feedStatement(shape), statementName(shape));
-    byShape.set(key, statement);
-  }
-  return statement;
+    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}`
+  );
+}
+
+type FeedStatement = (values: Record<string, unknown>) => Promise<RawFeedRow[]>;
+const readers = new WeakMap<Database, FeedReader>();
+
+function drizzleReader(db: Database): FeedReader {
+  let reader = readers.get(db);
+  if (reader) return reader;
+  const statements = new Map<string, FeedStatement>();
+  reader = {
+    page(shape, values) {
+      const key = statementKey(shape);
+      let statement = statements.get(key);
+      if (!statement) {
+        statement = preparedRows<RawFeedRow>(db, feedStatement(shape), statementName(shape));
+        statements.set(key, statement);
+      }
+      return statement(values);
+    },
+    async searchWords(search) {
+      const [row] = await queryRows<RawSearchWords>(db, searchWordsStatement(search));
+      return row;
+    },
+  };
+  readers.set(db, reader);
+  return reader;
 }
 
 /** int8 columns arrive as strings from node-postgres; ids stay far below 2^53. */
 const int = (value: number | string) => Number(value);
 
-async function run(db: Database, shape: Shape, values: Record<string, unknown>): Promise<FeedPage> {
-  const raw = await statementFor(db, shape)(values);
+async function run(reader: FeedReader, shape: Shape, values: Record<string, unknown>): Promise<FeedPage> {
+  const raw = await reader.page(shape, values);
   const rows: FeedRow[] = [];
   for (const row of raw) {
     if (row.id === null) continue; // the snapshot's row of an empty page
@@ -122,7 +157,12 @@ async function run(db: Database, shape: Shape, values: Record<string, unknown>):
  * statement: the full query against the same snapshot (and in a circle, a count first of how many listings have
  * the words, to read rare ones through the text index).
  */
-export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
+export function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
+  return readFeedWith(drizzleReader(db), filter);
+}
+
+/** `readFeed` through any `FeedReader`: which statements run, with which values, and the rows they make. */
+export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
   const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
   const circle = filter.circle !== undefined;
   const search = filter.search !== undefined;
@@ -140,27 +180,24 @@ export async function readFeed(db: Database, filter: FeedFilter): Promise<FeedPa
   };
   const hidesBlocked = filter.viewerId !== undefined;
   if (!circle && !search)
-    return run(db, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
-  const recent = await run(db, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
+    return run(reader, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
+  const recent = await run(reader, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
   if (recent.rows.length === filter.pageSize) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
   let read: Shape['read'] = 'full';
   if (filter.search !== undefined) {
-    const words = await searchWords(db, filter.search);
+    const words = await searchWords(reader, filter.search);
     fallback.categoryIds = words.categoryIds;
     if (circle && words.matches <= (filter.wordsFirstUpTo ?? RARE_WORDS_MAX)) read = 'words-first';
   }
-  return run(db, { circle, search, read, firstPageSize, hidesBlocked }, fallback);
+  return run(reader, { circle, search, read, firstPageSize, hidesBlocked }, fallback);
 }
 
 async function searchWords(
-  db: Database,
+  reader: FeedReader,
   search: string,
 ): Promise<{ matches: number; categoryIds: number[] }> {
-  const [row] = await queryRows<{ matches: number; categoryIds: Array<number | string> }>(
-    db,
-    searchWordsStatement(search),
-  );
+  const row = await reader.searchWords(search);
   return {
     matches: row?.matches ?? Number.POSITIVE_INFINITY,
     categoryIds: (row?.categoryIds ?? []).map(int),

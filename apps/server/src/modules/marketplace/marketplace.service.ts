@@ -13,6 +13,18 @@ export interface FeedPage {
   before: Date;
 }
 
+/** The circle a feed query asks for: its point and radius, 25 miles when none is given; none without a point. */
+export function feedCircle(
+  query: Pick<ParsedFeedQuery, 'latitude' | 'longitude' | 'radiusKm'>,
+): Circle | undefined {
+  if (query.latitude === undefined || query.longitude === undefined) return undefined;
+  return {
+    latitude: query.latitude,
+    longitude: query.longitude,
+    radiusKm: query.radiusKm ?? DEFAULT_RADIUS_MILES * MILES_TO_KM,
+  };
+}
+
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
 
 export function createMarketplaceService(options: {
@@ -36,14 +48,7 @@ export function createMarketplaceService(options: {
   return {
     /** `viewerId`: the signed-in reader, whose feed leaves out the people they blocked. */
     async feed(query: ParsedFeedQuery, viewer: string, viewerId?: number): Promise<FeedPage> {
-      const circle: Circle | undefined =
-        query.latitude !== undefined && query.longitude !== undefined
-          ? {
-              latitude: query.latitude,
-              longitude: query.longitude,
-              radiusKm: query.radiusKm ?? DEFAULT_RADIUS_MILES * MILES_TO_KM,
-            }
-          : undefined;
+      const circle = feedCircle(query);
       const key = snapshotKey(viewer, [
         query.pageSize,
         query.search,
