@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@rummage/contract';
 import { operations, responseProblem, type Operation } from './openapi.js';
+import { responseHeadersProblem } from './response-headers.js';
 import { ROUTE_CASES, UNDOCUMENTED_CASES, type Access, type Prepared } from './route-table.js';
 import { buildWorld, isReadableMessage, type Caller, type World } from './world.js';
 
@@ -159,6 +160,8 @@ describe('the route matrix', () => {
           for (const secret of prepared.reveals ?? [])
             expect(response.body, label).toContain(w.secrets[secret]);
         }
+        // Pages keep the full set of security headers; a JSON answer gets exactly the JSON one (docs/security.md).
+        expect(responseHeadersProblem(response), label).toBeNull();
         if (
           !op ||
           routeCase.documented === false ||

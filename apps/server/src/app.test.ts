@@ -172,8 +172,9 @@ describe('web app manifest', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP that lets the SPA, the ALTCHA workers and the map tiles work', async () => {
-    const response = await t.app.inject({ url: API.config });
+  it('sends a page a strict CSP that lets the SPA, the ALTCHA workers and the map tiles work', async () => {
+    const response = await t.app.inject({ url: '/marketplace', headers: { accept: 'text/html' } });
+    expect(response.headers['content-type']).toContain('text/html');
     const csp = response.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -188,6 +189,39 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends a JSON answer only the headers that protect JSON, its cache rule and its rate limit', async () => {
+    const response = await t.app.inject({ url: `${API.marketplace.products}?page=1&pageSize=12` });
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['x-ratelimit-remaining']).toBeDefined();
+    for (const pageOnly of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+    ]) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+  });
+
+  it('sends Strict-Transport-Security on pages and JSON answers when the site is served over https', async () => {
+    const https = await buildTestApp({ PUBLIC_URL: 'https://rummage.test' });
+    try {
+      for (const request of [
+        { url: '/marketplace', headers: { accept: 'text/html' } },
+        { url: API.config },
+      ]) {
+        const response = await https.app.inject(request);
+        expect(response.headers['strict-transport-security'], request.url).toBe('max-age=31536000');
+      }
+    } finally {
+      await https.close();
+    }
   });
 
   it('sends no CORS headers when CORS_ORIGINS is empty', async () => {

@@ -72,11 +72,38 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   };
 }
 
-/** Security headers with a strict CSP, and CORS only for the origins listed in CORS_ORIGINS. */
+/**
+ * What protects a JSON answer (docs/security.md, "Response headers"; OWASP's REST Security Cheat Sheet): no
+ * sniffing it into a script or page, no framing, nothing loaded should a browser ever render it, and HTTPS only
+ * when the site is served over https. Page-only policies (the page CSP, referrer, COOP/CORP, origin cluster …)
+ * would cost ~770 bytes on every answer and protect nothing a browser does with JSON. Cache-Control, CORS and the
+ * x-ratelimit-* headers are set by the routes and their plugins, as before.
+ */
+export function jsonAnswerHeaders(config: Pick<AppConfig, 'publicUrl'>): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    ...(config.publicUrl.startsWith('https://') && { 'strict-transport-security': HSTS }),
+  };
+}
+
+/** A year, this host only: other hosts of the domain may still be plain http (a LAN installation's neighbours). */
+const HSTS = 'max-age=31536000';
+
+/** A JSON answer, whatever its status: API answers and their errors (`application/json; charset=utf-8`). */
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
+
+/**
+ * Security headers, chosen by what the answer is: pages and every other non-JSON answer (assets, uploads, the
+ * API reference, the unsubscribe page) get Helmet's full set with a strict CSP; JSON answers get
+ * jsonAnswerHeaders. CORS only for the origins listed in CORS_ORIGINS.
+ */
 export const securityPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     // Helmet itself, built once: the Fastify wrapper rebuilds its middleware on every request (~10 µs each).
-    const securityHeaders = helmet({
+    const pageHeaders = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       // OpenStreetMap's tile policy asks for a Referer; the origin alone is enough and leaks no path.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -84,10 +111,18 @@ export const securityPlugin = fp<{ config: AppConfig }>(
         ? { maxAge: 31_536_000, includeSubDomains: false }
         : false,
     });
-    app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, (error?: unknown) =>
-        done(error instanceof Error ? error : undefined),
-      );
+    const jsonHeaders = jsonAnswerHeaders(config);
+    // onSend, not onRequest: only then is the answer's type known (errors of any hook included).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (isJson(reply.getHeader('content-type'))) {
+        reply.headers(jsonHeaders);
+        done(null, payload);
+        return;
+      }
+      pageHeaders(request.raw, reply.raw, (error?: unknown) => {
+        if (error instanceof Error) done(error);
+        else done(null, payload);
+      });
     });
     if (config.corsOrigins.length > 0) {
       await app.register(cors, {
