@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, errorBodySchema, feedQuerySchema, feedResponseSchema } from '@rummage/contract';
 import { viewerKey } from '../product/viewer.js';
 import type { MarketplaceService } from './marketplace.service.js';
+import { contractTypedAnswer } from '../../plugins/contract-json.js';
 import { access } from '../../plugins/openapi.js';
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: MarketplaceService }> = async (
@@ -11,6 +12,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
   app.get(
     API.marketplace.products,
     {
+      // The busiest read: its cards are built as the contract's type (toCard), the tests check every answer.
+      ...contractTypedAnswer,
       schema: {
         tags: ['Marketplace'],
         operationId: 'Marketplace_products',
