@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { composeJobs } from './composition-jobs.js';
+import { composeListings, type Listings } from './composition-listings.js';
 import { composeNotifications, type Notifications } from './composition-notifications.js';
 import { Closers, observeStorage, openStorage, type Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
@@ -17,18 +18,10 @@ import { createAccountDataService } from './modules/account/account-data.service
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
-import { createGarageService } from './modules/garage/garage.service.js';
-import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
-import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
 import { createMessageService } from './modules/message/message.service.js';
-import { createEngagementService } from './modules/product/engagement.service.js';
-import { createProductService } from './modules/product/product.service.js';
-import { createReservationService } from './modules/product/reservation.service.js';
-import { createSavedSearchService } from './modules/saved-search/saved-search.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createSupportService, createSupportUnreadCounter } from './modules/support/support.service.js';
 import { countUnread } from './modules/notification/centre.repository.js';
-import { createUserService } from './modules/user/user.service.js';
 import type { Backplane } from './realtime/backplane/backplane.js';
 import { createMemoryBackplane } from './realtime/backplane/memory.js';
 import { deliverChatMessages } from './realtime/delivery/chat.js';
@@ -236,39 +229,6 @@ function composePeople(
   return { captcha, mailer, sessions, accounts };
 }
 export type People = ReturnType<typeof composePeople>;
-
-/**
- * Listings and the people behind them: products, likes and views, the feed, saved searches, garage sales,
- * profiles.
- */
-function composeListings(
-  config: AppConfig,
-  storage: Storage,
-  events: EventBus,
-  queue: JobQueue,
-  log: FastifyBaseLogger,
-) {
-  const { database, imageStore: store, redis, gazetteer } = storage;
-  const db = database.db;
-  const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
-  const forward = (text: string) => gazetteer.forward(text);
-  const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
-  return {
-    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
-    engagement: createEngagementService({ db, events }),
-    reservations: createReservationService({
-      db,
-      events,
-      queue,
-      durationMs: config.reservations.durationMs,
-    }),
-    marketplace: createMarketplaceService({ db, store, memo }),
-    garages: createGarageService({ db, reverse }),
-    users: createUserService({ db, store, reverse, forward, log }),
-    savedSearches: createSavedSearchService({ db, reverse }),
-  };
-}
-export type Listings = ReturnType<typeof composeListings>;
 
 /**
  * Conversations: chats about listings and support tickets, and each person's message budgets, which every way of

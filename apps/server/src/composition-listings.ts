@@ -1,0 +1,50 @@
+/**
+ * The composition root's listings part (composition.ts): products, likes and views, reservations, the feed, saved
+ * searches, garage sales and profiles, with the gazetteer and image store they share.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from './composition-storage.js';
+import type { AppConfig } from './config.js';
+import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue/queue.js';
+import { createGarageService } from './modules/garage/garage.service.js';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
+import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
+import { createEngagementService } from './modules/product/engagement.service.js';
+import { createProductService } from './modules/product/product.service.js';
+import { createReservationService } from './modules/product/reservation.service.js';
+import { createSavedSearchService } from './modules/saved-search/saved-search.service.js';
+import { createUserService } from './modules/user/user.service.js';
+
+/**
+ * Listings and the people behind them: products, likes and views, the feed, saved searches, garage sales,
+ * profiles.
+ */
+export function composeListings(
+  config: AppConfig,
+  storage: Storage,
+  events: EventBus,
+  queue: JobQueue,
+  log: FastifyBaseLogger,
+) {
+  const { database, imageStore: store, redis, gazetteer } = storage;
+  const db = database.db;
+  const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
+  const forward = (text: string) => gazetteer.forward(text);
+  const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
+  return {
+    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
+    engagement: createEngagementService({ db, events }),
+    reservations: createReservationService({
+      db,
+      events,
+      queue,
+      durationMs: config.reservations.durationMs,
+    }),
+    marketplace: createMarketplaceService({ db, store, memo }),
+    garages: createGarageService({ db, reverse }),
+    users: createUserService({ db, store, reverse, forward, log }),
+    savedSearches: createSavedSearchService({ db, reverse }),
+  };
+}
+export type Listings = ReturnType<typeof composeListings>;
