@@ -40,6 +40,8 @@ declare module 'autocannon' {
     overallRate?: number;
     ignoreCoordinatedOmission?: boolean;
     title?: string;
+    /** Sent in turn by every connection, over and over. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
   }
 
   export interface Instance extends PromiseLike<Result> {
