@@ -7,7 +7,8 @@
  * kept with --keep:
  *
  *   npx tsx bench/feed/long-run.ts --url postgres://postgres@127.0.0.1:5432/rummage_bench_… --requests 300000 \
- *     [--window 60] [--connections 16] [--heap-snapshots DIR: one after the warm-up, one after the load]
+ *     [--window 60] [--connections 16] [--visitors N: distinct anonymous readers]
+ *     [--heap-snapshots DIR: one after the warm-up, one after the load]
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,6 +70,11 @@ export async function longRun(options: {
   requests: number;
   connections: number;
   windowSeconds: number;
+  /**
+   * Distinct anonymous readers (a user agent each, all from 127.0.0.1): the app keeps a feed snapshot per reader
+   * and query, so many readers fill its memo to its cap. 1 by default, as the scenarios run.
+   */
+  visitors?: number;
   heapSnapshotDir?: string;
   log(line: string): void;
 }): Promise<LongRunResult> {
@@ -85,6 +91,9 @@ export async function longRun(options: {
   };
   await snapshot('early');
 
+  let reader = 0;
+  const visitors = options.visitors ?? 1;
+  const nextReader = () => ({ 'user-agent': `rummage-bench-reader-${(reader = (reader + 1) % visitors)}` });
   let answered = 0;
   const windows: LongRunWindow[] = [];
   let mark = { at: performance.now(), answered: 0, cpu: processCpuMs(pid), memory: await memoryOf(app) };
@@ -117,7 +126,11 @@ export async function longRun(options: {
     connections,
     amount: requests,
     timeout: 10,
-    requests: queries.map((query) => ({ method: 'GET', path: `/api/Marketplace/products?${query}` })),
+    requests: queries.map((query) => ({
+      method: 'GET',
+      path: `/api/Marketplace/products?${query}`,
+      ...(visitors > 1 && { setupRequest: (request: object) => ({ ...request, headers: nextReader() }) }),
+    })),
   });
   load.on('response', (_client, status) => {
     if (status === 200) answered++;
@@ -149,6 +162,11 @@ export function longRunLine(result: LongRunResult): string {
   const w = (window: LongRunWindow) =>
     `${window.cpuMsPerRequest.toFixed(3)} ms/req (GC ${(window.gcMsPerRequest * 1000).toFixed(0)} µs/req, ` +
     `heap ${window.heapUsedMb.toFixed(1)} MB)`;
+  if (result.windows.length < 2)
+    return (
+      `long run: ${result.requests.toLocaleString('en-US')} requests fit in one window: ${w(result.first)}; ` +
+      `too short to compare a first minute with a last (send more requests)`
+    );
   return (
     `long run: ${result.requests.toLocaleString('en-US')} requests, ${result.failures} failed; ` +
     `first ${result.windowSeconds} s ${w(result.first)}, last ${w(result.last)}; ` +
@@ -163,6 +181,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       requests: { type: 'string', default: '1000000' },
       window: { type: 'string', default: '60' },
       connections: { type: 'string', default: '16' },
+      visitors: { type: 'string', default: '1' },
       'heap-snapshots': { type: 'string' },
       queries: { type: 'string', multiple: true },
     },
@@ -177,6 +196,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       requests: Number(args.requests.replace(/_/g, '')),
       connections: Number(args.connections),
       windowSeconds: Number(args.window),
+      visitors: Number(args.visitors),
       heapSnapshotDir: args['heap-snapshots'],
       log: (line) => console.log(line),
     });
