@@ -5,7 +5,10 @@
  * app's p99 at 50% of its maximum rate (goal ≤ 25 ms). See docs/benchmarks.md.
  *
  *   npm run bench:feed [-- --rows 100000 --seconds 10 --rounds 2 --connections 16 --keep --explain --pgbench
- *                         --json f]
+ *                         --json f --long-run N --scenarios none]
+ *
+ * --long-run N: after the scenarios, N requests (the four scenarios in turn) to a fresh app process of its own,
+ * first minute against last (bench/feed/long-run.ts); `--scenarios none` runs only that.
  *
  * BENCH_DATABASE_URL: an admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
  * creates rummage_bench_<timestamp> there and drops it at the end unless --keep. When nothing answers there, it
@@ -21,15 +24,14 @@ import { startAppProcess, startFloorProcess, stopChild, type AppProcess } from '
 import { findOrStartPostgres, type Cluster } from './cluster.js';
 import { createDatabase, databaseUrl, dropDatabase, loadListings, migrate, serverInfo } from './database.js';
 import { getJson } from './http.js';
+import { longRun, longRunLine, type LongRunResult } from './long-run.js';
 import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
 import { inline, literal } from './pgbench.js';
 import { resultTables, summary, type ScenarioResult } from './report.js';
-import { runScenario, type Scenario } from './scenario.js';
+import { FEED_SCENARIOS, runScenario } from './scenario.js';
 import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
 
 const GOALS = { p99Ms: 25 };
-const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
-const RADIUS_KM = 25 * 1.60934;
 
 const { values: args } = parseArgs({
   options: {
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     explain: { type: 'boolean', default: false },
     pgbench: { type: 'boolean', default: false },
     json: { type: 'string' },
+    'long-run': { type: 'string' },
   },
 });
 const positive = (name: keyof typeof args) => {
@@ -55,24 +58,12 @@ const seconds = positive('seconds');
 const warmup = positive('warmup');
 const rounds = positive('rounds');
 const connections = positive('connections');
+const longRunRequests = args['long-run'] === undefined ? undefined : positive('long-run');
 
-const radius = `latitude=${CHICAGO.latitude}&longitude=${CHICAGO.longitude}&radiusKm=${RADIUS_KM}`;
-const SCENARIOS: Record<string, Scenario> = {
-  radius: { title: 'a) 25 mi around Chicago', query: `page=1&pageSize=12&${radius}` },
-  'radius-search': {
-    title: 'b) 25 mi + search "vintage"',
-    query: `page=1&pageSize=12&${radius}&search=vintage`,
-  },
-  'no-location': { title: 'c) no location, no search', query: 'page=1&pageSize=12' },
-  // Only the uniform 30% reaches here: ~100 listings in the circle, so the newest-first window cannot fill a page.
-  sparse: {
-    title: 'd) 25 mi around Pierre, SD',
-    query: `page=1&pageSize=12&latitude=44.3683&longitude=-100.351&radiusKm=${RADIUS_KM}`,
-  },
-};
-const chosen = args.scenarios.split(',').map((key) => {
-  const scenario = SCENARIOS[key.trim()];
-  if (!scenario) throw new Error(`unknown scenario "${key}" (known: ${Object.keys(SCENARIOS).join(', ')})`);
+const chosen = (args.scenarios === 'none' ? [] : args.scenarios.split(',')).map((key) => {
+  const scenario = FEED_SCENARIOS[key.trim()];
+  if (!scenario)
+    throw new Error(`unknown scenario "${key}" (known: ${Object.keys(FEED_SCENARIOS).join(', ')})`);
   return scenario;
 });
 
@@ -207,6 +198,22 @@ async function main() {
   const results: ScenarioResult[] = [];
   for (const [index, scenario] of chosen.entries()) results.push(await runScenario(context, scenario, index));
 
+  let longRunResult: LongRunResult | undefined;
+  if (longRunRequests !== undefined) {
+    await stopServers();
+    log(`\n# Long run: ${longRunRequests.toLocaleString('en-US')} requests to a fresh app process`);
+    const fresh = await startAppProcess(url, (child) => (spawned = child));
+    longRunResult = await longRun({
+      app: fresh,
+      queries: Object.values(FEED_SCENARIOS).map((scenario) => scenario.query),
+      requests: longRunRequests,
+      connections,
+      windowSeconds: 60,
+      log,
+    });
+    await stopServers();
+  }
+
   const tables = resultTables(results, GOALS);
   log(
     `\n# Results (${rows.toLocaleString('en-US')} listings, c=${connections}, ${seconds} s × ${rounds} rounds ` +
@@ -214,7 +221,8 @@ async function main() {
   );
   log(`${machine.cpus}, ${machine.memory}, Node ${machine.node}, ${machine.version}`);
   log(`load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()}\n`);
-  log(tables);
+  if (results.length > 0) log(tables);
+  if (longRunResult) log(`\n${longRunLine(longRunResult)}`);
   if (args.json) {
     // `scenarios` is issue 20's summary; `runs` holds every measurement (half-load latency, pgbench) behind it.
     const report = {
@@ -227,6 +235,7 @@ async function main() {
       machine,
       load,
       runs: results,
+      ...(longRunResult && { longRun: longRunResult }),
     };
     writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`\nwrote ${args.json}`);

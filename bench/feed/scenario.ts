@@ -39,6 +39,24 @@ export interface Scenario {
   query: string;
 }
 
+const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
+const RADIUS_KM = 25 * 1.60934;
+const radius = `latitude=${CHICAGO.latitude}&longitude=${CHICAGO.longitude}&radiusKm=${RADIUS_KM}`;
+/** The four feed requests of bench/feed, by the key --scenarios names them with. */
+export const FEED_SCENARIOS: Record<string, Scenario> = {
+  radius: { title: 'a) 25 mi around Chicago', query: `page=1&pageSize=12&${radius}` },
+  'radius-search': {
+    title: 'b) 25 mi + search "vintage"',
+    query: `page=1&pageSize=12&${radius}&search=vintage`,
+  },
+  'no-location': { title: 'c) no location, no search', query: 'page=1&pageSize=12' },
+  // Only the uniform 30% reaches here: ~100 listings in the circle, so the newest-first window cannot fill a page.
+  sparse: {
+    title: 'd) 25 mi around Pierre, SD',
+    query: `page=1&pageSize=12&latitude=44.3683&longitude=-100.351&radiusKm=${RADIUS_KM}`,
+  },
+};
+
 /** A measured HTTP run plus CPU milliseconds per request of the server process and of the load generator. */
 async function measureHttp(pid: number, run: () => Promise<HttpRun>): Promise<Measured> {
   const server = processCpuMs(pid);

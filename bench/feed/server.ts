@@ -9,6 +9,11 @@
  * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
  * A named prepared statement is recorded like any other, text and values, plus its name.
  *
+ * For long runs (bench/feed/long-run.ts): `{ type: 'memory' }` is answered with `{ type: 'memory', memory }`
+ * (process.memoryUsage() plus the GC pauses seen since the first such message: the observer starts then, so the
+ * ordinary bench runs without it), and `{ type: 'heapSnapshot', file }` writes a V8 heap snapshot there and answers
+ * `{ type: 'heapSnapshot', file }` once written (the process stops for seconds while it does).
+ *
  * bench/mixed's floor: a bare Fastify instance in this same process (no plugins, no schema, no database)
  * answering GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request: what HTTP and
  * JSON alone cost on this machine. bench/feed's floor is another, with the database: bench/feed/floor.ts.
@@ -16,6 +21,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -28,9 +35,27 @@ export interface CapturedQuery {
   name?: string;
 }
 
+export interface MemorySample {
+  heapUsed: number;
+  heapTotal: number;
+  rss: number;
+  external: number;
+  /** Milliseconds of GC pauses and their count since the first `memory` message. */
+  gcMs: number;
+  gcCount: number;
+}
+
 export type ServerMessage =
-  { type: 'listening'; port: number; floorPort: number } | { type: 'queries'; queries: CapturedQuery[] };
-export type ControlMessage = { type: 'capture' } | { type: 'captured' } | { type: 'floor'; body: unknown };
+  | { type: 'listening'; port: number; floorPort: number }
+  | { type: 'queries'; queries: CapturedQuery[] }
+  | { type: 'memory'; memory: MemorySample }
+  | { type: 'heapSnapshot'; file: string };
+export type ControlMessage =
+  | { type: 'capture' }
+  | { type: 'captured' }
+  | { type: 'floor'; body: unknown }
+  | { type: 'memory' }
+  | { type: 'heapSnapshot'; file: string };
 
 const send = (message: ServerMessage) => process.send?.(message);
 
@@ -65,6 +90,23 @@ await floor.listen({ host: '127.0.0.1', port: 0 });
 const pool = (app.parts.storage.database.db as unknown as { $client: pg.Pool }).$client;
 const originalQuery = pool.query;
 let captured: CapturedQuery[] = [];
+let gc: { observer: PerformanceObserver; ms: number; count: number } | undefined;
+
+function memorySample(): MemorySample {
+  if (!gc) {
+    const started = { ms: 0, count: 0 };
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        started.ms += entry.duration;
+        started.count++;
+      }
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    gc = Object.assign(started, { observer });
+  }
+  const { heapUsed, heapTotal, rss, external } = process.memoryUsage();
+  return { heapUsed, heapTotal, rss, external, gcMs: gc.ms, gcCount: gc.count };
+}
 
 process.on('message', (message: ControlMessage) => {
   if (message.type === 'capture') {
@@ -82,6 +124,10 @@ process.on('message', (message: ControlMessage) => {
   } else if (message.type === 'captured') {
     pool.query = originalQuery;
     send({ type: 'queries', queries: captured });
+  } else if (message.type === 'memory') {
+    send({ type: 'memory', memory: memorySample() });
+  } else if (message.type === 'heapSnapshot') {
+    send({ type: 'heapSnapshot', file: writeHeapSnapshot(message.file) });
   }
 });
 

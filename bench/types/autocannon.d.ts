@@ -40,6 +40,14 @@ declare module 'autocannon' {
     overallRate?: number;
     ignoreCoordinatedOmission?: boolean;
     title?: string;
+    /** Sent in turn by every connection, over and over. */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      /** Called before each send of this request; what it returns is sent. */
+      setupRequest?: (request: object, context: object) => object;
+    }>;
   }
 
   export interface Instance extends PromiseLike<Result> {
