@@ -184,13 +184,15 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   await screenshotBothWidths(page, 'notification-settings');
   await expectAccessible(page);
 
-  // A switch persists across a reload.
+  // A switch persists across a reload. Clicked, not check(): the page re-renders from the query cache a moment
+  // after the click (React Query notifies on the next tick), which check() reads as "did not change".
   const likesByPush = page.getByRole('checkbox', { name: 'Likes on your listings Push' });
   await expect(likesByPush).not.toBeChecked();
-  await likesByPush.check();
+  await likesByPush.click();
+  await expect(likesByPush).toBeChecked();
   await expect(page.getByText(T.saved)).toBeVisible();
   const supportByEmail = page.getByRole('checkbox', { name: 'Answers from support E-mail' });
-  await supportByEmail.uncheck();
+  await supportByEmail.click();
   await expect(supportByEmail).not.toBeChecked();
   await page.waitForLoadState('networkidle');
   await page.reload();
@@ -198,9 +200,11 @@ test('the settings page subscribes this browser, keeps its switches, and signing
   await expect(supportByEmail).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Messages about listings E-mail' })).toBeChecked();
   // Back as they were, for the other journeys.
-  await likesByPush.uncheck();
+  await likesByPush.click();
+  await expect(likesByPush).not.toBeChecked();
   await expect(page.getByText(T.saved)).toBeVisible();
-  await supportByEmail.check();
+  await supportByEmail.click();
+  await expect(supportByEmail).toBeChecked();
   await page.waitForLoadState('networkidle');
 
   // Turned on again in this document (the stand-in forgets across reloads), then signing out drops it.
