@@ -27,11 +27,11 @@ import { getJson } from './http.js';
 import { longRun, longRunLine, type LongRunResult } from './long-run.js';
 import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
 import { inline, literal } from './pgbench.js';
-import { resultTables, summary, type ScenarioResult } from './report.js';
+import { goalsOf, resultTables, summary, type FeedGoals, type ScenarioResult } from './report.js';
 import { FEED_SCENARIOS, runScenario } from './scenario.js';
 import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
 
-const GOALS = { p99Ms: 25 };
+const GOALS: FeedGoals = { ratio: 0.85, cpu: 1.3, p99Ms: 25, p99VsFloor: 1.5 };
 
 const { values: args } = parseArgs({
   options: {
@@ -227,6 +227,7 @@ async function main() {
     // `scenarios` is issue 20's summary; `runs` holds every measurement (half-load latency, pgbench) behind it.
     const report = {
       scenarios: results.map(summary),
+      goals: { ...GOALS, scenarios: results.map((result) => goalsOf(result, GOALS)) },
       date: new Date(),
       rows,
       connections,

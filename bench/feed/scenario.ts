@@ -1,12 +1,12 @@
 /**
  * One feed scenario: the app against its floor (bench/feed/floor.ts: the same statements and JSON from plain
  * node:http), at equal concurrency, in rounds of A B B A (app, floor, floor, app) so drift over the run weighs on
- * both alike; then the app's latency at 50% of its measured maximum. Everything in one run on one machine, so the
- * ratios hold even when absolute numbers drift.
+ * both alike; then the latency at half the app's measured maximum, paced, app and floor again A B B A. Everything
+ * in one run on one machine, so the ratios hold even when absolute numbers drift.
  */
 import { join } from 'node:path';
 import { childrenCpuMs, processCpuMs, selfCpuMs } from './cpu.js';
-import { atRate, paced, saturate, type HttpRun } from './http.js';
+import { atRate, paced as pacedRun, saturate, type HttpRun } from './http.js';
 import { runPgbench, writeScript, type PgbenchResult } from './pgbench.js';
 import { median, type Measured, type ScenarioResult } from './report.js';
 import type { CapturedQuery } from './server.js';
@@ -146,12 +146,19 @@ export async function runScenario(
     log(`pgbench -M prepared, the same statements: ${pgbench.tps.toFixed(0)} tps`);
   }
 
+  // Latency at half the app's maximum: autocannon -R once (its bursts, as information), then the paced open loop
+  // A B B A at the same rate for the app and its floor, whose p99s the goal compares.
   const rate = appRps / 2;
   const burst = await atRate(appUrl, rate, connections, seconds);
   log(`app at ${rate.toFixed(0)} req/s, autocannon -R: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`); // prettier-ignore
-  const even = await paced(appUrl, rate, connections, seconds);
-  log(`app at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms`);
-  if (burst.failures + even.failures > 0) throw new Error('requests failed during the rate runs');
+  const paced: { app: HttpRun[]; floor: HttpRun[] } = { app: [], floor: [] };
+  for (const who of ['app', 'floor', 'floor', 'app'] as const) {
+    const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
+    if (even.failures > 0) throw new Error(`${who}: requests failed during the paced run`);
+    paced[who].push(even);
+    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms`); // prettier-ignore
+  }
+  if (burst.failures > 0) throw new Error('requests failed during the autocannon -R run');
 
   return {
     name: scenario.title,
@@ -165,7 +172,7 @@ export async function runScenario(
     appRps,
     floorRps,
     ratio: appRps / floorRps,
-    halfLoad: { rate, atRate: burst, paced: even },
+    halfLoad: { rate, atRate: burst, paced: paced.app, floorPaced: paced.floor },
     pgbench,
   };
 }
