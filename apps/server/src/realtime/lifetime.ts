@@ -60,7 +60,7 @@ export class HubLifetimeManager {
         }),
     };
     this.groups = {
-      addToGroup: async (connectionId, group) => this.addToGroup(connectionId, group),
+      addToGroup: (connectionId, group) => this.addToGroup(connectionId, group),
       removeFromGroup: async (connectionId, group) => this.removeFromGroup(connectionId, group),
     };
     this.context = {
@@ -80,12 +80,22 @@ export class HubLifetimeManager {
     };
   }
 
-  add(connection: LifetimeConnection): void {
+  /**
+   * Local sends reach the connection at once; the promise resolves once the backplane confirmed its channels, so
+   * messages other processes send from then on reach it too (the endpoint runs onConnected and the client's
+   * invocations only after that, as ASP.NET's RedisHubLifetimeManager.OnConnectedAsync).
+   */
+  add(connection: LifetimeConnection): Promise<unknown> {
     const { connectionId, userId } = connection;
     this.connections.set(connectionId, connection);
-    if (this.connections.size === 1) this.backplane.subscribe(this.hub, 'all');
-    this.backplane.subscribe(this.hub, 'connection', connectionId);
-    if (addMember(this.users, userId, connectionId)) this.backplane.subscribe(this.hub, 'user', userId);
+    addMember(this.users, userId, connectionId);
+    // The backplane counts references, so each connection subscribes its channels and waits for their confirmation,
+    // a user's second tab included.
+    return Promise.all([
+      this.backplane.subscribe(this.hub, 'all'),
+      this.backplane.subscribe(this.hub, 'user', userId),
+      this.backplane.subscribe(this.hub, 'connection', connectionId),
+    ]);
   }
 
   remove(connectionId: string): void {
@@ -93,12 +103,11 @@ export class HubLifetimeManager {
     if (!connection) return;
     for (const group of this.memberships.get(connectionId) ?? []) this.leaveGroup(connectionId, group);
     this.memberships.delete(connectionId);
-    if (removeMember(this.users, connection.userId, connectionId)) {
-      this.backplane.unsubscribe(this.hub, 'user', connection.userId);
-    }
-    this.backplane.unsubscribe(this.hub, 'connection', connectionId);
+    removeMember(this.users, connection.userId, connectionId);
     this.connections.delete(connectionId);
-    if (this.connections.size === 0) this.backplane.unsubscribe(this.hub, 'all');
+    this.backplane.unsubscribe(this.hub, 'all');
+    this.backplane.unsubscribe(this.hub, 'user', connection.userId);
+    this.backplane.unsubscribe(this.hub, 'connection', connectionId);
   }
 
   /**
@@ -211,7 +220,8 @@ export class HubLifetimeManager {
     };
   }
 
-  private addToGroup(connectionId: string, group: string): void {
+  /** Resolves once the group's channel is confirmed, so the caller hears the group's sends from other processes. */
+  private async addToGroup(connectionId: string, group: string): Promise<void> {
     // Membership is kept by the process owning the connection; hubs only ever add their caller.
     if (!this.connections.has(connectionId)) {
       this.log?.debug({ hub: this.hub, group }, 'addToGroup for a connection not on this process ignored');
@@ -221,7 +231,8 @@ export class HubLifetimeManager {
     if (groups.has(group)) return;
     groups.add(group);
     this.memberships.set(connectionId, groups);
-    if (addMember(this.groupMembers, group, connectionId)) this.backplane.subscribe(this.hub, 'group', group);
+    addMember(this.groupMembers, group, connectionId);
+    await this.backplane.subscribe(this.hub, 'group', group);
   }
 
   private removeFromGroup(connectionId: string, group: string): void {
@@ -231,9 +242,8 @@ export class HubLifetimeManager {
   }
 
   private leaveGroup(connectionId: string, group: string): void {
-    if (removeMember(this.groupMembers, group, connectionId)) {
+    if (removeMember(this.groupMembers, group, connectionId))
       this.backplane.unsubscribe(this.hub, 'group', group);
-    }
   }
 }
 
@@ -262,22 +272,16 @@ function closeRecord(frame: string): Close | undefined {
   }
 }
 
-/** Adds `member` under `key`; true when the key is new (the first local member). */
-function addMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
+function addMember(index: Map<string, Set<string>>, key: string, member: string): void {
   const members = index.get(key);
-  if (members) {
-    members.add(member);
-    return false;
-  }
-  index.set(key, new Set([member]));
-  return true;
+  if (members) members.add(member);
+  else index.set(key, new Set([member]));
 }
 
-/** Removes `member` under `key`; true when it was the last one. */
+/** Removes `member` under `key`; true when it was there (its group subscription is released once per member). */
 function removeMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
   const members = index.get(key);
   if (!members?.delete(member)) return false;
-  if (members.size > 0) return false;
-  index.delete(key);
+  if (members.size === 0) index.delete(key);
   return true;
 }

@@ -6,12 +6,13 @@
  * Outages: pub/sub is fire-and-forget, as in SignalR. While the publisher is not ready, publish() drops the
  * message at once instead of letting ioredis queue it: a queued message would be delivered after the
  * reconnect, possibly minutes later and after newer state the clients already fetched, which is worse than
- * the loss SignalR documents. The subscriber keeps its queue (only SUBSCRIBE/UNSUBSCRIBE go through it) and
- * re-subscribes every channel by itself when it reconnects (ioredis `autoResubscribe`).
+ * the loss SignalR documents. The subscriber's channels are kept in redis-subscriptions.ts, which subscribes
+ * them all again whenever the subscriber (re)connects.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane.js';
+import { RedisSubscriptions } from './redis-subscriptions.js';
 
 export interface BackplaneLog {
   info(obj: object, msg?: string): void;
@@ -48,7 +49,6 @@ interface Subscription {
   hub: string;
   scope: BackplaneScope;
   target?: string;
-  count: number;
 }
 
 const LOG_EVERY_MS = 60_000;
@@ -88,10 +88,11 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
   const subscriberOptions: RedisOptions = {
     connectionName: connectionName('sub'),
     connectTimeout: 2_000,
-    enableOfflineQueue: true,
-    autoResubscribe: true,
-    // SUBSCRIBEs issued during an outage wait for the reconnect rather than failing and being forgotten.
-    maxRetriesPerRequest: null,
+    // RedisSubscriptions sends only while connected and re-subscribes every channel on each (re)connect: a command
+    // queued or resent by ioredis could undo a newer change, and one cut short by a drop must fail, not hang.
+    enableOfflineQueue: false,
+    autoResubscribe: false,
+    maxRetriesPerRequest: 0,
     enableAutoPipelining: false,
     lazyConnect: false,
   };
@@ -121,21 +122,14 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     log.info({}, 'redis backplane reconnected');
   });
 
-  const subscriptions = new Map<string, Subscription>();
-  const pending = new Set<Promise<unknown>>();
+  const subscriptions = new RedisSubscriptions<Subscription>(subscriber, (err) =>
+    warn({ err }, 'redis backplane subscription command failed'),
+  );
   let handler: ((message: BackplaneMessage) => void) | undefined;
   let closed = false;
 
-  function track(command: Promise<unknown>) {
-    const settled = command.catch((err: unknown) => {
-      warn({ err }, 'redis backplane subscription command failed');
-    });
-    pending.add(settled);
-    void settled.finally(() => pending.delete(settled));
-  }
-
   subscriber.on('message', (channel: string, payload: string) => {
-    const subscription = subscriptions.get(channel);
+    const subscription = subscriptions.info(channel);
     // A message can still arrive between the last unsubscribe() and Redis acknowledging the UNSUBSCRIBE.
     if (!subscription || !handler) return;
     let envelope: Envelope;
@@ -182,26 +176,14 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     },
 
     subscribe(hub, scope, target) {
-      if (closed) return;
+      if (closed) return Promise.resolve();
       const channel = backplaneChannel(channelPrefix, hub, scope, target);
-      const existing = subscriptions.get(channel);
-      if (existing) {
-        existing.count += 1;
-        return;
-      }
-      subscriptions.set(channel, { hub, scope, target: scope === 'all' ? undefined : target, count: 1 });
-      track(subscriber.subscribe(channel));
+      return subscriptions.subscribe(channel, { hub, scope, target: scope === 'all' ? undefined : target });
     },
 
     unsubscribe(hub, scope, target) {
       if (closed) return;
-      const channel = backplaneChannel(channelPrefix, hub, scope, target);
-      const existing = subscriptions.get(channel);
-      if (!existing) return;
-      existing.count -= 1;
-      if (existing.count > 0) return;
-      subscriptions.delete(channel);
-      track(subscriber.unsubscribe(channel));
+      subscriptions.unsubscribe(backplaneChannel(channelPrefix, hub, scope, target));
     },
 
     onMessage(next) {
@@ -213,7 +195,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     },
 
     async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await subscriptions.settled();
       // A publish before the publisher's first connect is dropped (no offline queue), so settled includes it.
       if (!closed && publisher.status !== 'ready') {
         await new Promise<void>((resolve) => publisher.once('ready', () => resolve()));
@@ -223,7 +205,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     async close() {
       if (closed) return;
       closed = true;
-      subscriptions.clear();
+      subscriptions.close();
       const stop = async (redis: Redis) => {
         // QUIT needs a live connection; when Redis is down, just drop the socket so shutdown does not wait.
         if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
