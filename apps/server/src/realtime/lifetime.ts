@@ -37,6 +37,8 @@ export class HubLifetimeManager {
   private readonly users = new Map<string, Set<string>>();
   private readonly groupMembers = new Map<string, Set<string>>();
   private readonly memberships = new Map<string, Set<string>>();
+  /** Backplane messages received in the current turn, delivered once it ends (deliverInbox). */
+  private inbox: BackplaneMessage[] = [];
 
   readonly clients: HubClients;
   readonly groups: GroupManager;
@@ -129,9 +131,44 @@ export class HubLifetimeManager {
     return this.end(this.users.get(userId) ?? [], close, sessions);
   }
 
-  /** A message another process published: deliver it to the matching local connections. */
+  /**
+   * A message another process published: deliver it to the matching local connections. Plain sends that arrive in
+   * one turn (one read of the subscriber's socket during a burst) are delivered together, once it ends; anything
+   * else (a Close that ends connections) is acted on at once, after what arrived before it.
+   */
   receive(message: BackplaneMessage): void {
     if (message.hub !== this.hub) return;
+    if (!joinable(message)) {
+      this.deliverInbox();
+      this.apply(message);
+    } else if (this.inbox.push(message) === 1) {
+      queueMicrotask(() => this.deliverInbox());
+    }
+  }
+
+  /**
+   * In arrival order; adjacent invocations for the same audience are joined into one write per connection (several
+   * records in one WebSocket frame, which the protocol allows and clients split), as a burst sent on this process
+   * leaves each socket in one writev: one write and one SharedFrame per connection and batch instead of per message.
+   */
+  private deliverInbox(): void {
+    const messages = this.inbox;
+    this.inbox = [];
+    for (let first = 0; first < messages.length;) {
+      const head = messages[first]!;
+      let end = first + 1;
+      let length = head.frame.length;
+      while (end < messages.length && length < MAX_JOINED_CHARS && sameAudience(head, messages[end]!)) {
+        length += messages[end]!.frame.length;
+        end += 1;
+      }
+      const frame = end - first === 1 ? head.frame : joinFrames(messages, first, end);
+      this.apply(end - first === 1 ? head : { ...head, frame });
+      first = end;
+    }
+  }
+
+  private apply(message: BackplaneMessage): void {
     const excluded = message.excluded;
     switch (message.scope) {
       case 'all':
@@ -156,9 +193,10 @@ export class HubLifetimeManager {
     }
   }
 
+  // Published before the local writes, so the other processes write to their connections while this one does.
   private sendAll(frame: string, excluded?: readonly string[]): void {
-    this.deliver(frame, this.connections.keys(), excluded);
     this.publish('all', frame, undefined, excluded);
+    this.deliver(frame, this.connections.keys(), excluded);
   }
 
   /** A local connection is written to directly; any other id may live on another process. */
@@ -168,13 +206,13 @@ export class HubLifetimeManager {
   }
 
   private sendGroup(frame: string, group: string, excluded?: readonly string[]): void {
-    this.deliver(frame, this.groupMembers.get(group) ?? [], excluded);
     this.publish('group', frame, group, excluded);
+    this.deliver(frame, this.groupMembers.get(group) ?? [], excluded);
   }
 
   private sendUser(frame: string, userId: string): void {
-    this.deliver(frame, this.users.get(userId) ?? []);
     this.publish('user', frame, userId);
+    this.deliver(frame, this.users.get(userId) ?? []);
   }
 
   private deliver(frame: string, ids: Iterable<string>, excluded?: readonly string[]): void {
@@ -250,6 +288,25 @@ export class HubLifetimeManager {
 interface Close {
   error: string;
   allowReconnect: boolean;
+}
+
+/** A joined frame stays a modest WebSocket frame however long the burst. */
+const MAX_JOINED_CHARS = 64 * 1024;
+
+/** Plain sends may be joined; a Close (endUser) is acted on, and session-scoped messages are rare. */
+function joinable(message: BackplaneMessage): boolean {
+  return !message.excluded && !message.sessions && closeRecord(message.frame) === undefined;
+}
+
+/** Both joinable already (only joinable messages wait in the inbox). */
+function sameAudience(head: BackplaneMessage, next: BackplaneMessage): boolean {
+  return next.scope === head.scope && next.target === head.target;
+}
+
+function joinFrames(messages: readonly BackplaneMessage[], first: number, end: number): string {
+  let frame = '';
+  for (let i = first; i < end; i++) frame += messages[i]!.frame;
+  return frame;
 }
 
 /** The error and allowReconnect of a Close record sent by endUser; undefined for any other frame. */

@@ -257,6 +257,19 @@ describe.skipIf(!available)('Redis backplane', () => {
     expect(b.received[0]?.target).toBe('ünïcødé 用户');
   });
 
+  it('understands the envelope of the release before (the frame inside the JSON), for rolling deploys', async () => {
+    const prefix = uniquePrefix();
+    const redis = admin();
+    const b = server(prefix);
+    await b.backplane.subscribe(HUB, 'all');
+    const old = { o: 'a-process-of-the-release-before', x: ['conn-1'], f: frame('from an old process') };
+    await redis.publish(backplaneChannel(prefix, HUB, 'all'), JSON.stringify(old));
+    await untilReceived(b, 1);
+    expect(b.received).toEqual([
+      { hub: HUB, scope: 'all', excluded: ['conn-1'], frame: frame('from an old process') },
+    ]);
+  });
+
   it('leaves a publisher it was given open when it closes', async () => {
     const publisher = new Redis(REDIS_URL);
     cleanups.push(() => void publisher.disconnect());

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane.js';
+import { decodeEnvelope, encodeEnvelope, envelopePrefix, type Envelope } from './envelope.js';
 import { RedisSubscriptions } from './redis-subscriptions.js';
 
 export interface BackplaneLog {
@@ -35,14 +36,6 @@ export interface RedisBackplane extends Backplane {
    * (tests, start-up); while Redis is down they wait for the reconnect, and so does this.
    */
   settled(): Promise<void>;
-}
-
-/** What travels on a channel: origin server, excluded connection ids, the frame written as-is, sessions. */
-interface Envelope {
-  o: string;
-  x?: string[];
-  f: string;
-  s?: number[];
 }
 
 interface Subscription {
@@ -128,22 +121,29 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
   let handler: ((message: BackplaneMessage) => void) | undefined;
   let closed = false;
 
+  const ownPrefix = envelopePrefix(serverId);
   subscriber.on('message', (channel: string, payload: string) => {
+    // This process's own messages come back on the channels it listens to: delivered locally already.
+    if (payload.startsWith(ownPrefix)) return;
     const subscription = subscriptions.info(channel);
     // A message can still arrive between the last unsubscribe() and Redis acknowledging the UNSUBSCRIBE.
     if (!subscription || !handler) return;
     let envelope: Envelope;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelope = decodeEnvelope(payload);
     } catch (err) {
       warn({ err, channel }, 'redis backplane: unreadable message ignored');
       return;
     }
-    if (envelope.o === serverId || typeof envelope.f !== 'string') return;
-    const message: BackplaneMessage = { hub: subscription.hub, scope: subscription.scope, frame: envelope.f };
+    if (envelope.o === serverId) return;
+    const message: BackplaneMessage = {
+      hub: subscription.hub,
+      scope: subscription.scope,
+      frame: envelope.frame,
+    };
     if (subscription.target !== undefined) message.target = subscription.target;
-    if (Array.isArray(envelope.x) && envelope.x.length > 0) message.excluded = envelope.x;
-    if (Array.isArray(envelope.s)) message.sessions = envelope.s.filter(Number.isInteger);
+    if (envelope.x) message.excluded = envelope.x;
+    if (envelope.s) message.sessions = envelope.s;
     try {
       handler(message);
     } catch (err) {
@@ -167,10 +167,10 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
         log.warn({ err }, 'redis backplane: message without a target dropped');
         return;
       }
-      const envelope: Envelope = { o: serverId, f: message.frame };
+      const envelope: Envelope = { o: serverId, frame: message.frame };
       if (message.excluded && message.excluded.length > 0) envelope.x = message.excluded;
       if (message.sessions) envelope.s = message.sessions;
-      publisher.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
+      publisher.publish(channel, encodeEnvelope(envelope)).catch((err: unknown) => {
         warn({ err }, 'redis backplane publish failed; hub message dropped');
       });
     },
