@@ -167,3 +167,26 @@ export function redisGoalLine(check: RedisGoalCheck): string {
     `(goal ≥ ${REDIS_GOALS.burstRateAtLeast}: ${verdict(check.burstRateMet)})`
   );
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** With several rounds: per connection count, the median ratios and their spread (docs/benchmarks.md, Method). */
+export function redisGoalMedianLines(checks: RedisGoalCheck[]): string[] {
+  const sizes = [...new Set(checks.map((check) => check.connections))];
+  return sizes.flatMap((connections) => {
+    const mine = checks.filter((check) => check.connections === connections);
+    if (mine.length < 2) return [];
+    const paced = mine.map((check) => check.pacedP99Ratio);
+    const burst = mine.map((check) => check.burstRateRatio);
+    const range = (values: number[]) => `${fixed(Math.min(...values), 2)}–${fixed(Math.max(...values), 2)}`;
+    return [
+      `${connections} connections, median of ${mine.length} rounds: paced p99 two ÷ one ${fixed(median(paced), 2)} ` +
+        `(${range(paced)}; goal ≤ ${REDIS_GOALS.pacedP99AtMost}), burst rate two ÷ one ${fixed(median(burst), 2)} ` +
+        `(${range(burst)}; goal ≥ ${REDIS_GOALS.burstRateAtLeast})`,
+    ];
+  });
+}

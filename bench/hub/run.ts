@@ -26,6 +26,7 @@ import {
   phaseLine,
   redisGoalCheck,
   redisGoalLine,
+  redisGoalMedianLines,
   resultTable,
   type MeasuredPhase,
   type RedisGoalCheck,
@@ -358,6 +359,7 @@ async function main() {
   if (goals.length > 0) {
     log(`\n# Issue 20: two processes + Redis ÷ one process, measured side by side\n`);
     for (const goal of goals) log(`- ${redisGoalLine(goal)}`);
+    for (const line of redisGoalMedianLines(goals)) log(`- ${line}`);
   }
   if (args.json) {
     const report = { date: new Date(), machine, versions, args, results, redisGoals: goals };
