@@ -126,3 +126,67 @@ export function phaseLine(run: ServerRun, phase: MeasuredPhase): string {
     (run.connect.failed ? `, ${run.connect.failed} connections failed` : '')
   );
 }
+
+/** Issue 20's goals for two processes joined by Redis, each against one process measured in the same run. */
+export const REDIS_GOALS = { pacedP99AtMost: 1.5, burstRateAtLeast: 0.8 } as const;
+
+export interface RedisGoalCheck {
+  connections: number;
+  round: number;
+  /** Two processes + Redis ÷ one process: paced latency p99 (lower is better). */
+  pacedP99Ratio: number;
+  /** Two processes + Redis ÷ one process: burst deliveries per second (higher is better). */
+  burstRateRatio: number;
+  pacedP99Met: boolean;
+  burstRateMet: boolean;
+}
+
+/** The goal check of one connection count and round, when both `signalr` and `signalr-redis` ran. */
+export function redisGoalCheck(runs: ServerRun[], round: number): RedisGoalCheck | undefined {
+  const one = runs.find((run) => run.server === 'signalr');
+  const two = runs.find((run) => run.server === 'signalr-redis');
+  if (!one || !two) return undefined;
+  const pacedP99Ratio = two.paced.latencyMs.p99 / one.paced.latencyMs.p99;
+  const burstRateRatio = perSecond(two.burst) / perSecond(one.burst);
+  return {
+    connections: one.connections,
+    round,
+    pacedP99Ratio,
+    burstRateRatio,
+    pacedP99Met: pacedP99Ratio <= REDIS_GOALS.pacedP99AtMost,
+    burstRateMet: burstRateRatio >= REDIS_GOALS.burstRateAtLeast,
+  };
+}
+
+export function redisGoalLine(check: RedisGoalCheck): string {
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  return (
+    `${check.connections} connections, round ${check.round}: ` +
+    `paced p99 two ÷ one ${fixed(check.pacedP99Ratio, 2)} (goal ≤ ${REDIS_GOALS.pacedP99AtMost}: ` +
+    `${verdict(check.pacedP99Met)}), burst rate two ÷ one ${fixed(check.burstRateRatio, 2)} ` +
+    `(goal ≥ ${REDIS_GOALS.burstRateAtLeast}: ${verdict(check.burstRateMet)})`
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** With several rounds: per connection count, the median ratios and their spread (docs/benchmarks.md, Method). */
+export function redisGoalMedianLines(checks: RedisGoalCheck[]): string[] {
+  const sizes = [...new Set(checks.map((check) => check.connections))];
+  return sizes.flatMap((connections) => {
+    const mine = checks.filter((check) => check.connections === connections);
+    if (mine.length < 2) return [];
+    const paced = mine.map((check) => check.pacedP99Ratio);
+    const burst = mine.map((check) => check.burstRateRatio);
+    const range = (values: number[]) => `${fixed(Math.min(...values), 2)}–${fixed(Math.max(...values), 2)}`;
+    return [
+      `${connections} connections, median of ${mine.length} rounds: paced p99 two ÷ one ${fixed(median(paced), 2)} ` +
+        `(${range(paced)}; goal ≤ ${REDIS_GOALS.pacedP99AtMost}), burst rate two ÷ one ${fixed(median(burst), 2)} ` +
+        `(${range(burst)}; goal ≥ ${REDIS_GOALS.burstRateAtLeast})`,
+    ];
+  });
+}

@@ -22,7 +22,16 @@ import { Redis } from 'ioredis';
 import { stopChild } from '../feed/app-process.js';
 import { processCpuMs } from '../feed/cpu.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
-import { phaseLine, resultTable, type MeasuredPhase, type ServerRun } from './report.js';
+import {
+  phaseLine,
+  redisGoalCheck,
+  redisGoalLine,
+  redisGoalMedianLines,
+  resultTable,
+  type MeasuredPhase,
+  type RedisGoalCheck,
+  type ServerRun,
+} from './report.js';
 import type {
   FanOutTarget,
   LoadCommand,
@@ -322,6 +331,7 @@ async function main() {
 
   const tables: string[] = [];
   const results: ServerRun[] = [];
+  const goals: RedisGoalCheck[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const connections of sizes) {
       // Fresh servers per size, so memory per connection starts from an idle process; order alternates by round.
@@ -335,6 +345,8 @@ async function main() {
         await Promise.all(started.flatMap((server) => server.processes.map((p) => stop(p.child))));
       }
       results.push(...runs.values());
+      const goal = redisGoalCheck([...runs.values()], round + 1);
+      if (goal) goals.push(goal);
       tables.push(
         `### ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}\n\n` +
           resultTable(KINDS.flatMap((kind) => runs.get(kind) ?? [])),
@@ -344,8 +356,14 @@ async function main() {
 
   log(`\n# Results (load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()})\n`);
   log(tables.join('\n\n'));
+  if (goals.length > 0) {
+    log(`\n# Issue 20: two processes + Redis ÷ one process, measured side by side\n`);
+    for (const goal of goals) log(`- ${redisGoalLine(goal)}`);
+    for (const line of redisGoalMedianLines(goals)) log(`- ${line}`);
+  }
   if (args.json) {
-    writeFileSync(args.json, JSON.stringify({ date: new Date(), machine, versions, args, results }, null, 2));
+    const report = { date: new Date(), machine, versions, args, results, redisGoals: goals };
+    writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`\nwrote ${args.json}`);
   }
 }

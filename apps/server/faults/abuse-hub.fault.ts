@@ -22,6 +22,16 @@ import { startServer, type ServerProcess } from './harness/server.js';
 const MIN_RATIO = 0.5;
 /** As in abuse-http: far above what the server legitimately holds, far below what buffering the abuse would cost. */
 const RSS_HEADROOM_BYTES = 200 * 1024 * 1024;
+/**
+ * The storm's bound, from measurements (2026-11-26, built server on PGlite, 2 cores at load 5–11): RSS grew 85–123 MB
+ * during a storm alone and 198–210 MB (225 MB in CI) with this test's REST load beside it, and stayed there: an idle
+ * server kept it for 40 s. Yet one forced full GC (through the inspector) brought it back to within 1–3 MB of the
+ * start after each of three storms of 10,000 (heap within 1.2 MB after all 30,000), while a connection held open
+ * costs 3.3–5.3 KiB RSS and 3.7–4.4 KiB heap. So the growth is the storm's garbage not yet collected, not kept
+ * connections, and its size follows the load on the machine. The bound is the worst seen plus 40%; connections
+ * left behind show in the socket count below, and keeping 32 KiB or more per connection still would not fit.
+ */
+const STORM_RSS_HEADROOM_BYTES = 320 * 1024 * 1024;
 const STORM_TOTAL = 10_000;
 /** Connections open at once during the storm (each drops and reconnects until the total is reached). */
 const STORM_CONCURRENCY = 250;
@@ -178,13 +188,13 @@ describe(`${STORM_TOTAL} reconnecting hub clients`, () => {
         `RSS ${mb(rssAfter)} MB (${mb(rssBefore)} MB before)`,
     );
     expect(socketsAfter).toBeLessThanOrEqual(socketsBefore + SOCKET_SLACK);
-    expect(rssAfter - rssBefore).toBeLessThan(RSS_HEADROOM_BYTES);
+    expect(rssAfter - rssBefore).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
     // REST may be shed (503) while the storm lags the event loop; what it still serves must stay above the ratio.
     const { 503: shed = 0, ...otherFailures } = phase.during.failures;
     console.info(`[abuse-hub] REST requests shed with 503 during the storm: ${shed}`);
     expect(otherFailures).toEqual({});
     expect(phase.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
-    expect(phase.rssGrowthBytes).toBeLessThan(RSS_HEADROOM_BYTES);
+    expect(phase.rssGrowthBytes).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
     // And the hub still serves a newcomer.
     const late = await connect();
     await expectServed(late, 'after-storm');

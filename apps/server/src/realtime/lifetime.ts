@@ -37,6 +37,8 @@ export class HubLifetimeManager {
   private readonly users = new Map<string, Set<string>>();
   private readonly groupMembers = new Map<string, Set<string>>();
   private readonly memberships = new Map<string, Set<string>>();
+  /** Backplane messages received in the current turn, delivered once it ends (deliverInbox). */
+  private inbox: BackplaneMessage[] = [];
 
   readonly clients: HubClients;
   readonly groups: GroupManager;
@@ -60,7 +62,7 @@ export class HubLifetimeManager {
         }),
     };
     this.groups = {
-      addToGroup: async (connectionId, group) => this.addToGroup(connectionId, group),
+      addToGroup: (connectionId, group) => this.addToGroup(connectionId, group),
       removeFromGroup: async (connectionId, group) => this.removeFromGroup(connectionId, group),
     };
     this.context = {
@@ -80,12 +82,22 @@ export class HubLifetimeManager {
     };
   }
 
-  add(connection: LifetimeConnection): void {
+  /**
+   * Local sends reach the connection at once; the promise resolves once the backplane confirmed its channels, so
+   * messages other processes send from then on reach it too (the endpoint runs onConnected and the client's
+   * invocations only after that, as ASP.NET's RedisHubLifetimeManager.OnConnectedAsync).
+   */
+  add(connection: LifetimeConnection): Promise<unknown> {
     const { connectionId, userId } = connection;
     this.connections.set(connectionId, connection);
-    if (this.connections.size === 1) this.backplane.subscribe(this.hub, 'all');
-    this.backplane.subscribe(this.hub, 'connection', connectionId);
-    if (addMember(this.users, userId, connectionId)) this.backplane.subscribe(this.hub, 'user', userId);
+    addMember(this.users, userId, connectionId);
+    // The backplane counts references, so each connection subscribes its channels and waits for their confirmation,
+    // a user's second tab included.
+    return Promise.all([
+      this.backplane.subscribe(this.hub, 'all'),
+      this.backplane.subscribe(this.hub, 'user', userId),
+      this.backplane.subscribe(this.hub, 'connection', connectionId),
+    ]);
   }
 
   remove(connectionId: string): void {
@@ -93,12 +105,11 @@ export class HubLifetimeManager {
     if (!connection) return;
     for (const group of this.memberships.get(connectionId) ?? []) this.leaveGroup(connectionId, group);
     this.memberships.delete(connectionId);
-    if (removeMember(this.users, connection.userId, connectionId)) {
-      this.backplane.unsubscribe(this.hub, 'user', connection.userId);
-    }
-    this.backplane.unsubscribe(this.hub, 'connection', connectionId);
+    removeMember(this.users, connection.userId, connectionId);
     this.connections.delete(connectionId);
-    if (this.connections.size === 0) this.backplane.unsubscribe(this.hub, 'all');
+    this.backplane.unsubscribe(this.hub, 'all');
+    this.backplane.unsubscribe(this.hub, 'user', connection.userId);
+    this.backplane.unsubscribe(this.hub, 'connection', connectionId);
   }
 
   /**
@@ -120,9 +131,44 @@ export class HubLifetimeManager {
     return this.end(this.users.get(userId) ?? [], close, sessions);
   }
 
-  /** A message another process published: deliver it to the matching local connections. */
+  /**
+   * A message another process published: deliver it to the matching local connections. Plain sends that arrive in
+   * one turn (one read of the subscriber's socket during a burst) are delivered together, once it ends; anything
+   * else (a Close that ends connections) is acted on at once, after what arrived before it.
+   */
   receive(message: BackplaneMessage): void {
     if (message.hub !== this.hub) return;
+    if (!joinable(message)) {
+      this.deliverInbox();
+      this.apply(message);
+    } else if (this.inbox.push(message) === 1) {
+      queueMicrotask(() => this.deliverInbox());
+    }
+  }
+
+  /**
+   * In arrival order; adjacent invocations for the same audience are joined into one write per connection (several
+   * records in one WebSocket frame, which the protocol allows and clients split), as a burst sent on this process
+   * leaves each socket in one writev: one write and one SharedFrame per connection and batch instead of per message.
+   */
+  private deliverInbox(): void {
+    const messages = this.inbox;
+    this.inbox = [];
+    for (let first = 0; first < messages.length;) {
+      const head = messages[first]!;
+      let end = first + 1;
+      let length = head.frame.length;
+      while (end < messages.length && length < MAX_JOINED_CHARS && sameAudience(head, messages[end]!)) {
+        length += messages[end]!.frame.length;
+        end += 1;
+      }
+      const frame = end - first === 1 ? head.frame : joinFrames(messages, first, end);
+      this.apply(end - first === 1 ? head : { ...head, frame });
+      first = end;
+    }
+  }
+
+  private apply(message: BackplaneMessage): void {
     const excluded = message.excluded;
     switch (message.scope) {
       case 'all':
@@ -147,9 +193,10 @@ export class HubLifetimeManager {
     }
   }
 
+  // Published before the local writes, so the other processes write to their connections while this one does.
   private sendAll(frame: string, excluded?: readonly string[]): void {
-    this.deliver(frame, this.connections.keys(), excluded);
     this.publish('all', frame, undefined, excluded);
+    this.deliver(frame, this.connections.keys(), excluded);
   }
 
   /** A local connection is written to directly; any other id may live on another process. */
@@ -159,13 +206,13 @@ export class HubLifetimeManager {
   }
 
   private sendGroup(frame: string, group: string, excluded?: readonly string[]): void {
-    this.deliver(frame, this.groupMembers.get(group) ?? [], excluded);
     this.publish('group', frame, group, excluded);
+    this.deliver(frame, this.groupMembers.get(group) ?? [], excluded);
   }
 
   private sendUser(frame: string, userId: string): void {
-    this.deliver(frame, this.users.get(userId) ?? []);
     this.publish('user', frame, userId);
+    this.deliver(frame, this.users.get(userId) ?? []);
   }
 
   private deliver(frame: string, ids: Iterable<string>, excluded?: readonly string[]): void {
@@ -211,7 +258,8 @@ export class HubLifetimeManager {
     };
   }
 
-  private addToGroup(connectionId: string, group: string): void {
+  /** Resolves once the group's channel is confirmed, so the caller hears the group's sends from other processes. */
+  private async addToGroup(connectionId: string, group: string): Promise<void> {
     // Membership is kept by the process owning the connection; hubs only ever add their caller.
     if (!this.connections.has(connectionId)) {
       this.log?.debug({ hub: this.hub, group }, 'addToGroup for a connection not on this process ignored');
@@ -221,7 +269,8 @@ export class HubLifetimeManager {
     if (groups.has(group)) return;
     groups.add(group);
     this.memberships.set(connectionId, groups);
-    if (addMember(this.groupMembers, group, connectionId)) this.backplane.subscribe(this.hub, 'group', group);
+    addMember(this.groupMembers, group, connectionId);
+    await this.backplane.subscribe(this.hub, 'group', group);
   }
 
   private removeFromGroup(connectionId: string, group: string): void {
@@ -231,15 +280,33 @@ export class HubLifetimeManager {
   }
 
   private leaveGroup(connectionId: string, group: string): void {
-    if (removeMember(this.groupMembers, group, connectionId)) {
+    if (removeMember(this.groupMembers, group, connectionId))
       this.backplane.unsubscribe(this.hub, 'group', group);
-    }
   }
 }
 
 interface Close {
   error: string;
   allowReconnect: boolean;
+}
+
+/** A joined frame stays a modest WebSocket frame however long the burst. */
+const MAX_JOINED_CHARS = 64 * 1024;
+
+/** Plain sends may be joined; a Close (endUser) is acted on, and session-scoped messages are rare. */
+function joinable(message: BackplaneMessage): boolean {
+  return !message.excluded && !message.sessions && closeRecord(message.frame) === undefined;
+}
+
+/** Both joinable already (only joinable messages wait in the inbox). */
+function sameAudience(head: BackplaneMessage, next: BackplaneMessage): boolean {
+  return next.scope === head.scope && next.target === head.target;
+}
+
+function joinFrames(messages: readonly BackplaneMessage[], first: number, end: number): string {
+  let frame = '';
+  for (let i = first; i < end; i++) frame += messages[i]!.frame;
+  return frame;
 }
 
 /** The error and allowReconnect of a Close record sent by endUser; undefined for any other frame. */
@@ -262,22 +329,16 @@ function closeRecord(frame: string): Close | undefined {
   }
 }
 
-/** Adds `member` under `key`; true when the key is new (the first local member). */
-function addMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
+function addMember(index: Map<string, Set<string>>, key: string, member: string): void {
   const members = index.get(key);
-  if (members) {
-    members.add(member);
-    return false;
-  }
-  index.set(key, new Set([member]));
-  return true;
+  if (members) members.add(member);
+  else index.set(key, new Set([member]));
 }
 
-/** Removes `member` under `key`; true when it was the last one. */
+/** Removes `member` under `key`; true when it was there (its group subscription is released once per member). */
 function removeMember(index: Map<string, Set<string>>, key: string, member: string): boolean {
   const members = index.get(key);
   if (!members?.delete(member)) return false;
-  if (members.size > 0) return false;
-  index.delete(key);
+  if (members.size === 0) index.delete(key);
   return true;
 }

@@ -31,8 +31,10 @@ export interface Backplane {
   /**
    * Start receiving messages for a scope; reference-counted (subscribe twice, unsubscribe twice).
    * 'all' needs no target. A process subscribes a group or user only while it owns a member connection.
+   * Resolves once messages published from now on will arrive (the broker confirmed the channel), or without that
+   * guarantee while the broker is away; never rejects.
    */
-  subscribe(hub: string, scope: BackplaneScope, target?: string): void;
+  subscribe(hub: string, scope: BackplaneScope, target?: string): Promise<void>;
   unsubscribe(hub: string, scope: BackplaneScope, target?: string): void;
   /** The receiver of messages published by other processes. Set once, before subscribing. */
   onMessage(handler: (message: BackplaneMessage) => void): void;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Backplane } from './backplane.js';
 
+const SUBSCRIBED = Promise.resolve();
+
 /**
  * The single-process backplane: every connection is local, and the lifetime manager already delivers to local
  * connections itself, so there is nothing to carry and nothing to receive.
@@ -9,7 +11,7 @@ export function createMemoryBackplane(): Backplane {
   return {
     serverId: randomUUID(),
     publish: () => undefined,
-    subscribe: () => undefined,
+    subscribe: () => SUBSCRIBED,
     unsubscribe: () => undefined,
     onMessage: () => undefined,
     isConnected: () => true,

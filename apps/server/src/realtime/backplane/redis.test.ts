@@ -151,6 +151,42 @@ describe.skipIf(!available)('Redis backplane', () => {
     expect(a.backplane.serverId).not.toBe(b.backplane.serverId);
   });
 
+  it('answers a subscribe once Redis has confirmed the channel', async () => {
+    const prefix = uniquePrefix();
+    const redis = admin();
+    const node = server(prefix);
+    await node.backplane.subscribe(HUB, 'user', '12');
+    expect(await subscriberCount(redis, backplaneChannel(prefix, HUB, 'user', '12'))).toBe(1);
+    // A second tab of the same person waits for the same confirmation, and needs no command of its own.
+    await node.backplane.subscribe(HUB, 'user', '12');
+    node.backplane.unsubscribe(HUB, 'user', '12');
+    await node.backplane.settled();
+    expect(await subscriberCount(redis, backplaneChannel(prefix, HUB, 'user', '12'))).toBe(1);
+  });
+
+  it('keeps every channel subscribed while its connection to Redis is still being set up', async () => {
+    // A SUBSCRIBE that overtook ioredis's handshake made it reconnect and forget the channels (redis/ioredis#2037):
+    // under CPU load a hub process lost its `all` channel for good. One new channel per turn of the event loop,
+    // from the start until well after the first connect, lands some in that window.
+    const prefix = uniquePrefix();
+    const a = server(prefix);
+    const b = server(prefix);
+    const confirmed: Promise<void>[] = [];
+    for (let i = 0; i < 300 || !b.backplane.isConnected(); i++) {
+      confirmed.push(b.backplane.subscribe(HUB, 'group', `g${i}`));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(confirmed);
+    await settledAll(a, b);
+
+    for (let i = 0; i < confirmed.length; i++) {
+      a.backplane.publish({ hub: HUB, scope: 'group', target: `g${i}`, frame: frame(`to g${i}`) });
+    }
+    await untilReceived(b, confirmed.length);
+    expect(b.received.map((message) => message.target)).toEqual(confirmed.map((_, i) => `g${i}`));
+    expect(b.warnings).toEqual([]);
+  });
+
   it('keeps hubs and prefixes apart', async () => {
     const prefix = uniquePrefix();
     const a = server(prefix);
@@ -219,6 +255,19 @@ describe.skipIf(!available)('Redis backplane', () => {
     await untilReceived(b, 1);
     expect(b.received[0]?.frame).toBe(twoRecords);
     expect(b.received[0]?.target).toBe('ünïcødé 用户');
+  });
+
+  it('understands the envelope of the release before (the frame inside the JSON), for rolling deploys', async () => {
+    const prefix = uniquePrefix();
+    const redis = admin();
+    const b = server(prefix);
+    await b.backplane.subscribe(HUB, 'all');
+    const old = { o: 'a-process-of-the-release-before', x: ['conn-1'], f: frame('from an old process') };
+    await redis.publish(backplaneChannel(prefix, HUB, 'all'), JSON.stringify(old));
+    await untilReceived(b, 1);
+    expect(b.received).toEqual([
+      { hub: HUB, scope: 'all', excluded: ['conn-1'], frame: frame('from an old process') },
+    ]);
   });
 
   it('leaves a publisher it was given open when it closes', async () => {

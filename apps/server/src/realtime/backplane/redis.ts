@@ -6,12 +6,14 @@
  * Outages: pub/sub is fire-and-forget, as in SignalR. While the publisher is not ready, publish() drops the
  * message at once instead of letting ioredis queue it: a queued message would be delivered after the
  * reconnect, possibly minutes later and after newer state the clients already fetched, which is worse than
- * the loss SignalR documents. The subscriber keeps its queue (only SUBSCRIBE/UNSUBSCRIBE go through it) and
- * re-subscribes every channel by itself when it reconnects (ioredis `autoResubscribe`).
+ * the loss SignalR documents. The subscriber's channels are kept in redis-subscriptions.ts, which subscribes
+ * them all again whenever the subscriber (re)connects.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Backplane, BackplaneMessage, BackplaneScope } from './backplane.js';
+import { decodeEnvelope, encodeEnvelope, envelopePrefix, type Envelope } from './envelope.js';
+import { RedisSubscriptions } from './redis-subscriptions.js';
 
 export interface BackplaneLog {
   info(obj: object, msg?: string): void;
@@ -36,19 +38,10 @@ export interface RedisBackplane extends Backplane {
   settled(): Promise<void>;
 }
 
-/** What travels on a channel: origin server, excluded connection ids, the frame written as-is, sessions. */
-interface Envelope {
-  o: string;
-  x?: string[];
-  f: string;
-  s?: number[];
-}
-
 interface Subscription {
   hub: string;
   scope: BackplaneScope;
   target?: string;
-  count: number;
 }
 
 const LOG_EVERY_MS = 60_000;
@@ -88,10 +81,11 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
   const subscriberOptions: RedisOptions = {
     connectionName: connectionName('sub'),
     connectTimeout: 2_000,
-    enableOfflineQueue: true,
-    autoResubscribe: true,
-    // SUBSCRIBEs issued during an outage wait for the reconnect rather than failing and being forgotten.
-    maxRetriesPerRequest: null,
+    // RedisSubscriptions sends only while connected and re-subscribes every channel on each (re)connect: a command
+    // queued or resent by ioredis could undo a newer change, and one cut short by a drop must fail, not hang.
+    enableOfflineQueue: false,
+    autoResubscribe: false,
+    maxRetriesPerRequest: 0,
     enableAutoPipelining: false,
     lazyConnect: false,
   };
@@ -121,35 +115,35 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     log.info({}, 'redis backplane reconnected');
   });
 
-  const subscriptions = new Map<string, Subscription>();
-  const pending = new Set<Promise<unknown>>();
+  const subscriptions = new RedisSubscriptions<Subscription>(subscriber, (err) =>
+    warn({ err }, 'redis backplane subscription command failed'),
+  );
   let handler: ((message: BackplaneMessage) => void) | undefined;
   let closed = false;
 
-  function track(command: Promise<unknown>) {
-    const settled = command.catch((err: unknown) => {
-      warn({ err }, 'redis backplane subscription command failed');
-    });
-    pending.add(settled);
-    void settled.finally(() => pending.delete(settled));
-  }
-
+  const ownPrefix = envelopePrefix(serverId);
   subscriber.on('message', (channel: string, payload: string) => {
-    const subscription = subscriptions.get(channel);
+    // This process's own messages come back on the channels it listens to: delivered locally already.
+    if (payload.startsWith(ownPrefix)) return;
+    const subscription = subscriptions.info(channel);
     // A message can still arrive between the last unsubscribe() and Redis acknowledging the UNSUBSCRIBE.
     if (!subscription || !handler) return;
     let envelope: Envelope;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelope = decodeEnvelope(payload);
     } catch (err) {
       warn({ err, channel }, 'redis backplane: unreadable message ignored');
       return;
     }
-    if (envelope.o === serverId || typeof envelope.f !== 'string') return;
-    const message: BackplaneMessage = { hub: subscription.hub, scope: subscription.scope, frame: envelope.f };
+    if (envelope.o === serverId) return;
+    const message: BackplaneMessage = {
+      hub: subscription.hub,
+      scope: subscription.scope,
+      frame: envelope.frame,
+    };
     if (subscription.target !== undefined) message.target = subscription.target;
-    if (Array.isArray(envelope.x) && envelope.x.length > 0) message.excluded = envelope.x;
-    if (Array.isArray(envelope.s)) message.sessions = envelope.s.filter(Number.isInteger);
+    if (envelope.x) message.excluded = envelope.x;
+    if (envelope.s) message.sessions = envelope.s;
     try {
       handler(message);
     } catch (err) {
@@ -173,35 +167,23 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
         log.warn({ err }, 'redis backplane: message without a target dropped');
         return;
       }
-      const envelope: Envelope = { o: serverId, f: message.frame };
+      const envelope: Envelope = { o: serverId, frame: message.frame };
       if (message.excluded && message.excluded.length > 0) envelope.x = message.excluded;
       if (message.sessions) envelope.s = message.sessions;
-      publisher.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
+      publisher.publish(channel, encodeEnvelope(envelope)).catch((err: unknown) => {
         warn({ err }, 'redis backplane publish failed; hub message dropped');
       });
     },
 
     subscribe(hub, scope, target) {
-      if (closed) return;
+      if (closed) return Promise.resolve();
       const channel = backplaneChannel(channelPrefix, hub, scope, target);
-      const existing = subscriptions.get(channel);
-      if (existing) {
-        existing.count += 1;
-        return;
-      }
-      subscriptions.set(channel, { hub, scope, target: scope === 'all' ? undefined : target, count: 1 });
-      track(subscriber.subscribe(channel));
+      return subscriptions.subscribe(channel, { hub, scope, target: scope === 'all' ? undefined : target });
     },
 
     unsubscribe(hub, scope, target) {
       if (closed) return;
-      const channel = backplaneChannel(channelPrefix, hub, scope, target);
-      const existing = subscriptions.get(channel);
-      if (!existing) return;
-      existing.count -= 1;
-      if (existing.count > 0) return;
-      subscriptions.delete(channel);
-      track(subscriber.unsubscribe(channel));
+      subscriptions.unsubscribe(backplaneChannel(channelPrefix, hub, scope, target));
     },
 
     onMessage(next) {
@@ -213,7 +195,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     },
 
     async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await subscriptions.settled();
       // A publish before the publisher's first connect is dropped (no offline queue), so settled includes it.
       if (!closed && publisher.status !== 'ready') {
         await new Promise<void>((resolve) => publisher.once('ready', () => resolve()));
@@ -223,7 +205,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     async close() {
       if (closed) return;
       closed = true;
-      subscriptions.clear();
+      subscriptions.close();
       const stop = async (redis: Redis) => {
         // QUIT needs a live connection; when Redis is down, just drop the socket so shutdown does not wait.
         if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());

@@ -239,7 +239,12 @@ export class ServerConnection {
     if (this.host.shedding()) {
       this.host.refused('shedding');
       this.refuse(message, messages.common.serviceUnavailable);
-    } else if (this.waiting.length >= this.host.timing.maxWaitingInvocations) {
+    } else if (
+      // The one that runs next counts as running: before onConnected has finished (the backplane confirming the
+      // connection's channels, docs/realtime.md#scale-out) all of them wait.
+      this.waiting.length + (this.isRunning ? 1 : 0) >=
+      1 + this.host.timing.maxWaitingInvocations
+    ) {
       this.host.refused('too_many_waiting');
       this.refuse(message, messages.common.tooManyAtOnce);
     } else {

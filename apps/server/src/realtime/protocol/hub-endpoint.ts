@@ -121,7 +121,9 @@ export class HubEndpoint implements ConnectionHost {
   }
 
   async connected(connection: ServerConnection): Promise<void> {
-    this.lifetime.add({
+    // Awaited before onConnected and the client's first invocation: once a client's invoke is answered, sends from
+    // other processes reach it (a send published before the subscription is confirmed would be lost).
+    const subscribed = this.lifetime.add({
       connectionId: connection.connectionId,
       userId: String(connection.user.id),
       sessionId: connection.sessionId,
@@ -129,6 +131,7 @@ export class HubEndpoint implements ConnectionHost {
       end: (error, allowReconnect = false) => connection.close({ error, allowReconnect }),
     });
     this.presence?.connected(connection.user.id, connection.connectionId);
+    await subscribed;
     await this.definition.onConnected?.(this.invocationFor(connection));
   }
 

@@ -30,11 +30,6 @@ export async function findRecipient(db: Database, userId: number): Promise<Recip
   return row;
 }
 
-export async function usernameOf(db: Database, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  return row?.username;
-}
-
 export interface PendingMessage {
   id: number;
   body: string;

@@ -19,6 +19,7 @@ import type { EventBus } from '../../../events/bus.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { MailSender } from '../../account/account.service.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
+import { nameInNotices } from '../names.js';
 import { renderEmail, type EmailContent } from './email.content.js';
 import * as repo from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -168,7 +169,7 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       unsubscribeKind: 'messages',
       pending: (since, until) => repo.pendingChatMessages(db, chat, receiverId, since, until),
       async describe(pending) {
-        const name = (await repo.usernameOf(db, chat.otherUserId)) ?? N.deletedUser;
+        const name = await nameInNotices(db, chat.otherUserId);
         return {
           subject: fillText(N.emailMessageSubject, { name, title: chat.title }),
           intro: fillText(N.emailMessageIntro, { name, title: chat.title }),

@@ -5,11 +5,12 @@
 import { and, eq, not } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
-import { follows, products, users } from '../../../db/schema.js';
+import { follows, products } from '../../../db/schema.js';
 import type { EventBus } from '../../../events/bus.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { NotificationCentre } from '../centre.service.js';
 import { blockedSql, hasBlocked } from '../../user/block.repository.js';
+import { nameInNotices } from '../names.js';
 
 const N = messages.notifications;
 const HOUR_MS = 3_600_000;
@@ -17,11 +18,6 @@ const HOUR_MS = 3_600_000;
 /** Likes of one listing within one clock hour gather into one entry. */
 export const likeGroupKey = (productId: number, at: Date) =>
   `like:${productId}:${Math.floor(at.getTime() / HOUR_MS)}`;
-
-async function usernameOf(db: Database, userId: number): Promise<string> {
-  const [row] = await db.select({ name: users.username }).from(users).where(eq(users.id, userId));
-  return row?.name ?? N.deletedUser;
-}
 
 export const NEW_LISTING_NOTICES = 'notifications.newListing';
 
@@ -45,7 +41,7 @@ export async function tellFollowers(db: Database, centre: NotificationCentre, li
     followers.map((row) => row.id),
     {
       type: NOTIFICATION_TYPES.follow,
-      title: fillText(N.followTitle, { name: await usernameOf(db, listing.sellerId) }),
+      title: fillText(N.followTitle, { name: await nameInNotices(db, listing.sellerId) }),
       body: listing.title,
       link: ROUTES.productDetail(listing.productId),
       groupKey: `listed:${listing.productId}`,
@@ -85,7 +81,7 @@ export function notifyListingNews(
       .from(products)
       .where(eq(products.id, productId));
     if (!listing) return;
-    const name = await usernameOf(db, likerId);
+    const name = await nameInNotices(db, likerId);
     await centre.notify(sellerId, {
       type: NOTIFICATION_TYPES.like,
       title: (count) =>

@@ -7,16 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
-import { products, users } from '../../../db/schema.js';
+import { products } from '../../../db/schema.js';
 import type { EventBus } from '../../../events/bus.js';
 import type { NotificationCentre } from '../centre.service.js';
+import { nameInNotices } from '../names.js';
 
 const N = messages.notifications;
-
-async function usernameOf(db: Database, userId: number): Promise<string> {
-  const [row] = await db.select({ name: users.username }).from(users).where(eq(users.id, userId));
-  return row?.name ?? N.deletedUser;
-}
 
 async function titleOf(db: Database, productId: number): Promise<string | undefined> {
   const [row] = await db.select({ title: products.title }).from(products).where(eq(products.id, productId));
@@ -27,58 +23,73 @@ async function titleOf(db: Database, productId: number): Promise<string | undefi
 export const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export function notifyReservations(events: EventBus, centre: NotificationCentre, db: Database): void {
-  const type = NOTIFICATION_TYPES.reservation;
-  // Each side's entry for one listing's hold gathers into one: a re-reserve replaces the older text.
-  const groupKey = (productId: number) => `reservation:${productId}`;
+  /**
+   * One side's entry about a listing's hold, opening their chat with the other side. Each side's entries for one
+   * listing gather into one (a re-reserve replaces the older text). `byOther`: the other side did it (the seller
+   * is its actor); `ownAction`: this side did it themselves (kept read).
+   */
+  const tell = (
+    productId: number,
+    to: number,
+    other: number,
+    texts: { title: string; body: string },
+    how: { byOther?: boolean; ownAction?: boolean },
+  ) =>
+    centre.notify(to, {
+      type: NOTIFICATION_TYPES.reservation,
+      ...texts,
+      link: ROUTES.chat(other, productId),
+      groupKey: `reservation:${productId}`,
+      ...(how.byOther && { actorId: other }),
+      ...(how.ownAction && { ownAction: true }),
+    });
 
   events.on('product.reserved', async ({ productId, sellerId, buyerId, until }) => {
     const title = await titleOf(db, productId);
     if (title === undefined) return;
-    const [seller, buyer] = await Promise.all([usernameOf(db, sellerId), usernameOf(db, buyerId)]);
+    const [seller, buyer] = await Promise.all([nameInNotices(db, sellerId), nameInNotices(db, buyerId)]);
     const body = fillText(N.reservedBody, { until: untilText(until) });
-    await centre.notify(buyerId, {
-      type,
-      title: fillText(N.reservedTitleBuyer, { name: seller, title }),
-      body,
-      link: ROUTES.chat(sellerId, productId),
-      groupKey: groupKey(productId),
-      actorId: sellerId,
-    });
-    await centre.notify(sellerId, {
-      type,
-      title: fillText(N.reservedTitleSeller, { name: buyer, title }),
-      body,
-      link: ROUTES.chat(buyerId, productId),
-      groupKey: groupKey(productId),
-      ownAction: true,
-    });
+    await tell(
+      productId,
+      buyerId,
+      sellerId,
+      { title: fillText(N.reservedTitleBuyer, { name: seller, title }), body },
+      { byOther: true },
+    );
+    await tell(
+      productId,
+      sellerId,
+      buyerId,
+      { title: fillText(N.reservedTitleSeller, { name: buyer, title }), body },
+      { ownAction: true },
+    );
   });
 
   events.on('product.reservationEnded', async ({ productId, sellerId, buyerId, reason }) => {
     if (reason === 'sold') return;
     const title = await titleOf(db, productId);
     if (title === undefined) return;
-    const [seller, buyer] = await Promise.all([usernameOf(db, sellerId), usernameOf(db, buyerId)]);
-    const lapsed = reason === 'lapsed';
-    await centre.notify(buyerId, {
-      type,
-      title: lapsed
-        ? fillText(N.lapsedTitle, { title })
-        : fillText(N.releasedTitleBuyer, { name: seller, title }),
-      body: N.endedBody,
-      link: ROUTES.chat(sellerId, productId),
-      groupKey: groupKey(productId),
-      ...(!lapsed && { actorId: sellerId }),
-    });
-    await centre.notify(sellerId, {
-      type,
-      title: lapsed
-        ? fillText(N.lapsedTitle, { title })
-        : fillText(N.releasedTitleSeller, { name: buyer, title }),
-      body: N.endedBody,
-      link: ROUTES.chat(buyerId, productId),
-      groupKey: groupKey(productId),
-      ownAction: !lapsed,
-    });
+    const [seller, buyer] = await Promise.all([nameInNotices(db, sellerId), nameInNotices(db, buyerId)]);
+    const body = N.endedBody;
+    if (reason === 'lapsed') {
+      const lapsed = { title: fillText(N.lapsedTitle, { title }), body };
+      await tell(productId, buyerId, sellerId, lapsed, {});
+      await tell(productId, sellerId, buyerId, lapsed, {});
+      return;
+    }
+    await tell(
+      productId,
+      buyerId,
+      sellerId,
+      { title: fillText(N.releasedTitleBuyer, { name: seller, title }), body },
+      { byOther: true },
+    );
+    await tell(
+      productId,
+      sellerId,
+      buyerId,
+      { title: fillText(N.releasedTitleSeller, { name: buyer, title }), body },
+      { ownAction: true },
+    );
   });
 }
