@@ -13,9 +13,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 
 export interface AppProcess {
   child: ChildProcess;
-  /** The app, and the bare-Fastify floor in the same process. */
   port: number;
-  floorPort: number;
   send(message: ControlMessage): void;
   /** SIGTERM, SIGKILL after 10 s; resolves once the process has exited. */
   stop(): Promise<void>;
@@ -44,7 +42,6 @@ export function startAppProcess(
       resolveApp({
         child,
         port: message.port,
-        floorPort: message.floorPort,
         send: (control) => child.send(control),
         stop: () => stopChild(child),
       });
