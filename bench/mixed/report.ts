@@ -209,10 +209,27 @@ export function resultTables(phases: PhaseResult[], users: number, thinkMs: numb
     `Goal: ${g.of} with think time ≤ ${g.limit} × the floor's: ${fixed(g.appP99, 1)} ms ÷ ` +
     `${fixed(g.floorP99, 1)} ms = ${fixed(g.ratio, 2)}: **${g.met ? 'met' : 'missed'}**` +
     (thinkMs > 0 ? '.' : ' (a closed loop: the goal is stated for think time, this is for information).');
+  const tails = [tail('the app', app.merged), tail('the floor', floor.merged)].join('; ');
   const problems = [...app.merged.entries(), ...floor.merged.entries()]
     .filter(([label, samples]) => !['overall', 'reads'].includes(label) && samples.firstProblem)
     .map(([label, samples]) => `- ${label}: first problem: ${samples.firstProblem}`);
-  return [perRequest, sideBySide, goalLine, ...(problems.length ? [problems.join('\n')] : [])].join('\n\n');
+  return [
+    perRequest,
+    sideBySide,
+    goalLine,
+    `Slowest 1% of the reads, by kind: ${tails}.`,
+    ...(problems.length ? [problems.join('\n')] : []),
+  ].join('\n\n');
+}
+
+/** Which requests make the reads' tail: how many of the reads at or above the reads' p99 each kind holds. */
+function tail(side: string, merged: Map<string, Samples>): string {
+  const p99 = percentile(merged.get('reads')?.latencies ?? [], 99);
+  const counts = READS.map((label) => {
+    const slow = (merged.get(label)?.latencies ?? []).filter((ms) => ms >= p99).length;
+    return `${label} ${slow}`;
+  });
+  return `${side} (≥ ${fixed(p99, 1)} ms) ${counts.join(', ')}`;
 }
 
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
