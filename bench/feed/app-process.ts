@@ -6,16 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FloorMessage } from './floor.js';
+import type { FloorControl, FloorMessage } from './floor.js';
 import type { ControlMessage, ServerMessage } from './server.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface AppProcess {
   child: ChildProcess;
-  /** The app, and the bare-Fastify floor in the same process. */
   port: number;
-  floorPort: number;
   send(message: ControlMessage): void;
   /** SIGTERM, SIGKILL after 10 s; resolves once the process has exited. */
   stop(): Promise<void>;
@@ -44,7 +42,6 @@ export function startAppProcess(
       resolveApp({
         child,
         port: message.port,
-        floorPort: message.floorPort,
         send: (control) => child.send(control),
         stop: () => stopChild(child),
       });
@@ -68,6 +65,8 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 export interface FloorProcess {
   child: ChildProcess;
   port: number;
+  /** Tells the floor who each bearer token stands for; resolves once it has them. */
+  signIn(readers: FloorControl['readers']): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,7 +85,24 @@ export function startFloorProcess(
     child.once('exit', (code) => reject(new Error(`the floor exited early (code ${code})`)));
     child.on('message', (message: FloorMessage) => {
       if (message.type !== 'listening') return;
-      resolveFloor({ child, port: message.port, stop: () => stopChild(child) });
+      resolveFloor({
+        child,
+        port: message.port,
+        signIn: (readers) => tellReaders(child, readers),
+        stop: () => stopChild(child),
+      });
     });
+  });
+}
+
+function tellReaders(child: ChildProcess, readers: FloorControl['readers']): Promise<void> {
+  return new Promise((done) => {
+    const told = (message: FloorMessage) => {
+      if (message.type !== 'readers') return;
+      child.off('message', told);
+      done();
+    };
+    child.on('message', told);
+    child.send({ type: 'readers', readers } satisfies FloorControl);
   });
 }

@@ -1,112 +1,48 @@
 /**
- * The floor of bench/feed (issue 20): the least a Node server can do to answer the feed's requests from this SQL on
- * this machine. Plain node:http and the app's own driver (a node-postgres pool with the app's pool settings); per
- * request it parses the query, runs the app's statements (`readFeedWith`: the same shapes, rendered text, names and
- * values as the app), turns the rows into the app's cards (`toCard`) and sends the same JSON bytes. Nothing else:
- * no auth, rate limits, logging, security headers, schema validation or snapshot memo.
+ * The floor of bench/feed and bench/mixed (issue 20): the least a Node server can do to answer the app's reads from
+ * this SQL on this machine. Plain node:http and the app's own driver (a node-postgres pool with the app's pool
+ * settings); per request it parses the query, runs the app's statements, turns the rows into the app's JSON and
+ * sends the same bytes (floor-reads.ts says how). Nothing else: no session check, rate limits, logging, security
+ * headers, schema validation or snapshot memo.
  *
- * It answers GET /api/Marketplace/products as an anonymous reader. Page 1 reads against now and a `before` against
- * that moment, as the app does; a later page without `before` also reads against now, where the app would recall
- * page 1's snapshot from its memo (bench/feed only asks first pages). Photos are addressed as the local image store
- * addresses them (the bench never configures S3). apps/server/src/modules/marketplace/floor.test.ts holds the
- * floor to the app's exact bytes.
+ * It answers GET /api/Marketplace/products and GET /api/Product/{id}. A request with a bearer token the bench
+ * named (`{ type: 'readers', readers: [[token, user], …] }` over IPC, answered `{ type: 'readers', count }`) is read
+ * as that user, as the app would after checking the session; without one, as an anonymous reader; an unknown token
+ * is a 401. Page 1 reads against now and a `before` against that moment, as the app does; a later page without
+ * `before` also reads against now, where the app would recall page 1's snapshot from its memo (the benches always
+ * send `before`). Photos are addressed as the local image store addresses them (the benches never configure S3).
+ * apps/server/src/modules/marketplace/floor.test.ts holds the floor to the app's exact bytes.
  *
  * Run as a child process with an IPC channel (bench/feed/app-process.ts): DATABASE_URL, and optionally PORT; it
  * sends `{ type: 'listening', port }` once ready and stops on SIGTERM, SIGINT or a closed channel.
  */
 import http from 'node:http';
-import { API, PAGE_SIZE, type ParsedFeedQuery } from '@rummage/contract';
-import { fillPlaceholders } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { API } from '@rummage/contract';
 import pg from 'pg';
 import { postgresPoolOptions } from '../../apps/server/src/db/client.js';
-import { feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
-import {
-  readFeedWith,
-  statementKey,
-  type FeedReader,
-  type RawFeedRow,
-  type RawSearchWords,
-} from '../../apps/server/src/modules/marketplace/marketplace.repository.js';
-import { feedCircle } from '../../apps/server/src/modules/marketplace/marketplace.service.js';
-import { toCard } from '../../apps/server/src/modules/product/product.presenter.js';
-import { createLocalImageStore } from '../../apps/server/src/services/storage/index.js';
+import type { AuthUser } from '../../apps/server/src/modules/account/session.service.js';
+import { toErrorAnswer } from '../../apps/server/src/plugins/errors.js';
+import { BadQuery, floorReads, parseFeedQuery, parseId } from './floor-reads.js';
 
-export type FloorMessage = { type: 'listening'; port: number };
+export type FloorMessage = { type: 'listening'; port: number } | { type: 'readers'; count: number };
+export type FloorControl = { type: 'readers'; readers: Array<[token: string, user: AuthUser]> };
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('the floor needs DATABASE_URL (PostgreSQL)');
 
 const pool = new pg.Pool(postgresPoolOptions({ url: databaseUrl }));
 pool.on('error', () => undefined); // an idle connection lost: the next request reports it
-const dialect = new PgDialect();
-// Only `url` is used, which depends on the key alone (never on the folder).
-const store = createLocalImageStore('/nonexistent/rummage-floor-uploads');
+const reads = floorReads(pool);
 
-interface Rendered {
-  name?: string;
-  text: string;
-  params: unknown[];
-}
-const rendered = new Map<string, Rendered>();
+/** Bearer token → the signed-in person it stands for, as the bench opened their sessions. */
+const readers = new Map<string, AuthUser>();
+process.on('message', (message: FloorControl) => {
+  if (message.type !== 'readers') return;
+  for (const [token, user] of message.readers) readers.set(token, user);
+  process.send?.({ type: 'readers', count: readers.size } satisfies FloorMessage);
+});
 
-/** The app's statements, through node-postgres as drizzle hands them to it: `{ name, text }` plus the values. */
-const reader: FeedReader = {
-  async page(shape, values) {
-    const key = statementKey(shape);
-    let statement = rendered.get(key);
-    if (!statement) {
-      const query = dialect.sqlToQuery(feedStatement(shape));
-      statement = { name: statementName(shape), text: query.sql, params: query.params };
-      rendered.set(key, statement);
-    }
-    const config = { name: statement.name, text: statement.text };
-    return (await pool.query<RawFeedRow>(config, fillPlaceholders(statement.params, values))).rows;
-  },
-  async searchWords(search) {
-    const query = dialect.sqlToQuery(searchWordsStatement(search));
-    return (await pool.query<RawSearchWords>(query.sql, query.params)).rows[0];
-  },
-};
-
-class BadQuery extends Error {}
-
-const number = (text: string | null): number | undefined => {
-  if (text === null || text.trim() === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value)) throw new BadQuery(`not a number: ${text}`);
-  return value;
-};
-
-/** What feedQuerySchema makes of a valid query (bad ones are the app's business, not the floor's). */
-function parseQuery(params: URLSearchParams): ParsedFeedQuery {
-  const before = params.get('before');
-  return {
-    page: number(params.get('page')) ?? 1,
-    pageSize: Math.min(number(params.get('pageSize')) ?? PAGE_SIZE.marketplace, PAGE_SIZE.max),
-    search: params.get('search')?.trim() || undefined,
-    latitude: number(params.get('latitude')),
-    longitude: number(params.get('longitude')),
-    radiusKm: number(params.get('radiusKm')),
-    before: before ? new Date(before) : undefined,
-  };
-}
-
-async function feedBody(query: ParsedFeedQuery): Promise<string> {
-  const { snapshot, rows } = await readFeedWith(reader, {
-    page: query.page,
-    pageSize: query.pageSize,
-    search: query.search,
-    circle: feedCircle(query),
-    snapshot: query.before,
-  });
-  return JSON.stringify({
-    data: rows.map((row) => toCard(row, row.photos, row.likesCount, store)),
-    page: query.page,
-    pageSize: query.pageSize,
-    before: snapshot.toISOString(),
-  });
-}
+const listingPath = new RegExp(`^${API.product.item.replace(':id', '([^/]+)')}$`);
 
 function send(response: http.ServerResponse, status: number, body: string) {
   response.writeHead(status, {
@@ -116,22 +52,40 @@ function send(response: http.ServerResponse, status: number, body: string) {
   response.end(body);
 }
 
+function answer(url: URL, reader: AuthUser | undefined): Promise<string> {
+  if (url.pathname === API.marketplace.products) return reads.feed(parseFeedQuery(url.searchParams), reader);
+  const listing = listingPath.exec(url.pathname);
+  if (listing) return reads.listing(parseId(decodeURIComponent(listing[1]!)), reader);
+  throw new BadQuery(`the floor answers GET ${API.marketplace.products} and ${API.product.item} only`);
+}
+
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://floor');
-  if (request.method !== 'GET' || url.pathname !== API.marketplace.products) {
-    send(response, 404, '{"error":"the floor answers GET /api/Marketplace/products only"}');
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const reader = token === undefined ? undefined : readers.get(token);
+  if (token !== undefined && !reader) {
+    send(response, 401, '{"error":"the floor was not told this token"}');
     return;
   }
-  let query: ParsedFeedQuery;
+  let body: Promise<string>;
   try {
-    query = parseQuery(url.searchParams);
+    if (request.method !== 'GET') throw new BadQuery('the floor answers GET requests only');
+    body = answer(url, reader);
   } catch (error) {
     send(response, 400, JSON.stringify({ error: (error as Error).message }));
     return;
   }
-  feedBody(query).then(
-    (body) => send(response, 200, body),
-    (error: unknown) => send(response, 500, JSON.stringify({ error: String(error) })),
+  body.then(
+    (text) => send(response, 200, text),
+    (error: unknown) => {
+      // The app's refusals (a listing not found) in the app's words; anything else is the floor's failure.
+      const refusal = toErrorAnswer(error);
+      send(
+        response,
+        refusal.status,
+        JSON.stringify(refusal.status < 500 ? refusal.body : { error: String(error) }),
+      );
+    },
   );
 });
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {

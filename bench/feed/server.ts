@@ -4,7 +4,7 @@
  * PostgreSQL (PGlite in BENCH_DATA_DIR when DATABASE_URL is empty), logger and jobs off, no demo data, global rate
  * limit raised out of the way.
  *
- * Messages: it sends `{ type: 'listening', port, floorPort }` once ready. `{ type: 'capture' }` makes it record
+ * Messages: it sends `{ type: 'listening', port }` once ready. `{ type: 'capture' }` makes it record
  * every query the database pool receives until `{ type: 'captured' }`, which it answers with
  * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
  * A named prepared statement is recorded like any other, text and values, plus its name.
@@ -14,16 +14,13 @@
  * ordinary bench runs without it), and `{ type: 'heapSnapshot', file }` writes a V8 heap snapshot there and answers
  * `{ type: 'heapSnapshot', file }` once written (the process stops for seconds while it does).
  *
- * bench/mixed's floor: a bare Fastify instance in this same process (no plugins, no schema, no database)
- * answering GET /floor with the body last set by `{ type: 'floor', body }`, serialized per request: what HTTP and
- * JSON alone cost on this machine. bench/feed's floor is another, with the database: bench/feed/floor.ts.
+ * The floor both benches measure it against is another process: bench/feed/floor.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
-import Fastify from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -46,16 +43,12 @@ export interface MemorySample {
 }
 
 export type ServerMessage =
-  | { type: 'listening'; port: number; floorPort: number }
+  | { type: 'listening'; port: number }
   | { type: 'queries'; queries: CapturedQuery[] }
   | { type: 'memory'; memory: MemorySample }
   | { type: 'heapSnapshot'; file: string };
 export type ControlMessage =
-  | { type: 'capture' }
-  | { type: 'captured' }
-  | { type: 'floor'; body: unknown }
-  | { type: 'memory' }
-  | { type: 'heapSnapshot'; file: string };
+  { type: 'capture' } | { type: 'captured' } | { type: 'memory' } | { type: 'heapSnapshot'; file: string };
 
 const send = (message: ServerMessage) => process.send?.(message);
 
@@ -78,14 +71,6 @@ const config = loadConfig({
 });
 const app = await buildApp(config, { logger: false, jobs: false });
 await app.listen({ host: config.host, port: 0 });
-
-let floorBody: unknown = {};
-const floor = Fastify({ logger: false });
-floor.get('/floor', async (_request, reply) => {
-  reply.header('cache-control', 'private, no-cache');
-  return floorBody;
-});
-await floor.listen({ host: '127.0.0.1', port: 0 });
 
 const pool = (app.parts.storage.database.db as unknown as { $client: pg.Pool }).$client;
 const originalQuery = pool.query;
@@ -119,8 +104,6 @@ process.on('message', (message: ControlMessage) => {
       captured.push({ text, values, name: typeof first === 'string' ? undefined : first.name });
       return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pool.query;
-  } else if (message.type === 'floor') {
-    floorBody = message.body;
   } else if (message.type === 'captured') {
     pool.query = originalQuery;
     send({ type: 'queries', queries: captured });
@@ -135,7 +118,6 @@ let closing = false;
 async function close() {
   if (closing) return;
   closing = true;
-  await floor.close().catch(() => undefined);
   await app.close().catch(() => undefined);
   if (!preparedDataDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
@@ -148,4 +130,4 @@ const portOf = (server: typeof app.server) => {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
 };
-send({ type: 'listening', port: portOf(app.server), floorPort: portOf(floor.server) });
+send({ type: 'listening', port: portOf(app.server) });

@@ -10,22 +10,23 @@ import { createSessionService } from '../../apps/server/src/modules/account/sess
 
 export interface Account {
   id: number;
+  username: string;
   token: string;
 }
 
 export async function createBuyers(url: string, count: number): Promise<Account[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  let ids: number[];
+  let people: Array<{ id: number; username: string }>;
   try {
-    const { rows } = await client.query<{ id: string }>(
+    const { rows } = await client.query<{ id: string; username: string }>(
       `insert into users (username, email, password_hash, terms_accepted_at, created_at)
        select 'buyer' || g, 'buyer' || g || '@bench.invalid', 'bench-not-a-hash', now(), now() - interval '30 days'
        from generate_series(1, $1::int) g
-       returning id`,
+       returning id, username`,
       [count],
     );
-    ids = rows.map((row) => Number(row.id));
+    people = rows.map((row) => ({ id: Number(row.id), username: row.username }));
   } finally {
     await client.end();
   }
@@ -33,7 +34,9 @@ export async function createBuyers(url: string, count: number): Promise<Account[
   try {
     const sessions = createSessionService(handle.db);
     const accounts: Account[] = [];
-    for (const id of ids) accounts.push({ id, token: await sessions.open(id, { userAgent: 'bench/mixed' }) });
+    for (const { id, username } of people) {
+      accounts.push({ id, username, token: await sessions.open(id, { userAgent: 'bench/mixed' }) });
+    }
     return accounts;
   } finally {
     await handle.close();

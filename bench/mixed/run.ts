@@ -1,8 +1,9 @@
 /**
  * bench/mixed: 200 signed-in users browsing, searching, opening, liking and messaging against the real app on
- * PostgreSQL with 1M listings, next to the same users asking bare Fastify for a fixed JSON body (the HTTP + JSON
- * floor) in the same run, rounds interleaved. Reports req/s, p50/p99 and errors per action and overall. See
- * docs/benchmarks.md, "Mixed load".
+ * PostgreSQL with 1M listings, next to the same users with their reads answered by the floor (bench/feed/floor.ts:
+ * the app's statements and bytes from plain node:http; the writes still go to the app), rounds alternating A B B A.
+ * Reports req/s, p50/p99 and errors per request kind and overall, app ÷ floor, and the goal (think-time p99 of the
+ * reads ≤ 2 × the floor's). See docs/benchmarks.md, "bench/mixed".
  *
  *   npm run bench:mixed [-- --rows 100000 --users 200 --seconds 30 --rounds 2 --warmup 5 --think-ms 0
  *                        --keep --json FILE]
@@ -14,21 +15,28 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startAppProcess, stopChild, type AppProcess } from '../feed/app-process.js';
+import {
+  startAppProcess,
+  startFloorProcess,
+  stopChild,
+  type AppProcess,
+  type FloorProcess,
+} from '../feed/app-process.js';
 import { processCpuMs, selfCpuMs } from '../feed/cpu.js';
 import {
   createDatabase,
   databaseUrl,
   dropDatabase,
   loadListings,
+  METROS,
   migrate,
   serverInfo,
 } from '../feed/database.js';
-import { getJson } from '../feed/http.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
 import { createBuyers, productIdRange } from './accounts.js';
-import { merge, resultTables, summarize, type PhaseResult } from './report.js';
-import { createUsers, Recorder, runUsers, type LoadTarget } from './users.js';
+import { checkFloorBytes } from './floor-check.js';
+import { merge, resultJson, resultTables, summarize, type PhaseResult } from './report.js';
+import { createUsers, RADIUS_KM, Recorder, runUsers, type LoadTarget } from './users.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,13 +69,13 @@ const log = (line: string) => console.log(line);
 const seconds1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let spawned: ChildProcess | undefined;
+const spawned = new Set<ChildProcess>();
 let created = false;
 
 async function cleanUp(): Promise<void> {
-  const child = spawned;
-  spawned = undefined;
-  if (child) await stopChild(child);
+  const children = [...spawned];
+  spawned.clear();
+  await Promise.all(children.map(stopChild));
   if (created && !args.keep) {
     await dropDatabase(adminUrl, dbName).catch((error: unknown) => console.error('drop failed:', error));
     created = false;
@@ -110,6 +118,7 @@ async function databaseCpuSince(monitor: pg.Client, before: Map<number, number>)
 async function phase(
   monitor: pg.Client,
   app: AppProcess,
+  floor: FloorProcess,
   target: LoadTarget,
   users: ReturnType<typeof createUsers>,
   mode: PhaseResult['mode'],
@@ -121,7 +130,8 @@ async function phase(
   let stopped = false;
   const running = runUsers(target, users, mode, () => stopped);
   await sleep(warmup * 1000);
-  const server = processCpuMs(app.child.pid!);
+  const appCpu = processCpuMs(app.child.pid!);
+  const floorCpu = processCpuMs(floor.child.pid!);
   const client = selfCpuMs();
   const database = await databaseCpu(monitor);
   recorder.active = true;
@@ -132,20 +142,24 @@ async function phase(
   await running;
   const labels = Object.fromEntries(recorder.labels);
   const requests = [...recorder.labels.values()].reduce((sum, samples) => sum + samples.latencies.length, 0);
+  const perRequest = (ms: number) => ms / Math.max(1, requests);
   const result: PhaseResult = {
     mode,
     round,
     seconds,
     labels,
-    serverCpuMs: (processCpuMs(app.child.pid!) - server) / Math.max(1, requests),
-    clientCpuMs: (selfCpuMs() - client) / Math.max(1, requests),
-    databaseCpuMs: databaseMs / Math.max(1, requests),
+    appCpuMs: perRequest(processCpuMs(app.child.pid!) - appCpu),
+    floorCpuMs: perRequest(processCpuMs(floor.child.pid!) - floorCpu),
+    clientCpuMs: perRequest(selfCpuMs() - client),
+    databaseCpuMs: perRequest(databaseMs),
   };
   const s = summarize(merge([result]).get('overall'), seconds);
+  const reads = summarize(merge([result]).get('reads'), seconds);
   log(
-    `round ${round}, ${mode === 'app' ? 'the app' : 'bare Fastify'}: ${s.rps.toFixed(0)} req/s, ` +
-      `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${s.errors} errors, ${s.limited} × 429, ` +
-      `CPU ms/req: server ${result.serverCpuMs.toFixed(2)}, PostgreSQL ${result.databaseCpuMs.toFixed(2)}, ` +
+    `round ${round}, ${mode === 'app' ? 'the app' : 'reads to the floor'}: ${s.rps.toFixed(0)} req/s, ` +
+      `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms (reads ${reads.p99.toFixed(1)} ms), ` +
+      `${s.errors} errors, ${s.limited} × 429, CPU ms/req: app ${result.appCpuMs.toFixed(2)}, ` +
+      `floor ${result.floorCpuMs.toFixed(2)}, PostgreSQL ${result.databaseCpuMs.toFixed(2)}, ` +
       `load generator ${result.clientCpuMs.toFixed(2)}`,
   );
   return result;
@@ -175,16 +189,19 @@ async function main() {
   const products = await productIdRange(url);
   log(`${accounts.length} buyer accounts signed in (sessions in the database)`);
 
-  const app = await startAppProcess(url, (child) => (spawned = child));
+  const app = await startAppProcess(url, (child) => spawned.add(child));
+  const floor = await startFloorProcess(url, (child) => spawned.add(child));
+  // The app checks each token's session; the floor is told whose it is (that check is the app's extra work).
+  await floor.signIn(accounts.map((a) => [a.token, { id: a.id, username: a.username, role: 'user' }]));
   const base = `http://127.0.0.1:${app.port}`;
-  // The floor answers what a feed page answers, so both sides serialize the same bytes.
-  const page = await getJson(`${base}/api/Marketplace/products?page=1&pageSize=12`);
-  if (page.status !== 200) throw new Error(`the feed answered ${page.status}`);
-  app.send({ type: 'floor', body: page.body });
+  const floorBase = `http://127.0.0.1:${floor.port}`;
+  const [, latitude, longitude] = METROS.find(([name]) => name === 'Chicago, IL')!;
+  const point = { latitude, longitude, radiusKm: RADIUS_KM };
+  log(`floor: ${await checkFloorBytes(base, floorBase, accounts[0]!, point)}`);
 
   const target: LoadTarget = {
     base,
-    floorUrl: `http://127.0.0.1:${app.floorPort}/floor`,
+    floorBase,
     products,
     recorder: new Recorder(),
     thinkMs,
@@ -197,7 +214,7 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       // A B B A …: neither side always runs on the warmer (or busier) half of the run.
       const order: PhaseResult['mode'][] = round % 2 === 1 ? ['app', 'floor'] : ['floor', 'app'];
-      for (const mode of order) phases.push(await phase(monitor, app, target, users, mode, round));
+      for (const mode of order) phases.push(await phase(monitor, app, floor, target, users, mode, round));
     }
   } finally {
     await monitor.end();
@@ -209,22 +226,11 @@ async function main() {
   );
   log(`${machine.cpus}, ${machine.memory}, Node ${machine.node}, ${machine.version}`);
   log(`load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()}\n`);
-  log(resultTables(phases, userCount));
+  log(resultTables(phases, userCount, thinkMs));
   if (args.json) {
-    const slim = phases.map((p) => ({
-      ...p,
-      labels: Object.fromEntries(
-        Object.entries(p.labels).map(([label, samples]) => [label, summarize(samples, p.seconds)]),
-      ),
-    }));
-    writeFileSync(
-      args.json,
-      JSON.stringify(
-        { date: new Date(), rows, users: userCount, seconds, rounds, thinkMs, machine, phases: slim },
-        null,
-        2,
-      ),
-    );
+    const load = { atStart: machine.loadAverageAtStart, atEnd: loadAverage() };
+    const details = { date: new Date(), rows, users: userCount, seconds, rounds, thinkMs, machine, load };
+    writeFileSync(args.json, JSON.stringify({ ...resultJson(phases), ...details }, null, 2));
     log(`\nwrote ${args.json}`);
   }
 }

@@ -9,8 +9,9 @@
  *   like     3%  POST like-unlike/{id} (a toggle) on a card the user saw
  *   message  2%  POST /api/Message/send to the seller of a card the user saw
  *
- * Every request carries the user's bearer token, as the signed-in web client's do. In the baseline mode every
- * iteration is one GET of the bare-Fastify floor instead, with the same users and think time.
+ * Every request carries the user's bearer token, as the signed-in web client's do. Against the floor
+ * (bench/feed/floor.ts) the same users do the same, with the same think time, but the reads (feed pages, searches,
+ * a listing) go to the floor; the writes (increment-views, like, message) go to the app in both modes.
  */
 import http from 'node:http';
 import { API, apiPath } from '@rummage/contract';
@@ -75,7 +76,7 @@ interface VirtualUser {
   seen: Card[];
 }
 
-const RADIUS_KM = 25 * 1.60934;
+export const RADIUS_KM = 25 * 1.60934;
 const TIMEOUT_MS = 10_000;
 const WORDS = [...ADJECTIVES, ...NOUNS];
 const pickOne = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
@@ -94,8 +95,10 @@ function pickWeighted<T>(
 }
 
 export interface LoadTarget {
+  /** The app: every request of the app's mode, and the writes of both. */
   base: string;
-  floorUrl: string;
+  /** The floor: the reads of the floor's mode. */
+  floorBase: string;
   products: { min: number; max: number };
   recorder: Recorder;
   thinkMs: number;
@@ -107,7 +110,7 @@ export function createUsers(accounts: Account[]): VirtualUser[] {
 }
 
 /** One request; resolves with its status (0 for a network error) and body, never rejects. */
-function send(
+export function send(
   agent: http.Agent,
   url: string,
   options: { method?: string; token?: string; body?: unknown },
@@ -144,13 +147,22 @@ function send(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function act(target: LoadTarget, agent: http.Agent, user: VirtualUser): Promise<void> {
+/** The requests the floor answers in its mode; the others are writes, which the app answers in both. */
+export const READS = ['browse', 'search', 'open: product'];
+
+async function act(
+  target: LoadTarget,
+  agent: http.Agent,
+  user: VirtualUser,
+  mode: 'app' | 'floor',
+): Promise<void> {
   const { recorder } = target;
   const token = user.account.token;
   // A request counts when it starts inside the measured window, even if it ends after it.
   const call = async (label: string, path: string, options: { method?: string; body?: unknown } = {}) => {
     const counted = recorder.active;
-    const answer = await send(agent, `${target.base}${path}`, { ...options, token });
+    const base = mode === 'floor' && READS.includes(label) ? target.floorBase : target.base;
+    const answer = await send(agent, `${base}${path}`, { ...options, token });
     if (counted) recorder.record(label, answer.ms, answer.status, answer.problem);
     return answer;
   };
@@ -208,12 +220,7 @@ export async function runUsers(
     // Spread the first requests over a moment, as people do not all click at once.
     await sleep(Math.random() * Math.min(1000, target.thinkMs || 200));
     while (!stop()) {
-      if (mode === 'app') await act(target, agent, user);
-      else {
-        const counted = target.recorder.active;
-        const answer = await send(agent, target.floorUrl, { token: user.account.token });
-        if (counted) target.recorder.record('floor', answer.ms, answer.status, answer.problem);
-      }
+      await act(target, agent, user, mode);
       await think();
     }
   };

@@ -1,16 +1,17 @@
 /**
- * bench/feed's floor (bench/feed/floor.ts) answers the feed's requests with the app's exact bytes: its req/s is
- * only the limit of the app's req/s while both send the same JSON from the same statements. The floor speaks
- * node-postgres, so this runs in the PostgreSQL pass (DATABASE_URL) only.
+ * The floor of bench/feed and bench/mixed (bench/feed/floor.ts) answers the feed's and a listing's reads with the
+ * app's exact bytes, for anonymous and signed-in readers: its req/s is only the limit of the app's req/s while both
+ * send the same JSON from the same statements. The floor speaks node-postgres, so this runs in the PostgreSQL pass
+ * (DATABASE_URL) only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MILES_TO_KM } from '@rummage/contract';
-import { productLikes, products, users } from '../../db/schema.js';
+import { API, apiPath, MILES_TO_KM, type ProductCard } from '@rummage/contract';
+import { follows, productLikes, products, userBlocks, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createUser } from '../../test/factories.js';
+import { bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -30,6 +31,12 @@ const SCENARIOS = {
 let t: TestApp;
 let floor: ChildProcess | undefined;
 let floorBase = '';
+/** The signed-in reader: holds a reservation, likes, follows a seller, blocked someone who lists nearby. */
+let token = '';
+let listings: Record<
+  'plain' | 'liked' | 'reserved' | 'unphotographed' | 'sold' | 'blocked' | 'hidden',
+  number
+>;
 
 function startFloor(databaseUrl: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -46,11 +53,20 @@ function startFloor(databaseUrl: string): Promise<ChildProcess> {
   });
 }
 
+/** Tells the floor who a token stands for, as bench/mixed does, and waits until it has. */
+function tellFloor(child: ChildProcess, readers: Array<[string, unknown]>): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('message', () => resolve());
+    child.send({ type: 'readers', readers });
+  });
+}
+
 async function seed(app: TestApp['app']) {
   const db = app.parts.storage.database.db;
   const seller = await createUser(app);
   const other = await createUser(app);
   const buyer = await createUser(app);
+  const blocked = await createUser(app);
   await db.update(users).set({ imageUrl: '/uploads/users/x/face.webp' }).where(eq(users.id, other.id));
   const day = 24 * 60 * 60 * 1000;
   const at = (n: number) => new Date(Date.now() - (30 - n) * 60_000);
@@ -72,6 +88,15 @@ async function seed(app: TestApp['app']) {
   for (let n = 0; n < 3; n++) {
     await createProduct(app, seller.id, { latitude: 44.4 + n * 0.02, longitude: -100.3, createdAt: at(n) });
   }
+  // The newest around Chicago, so an anonymous first page shows them and the buyer's does not.
+  const blockedIds: number[] = [];
+  for (let n = 0; n < 3; n++) {
+    const fields = { title: `Vintage desk ${n}`, latitude: 41.88, longitude: -87.63, createdAt: at(25 + n) };
+    blockedIds.push(await createProduct(app, blocked.id, fields));
+  }
+  const hidden = await createProduct(app, seller.id, { hidden: true, createdAt: at(5) });
+  await db.insert(userBlocks).values({ blockerId: buyer.id, blockedId: blocked.id });
+  await db.insert(follows).values({ followerId: buyer.id, followeeId: seller.id });
   // A hold shows on the card (its end, and whether it is the reader's); likes are counted.
   await db
     .update(products)
@@ -82,13 +107,25 @@ async function seed(app: TestApp['app']) {
     { userId: other.id, productId: ids[19]! },
     { userId: buyer.id, productId: ids[3]! },
   ]);
+  listings = {
+    plain: ids[1]!,
+    liked: ids[19]!,
+    reserved: ids[18]!,
+    unphotographed: ids[0]!,
+    sold: ids[7]!,
+    blocked: blockedIds[0]!,
+    hidden,
+  };
+  return buyer;
 }
 
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await buildTestApp();
-  await seed(t.app);
+  const buyer = await seed(t.app);
+  token = await signIn(t.app, buyer);
   floor = await startFloor(t.databaseUrl!);
+  await tellFloor(floor, [[token, { id: buyer.id, username: buyer.username, role: 'user' }]]);
 }, 60_000);
 afterAll(async () => {
   floor?.removeAllListeners('exit');
@@ -96,16 +133,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function fromApp(query: string) {
-  const response = await t.app.inject({ method: 'GET', url: `${API.marketplace.products}?${query}` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.body;
+async function fromApp(query: string, reader?: string) {
+  return (await appAnswer(`${API.marketplace.products}?${query}`, reader, 200)).body;
 }
-async function fromFloor(query: string) {
-  const response = await fetch(`${floorBase}${API.marketplace.products}?${query}`);
+async function fromFloor(query: string, reader?: string) {
+  return (await floorAnswer(`${API.marketplace.products}?${query}`, reader, 200)).body;
+}
+async function appAnswer(url: string, reader?: string, status?: number) {
+  const headers = reader ? bearer(reader) : {};
+  const response = await t.app.inject({ method: 'GET', url, headers });
+  if (status) expect(response.statusCode, response.body).toBe(status);
+  return { status: response.statusCode, body: response.body };
+}
+async function floorAnswer(url: string, reader?: string, status?: number) {
+  const response = await fetch(`${floorBase}${url}`, { headers: reader ? bearer(reader) : {} });
   const body = await response.text();
-  expect(response.status, body).toBe(200);
-  return body;
+  if (status) expect(response.status, body).toBe(status);
+  return { status: response.status, body };
 }
 
 const BEFORE = /"before":"([^"]+)"/;
@@ -138,6 +182,71 @@ describe.skipIf(!onPostgres)('bench/feed floor: the same bytes as the app (Postg
     expect(JSON.parse(page2).data.length).toBeGreaterThan(0);
   });
 });
+
+const cards = (body: string) => (JSON.parse(body) as { data: ProductCard[] }).data;
+
+describe.skipIf(!onPostgres)(
+  'the floor as a signed-in reader: the same bytes as the app (PostgreSQL only)',
+  () => {
+    it.each(Object.entries(SCENARIOS))(
+      '%s, page 1 and 2 against the snapshot of page 1',
+      async (_name, query) => {
+        const before = beforeOf(await fromApp(query, token));
+        for (const page of [1, 2]) {
+          const paged = `${query.replace('page=1', `page=${page}`)}&before=${encodeURIComponent(before)}`;
+          expect(await fromFloor(paged, token)).toBe(await fromApp(paged, token));
+        }
+      },
+    );
+
+    it("leaves out the people the reader blocked and marks the reader's hold, as the app does", async () => {
+      const anonymous = cards(await fromFloor(SCENARIOS.radius)).map((card) => card.id);
+      const signedIn = cards(await fromFloor(SCENARIOS.radius, token));
+      expect(anonymous).toContain(listings.blocked);
+      expect(signedIn.map((card) => card.id)).not.toContain(listings.blocked);
+      const page2 = `${SCENARIOS.radius.replace('page=1', 'page=2')}`;
+      const held = [...signedIn, ...cards(await fromFloor(page2, token))].find(
+        (card) => card.id === listings.reserved,
+      );
+      expect(held?.isReservedForCurrentUser).toBe(true);
+    });
+
+    it.each(['plain', 'liked', 'reserved', 'unphotographed', 'sold', 'blocked'] as const)(
+      'the %s listing, to the signed-in reader and to anyone',
+      async (name) => {
+        const url = apiPath(API.product.item, { id: listings[name] });
+        for (const reader of [token, undefined]) {
+          expect(await floorAnswer(url, reader, 200)).toEqual(await appAnswer(url, reader, 200));
+        }
+      },
+    );
+
+    it('a hidden listing is not found, in the same words', async () => {
+      const url = apiPath(API.product.item, { id: listings.hidden });
+      const app = await appAnswer(url, token);
+      expect(app.status).toBe(404);
+      expect(await floorAnswer(url, token)).toEqual(app);
+    });
+
+    it("the listing's answer says what the reader did: liked, follows the seller, holds it", async () => {
+      const liked = await floorAnswer(apiPath(API.product.item, { id: listings.liked }), token, 200);
+      expect(JSON.parse(liked.body).data).toMatchObject({
+        isLikedByCurrentUser: true,
+        isFollowedByCurrentUser: true,
+      });
+      const reserved = await floorAnswer(apiPath(API.product.item, { id: listings.reserved }), token, 200);
+      expect(JSON.parse(reserved.body).data).toMatchObject({ isReservedForCurrentUser: true });
+    });
+
+    it('a token it was not told is refused, not read as anyone', async () => {
+      const answer = await floorAnswer(
+        SCENARIOS.radius.replace(/^/, `${API.marketplace.products}?`),
+        'not-a-token',
+      );
+      expect(answer.status).toBe(401);
+    });
+  },
+);
 
 describe.skipIf(onPostgres)('bench/feed floor', () => {
   it.skip('needs PostgreSQL: set DATABASE_URL (the PostgreSQL pass of .ci/run does)', () => undefined);

@@ -112,6 +112,8 @@ export function toDetail(
 ): ProductDetail {
   const card = toCard(row, images, likesCount, store, extras.viewerId);
   const large = card.images[0] ?? null;
+  // Fields in productDetailSchema's order: JSON.stringify of this object is then the very bytes the route's schema
+  // serializer sends, which bench/feed's floor relies on (floor.test.ts).
   return {
     ...card,
     // Only the seller and the buyer it is reserved for get the exact spot; everyone else keeps the approximate point.
@@ -120,11 +122,11 @@ export function toDetail(
       : {}),
     mainImage: large,
     image: large,
-    thumbnails: images.map((image) => store.url(image.thumbKey)),
     description: extras.description,
-    thrifterSince: extras.thrifterSince.toISOString(),
+    thumbnails: images.map((image) => store.url(image.thumbKey)),
     isLikedByCurrentUser: extras.isLikedByCurrentUser,
     isFollowedByCurrentUser: extras.isFollowedByCurrentUser,
+    thrifterSince: extras.thrifterSince.toISOString(),
     isOwner: extras.isOwner,
   };
 }

@@ -18,7 +18,7 @@ import type { AuthUser } from '../account/session.service.js';
 import * as engagement from './engagement.repository.js';
 import type { ListingForm } from './listing-form.js';
 import { imagesOf, likeCountsOf } from './product.cards.js';
-import { activeReservation, presentCards, toDetail } from './product.presenter.js';
+import { activeReservation, presentCards, toDetail, type ImageAddresses } from './product.presenter.js';
 import * as reservations from './reservation.repository.js';
 import * as repo from './product.repository.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
@@ -49,6 +49,42 @@ export function canSee(
 ): boolean {
   if (row.hiddenAt === null && row.sellerBannedAt === null) return true;
   return viewer !== null && (viewer.id === row.sellerId || viewer.role !== 'user');
+}
+
+/**
+ * One listing as its page shows it to `viewer` (404 when they may not see it). A function of its own so bench/feed's
+ * floor answers GET /api/Product/{id} with the same statements and bytes.
+ */
+export async function listingDetail(
+  db: Database,
+  store: ImageAddresses,
+  id: number,
+  viewer: AuthUser | null,
+): Promise<ProductDetail> {
+  const row = await repo.findListing(db, id);
+  if (!row || !canSee(row, viewer)) throw notFound();
+  const [images, likes, liked, following] = await Promise.all([
+    imagesOf(db, [id]),
+    likeCountsOf(db, [id]),
+    viewer ? engagement.isLiked(db, viewer.id, id) : false,
+    viewer && viewer.id !== row.sellerId ? engagement.isFollowing(db, viewer.id, row.sellerId) : false,
+  ]);
+  const answer = toDetail(
+    row,
+    images.get(id) ?? [],
+    likes.get(id) ?? 0,
+    {
+      description: row.description,
+      thrifterSince: row.sellerSince,
+      isLikedByCurrentUser: liked,
+      isFollowedByCurrentUser: following,
+      isOwner: viewer?.id === row.sellerId,
+      viewerId: viewer?.id,
+    },
+    store,
+  );
+  // Only the seller and staff get this far for a hidden listing (canSee): they are told why.
+  return row.hiddenAt ? { ...answer, hiddenReason: row.hiddenReason ?? '' } : answer;
 }
 
 /** Does an address from ImagesToDelete name this photo? Clients send what they were given: URL, path or key. */
@@ -134,32 +170,7 @@ export function createProductService(options: ProductServiceOptions) {
     if (row.sellerId !== user.id) throw new HttpError(403, L.notOwner);
   }
 
-  async function detail(id: number, viewer: AuthUser | null): Promise<ProductDetail> {
-    const row = await repo.findListing(db, id);
-    if (!row || !canSee(row, viewer)) throw notFound();
-    const [images, likes, liked, following] = await Promise.all([
-      imagesOf(db, [id]),
-      likeCountsOf(db, [id]),
-      viewer ? engagement.isLiked(db, viewer.id, id) : false,
-      viewer && viewer.id !== row.sellerId ? engagement.isFollowing(db, viewer.id, row.sellerId) : false,
-    ]);
-    const answer = toDetail(
-      row,
-      images.get(id) ?? [],
-      likes.get(id) ?? 0,
-      {
-        description: row.description,
-        thrifterSince: row.sellerSince,
-        isLikedByCurrentUser: liked,
-        isFollowedByCurrentUser: following,
-        isOwner: viewer?.id === row.sellerId,
-        viewerId: viewer?.id,
-      },
-      store,
-    );
-    // Only the seller and staff get this far for a hidden listing (canSee): they are told why.
-    return row.hiddenAt ? { ...answer, hiddenReason: row.hiddenReason ?? '' } : answer;
-  }
+  const detail = (id: number, viewer: AuthUser | null) => listingDetail(db, store, id, viewer);
 
   return {
     detail,
