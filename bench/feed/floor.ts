@@ -63,8 +63,8 @@ const reader: FeedReader = {
     const config = { name: statement.name, text: statement.text };
     return (await pool.query<RawFeedRow>(config, fillPlaceholders(statement.params, values))).rows;
   },
-  async searchWords(search) {
-    const query = dialect.sqlToQuery(searchWordsStatement(search));
+  async searchWords(search, count) {
+    const query = dialect.sqlToQuery(searchWordsStatement(search, count));
     return (await pool.query<RawSearchWords>(query.sql, query.params)).rows[0];
   },
 };
