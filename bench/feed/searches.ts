@@ -76,7 +76,7 @@ function recording(reader: FeedReader) {
     async page(shape, values) {
       seen.reads.push(shape.read);
       const rows = await reader.page(shape, values);
-      seen.boxListings ??= rows[0]?.boxListings;
+      seen.boxListings ??= rows[0]?.boxListings ?? undefined;
       return rows;
     },
     async searchWords(search, count) {

@@ -185,13 +185,14 @@ function conditions(shape: Shape): SQL {
  * the listings that pass the words and the circle (a subquery kept apart by OFFSET 0, with no order or limit to
  * walk), so PostgreSQL fetches them through the text and box indexes and sorts the few it found. In a circle it
  * believes the box small (0.1% of the table, whatever the box) and ANDs the box's bitmap with the words': every
- * listing with the words is looked up in the text index, wherever it lies. The caller knows better (`chooseRead`
- * in marketplace.repository.ts, from `searchWordsStatement`): for words fewer listings have than the box holds (up
- * to `RARE_WORDS_MAX`), 'words-first' gathers by the words alone and checks the circle after (a word nobody used,
- * 25 miles around Chicago at 1M listings: ~115 ms → ~1 ms); for a box the grid says is small, 'box-first' gathers
- * the box alone and checks the words after ("lamp" 25 miles around Pierre, SD: 166 listings read instead of the
- * 41,000 with the word, ~11 ms → ~1 ms). (Both the window and the full query in one statement, the full query
- * behind a one-time filter, cost PostgreSQL about 11% more on every page, bench/feed.)
+ * listing with the words is looked up in the text index, wherever it lies. The caller knows better (`readFeedWith`
+ * in marketplace.repository.ts): for a box the grid says is small (`boxListings`, answered by the window read),
+ * 'box-first' gathers the box alone and checks the words after ("lamp" 25 miles around Pierre, SD: the 166
+ * listings in the box read instead of the 41,000 with the word, ~11 ms → ~1 ms); in a larger box, for words fewer
+ * listings have than the box holds (up to `RARE_WORDS_MAX`, counted by `searchWordsStatement`), 'words-first'
+ * gathers by the words alone and checks the circle after (a word nobody used, 25 miles around Chicago at 1M
+ * listings: ~115 ms → ~1 ms). (Both the window and the full query in one statement, the full query behind a
+ * one-time filter, cost PostgreSQL about 11% more on every page, bench/feed.)
  */
 function pageCte(shape: Shape): SQL {
   const where = conditions(shape);
@@ -213,6 +214,14 @@ function pageCte(shape: Shape): SQL {
 }
 
 /**
+ * `boxListings` on the rows of a page the window did not fill, for the read after it; null on a full page. An
+ * InitPlan runs when its value is first needed, so a full page (most searches in a busy area) never reads the grid.
+ */
+function boxListingsUnlessFull(shape: Shape): SQL {
+  return sql`case when count(p.id) over () < ${paging(shape).limit} then ${boxListings()} end`;
+}
+
+/**
  * One statement per page: the snapshot (the database's clock, or the given earlier moment), the page, and each
  * card's photos and like count. The left join answers the snapshot even when the page is empty.
  */
@@ -226,7 +235,7 @@ export function feedStatement(shape: Shape): SQL {
     p."userImageUrl", p."categoryId", p."categoryTitle", p."reservedForId",
     floor(extract(epoch from p."reservedUntil") * 1000)::float8 as "reservedUntilMs",
     ${likesCountSql(sql`p.id`)} as "likesCount", ${photosJson(sql`p.id`)} as photos
-    ${shape.estimatesBox ? sql`, ${boxListings()} as "boxListings"` : sql``}
+    ${shape.estimatesBox ? sql`, ${boxListingsUnlessFull(shape)} as "boxListings"` : sql``}
   from feed_snapshot s left join feed_page p on true
   order by p."createdAt" desc, p.id desc`;
 }
@@ -259,8 +268,10 @@ export const RARE_WORDS_MAX = 2_000;
 
 /**
  * Below this many listings in a circle's box (the grid's estimate, `boxListings`), its page is read box first
- * ('box-first') without counting the words: reading that few rows costs less than the count itself does for a
- * common word (docs/benchmarks.md, "Search in sparse areas").
+ * ('box-first') without counting the words. Measured at 1M listings (docs/benchmarks.md, "Search in sparse
+ * areas"): read so, a box of up to ~6,400 listings cost less than counting a common word ("lamp") and reading as
+ * before; for a word nobody used, whose count and words-first read are cheap, it broke even at ~1,400 and cost
+ * twice as much at 3,000.
  */
 export const SMALL_BOX_LISTINGS = 1_000;
 
@@ -275,11 +286,12 @@ function boxListings(): SQL {
   const scale = (key: string) => sql`listing_grid_scale(${value(key)}::float8)`;
   const share = (cell: unknown, min: string, max: string) =>
     sql`(least(${cell} + 1, ${scale(max)}) - greatest(${cell}, ${scale(min)}))`;
-  const within = (cell: unknown, min: string, max: string) =>
-    sql`${cell} between floor(${scale(min)})::int and floor(${scale(max)})::int`;
+  const cell = (key: string) => sql`floor(${scale(key)})::int`;
+  // Each row of cells is its own descent of the key: a range on both columns would walk every cell of those rows.
+  const rows = sql`array(select generate_series(${cell('minLat')}, ${cell('maxLat')}))`;
   return sql`(select coalesce(sum(${g.listings} * ${share(g.latCell, 'minLat', 'maxLat')}
       * ${share(g.lngCell, 'minLng', 'maxLng')}), 0)::float8 from ${g}
-    where ${within(g.latCell, 'minLat', 'maxLat')} and ${within(g.lngCell, 'minLng', 'maxLng')})`;
+    where ${g.latCell} = any(${rows}) and ${g.lngCell} between ${cell('minLng')} and ${cell('maxLng')})`;
 }
 
 /**

@@ -70,8 +70,11 @@ export interface RawFeedRow extends Record<string, unknown> {
   reservedUntilMs: number | null;
   likesCount: number;
   photos: Array<[string, string]> | null;
-  /** The grid's estimate of the listings in the circle's box (`Shape.estimatesBox`), on every row. */
-  boxListings?: number;
+  /**
+   * The grid's estimate of the listings in the circle's box (`Shape.estimatesBox`), on every row of a page the
+   * window did not fill; null on a full one.
+   */
+  boxListings?: number | null;
 }
 
 /**
@@ -134,7 +137,7 @@ async function run(
   reader: FeedReader,
   shape: Shape,
   values: Record<string, unknown>,
-): Promise<FeedPage & { boxListings?: number }> {
+): Promise<FeedPage & { boxListings?: number | null }> {
   const raw = await reader.page(shape, values);
   const rows: FeedRow[] = [];
   for (const row of raw) {
@@ -201,7 +204,7 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
   if (recent.rows.length === filter.pageSize) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
   let read: Shape['read'] = 'full';
-  if (estimatesBox && boxListings !== undefined && boxListings < SMALL_BOX_LISTINGS) {
+  if (estimatesBox && typeof boxListings === 'number' && boxListings < SMALL_BOX_LISTINGS) {
     read = 'box-first';
   } else if (filter.search !== undefined) {
     // Before the grid ('counted' and the forced plans), the words were counted without a circle too.
@@ -220,7 +223,7 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
 function chooseRead(
   plan: NonNullable<FeedFilter['plan']>,
   matches: number | null,
-  boxListings: number | undefined,
+  boxListings: number | null | undefined,
 ): Shape['read'] {
   if (plan === 'full' || plan === 'words-first' || plan === 'box-first') return plan;
   if (matches === null || matches > RARE_WORDS_MAX) return 'full';
