@@ -7,7 +7,8 @@
  * choice now (the grid's estimate of the box, answered by the window statement; a small box read box first with
  * no count, a larger one counted as before). Each call is `readFeedWith` over the app's own reader (drizzle over
  * node-postgres, prepared statements), timed in this process; the ways take turns within each row, in a rotating
- * order, after one untimed round, and the medians are compared. Every way must answer the same cards (checked).
+ * order, after one untimed round; the table gives each way's median and the median of the per-round ratios of the
+ * grid to the better plan of before. Every way must answer the same cards (checked).
  *
  *   npm run bench:searches [-- --rows 1000000 --runs 15 --keep --json f]       # loads its own database
  *   npm run bench:searches -- --url postgres://…/rummage_bench_…               # a database kept with --keep
@@ -65,8 +66,13 @@ export interface SearchRow {
   countedChose: string;
   /** How the grid chose: the read, the box's estimate, the count when one ran. */
   gridChose: string;
-  /** grid ÷ the better of the two plans of before the grid ('full' and 'words-first'). */
+  /**
+   * grid ÷ the better of the two plans of before the grid ('full' or 'words-first', by median), per round (the
+   * calls of one round ran back to back), and the median and quartiles of those ratios (docs/benchmarks.md, Method).
+   */
+  ratios: number[];
   ratio: number;
+  ratioQuartiles: [number, number];
 }
 
 /** Records how a page was read: the statements' reads, the grid's estimate, what the words statement answered. */
@@ -138,7 +144,7 @@ export async function searchTable(db: DatabaseHandle['db'], runs: number, log: (
         samples,
         countedChose: chose.counted,
         gridChose: chose.grid!,
-        ratio: ms.grid / Math.min(ms.full, ms['words-first']),
+        ...pairedRatios(samples, ms.full <= ms['words-first'] ? 'full' : 'words-first'),
       };
       rows.push(row);
       log(`${place}, ${name}: ${WAYS.map((way) => `${way} ${ms[way].toFixed(2)} ms`).join(', ')}; grid: ${row.gridChose}`); // prettier-ignore
@@ -147,9 +153,19 @@ export async function searchTable(db: DatabaseHandle['db'], runs: number, log: (
   return rows;
 }
 
-/** At or below the better plan of before; a median within 10% of it counts as noise on a shared machine. */
-const NOISE = 1.1;
-export const verdict = (ratio: number) => (ratio <= 1 ? 'yes' : ratio <= NOISE ? 'noise' : 'no');
+function pairedRatios(samples: Record<Way, number[]>, better: Way) {
+  const ratios = samples.grid.map((ms, round) => ms / samples[better][round]!);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.round(share * (sorted.length - 1))]!;
+  return { ratios, ratio: median(ratios), ratioQuartiles: [at(0.25), at(0.75)] as [number, number] };
+}
+
+/**
+ * Met: the median ratio at or below 1. Within noise: above, but the grid was at or below the better plan in at
+ * least a quarter of the rounds (the lower quartile ≤ 1), as happens when both run the same statements.
+ */
+export const verdict = (row: Pick<SearchRow, 'ratio' | 'ratioQuartiles'>) =>
+  row.ratio <= 1 ? 'yes' : row.ratioQuartiles[0] <= 1 ? 'noise' : 'no';
 
 export function searchTableText(rows: SearchRow[]): string {
   return markdownTable(
@@ -160,7 +176,7 @@ export function searchTableText(rows: SearchRow[]): string {
       'counted chose',
       'box alone',
       'grid',
-      'grid ÷ better',
+      'grid ÷ better (quartiles)',
       'met',
       'grid chose',
     ],
@@ -171,8 +187,8 @@ export function searchTableText(rows: SearchRow[]): string {
       row.countedChose,
       `${row.ms['box-first'].toFixed(2)} ms`,
       `${row.ms.grid.toFixed(2)} ms`,
-      row.ratio.toFixed(2),
-      verdict(row.ratio),
+      `${row.ratio.toFixed(2)} (${row.ratioQuartiles.map((r) => r.toFixed(2)).join('–')})`,
+      verdict(row),
       row.gridChose,
     ]),
   );
