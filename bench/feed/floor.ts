@@ -20,7 +20,7 @@ import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { postgresPoolOptions } from '../../apps/server/src/db/client.js';
-import { feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
+import { BOX_LISTINGS_STATEMENT, boxListingsStatement, feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
 import {
   readFeedWith,
   statementKey,
@@ -49,6 +49,7 @@ interface Rendered {
   params: unknown[];
 }
 const rendered = new Map<string, Rendered>();
+const box = dialect.sqlToQuery(boxListingsStatement());
 
 /** The app's statements, through node-postgres as drizzle hands them to it: `{ name, text }` plus the values. */
 const reader: FeedReader = {
@@ -62,6 +63,11 @@ const reader: FeedReader = {
     }
     const config = { name: statement.name, text: statement.text };
     return (await pool.query<RawFeedRow>(config, fillPlaceholders(statement.params, values))).rows;
+  },
+  async boxListings(values) {
+    const config = { name: BOX_LISTINGS_STATEMENT, text: box.sql };
+    return (await pool.query<{ boxListings: number }>(config, fillPlaceholders(box.params, values))).rows[0]
+      ?.boxListings;
   },
   async searchWords(search, count) {
     const query = dialect.sqlToQuery(searchWordsStatement(search, count));

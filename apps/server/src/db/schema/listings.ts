@@ -87,7 +87,8 @@ export const products = pgTable(
  * `listing_grid_scale` in migration 0011): the feed's estimate of how many rows a radius search's box holds, to
  * choose its plan (feed.statement.ts, `boxListings`). PostgreSQL's own estimate for a box is a fixed
  * share of the table. Kept exact by triggers on products (migration 0011); every listing counts, sold and hidden
- * ones too, as the box's index reads them all. A cell gets its row with its first listing; a count of 0 stays.
+ * ones and banned sellers' too, as the box's index reads them all (docs/decisions/0015-listing-grid.md). A cell
+ * gets its row with its first listing; a count of 0 stays.
  */
 export const listingGrid = pgTable(
   'listing_grid',

@@ -81,11 +81,6 @@ export interface Shape {
    * first ('words-first', rare words) or from the listings in the circle's box first ('box-first', a small box).
    */
   read: 'full' | 'window' | 'words-first' | 'box-first';
-  /**
-   * The window read of a circle with words also answers the grid's estimate of the listings in the circle's box
-   * (`boxListings`), so the read after it can be chosen without another statement.
-   */
-  estimatesBox?: boolean;
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
   /**
@@ -186,7 +181,7 @@ function conditions(shape: Shape): SQL {
  * walk), so PostgreSQL fetches them through the text and box indexes and sorts the few it found. In a circle it
  * believes the box small (0.1% of the table, whatever the box) and ANDs the box's bitmap with the words': every
  * listing with the words is looked up in the text index, wherever it lies. The caller knows better (`readFeedWith`
- * in marketplace.repository.ts): for a box the grid says is small (`boxListings`, answered by the window read),
+ * in marketplace.repository.ts): for a box the grid says is small (`boxListingsStatement`),
  * 'box-first' gathers the box alone and checks the words after ("lamp" 25 miles around Pierre, SD: the 166
  * listings in the box read instead of the 41,000 with the word, ~11 ms → ~1 ms); in a larger box, for words fewer
  * listings have than the box holds (up to `RARE_WORDS_MAX`, counted by `searchWordsStatement`), 'words-first'
@@ -214,14 +209,6 @@ function pageCte(shape: Shape): SQL {
 }
 
 /**
- * `boxListings` on the rows of a page the window did not fill, for the read after it; null on a full page. An
- * InitPlan runs when its value is first needed, so a full page (most searches in a busy area) never reads the grid.
- */
-function boxListingsUnlessFull(shape: Shape): SQL {
-  return sql`case when count(p.id) over () < ${paging(shape).limit} then ${boxListings()} end`;
-}
-
-/**
  * One statement per page: the snapshot (the database's clock, or the given earlier moment), the page, and each
  * card's photos and like count. The left join answers the snapshot even when the page is empty.
  */
@@ -235,7 +222,6 @@ export function feedStatement(shape: Shape): SQL {
     p."userImageUrl", p."categoryId", p."categoryTitle", p."reservedForId",
     floor(extract(epoch from p."reservedUntil") * 1000)::float8 as "reservedUntilMs",
     ${likesCountSql(sql`p.id`)} as "likesCount", ${photosJson(sql`p.id`)} as photos
-    ${shape.estimatesBox ? sql`, ${boxListingsUnlessFull(shape)} as "boxListings"` : sql``}
   from feed_snapshot s left join feed_page p on true
   order by p."createdAt" desc, p.id desc`;
 }
@@ -257,7 +243,6 @@ export function statementName(shape: Shape): string | undefined {
     shape.search && 'search',
     shape.hidesBlocked && 'blocks',
     shape.read.replace('-', '_'),
-    shape.estimatesBox && 'box',
     shape.firstPageSize,
   ];
   return ['rummage_feed', ...words].filter(Boolean).join('_');
@@ -267,7 +252,7 @@ export function statementName(shape: Shape): string | undefined {
 export const RARE_WORDS_MAX = 2_000;
 
 /**
- * Below this many listings in a circle's box (the grid's estimate, `boxListings`), its page is read box first
+ * Below this many listings in a circle's box (the grid's estimate, `boxListingsStatement`), its page is read box first
  * ('box-first') without counting the words. Measured at 1M listings (docs/benchmarks.md, "Search in sparse
  * areas"): read so, a box of up to ~6,400 listings cost less than counting a common word ("lamp") and reading as
  * before; for a word nobody used, whose count and words-first read are cheap, it broke even at ~1,400 and cost
@@ -275,13 +260,17 @@ export const RARE_WORDS_MAX = 2_000;
  */
 export const SMALL_BOX_LISTINGS = 1_000;
 
+/** The name `boxListingsStatement` is prepared under: it runs for every circle search the window does not fill. */
+export const BOX_LISTINGS_STATEMENT = 'rummage_feed_box_listings';
+
 /**
- * How many listings the circle's box holds, from the grid's counts per cell (`listing_grid`: a few rows through its
- * key, ~0.02 ms): each cell the box touches counts for the share of it the box covers, as if its listings were
- * spread evenly (25 miles around Pierre, SD at 1M listings: 167 estimated, 166 in the box; around Chicago 35,600
- * for 37,200). An InitPlan: computed once per statement.
+ * How many listings the circle's box holds (its bounds as the feed statement's placeholders), from the grid's counts
+ * per cell (`listing_grid`: a few rows through its key): each cell the box touches counts for the share of it the
+ * box covers, as if its listings were spread evenly (25 miles around Pierre, SD at 1M listings: 167 estimated, 166
+ * in the box; around Chicago 35,600 for 37,200). Asked only after a window that did not fill the page: in the
+ * window's own statement it cost every full page ~0.04 ms (3%), even when computed lazily.
  */
-function boxListings(): SQL {
+export function boxListingsStatement(): SQL {
   const g = listingGrid;
   const scale = (key: string) => sql`listing_grid_scale(${value(key)}::float8)`;
   const share = (cell: unknown, min: string, max: string) =>
@@ -289,9 +278,9 @@ function boxListings(): SQL {
   const cell = (key: string) => sql`floor(${scale(key)})::int`;
   // Each row of cells is its own descent of the key: a range on both columns would walk every cell of those rows.
   const rows = sql`array(select generate_series(${cell('minLat')}, ${cell('maxLat')}))`;
-  return sql`(select coalesce(sum(${g.listings} * ${share(g.latCell, 'minLat', 'maxLat')}
-      * ${share(g.lngCell, 'minLng', 'maxLng')}), 0)::float8 from ${g}
-    where ${g.latCell} = any(${rows}) and ${g.lngCell} between ${cell('minLng')} and ${cell('maxLng')})`;
+  return sql`select coalesce(sum(${g.listings} * ${share(g.latCell, 'minLat', 'maxLat')}
+      * ${share(g.lngCell, 'minLng', 'maxLng')}), 0)::float8 as "boxListings" from ${g}
+    where ${g.latCell} = any(${rows}) and ${g.lngCell} between ${cell('minLng')} and ${cell('maxLng')}`;
 }
 
 /**

@@ -137,6 +137,7 @@ async function readNoting(filter: FeedFilter) {
       seen.reads.push(shape.read);
       return base.page(shape, values);
     },
+    boxListings: (values) => base.boxListings(values),
     async searchWords(search, count) {
       seen.counted ||= count;
       return base.searchWords(search, count);

@@ -3,6 +3,8 @@ import { preparedRows, queryRows, type Database } from '../../db/client.js';
 import { photoKeys, type PhotoKeys } from '../product/product.cards.js';
 import type { CardFields } from '../product/product.presenter.js';
 import {
+  BOX_LISTINGS_STATEMENT,
+  boxListingsStatement,
   feedStatement,
   RARE_WORDS_MAX,
   searchWordsStatement,
@@ -70,11 +72,6 @@ export interface RawFeedRow extends Record<string, unknown> {
   reservedUntilMs: number | null;
   likesCount: number;
   photos: Array<[string, string]> | null;
-  /**
-   * The grid's estimate of the listings in the circle's box (`Shape.estimatesBox`), on every row of a page the
-   * window did not fill; null on a full one.
-   */
-  boxListings?: number | null;
 }
 
 /**
@@ -84,6 +81,8 @@ export interface RawFeedRow extends Record<string, unknown> {
 export interface FeedReader {
   /** The rows of `feedStatement(shape)` for these placeholder values. */
   page(shape: Shape, values: Record<string, unknown>): Promise<RawFeedRow[]>;
+  /** The grid's estimate of the listings in the circle's box (`boxListingsStatement`, named). */
+  boxListings(values: Record<string, unknown>): Promise<number | undefined>;
   /** The row of `searchWordsStatement(search, count)`. */
   searchWords(search: string, count: boolean): Promise<RawSearchWords | undefined>;
 }
@@ -98,8 +97,7 @@ export interface RawSearchWords extends Record<string, unknown> {
 export function statementKey(shape: Shape): string {
   return (
     statementName(shape) ??
-    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}:` +
-      `${shape.estimatesBox === true}`
+    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}`
   );
 }
 
@@ -111,6 +109,7 @@ export function feedReader(db: Database): FeedReader {
   let reader = readers.get(db);
   if (reader) return reader;
   const statements = new Map<string, FeedStatement>();
+  const box = preparedRows<{ boxListings: number }>(db, boxListingsStatement(), BOX_LISTINGS_STATEMENT);
   reader = {
     page(shape, values) {
       const key = statementKey(shape);
@@ -120,6 +119,9 @@ export function feedReader(db: Database): FeedReader {
         statements.set(key, statement);
       }
       return statement(values);
+    },
+    async boxListings(values) {
+      return (await box(values))[0]?.boxListings;
     },
     async searchWords(search, count) {
       const [row] = await queryRows<RawSearchWords>(db, searchWordsStatement(search, count));
@@ -133,11 +135,7 @@ export function feedReader(db: Database): FeedReader {
 /** int8 columns arrive as strings from node-postgres; ids stay far below 2^53. */
 const int = (value: number | string) => Number(value);
 
-async function run(
-  reader: FeedReader,
-  shape: Shape,
-  values: Record<string, unknown>,
-): Promise<FeedPage & { boxListings?: number | null }> {
+async function run(reader: FeedReader, shape: Shape, values: Record<string, unknown>): Promise<FeedPage> {
   const raw = await reader.page(shape, values);
   const rows: FeedRow[] = [];
   for (const row of raw) {
@@ -163,7 +161,7 @@ async function run(
       photos: photoKeys(row.photos),
     });
   }
-  return { snapshot: new Date(raw[0]?.snapshotMs ?? Date.now()), rows, boxListings: raw[0]?.boxListings };
+  return { snapshot: new Date(raw[0]?.snapshotMs ?? Date.now()), rows };
 }
 
 /**
@@ -198,13 +196,12 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
   if (!circle && !search)
     return run(reader, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
   const plan = filter.plan ?? 'grid';
-  const estimatesBox = circle && search && plan === 'grid';
-  const windowShape = { circle, search, read: 'window', estimatesBox, firstPageSize, hidesBlocked } as const;
-  const { boxListings, ...recent } = await run(reader, windowShape, values);
+  const recent = await run(reader, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
   if (recent.rows.length === filter.pageSize) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
   let read: Shape['read'] = 'full';
-  if (estimatesBox && typeof boxListings === 'number' && boxListings < SMALL_BOX_LISTINGS) {
+  const boxListings = circle && search && plan === 'grid' ? await reader.boxListings(values) : undefined;
+  if (boxListings !== undefined && boxListings < SMALL_BOX_LISTINGS) {
     read = 'box-first';
   } else if (filter.search !== undefined) {
     // Before the grid ('counted' and the forced plans), the words were counted without a circle too.
@@ -223,7 +220,7 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
 function chooseRead(
   plan: NonNullable<FeedFilter['plan']>,
   matches: number | null,
-  boxListings: number | null | undefined,
+  boxListings: number | undefined,
 ): Shape['read'] {
   if (plan === 'full' || plan === 'words-first' || plan === 'box-first') return plan;
   if (matches === null || matches > RARE_WORDS_MAX) return 'full';
