@@ -167,9 +167,10 @@ async function run(reader: FeedReader, shape: Shape, values: Record<string, unkn
 /**
  * One page of the feed, newest first, with its snapshot, photos and like counts, in one statement (see
  * feed.statement.ts). A radius or search page whose newest-first window does not fill it takes a second
- * statement: the full query against the same snapshot (and with search words, one before it for the categories
- * they name and, in a circle, how many listings its box holds and, in a box not small, how many have the words, to
- * read rare ones through the text index).
+ * statement: the full query against the same snapshot. With search words, in a circle the grid's estimate of how
+ * many listings the box holds comes first, and a small box is read box first; otherwise one more statement names the
+ * categories the words name and, in a circle, counts the listings with the words, to read rare ones through the
+ * text index.
  */
 export function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
   return readFeedWith(feedReader(db), filter);
