@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema.js';
 import type { AuthUser } from '../../apps/server/src/modules/account/session.service.js';
-import { feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
+import { BOX_LISTINGS_STATEMENT, boxListingsStatement, feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
 import {
   readFeedWith,
   statementKey,
@@ -73,6 +73,7 @@ export function floorReads(pool: pg.Pool) {
   const dialect = new PgDialect();
   const db = drizzle(pool, { schema }) as unknown as Database;
   const rendered = new Map<string, Rendered>();
+  const box = dialect.sqlToQuery(boxListingsStatement());
 
   /** The app's statements, through node-postgres as drizzle hands them to it: `{ name, text }` plus the values. */
   const reader: FeedReader = {
@@ -87,8 +88,13 @@ export function floorReads(pool: pg.Pool) {
       const config = { name: statement.name, text: statement.text };
       return (await pool.query<RawFeedRow>(config, fillPlaceholders(statement.params, values))).rows;
     },
-    async searchWords(search) {
-      const query = dialect.sqlToQuery(searchWordsStatement(search));
+    async boxListings(values) {
+      const config = { name: BOX_LISTINGS_STATEMENT, text: box.sql };
+      return (await pool.query<{ boxListings: number }>(config, fillPlaceholders(box.params, values))).rows[0]
+        ?.boxListings;
+    },
+    async searchWords(search, count) {
+      const query = dialect.sqlToQuery(searchWordsStatement(search, count));
       return (await pool.query<RawSearchWords>(query.sql, query.params)).rows[0];
     },
   };

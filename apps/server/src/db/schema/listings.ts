@@ -82,6 +82,24 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many listings lie in each cell of a latitude/longitude grid (a quarter of a degree a side, set by
+ * `listing_grid_scale` in migration 0011): the feed's estimate of how many rows a radius search's box holds, to
+ * choose its plan (feed.statement.ts, `boxListings`). PostgreSQL's own estimate for a box is a fixed
+ * share of the table. Kept exact by triggers on products (migration 0011); every listing counts, sold and hidden
+ * ones and banned sellers' too, as the box's index reads them all (docs/decisions/0015-listing-grid.md). A cell
+ * gets its row with its first listing; a count of 0 stays.
+ */
+export const listingGrid = pgTable(
+  'listing_grid',
+  {
+    latCell: integer('lat_cell').notNull(),
+    lngCell: integer('lng_cell').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ name: 'listing_grid_pkey', columns: [t.latCell, t.lngCell] })],
+);
+
 /** A listing's photos in display order; the files live in the image store under these keys. */
 export const productImages = pgTable(
   'product_images',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { categories, products, users } from '../../db/schema.js';
+import { categories, listingGrid, products, users } from '../../db/schema.js';
 import { likesCountSql, photosJson } from '../product/product.cards.js';
 import { blockedSql } from '../user/block.repository.js';
 import { withinCircleOf } from './radius.js';
@@ -77,10 +77,10 @@ export interface Shape {
   search: boolean;
   /**
    * How the page is read (see `pageCte`): by the full query ('full', the only way with neither a circle nor
-   * words), from the newest-first window ('window'), or, for rare words in a circle, from the listings with
-   * those words first ('words-first').
+   * words), from the newest-first window ('window'), or, for words in a circle, from the listings with those words
+   * first ('words-first', rare words) or from the listings in the circle's box first ('box-first', a small box).
    */
-  read: 'full' | 'window' | 'words-first';
+  read: 'full' | 'window' | 'words-first' | 'box-first';
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
   /**
@@ -134,15 +134,16 @@ function circleCondition(): SQL {
 }
 
 function searchCondition(shape: Shape): SQL {
-  if (shape.read !== 'window') {
+  if (shape.read === 'full' || shape.read === 'words-first') {
     // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
     // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
     const query = wordsQuery(value('search'));
     return matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
   }
-  // Within the window the words only filter at most `window` rows, so the plan need not know them. Left as a
-  // parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and PostgreSQL
-  // would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one is kept.
+  // Within the window (or a small box) the words only filter a bounded number of rows, so the plan need not know
+  // them. Left as a parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and
+  // PostgreSQL would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one
+  // is kept.
   // The InitPlan makes the tsquery itself: made from a parameter per row, it cost ~3 µs on each row read.
   const query = sql`(select ${wordsQuery(value('search'))})`;
   return matchesQuery(query, inCategories(query));
@@ -178,11 +179,15 @@ function conditions(shape: Shape): SQL {
  * the caller asks the full query ('full') against the same snapshot. With words, the full query first gathers
  * the listings that pass the words and the circle (a subquery kept apart by OFFSET 0, with no order or limit to
  * walk), so PostgreSQL fetches them through the text and box indexes and sorts the few it found. In a circle it
- * reads the box first, believing it small; for words fewer listings have than a busy city's box holds
- * (`RARE_WORDS_MAX`, counted by `searchWordsStatement`), 'words-first' gathers by the words alone and checks the
- * circle after (a word nobody used, 25 miles around Chicago at 1M listings: ~115 ms → ~1 ms). (Both reads in
- * one statement, the full query behind a one-time filter, cost PostgreSQL about 11% more on every page,
- * bench/feed.)
+ * believes the box small (0.1% of the table, whatever the box) and ANDs the box's bitmap with the words': every
+ * listing with the words is looked up in the text index, wherever it lies. The caller knows better (`readFeedWith`
+ * in marketplace.repository.ts): for a box the grid says is small (`boxListingsStatement`),
+ * 'box-first' gathers the box alone and checks the words after ("lamp" 25 miles around Pierre, SD: the 166
+ * listings in the box read instead of the 41,000 with the word, ~11 ms → ~1 ms); in a larger box, for words fewer
+ * listings have than the box holds (up to `RARE_WORDS_MAX`, counted by `searchWordsStatement`), 'words-first'
+ * gathers by the words alone and checks the circle after (a word nobody used, 25 miles around Chicago at 1M
+ * listings: ~115 ms → ~1 ms). (Both the window and the full query in one statement, the full query behind a
+ * one-time filter, cost PostgreSQL about 11% more on every page, bench/feed.)
  */
 function pageCte(shape: Shape): SQL {
   const where = conditions(shape);
@@ -192,11 +197,11 @@ function pageCte(shape: Shape): SQL {
     from = sql`(select * from ${products} where ${products.createdAt} <= ${snapshotAt}
       ${order} limit ${window}) as ${products}`;
   } else if (shape.search) {
-    // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan.
-    const passing =
-      shape.circle && shape.read === 'full'
-        ? sql`${circleCondition()} and ${searchCondition(shape)}`
-        : searchCondition(shape);
+    // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan, and
+    // 'box-first' the words, so the text index cannot.
+    let passing = searchCondition(shape);
+    if (shape.circle && shape.read === 'full') passing = sql`${circleCondition()} and ${passing}`;
+    if (shape.circle && shape.read === 'box-first') passing = circleCondition();
     from = sql`(select * from ${products} where ${passing} offset 0) as ${products}`;
   }
   return sql`feed_page as (${cardSelect} from ${from} ${cardJoins} where ${where}
@@ -226,38 +231,76 @@ export function feedStatement(shape: Shape): SQL {
  * of the traffic (at most a few statements per page size and connection). Later pages take LIMIT and OFFSET as
  * parameters, which a generic plan cannot estimate (see `paging`). Nor can it know how common search words are:
  * for the full query with search words, its plan takes 1.2 to 4 times as long as the custom plan for rare words
- * (docs/benchmarks.md, bench/feed), so that query is planned per call. Within the window, search words only
- * filter at most `window` rows, whatever the plan.
+ * (docs/benchmarks.md, bench/feed), so that query is planned per call, and so is 'words-first'. Within the window,
+ * search words only filter at most `window` rows, and in a small box ('box-first') the few it holds, whatever the
+ * plan: those are named (planning the box-first read took 2.5–3.5 ms, reading 25 miles around Pierre, SD ~1 ms).
  */
 export function statementName(shape: Shape): string | undefined {
-  if (shape.firstPageSize === undefined || (shape.search && shape.read !== 'window')) return undefined;
+  const planned = shape.read === 'full' || shape.read === 'words-first';
+  if (shape.firstPageSize === undefined || (shape.search && planned)) return undefined;
   const words = [
     shape.circle ? 'circle' : 'all',
     shape.search && 'search',
     shape.hidesBlocked && 'blocks',
-    shape.read,
+    shape.read.replace('-', '_'),
     shape.firstPageSize,
   ];
   return ['rummage_feed', ...words].filter(Boolean).join('_');
 }
 
-/** Up to this many listings with the words, a circle's page is gathered by the words first ('words-first'). */
+/** Up to this many listings with the words, a circle's page may be gathered by the words first ('words-first'). */
 export const RARE_WORDS_MAX = 2_000;
 
 /**
- * What the search words pick out, for the reads planned per call: the categories whose titles have them, and how
- * many listings have them, counted up to RARE_WORDS_MAX + 1 (a common word stops the count early). The count is
- * in three parts planned apart, each reading a rare word's few rows through an index (as one `textMatch`, the
+ * Below this many listings in a circle's box (the grid's estimate, `boxListingsStatement`), its page is read box first
+ * ('box-first') without counting the words. Measured at 1M listings (docs/benchmarks.md, "Search in sparse
+ * areas"): read so, a box of up to ~6,400 listings cost less than counting a common word ("lamp") and reading as
+ * before; for a word nobody used, whose count and words-first read are cheap, it broke even at ~1,400 and cost
+ * twice as much at 3,000.
+ */
+export const SMALL_BOX_LISTINGS = 1_000;
+
+/** The name `boxListingsStatement` is prepared under: it runs for every circle search the window does not fill. */
+export const BOX_LISTINGS_STATEMENT = 'rummage_feed_box_listings';
+
+/**
+ * How many listings the circle's box holds (its bounds as the feed statement's placeholders), from the grid's counts
+ * per cell (`listing_grid`: a few rows through its key): each cell the box touches counts for the share of it the
+ * box covers, as if its listings were spread evenly (25 miles around Pierre, SD at 1M listings: 167 estimated, 166
+ * in the box; around Chicago 35,600 for 37,200). Asked only after a window that did not fill the page: in the
+ * window's own statement it cost every full page ~0.04 ms (3%), even when computed lazily.
+ */
+export function boxListingsStatement(): SQL {
+  const g = listingGrid;
+  const scale = (key: string) => sql`listing_grid_scale(${value(key)}::float8)`;
+  const share = (cell: unknown, min: string, max: string) =>
+    sql`(least(${cell} + 1, ${scale(max)}) - greatest(${cell}, ${scale(min)}))`;
+  const cell = (key: string) => sql`floor(${scale(key)})::int`;
+  // Each row of cells is its own descent of the key: a range on both columns would walk every cell of those rows.
+  const rows = sql`array(select generate_series(${cell('minLat')}, ${cell('maxLat')}))`;
+  return sql`select coalesce(sum(${g.listings} * ${share(g.latCell, 'minLat', 'maxLat')}
+      * ${share(g.lngCell, 'minLng', 'maxLng')}), 0)::float8 as "boxListings" from ${g}
+    where ${g.latCell} = any(${rows}) and ${g.lngCell} between ${cell('minLng')} and ${cell('maxLng')}`;
+}
+
+/**
+ * What the search words pick out, for the reads planned per call: the categories whose titles have them, and (with
+ * `count`, for a circle's box that is not small) how many listings have them, counted up to RARE_WORDS_MAX + 1 (a
+ * common word stops the count early, though its 2,001 rows still cost 4–12 ms at 1M listings). The count is in
+ * three parts planned apart, each reading a rare word's few rows through an index (as one `textMatch`, the
  * category branch is guessed to match most of the table, and a word nobody used read all of it: ~400 ms at 1M).
  */
-export function searchWordsStatement(search: string): SQL {
+export function searchWordsStatement(search: string, count: boolean): SQL {
   const query = wordsQuery(search);
   const upTo = sql.raw(String(RARE_WORDS_MAX + 1));
   const counted = (rows: SQL) => sql`(select count(*) from (${rows} limit ${upTo}) as counted)`;
   const namedCategory = namesCategory(query);
-  return sql`select (${counted(sql`select 1 from ${products} where numnode(${query}) = 0`)}
+  const matches = count
+    ? sql`(${counted(sql`select 1 from ${products} where numnode(${query}) = 0`)}
     + ${counted(sql`select 1 from ${products} where ${products.search} @@ ${query}`)}
     + ${counted(sql`select 1 from ${products} join ${categories} on ${categories.id} = ${products.categoryId}
-        where ${namedCategory}`)})::int as matches,
+        where ${namedCategory}`)})::int`
+    : sql`null::int`;
+  return sql`select ${matches} as matches,
     array(select ${categories.id} from ${categories} where ${namedCategory}) as "categoryIds"`;
 }

@@ -3,11 +3,14 @@ import { preparedRows, queryRows, type Database } from '../../db/client.js';
 import { photoKeys, type PhotoKeys } from '../product/product.cards.js';
 import type { CardFields } from '../product/product.presenter.js';
 import {
+  BOX_LISTINGS_STATEMENT,
+  boxListingsStatement,
   feedStatement,
   RARE_WORDS_MAX,
   searchWordsStatement,
   recentWindow,
   statementName,
+  SMALL_BOX_LISTINGS,
   type Shape,
 } from './feed.statement.js';
 import { circleValues, type Circle } from './radius.js';
@@ -25,10 +28,12 @@ export interface FeedFilter {
   /** Size of the newest-first window a radius or search page is read from first (`recentWindow`); 0 skips it. */
   window?: number;
   /**
-   * Up to how many listings with the words a circle's page is gathered by the words first (RARE_WORDS_MAX);
-   * -1 never does.
+   * How a circle's search page the window does not fill is read. By default the grid's estimate of the box chooses
+   * (`chooseRead`). The others are for bench/feed/searches.ts and tests: the words always counted (as before the
+   * grid), then 'counted' reads words first up to RARE_WORDS_MAX of them and 'full' otherwise (the rule before the
+   * grid); 'full', 'words-first' and 'box-first' always read so. The answer is the same whichever way.
    */
-  wordsFirstUpTo?: number;
+  plan?: 'grid' | 'counted' | 'full' | 'words-first' | 'box-first';
   /** The signed-in reader: listings of people they blocked are left out (docs/product.md §11). */
   viewerId?: number;
 }
@@ -70,18 +75,21 @@ export interface RawFeedRow extends Record<string, unknown> {
 }
 
 /**
- * How the feed's statements reach the database: the app runs them through drizzle (`drizzleReader`); bench/feed's
+ * How the feed's statements reach the database: the app runs them through drizzle (`feedReader`); bench/feed's
  * floor sends the same rendered text and values through a plain node-postgres pool, so both share `readFeedWith`.
  */
 export interface FeedReader {
   /** The rows of `feedStatement(shape)` for these placeholder values. */
   page(shape: Shape, values: Record<string, unknown>): Promise<RawFeedRow[]>;
-  /** The row of `searchWordsStatement(search)`. */
-  searchWords(search: string): Promise<RawSearchWords | undefined>;
+  /** The grid's estimate of the listings in the circle's box (`boxListingsStatement`, named). */
+  boxListings(values: Record<string, unknown>): Promise<number | undefined>;
+  /** The row of `searchWordsStatement(search, count)`. */
+  searchWords(search: string, count: boolean): Promise<RawSearchWords | undefined>;
 }
 
 export interface RawSearchWords extends Record<string, unknown> {
-  matches: number;
+  /** null when not counted. */
+  matches: number | null;
   categoryIds: Array<number | string>;
 }
 
@@ -96,10 +104,12 @@ export function statementKey(shape: Shape): string {
 type FeedStatement = (values: Record<string, unknown>) => Promise<RawFeedRow[]>;
 const readers = new WeakMap<Database, FeedReader>();
 
-function drizzleReader(db: Database): FeedReader {
+/** The app's `FeedReader`: drizzle over the database, one prepared statement per shape. */
+export function feedReader(db: Database): FeedReader {
   let reader = readers.get(db);
   if (reader) return reader;
   const statements = new Map<string, FeedStatement>();
+  const box = preparedRows<{ boxListings: number }>(db, boxListingsStatement(), BOX_LISTINGS_STATEMENT);
   reader = {
     page(shape, values) {
       const key = statementKey(shape);
@@ -110,8 +120,11 @@ function drizzleReader(db: Database): FeedReader {
       }
       return statement(values);
     },
-    async searchWords(search) {
-      const [row] = await queryRows<RawSearchWords>(db, searchWordsStatement(search));
+    async boxListings(values) {
+      return (await box(values))[0]?.boxListings;
+    },
+    async searchWords(search, count) {
+      const [row] = await queryRows<RawSearchWords>(db, searchWordsStatement(search, count));
       return row;
     },
   };
@@ -154,11 +167,13 @@ async function run(reader: FeedReader, shape: Shape, values: Record<string, unkn
 /**
  * One page of the feed, newest first, with its snapshot, photos and like counts, in one statement (see
  * feed.statement.ts). A radius or search page whose newest-first window does not fill it takes a second
- * statement: the full query against the same snapshot (and in a circle, a count first of how many listings have
- * the words, to read rare ones through the text index).
+ * statement: the full query against the same snapshot. With search words, in a circle the grid's estimate of how
+ * many listings the box holds comes first, and a small box is read box first; otherwise one more statement names the
+ * categories the words name and, in a circle, counts the listings with the words, to read rare ones through the
+ * text index.
  */
 export function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
-  return readFeedWith(drizzleReader(db), filter);
+  return readFeedWith(feedReader(db), filter);
 }
 
 /** `readFeed` through any `FeedReader`: which statements run, with which values, and the rows they make. */
@@ -181,27 +196,36 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
   const hidesBlocked = filter.viewerId !== undefined;
   if (!circle && !search)
     return run(reader, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
+  const plan = filter.plan ?? 'grid';
   const recent = await run(reader, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
   if (recent.rows.length === filter.pageSize) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
   let read: Shape['read'] = 'full';
-  if (filter.search !== undefined) {
-    const words = await searchWords(reader, filter.search);
-    fallback.categoryIds = words.categoryIds;
-    if (circle && words.matches <= (filter.wordsFirstUpTo ?? RARE_WORDS_MAX)) read = 'words-first';
+  const boxListings = circle && search && plan === 'grid' ? await reader.boxListings(values) : undefined;
+  if (boxListings !== undefined && boxListings < SMALL_BOX_LISTINGS) {
+    read = 'box-first';
+  } else if (filter.search !== undefined) {
+    // Before the grid ('counted' and the forced plans), the words were counted without a circle too.
+    const words = await reader.searchWords(filter.search, circle || plan !== 'grid');
+    fallback.categoryIds = (words?.categoryIds ?? []).map(int);
+    if (circle) read = chooseRead(plan, words?.matches ?? null, boxListings);
   }
   return run(reader, { circle, search, read, firstPageSize, hidesBlocked }, fallback);
 }
 
-async function searchWords(
-  reader: FeedReader,
-  search: string,
-): Promise<{ matches: number; categoryIds: number[] }> {
-  const row = await reader.searchWords(search);
-  return {
-    matches: row?.matches ?? Number.POSITIVE_INFINITY,
-    categoryIds: (row?.categoryIds ?? []).map(int),
-  };
+/**
+ * How a circle's search page is gathered (feed.statement.ts, `pageCte`) when its box is not small: by the words
+ * alone when fewer listings have them than the box holds (up to RARE_WORDS_MAX: the count stops there), otherwise
+ * by both indexes together ('full'). Before the grid ('counted'), up to RARE_WORDS_MAX whatever the box.
+ */
+function chooseRead(
+  plan: NonNullable<FeedFilter['plan']>,
+  matches: number | null,
+  boxListings: number | undefined,
+): Shape['read'] {
+  if (plan === 'full' || plan === 'words-first' || plan === 'box-first') return plan;
+  if (matches === null || matches > RARE_WORDS_MAX) return 'full';
+  return plan === 'counted' || matches < (boxListings ?? Infinity) ? 'words-first' : 'full';
 }
 
 /** The rows of `readFeed` alone. */
