@@ -132,7 +132,7 @@ const QUERIES: Query[] = [
     run: (db, i) =>
       createMarketplaceService({ db, store, memo: memorySnapshotMemo() }).feed(
         { page: 1, pageSize: 12, search: undefined, ...CHICAGO },
-        `bench-${i}`,
+        () => `bench-${i}`,
       ),
     // `before` is each engine's own clock.
     answer: (result) => (result as FeedPage).data,

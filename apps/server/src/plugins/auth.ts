@@ -35,13 +35,17 @@ export const authPlugin = fp<{ sessions: SessionService }>(
     app.decorate('authenticate', (token: string | undefined) => sessions.authenticate(token));
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, not an async one: most requests carry no token, and those then cost no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request.headers.authorization);
-      if (!token) return;
-      const session = await sessions.authenticate(token);
-      if (!session) return;
-      request.user = session.user;
-      request.sessionId = session.sessionId;
+      if (!token) return done();
+      sessions.authenticate(token).then((session) => {
+        if (session) {
+          request.user = session.user;
+          request.sessionId = session.sessionId;
+        }
+        done();
+      }, done);
     });
   },
   { name: 'auth' },

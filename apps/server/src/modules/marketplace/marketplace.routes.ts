@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, errorBodySchema, feedQuerySchema, feedResponseSchema } from '@rummage/contract';
-import { viewerKey } from '../product/viewer.js';
+import { readerIdentity } from '../product/viewer.js';
 import type { MarketplaceService } from './marketplace.service.js';
 import { contractTypedAnswer } from '../../plugins/contract-json.js';
 import { access } from '../../plugins/openapi.js';
@@ -26,7 +26,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       },
     },
     async (request, reply) => {
-      const page = await marketplace.feed(request.query, viewerKey(request), request.user?.id);
+      const page = await marketplace.feed(request.query, () => readerIdentity(request), request.user?.id);
       // A feed depends on who asks (snapshot memo) and changes by the minute: no shared caching.
       reply.header('cache-control', 'private, no-cache');
       return { ...page, before: page.before.toISOString() };

@@ -39,32 +39,38 @@ export function createMarketplaceService(options: {
    * the bound is later or absent): the client's `before`, else for page 1 now (remembered for this reader), else
    * what page 1 remembered. See docs/decisions/0004-feed-paging.md.
    */
-  async function snapshotBound(query: ParsedFeedQuery, key: string): Promise<Date | undefined> {
+  async function snapshotBound(query: ParsedFeedQuery, key: () => string): Promise<Date | undefined> {
     if (query.before) return query.before;
     if (query.page === 1) return undefined;
-    return memo.recall(key);
+    return memo.recall(key());
   }
 
   return {
-    /** `viewerId`: the signed-in reader, whose feed leaves out the people they blocked. */
-    async feed(query: ParsedFeedQuery, viewer: string, viewerId?: number): Promise<FeedPage> {
+    /**
+     * `reader`: who reads (readerIdentity), asked only when the snapshot memo is used (no `before`), as hashing it
+     * is a visible share of a feed request's CPU. `viewerId`: the signed-in reader, whose feed leaves out the
+     * people they blocked.
+     */
+    async feed(query: ParsedFeedQuery, reader: () => string, viewerId?: number): Promise<FeedPage> {
       const circle = feedCircle(query);
-      const key = snapshotKey(viewer, [
-        query.pageSize,
-        query.search,
-        circle?.latitude,
-        circle?.longitude,
-        circle?.radiusKm,
-      ]);
+      let key: string | undefined;
+      const memoKey = () =>
+        (key ??= snapshotKey(reader(), [
+          query.pageSize,
+          query.search,
+          circle?.latitude,
+          circle?.longitude,
+          circle?.radiusKm,
+        ]));
       const { snapshot, rows } = await readFeed(db, {
         page: query.page,
         pageSize: query.pageSize,
         search: query.search,
         circle,
-        snapshot: await snapshotBound(query, key),
+        snapshot: await snapshotBound(query, memoKey),
         viewerId,
       });
-      if (query.page === 1 && !query.before) await memo.remember(key, snapshot);
+      if (query.page === 1 && !query.before) await memo.remember(memoKey(), snapshot);
       return {
         data: rows.map((row) => toCard(row, row.photos, row.likesCount, store, viewerId)),
         page: query.page,

@@ -14,7 +14,7 @@ export interface SnapshotMemo {
 /** A reader's scroll session rarely lasts longer; after that a fresh page 1 is expected anyway. */
 export const SNAPSHOT_TTL_MS = 30 * 60 * 1000;
 
-/** Key of one reader's feed: who reads it and what they asked for, hashed (it holds an IP hash and a search). */
+/** Key of one reader's feed: who reads it (readerIdentity: an IP and user agent) and what they asked for, hashed. */
 export function snapshotKey(viewer: string, parts: ReadonlyArray<string | number | undefined>): string {
   return createHash('sha256')
     .update([viewer, ...parts.map((part) => (part === undefined ? '' : String(part)))].join('\u0000'))

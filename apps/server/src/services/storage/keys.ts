@@ -11,12 +11,13 @@ const ID_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
  * One path segment: starts with a letter or digit, so `.`, `..` and hidden names (the local store's temporary
  * files start with a dot) can never be addressed; no separators, no encoding tricks.
  */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,127}';
+/** Segments joined by single slashes, as one expression: every photo URL of every card passes here. */
+const KEY = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
 
 /** True for keys the stores accept: `a/b/c.webp`-like relative paths of safe segments. */
 export function isValidImageKey(key: string): boolean {
-  if (key.length === 0 || key.length > 512) return false;
-  return key.split('/').every((segment) => SEGMENT.test(segment));
+  return key.length <= 512 && KEY.test(key);
 }
 
 export function assertValidImageKey(key: string): string {

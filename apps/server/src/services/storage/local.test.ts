@@ -49,6 +49,9 @@ describe('image keys', () => {
       '.hidden',
       'a/.x.tmp',
       'a\\b',
+      'a/',
+      'a/b/',
+      `${'a'.repeat(129)}.webp`,
     ]) {
       expect({ key, valid: isValidImageKey(key) }).toEqual({ key, valid: false });
     }
