@@ -7,17 +7,13 @@ interface Listing {
   title: string;
   userId: number;
   userName: string;
-  reservedUntil?: string | null;
 }
 
-/**
- * One of a demo seller's listings, from the public feed: the oldest of theirs on the first page, so not one that a
- * journey running alongside has just listed (and may reserve) or picks as the newest (the staff journey hides it).
- */
+/** One of a demo seller's listings, from the public feed. */
 async function listingBy(request: APIRequestContext, userName: string): Promise<Listing> {
   const feed = await request.get('/api/Marketplace/products?pageSize=48');
   const { data } = (await feed.json()) as { data: Listing[] };
-  const listing = data.filter((product) => product.userName === userName && !product.reservedUntil).at(-1);
+  const listing = data.find((product) => product.userName === userName);
   expect(listing, `a demo listing by ${userName}`).toBeTruthy();
   return listing!;
 }
