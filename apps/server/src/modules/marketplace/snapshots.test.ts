@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { memorySnapshotMemo, snapshotKey } from './snapshots.js';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, redisAvailable } from '../../test/redis.js';
+import { memorySnapshotMemo, redisSnapshotMemo, snapshotKey } from './snapshots.js';
 
 // Issue 20: a process that has served a million feed requests must cost what a fresh one does, so the one
 // per-reader structure of the feed (one entry per visitor and query) stays bounded however many readers pass.
@@ -35,5 +38,45 @@ describe('memorySnapshotMemo', () => {
     expect(await memo.recall(readerKey(1))).toEqual(at);
     now = 1_000;
     expect(await memo.recall(readerKey(1))).toBeUndefined();
+  });
+
+  it('tells apart readers whose very long user agents differ only at the end', async () => {
+    const memo = memorySnapshotMemo();
+    const agent = 'Mozilla/5.0 '.repeat(400);
+    const first = snapshotKey(`rummage-viewer\n203.0.113.7\n${agent}a`, [12]);
+    const second = snapshotKey(`rummage-viewer\n203.0.113.7\n${agent}b`, [12]);
+    await memo.remember(first, new Date('2026-11-26T12:00:00Z'));
+    await memo.remember(second, new Date('2026-11-26T12:05:00Z'));
+
+    expect(await memo.recall(first)).toEqual(new Date('2026-11-26T12:00:00Z'));
+    expect(await memo.recall(second)).toEqual(new Date('2026-11-26T12:05:00Z'));
+  });
+});
+
+const available = await redisAvailable('snapshots.test.ts');
+
+describe.skipIf(!available)('redisSnapshotMemo', () => {
+  const connections: Redis[] = [];
+  const connect = () => {
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    connections.push(redis);
+    return redis;
+  };
+  afterAll(async () => {
+    await Promise.all(connections.map((redis) => redis.quit()));
+  });
+
+  it("is shared by two processes and keeps no reader's address in Redis", async () => {
+    const prefix = `snapshot-test-${randomBytes(4).toString('hex')}:`;
+    const [one, two] = [redisSnapshotMemo(connect(), prefix), redisSnapshotMemo(connect(), prefix)];
+    const key = snapshotKey('rummage-viewer\n203.0.113.7\nFirefox', [12, 'lamp']);
+    const at = new Date('2026-11-26T12:00:00Z');
+    await one.remember(key, at);
+
+    expect(await two.recall(key)).toEqual(at);
+    const names = await connect().keys(`${prefix}*`);
+    expect(names).toHaveLength(1);
+    expect(names[0]).not.toContain('203.0.113.7');
+    expect(names[0]).not.toContain('lamp');
   });
 });

@@ -14,12 +14,20 @@ export interface SnapshotMemo {
 /** A reader's scroll session rarely lasts longer; after that a fresh page 1 is expected anyway. */
 export const SNAPSHOT_TTL_MS = 30 * 60 * 1000;
 
-/** Key of one reader's feed: who reads it (readerIdentity: an IP and user agent) and what they asked for, hashed. */
+/**
+ * Key of one reader's feed: who reads it (readerIdentity: a user id, or an IP and user agent) and what they asked
+ * for, as plain text. The in-process memo keeps it as it is unless it is long (a profile of anonymous first pages
+ * put ~2% of the app's samples in hashing it, issue 20); what leaves the process (Redis) is hashed, as before, so
+ * no IP is stored there and keys written by an older process still match.
+ */
 export function snapshotKey(viewer: string, parts: ReadonlyArray<string | number | undefined>): string {
-  return createHash('sha256')
-    .update([viewer, ...parts.map((part) => (part === undefined ? '' : String(part)))].join('\u0000'))
-    .digest('base64url');
+  return [viewer, ...parts.map((part) => (part === undefined ? '' : String(part)))].join('\u0000');
 }
+
+const hashed = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** A user agent can be kilobytes long; past this many characters a key is kept as its hash, so entries stay small. */
+const LONGEST_PLAIN_KEY = 256;
 
 /** In-process memo, capped so a crawler cycling through queries cannot grow it without bound. */
 export function memorySnapshotMemo(
@@ -29,8 +37,10 @@ export function memorySnapshotMemo(
   const ttlMs = options.ttlMs ?? SNAPSHOT_TTL_MS;
   const clock = options.clock ?? Date.now;
   const entries = new Map<string, { at: number; expires: number }>();
+  const bounded = (key: string) => (key.length > LONGEST_PLAIN_KEY ? hashed(key) : key);
   return {
-    async remember(key, at) {
+    async remember(plain, at) {
+      const key = bounded(plain);
       entries.delete(key); // re-inserting moves it to the back: Map order is the eviction order
       entries.set(key, { at: at.getTime(), expires: clock() + ttlMs });
       while (entries.size > maxEntries) {
@@ -39,7 +49,8 @@ export function memorySnapshotMemo(
         entries.delete(oldest);
       }
     },
-    async recall(key) {
+    async recall(plain) {
+      const key = bounded(plain);
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expires <= clock()) {
@@ -53,7 +64,7 @@ export function memorySnapshotMemo(
 
 /** Shared by every process when REDIS_URL is set; a Redis outage degrades to "no memo", never to an error. */
 export function redisSnapshotMemo(redis: Redis, prefix: string, ttlMs = SNAPSHOT_TTL_MS): SnapshotMemo {
-  const name = (key: string) => `${prefix}feed-snapshot:${key}`;
+  const name = (key: string) => `${prefix}feed-snapshot:${hashed(key)}`;
   return {
     async remember(key, at) {
       await redis.set(name(key), String(at.getTime()), 'PX', ttlMs).catch(() => undefined);
