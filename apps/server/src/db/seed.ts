@@ -69,10 +69,15 @@ export async function ensureCategories(db: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
+const DEMO_ACCOUNT_AGE_DAYS = 90;
+
 /** Demo people only on a fresh installation: once anyone exists, deleted demo accounts stay deleted. */
 export async function seedDemoUsers(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return 0;
+  // The demo people's listings go back up to 60 days (seed-listings.ts), so their accounts are older than that:
+  // a profile's "since" then reads true, and they are not held to a day-old account's chat limits.
+  const since = new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 24 * 60 * 60 * 1000);
   const values = await Promise.all(
     DEMO_USERS.map(async (demo) => ({
       username: demo.username,
@@ -83,7 +88,8 @@ export async function seedDemoUsers(db: Database): Promise<number> {
       address: demo.address,
       latitude: demo.latitude,
       longitude: demo.longitude,
-      termsAcceptedAt: new Date(),
+      termsAcceptedAt: since,
+      createdAt: since,
     })),
   );
   const inserted = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
