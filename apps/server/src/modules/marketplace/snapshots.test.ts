@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL, redisAvailable } from '../../test/redis.js';
+import { describe, expect, it } from 'vitest';
+import { redisAvailable, redisConnections } from '../../test/redis.js';
 import { memorySnapshotMemo, redisSnapshotMemo, snapshotKey } from './snapshots.js';
 
 // Issue 20: a process that has served a million feed requests must cost what a fresh one does, so the one
@@ -56,15 +55,7 @@ describe('memorySnapshotMemo', () => {
 const available = await redisAvailable('snapshots.test.ts');
 
 describe.skipIf(!available)('redisSnapshotMemo', () => {
-  const connections: Redis[] = [];
-  const connect = () => {
-    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-    connections.push(redis);
-    return redis;
-  };
-  afterAll(async () => {
-    await Promise.all(connections.map((redis) => redis.quit()));
-  });
+  const connect = redisConnections();
 
   it("is shared by two processes and keeps no reader's address in Redis", async () => {
     const prefix = `snapshot-test-${randomBytes(4).toString('hex')}:`;

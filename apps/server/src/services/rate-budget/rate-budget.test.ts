@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL, redisAvailable } from '../../test/redis.js';
+import { describe, expect, it } from 'vitest';
+import { redisAvailable, redisConnections } from '../../test/redis.js';
 import { createMetrics } from '../metrics/index.js';
 import {
   countingRefusals,
@@ -57,15 +57,7 @@ describe('memory budgets', () => {
 const available = await redisAvailable('rate-budget.test.ts');
 
 describe.skipIf(!available)('Redis budgets', () => {
-  const connections: Redis[] = [];
-  const connect = () => {
-    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-    connections.push(redis);
-    return redis;
-  };
-  afterAll(async () => {
-    await Promise.all(connections.map((redis) => redis.quit()));
-  });
+  const connect = redisConnections();
 
   it('is one budget for two processes, even when both take at the same moment', async () => {
     const prefix = `budget-test-${randomBytes(4).toString('hex')}:`;
