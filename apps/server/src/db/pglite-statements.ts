@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { types, type QueryOptions } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { fillPlaceholders } from 'drizzle-orm';
 
 /*
