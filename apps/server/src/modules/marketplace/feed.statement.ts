@@ -18,6 +18,34 @@ export function recentWindow(page: number, pageSize: number): number {
   return Math.min(RECENT_WINDOW_MAX, Math.max(RECENT_WINDOW_MIN, needed * RECENT_ROWS_PER_RESULT));
 }
 
+/**
+ * How far down the feed to read once more when the window came up short of the page: the window's own share of
+ * passing rows (`passing` of the `needed` ones; the caller's window checked the circle and words) says where the
+ * page should end. Read as far as the lowest share it could well have (a one-sided 90% bound), a page of 12 comes
+ * up short in about 1 in 20 of these reads when 2 were expected in the window, 1 in 60 when 4 were, if the words'
+ * share of the listings stays the same down the feed. Filled, the page costs a few ms where the full query for a
+ * common word in a busy area costs 35–150 ms at 1M listings; short, it costs what it read (~0.4 µs a row: up to
+ * ~20 ms at RECENT_WINDOW_MAX) before the full query (docs/benchmarks.md, "The window's yield"). From 1 row passed
+ * the guess is too rough (~240,000 rows for a page of 12), so there is none (undefined); nor past RECENT_WINDOW_MAX.
+ */
+export function widerWindow(window: number, needed: number, passing: number): number | undefined {
+  if (passing < WIDER_WINDOW_MIN_PASSING || passing >= needed) return undefined;
+  const wider = Math.ceil((window * needed) / poissonLowerBound(passing));
+  return wider <= RECENT_WINDOW_MAX ? wider : undefined;
+}
+
+/** Fewer passing rows than this in the window give no wider window. */
+const WIDER_WINDOW_MIN_PASSING = 2;
+
+/**
+ * The mean a count of `k` events could have had at the least, one-sided 90% (Wilson and Hilferty's approximation
+ * of the Poisson bound, within 0.5% from k = 2: 0.53 for 2, 3.15 for 6, 7.02 for 11).
+ */
+function poissonLowerBound(k: number): number {
+  const z = 1.2816; // the 90th percentile of the standard normal
+  return k * (1 - 1 / (9 * k) - z / (3 * Math.sqrt(k))) ** 3;
+}
+
 /** The search text as PostgreSQL's full-text query (web-search syntax: quotes, OR, -word). */
 function wordsQuery(search: unknown): SQL {
   return sql`websearch_to_tsquery('english'::regconfig, ${search}::text)`;

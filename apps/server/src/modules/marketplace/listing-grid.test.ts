@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
-import { RARE_WORDS_MAX, SMALL_BOX_LISTINGS, type Shape } from './feed.statement.js';
+import { RARE_WORDS_MAX, SMALL_BOX_LISTINGS, widerWindow, type Shape } from './feed.statement.js';
 import { feedReader, readFeedWith, type FeedFilter, type FeedReader } from './marketplace.repository.js';
 
 let t: TestApp;
@@ -212,5 +212,57 @@ describe('feed search in a circle: the grid chooses the read, the answer stays t
       }
     }
     expect((await readNoting({ page: 1, pageSize: 12, search: 'lamp', circle: tacoma })).ids).toHaveLength(3);
+  });
+
+  it('reads further down the feed when the window held 2 rows of the page or more, and does not guess from 1', async () => {
+    // Six kettles among the dense area's listings, 500 minutes apart, and where each stands in the feed order (the
+    // window walks every listing).
+    const seller = (await createUser(t.app)).id;
+    await db().execute(sql`insert into products (seller_id, title, price, latitude, longitude, created_at)
+      select ${seller}, 'Brass kettle', 8, ${tacoma.latitude}, ${tacoma.longitude},
+             now() - (250 + g * 500) * interval '1 minute'
+      from generate_series(0, 5) g`);
+    const ranks = (
+      await queryRows<{ rank: number }>(
+        db(),
+        sql`with kettles as (select created_at, id from products where title = 'Brass kettle')
+            select (select count(*)::int from products
+                    where (products.created_at, products.id) >= (kettles.created_at, kettles.id)) as rank
+            from kettles order by rank`,
+      )
+    ).map((row) => row.rank);
+    expect(ranks).toHaveLength(6);
+    const filter: FeedFilter = {
+      page: 1,
+      pageSize: 4,
+      search: 'kettle',
+      circle: tacoma,
+      window: ranks[3]! - 1,
+    };
+    const chosen = await readNoting(filter);
+    expect(chosen.reads).toEqual(['window', 'window']);
+    expect(chosen.counted).toBe(false);
+    expect(chosen.ids).toHaveLength(4);
+    for (const plan of plans) expect((await readNoting({ ...filter, plan })).ids, plan).toEqual(chosen.ids);
+    // Page 2 of 2: its window answered 1 row past page 1's 2, so 3 passed.
+    const second = await readNoting({ ...filter, page: 2, pageSize: 2 });
+    expect(second.reads).toEqual(['window', 'window']);
+    expect(second.ids).toEqual(chosen.ids.slice(2, 4));
+    // One kettle in the window: no guess. A later page's window with none: how many passed before is not known.
+    expect((await readNoting({ ...filter, window: ranks[1]! - 1 })).reads).toEqual(['window', 'words-first']);
+    expect((await readNoting({ ...filter, page: 3, pageSize: 2 })).reads).toEqual(['window', 'words-first']);
+  });
+});
+
+describe('widerWindow', () => {
+  it('reads as far as the lowest likely share of passing rows asks, from 2 rows on and up to the longest window', () => {
+    expect(widerWindow(2_000, 12, 11)).toBe(3_418);
+    expect(widerWindow(2_000, 12, 6)).toBe(7_609);
+    expect(widerWindow(2_000, 12, 3)).toBe(21_766);
+    expect(widerWindow(2_000, 12, 2)).toBe(45_272);
+    expect(widerWindow(2_000, 12, 1)).toBeUndefined(); // 243,873
+    expect(widerWindow(2_000, 12, 0)).toBeUndefined();
+    expect(widerWindow(2_000, 12, 12)).toBeUndefined();
+    expect(widerWindow(3_600, 24, 3)).toBeUndefined(); // 78,357 is past RECENT_WINDOW_MAX
   });
 });
