@@ -3,6 +3,7 @@
  * paced open-loop generator (see `paced`) for latency at a given rate without autocannon's per-second bursts.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
 
 export interface HttpRun {
@@ -12,6 +13,11 @@ export interface HttpRun {
   p99: number;
   /** Non-2xx answers, socket errors and timeouts together: anything but 0 invalidates the run. */
   failures: number;
+  /**
+   * Paced runs: the longest the load generator's own event loop was held up (ms). Every request due meanwhile is
+   * charged for it, whatever the server did, so a tail near this figure is the generator's, not the server's.
+   */
+  generatorStallMs?: number;
 }
 
 /** Exact percentile of a list of milliseconds (nearest rank). */
@@ -77,14 +83,18 @@ export async function paced(url: string, rate: number, sockets: number, seconds:
   const latencies: number[] = [];
   let failures = 0;
   const total = Math.round(rate * seconds);
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   const fire = (due: number) =>
     new Promise<void>((resolve) => {
+      // From when it was due, or when it left if that was earlier (the wait below skips the last millisecond).
+      const from = Math.min(due, performance.now());
       const request = http.get(url, { agent }, (response) => {
         response.resume();
         response.on('end', () => {
-          if (response.statusCode === 200) latencies.push(performance.now() - due);
+          if (response.statusCode === 200) latencies.push(performance.now() - from);
           else failures++;
           resolve();
         });
@@ -103,6 +113,7 @@ export async function paced(url: string, rate: number, sockets: number, seconds:
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - started) / 1000;
+  stalls.disable();
   agent.destroy();
   return {
     rps: latencies.length / elapsed,
@@ -110,6 +121,7 @@ export async function paced(url: string, rate: number, sockets: number, seconds:
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     failures,
+    generatorStallMs: stalls.max / 1e6,
   };
 }
 

@@ -6,6 +6,7 @@
  *
  *   npm run bench:feed [-- --rows 100000 --seconds 10 --rounds 2 --connections 16 --keep --explain --pgbench
  *                         --json f --long-run N --scenarios none]
+ *   npm run bench:feed -- --url postgres://…/rummage_bench_…    # a database kept with --keep, as it stands
  *
  * --long-run N: after the scenarios, N requests (the four scenarios in turn) to a fresh app process of its own,
  * first minute against last (bench/feed/long-run.ts); `--scenarios none` runs only that.
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     pgbench: { type: 'boolean', default: false },
     json: { type: 'string' },
     'long-run': { type: 'string' },
+    url: { type: 'string' },
   },
 });
 const positive = (name: keyof typeof args) => {
@@ -53,7 +55,7 @@ const positive = (name: keyof typeof args) => {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
   return n;
 };
-const rows = positive('rows');
+let rows = positive('rows');
 const seconds = positive('seconds');
 const warmup = positive('warmup');
 const rounds = positive('rounds');
@@ -151,6 +153,17 @@ async function cleanUp(): Promise<void> {
   cluster = { adminUrl: givenAdminUrl };
 }
 
+async function countListings(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: counted } = await client.query<{ n: number }>('select count(*)::int as n from products');
+    return counted[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 process.once('SIGINT', () => {
   console.error('\ninterrupted: cleaning up');
   void cleanUp().finally(() => process.exit(130));
@@ -162,22 +175,32 @@ async function main() {
   url = databaseUrl(adminUrl, dbName);
   const machine = { ...describeMachine(), ...(await serverInfo(adminUrl)) };
   log(
-    `# bench/feed: ${rows.toLocaleString('en-US')} listings, ${connections} connections, ${seconds} s runs`,
+    `# bench/feed: ${args.url ? 'a kept database' : `${rows.toLocaleString('en-US')} listings`}, ` +
+      `${connections} connections, ${seconds} s runs`,
   );
   log(machineLine(machine));
   log(`database: ${machine.version} (${machine.settings}); client and server share these cores`);
 
-  await createDatabase(adminUrl, dbName);
-  created = true;
-  const migrateStarted = performance.now();
-  await migrate(url);
-  log(`\ncreated ${dbName}, migrated in ${seconds1(performance.now() - migrateStarted)}`);
-  const load = await loadListings(url, rows);
-  log(
-    `loaded ${rows.toLocaleString('en-US')} listings in ${seconds1(load.insertMs + load.indexMs + load.vacuumMs)} ` +
-      `(insert ${seconds1(load.insertMs)}, indexes ${seconds1(load.indexMs)}, vacuum analyze ${seconds1(load.vacuumMs)})`,
-  );
-  log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
+  let load: Awaited<ReturnType<typeof loadListings>> | undefined;
+  if (args.url) {
+    // Neither loaded nor dropped here; migrated, in case it was kept by an older tree.
+    url = args.url;
+    await migrate(url);
+    rows = await countListings(url);
+    log(`\nreusing ${url} as it stands: ${rows.toLocaleString('en-US')} listings (--rows does not apply)`);
+  } else {
+    await createDatabase(adminUrl, dbName);
+    created = true;
+    const migrateStarted = performance.now();
+    await migrate(url);
+    log(`\ncreated ${dbName}, migrated in ${seconds1(performance.now() - migrateStarted)}`);
+    load = await loadListings(url, rows);
+    log(
+      `loaded ${rows.toLocaleString('en-US')} listings in ${seconds1(load.insertMs + load.indexMs + load.vacuumMs)} ` +
+        `(insert ${seconds1(load.insertMs)}, indexes ${seconds1(load.indexMs)}, vacuum analyze ${seconds1(load.vacuumMs)})`,
+    );
+    log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
+  }
 
   server = await startAppProcess(url, (child) => (spawned = child));
   const floor = await startFloorProcess(url, (child) => (floorSpawned = child));
@@ -234,7 +257,7 @@ async function main() {
       seconds,
       rounds,
       machine,
-      load,
+      ...(load ? { load } : { reused: url }),
       runs: results,
       ...(longRunResult && { longRun: longRunResult }),
     };

@@ -156,7 +156,7 @@ export async function runScenario(
     const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
     if (even.failures > 0) throw new Error(`${who}: requests failed during the paced run`);
     paced[who].push(even);
-    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms`); // prettier-ignore
+    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms (generator stalled up to ${even.generatorStallMs?.toFixed(1)} ms)`); // prettier-ignore
   }
   if (burst.failures > 0) throw new Error('requests failed during the autocannon -R run');
 
