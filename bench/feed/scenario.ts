@@ -152,6 +152,9 @@ export async function runScenario(
   const burst = await atRate(appUrl, rate, connections, seconds);
   log(`app at ${rate.toFixed(0)} req/s, autocannon -R: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`); // prettier-ignore
   const paced: { app: HttpRun[]; floor: HttpRun[] } = { app: [], floor: [] };
+  // Unmeasured, each side at the same pace: the tails of the first paced runs after full load were the
+  // machine settling (docs/benchmarks.md, "1M listings on this session's machine").
+  for (const url of [appUrl, floorUrl]) await pacedRun(url, rate, connections, ctx.warmup * 2);
   for (const who of ['app', 'floor', 'floor', 'app'] as const) {
     const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
     if (even.failures > 0) throw new Error(`${who}: requests failed during the paced run`);
