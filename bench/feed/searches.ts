@@ -4,8 +4,8 @@
  * together, "oak lamp", "furniture" (a category), "lamp", "vintage", none), read side by side in one run: the two
  * plans of before the grid (the words always counted, then the full query, which ANDs the box's and the words'
  * indexes, or the words gathered first), the box read alone after the same count (for reference), and the app's
- * choice now (the grid's estimate of the box, asked after the window; a small box read box first with no count,
- * a larger one counted as before). Each call is `readFeedWith` over the app's own reader (drizzle over
+ * choice now (a wider window when the first held 2 or more matches, `widerWindow`; then the grid's estimate of
+ * the box, a small box read box first with no count, a larger one counted as before). Each call is `readFeedWith` over the app's own reader (drizzle over
  * node-postgres, prepared statements), timed in this process. The ways take turns within each row, after one
  * untimed round, in orders where each follows every other equally often (a heavy read slows the one after it).
  * The table gives each way's median and the median of the per-round ratios of the grid to the better plan of
