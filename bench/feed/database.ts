@@ -246,6 +246,14 @@ export async function loadListings(url: string, rows: number, sellers = 200): Pr
   });
 }
 
+/** How many listings a database holds (a kept one, reused with --url). */
+export async function countListings(url: string): Promise<number> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from products');
+    return rows[0]?.n ?? 0;
+  });
+}
+
 /** What the results depend on besides the code: the server's version and its memory settings. */
 export async function serverInfo(url: string): Promise<{ version: string; settings: string }> {
   return withClient(url, async (client) => {

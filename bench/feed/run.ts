@@ -23,7 +23,15 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startAppProcess, startFloorProcess, stopChild, type AppProcess } from './app-process.js';
 import { findOrStartPostgres, type Cluster } from './cluster.js';
-import { createDatabase, databaseUrl, dropDatabase, loadListings, migrate, serverInfo } from './database.js';
+import {
+  countListings,
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  loadListings,
+  migrate,
+  serverInfo,
+} from './database.js';
 import { getJson } from './http.js';
 import { longRun, longRunLine, type LongRunResult } from './long-run.js';
 import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
@@ -151,17 +159,6 @@ async function cleanUp(): Promise<void> {
   // A throw-away cluster goes even with --keep: nothing would be left to connect to it.
   cluster.stop?.();
   cluster = { adminUrl: givenAdminUrl };
-}
-
-async function countListings(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows: counted } = await client.query<{ n: number }>('select count(*)::int as n from products');
-    return counted[0]!.n;
-  } finally {
-    await client.end();
-  }
 }
 
 process.once('SIGINT', () => {

@@ -5,8 +5,8 @@
  * plans of before the grid (the words always counted, then the full query, which ANDs the box's and the words'
  * indexes, or the words gathered first), the box read alone after the same count (for reference), and the app's
  * choice now (a wider window when the first held 2 or more matches, `widerWindow`; then the grid's estimate of
- * the box, a small box read box first with no count, a larger one counted as before). Each call is `readFeedWith` over the app's own reader (drizzle over
- * node-postgres, prepared statements), timed in this process. The ways take turns within each row, after one
+ * the box, a small box read box first with no count, a larger one counted as before). Each call is `readFeedWith`
+ * over the app's own reader (drizzle over node-postgres, prepared statements), timed in this process. The ways take turns within each row, after one
  * untimed round, in orders where each follows every other equally often (a heavy read slows the one after it).
  * The table gives each way's median and the median of the per-round ratios of the grid to the better plan of
  * before. Every way must answer the same cards (checked).
