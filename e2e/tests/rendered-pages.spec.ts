@@ -153,3 +153,38 @@ test('what a signed-in reader types and sends before the app takes over is what 
   await page.goto(`/chat/${listing!.userId}/${listing!.id}`);
   await expect(page.getByText(question)).toBeVisible();
 });
+
+test('a reader typing while the app takes the page over goes on typing in the same field', async ({
+  page,
+  request,
+}) => {
+  const feed = await request.get('/api/Marketplace/products?pageSize=48');
+  const { data } = (await feed.json()) as { data: Array<Card & { userId: number; userName: string }> };
+  const listing = data.filter((card) => card.userName !== DEMO.bob.username).at(-1);
+  expect(listing, 'a listing Bob does not sell').toBeTruthy();
+  await signIn(page, DEMO.bob.username, DEMO.bob.password);
+  let letAppIn = () => undefined as void;
+  const appHeld = new Promise<void>((resolve) => (letAppIn = resolve));
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+
+  await page.goto(`/product-detail/${listing!.id}`, { waitUntil: 'domcontentloaded' });
+  const box = page.getByLabel('Message the seller');
+  await box.click();
+  await box.press('ControlOrMeta+a');
+  await page.keyboard.type('Is it still ');
+  const painted = await box.elementHandle();
+
+  // The app replaces the painted field with its own while Bob is in it; his next keys go on where he stopped.
+  letAppIn();
+  await page.waitForFunction((field) => !field?.isConnected, painted);
+  const question = `Is it still there? (${uniqueName('caret')})`;
+  await page.keyboard.type(question.slice('Is it still '.length));
+  await expect(box).toHaveValue(question);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your message has been sent!')).toBeVisible();
+  await page.goto(`/chat/${listing!.userId}/${listing!.id}`);
+  await expect(page.getByText(question)).toBeVisible();
+});

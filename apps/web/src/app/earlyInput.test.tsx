@@ -91,6 +91,40 @@ describe('holdEarlyInput', () => {
     expect(root.querySelector('input')?.value).toBe('walnut desk');
   });
 
+  it('keeps the person typing: the field they were in has the focus again, the caret where it was', () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    const field = root.querySelector('input')!;
+    field.focus();
+    fireEvent.input(field, { target: { value: 'oak lamp' } });
+    field.setSelectionRange(3, 3);
+
+    root.innerHTML = '';
+    expect(document.activeElement).toBe(document.body);
+    render(<Page onMenu={() => undefined} onSearch={() => undefined} />, { container: root });
+    act(() => release());
+
+    const appField = root.querySelector('input')!;
+    expect(appField).not.toBe(field);
+    expect(document.activeElement).toBe(appField);
+    expect(appField.value).toBe('oak lamp');
+    expect([appField.selectionStart, appField.selectionEnd]).toEqual([3, 3]);
+  });
+
+  it('gives the focus back only to a field the person was still in', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    const field = root.querySelector('input')!;
+    field.focus();
+    field.blur();
+    await Promise.resolve();
+
+    root.innerHTML = '';
+    render(<Page onMenu={() => undefined} onSearch={() => undefined} />, { container: root });
+    act(() => release());
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('drops what still waits once the person acts on the app’s page themselves', async () => {
     const root = prerendered();
     const release = holdEarlyInput(root);

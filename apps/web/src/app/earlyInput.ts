@@ -1,8 +1,10 @@
 /**
  * The prerendered page (apps/web/build-plugins.ts) is on screen before the app has run, and its buttons and
  * forms do nothing yet. What a visitor does meanwhile is held here and done again on the app's copy of the page
- * once it has replaced the prerendered one: clicks on buttons, text typed into fields, forms submitted. Links
- * need nothing: they work as plain links. Loaded before the first paint (src/main.tsx), so it imports nothing.
+ * once it has replaced the prerendered one: clicks on buttons, text typed into fields, forms submitted, and the
+ * field the person is typing in (the browser drops focus with the element the app removes, and the next keys
+ * would go nowhere). Links need nothing: they work as plain links. Loaded before the first paint (src/main.tsx),
+ * so it imports nothing.
  */
 
 type Path = number[];
@@ -14,6 +16,16 @@ interface Held {
 }
 
 const FIELDS = 'input, textarea';
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** Where the person's caret was, to be put back in the app's copy of the field. */
+interface HeldFocus {
+  field: Held;
+  start: number | null;
+  end: number | null;
+  direction: 'forward' | 'backward' | 'none' | null;
+}
 
 function pathOf(element: Element, root: Element): Path {
   const path: Path = [];
@@ -47,11 +59,23 @@ function find(root: Element, { path, signature }: Held, selector: string): HTMLE
 }
 
 /** Sets a field's value so that React sees the change (its own setter would swallow the event). */
-function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+function typeInto(field: Field, value: string): void {
   const prototype =
     field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Focuses the app's field with the caret where it was, unless the person has gone to another element since. */
+function refocus(field: Field, { start, end, direction }: HeldFocus): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== document.documentElement) return;
+  field.focus({ preventScroll: true });
+  try {
+    if (start !== null && end !== null) field.setSelectionRange(start, end, direction ?? undefined);
+  } catch {
+    // Fields without a caret (checkboxes, dates) only take the focus.
+  }
 }
 
 /**
@@ -73,6 +97,7 @@ export function holdEarlyInput(root: Element): () => void {
   const clicks: Held[] = [];
   const submits: Held[] = [];
   const typed = new Map<string, { field: Held; value: string }>();
+  let focused: { element: Field; field: Held } | null = null;
 
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest(BUTTONS);
@@ -91,9 +116,23 @@ export function holdEarlyInput(root: Element): () => void {
     event.preventDefault();
     submits.push(held(event.target as Element, root));
   };
+  const onFocusIn = (event: Event) => {
+    const field = event.target as Element | null;
+    if (field?.matches(FIELDS)) focused = { element: field as Field, field: held(field, root) };
+  };
+  const onFocusOut = (event: Event) => {
+    const field = event.target;
+    // Removing a focused element blurs it as well (Chromium does so while it is still in the page): only a field
+    // still there once the event is over was left by the person.
+    queueMicrotask(() => {
+      if (focused?.element === field && focused.element.isConnected) focused = null;
+    });
+  };
   root.addEventListener('click', onClick, true);
   root.addEventListener('input', onInput, true);
   root.addEventListener('submit', onSubmit, true);
+  root.addEventListener('focusin', onFocusIn, true);
+  root.addEventListener('focusout', onFocusOut, true);
 
   let released = false;
   return () => {
@@ -102,9 +141,19 @@ export function holdEarlyInput(root: Element): () => void {
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('input', onInput, true);
     root.removeEventListener('submit', onSubmit, true);
+    root.removeEventListener('focusin', onFocusIn, true);
+    root.removeEventListener('focusout', onFocusOut, true);
+    // Still connected: the app kept the element (or has not replaced the page), and with it the focus.
+    const lost = focused && !focused.element.isConnected ? focused : null;
     replay(
       root,
       [...typed.values()],
+      lost && {
+        field: lost.field,
+        start: lost.element.selectionStart,
+        end: lost.element.selectionEnd,
+        direction: lost.element.selectionDirection,
+      },
       [
         ...clicks.map((target) => ({
           target,
@@ -127,8 +176,14 @@ interface HeldAction {
   run(element: HTMLElement): void;
 }
 
-function replay(root: Element, fields: Array<{ field: Held; value: string }>, actions: HeldAction[]): void {
-  if (fields.length === 0 && actions.length === 0) return;
+function replay(
+  root: Element,
+  fields: Array<{ field: Held; value: string }>,
+  heldFocus: HeldFocus | null,
+  actions: HeldAction[],
+): void {
+  if (fields.length === 0 && actions.length === 0 && !heldFocus) return;
+  let focus = heldFocus;
   let replaying = false;
   let stopped = false;
   let actionsDue = false;
@@ -169,14 +224,20 @@ function replay(root: Element, fields: Array<{ field: Held; value: string }>, ac
         const { field, value } = fields[index]!;
         const target = find(root, field, FIELDS);
         if (!target) continue;
-        typeInto(target as HTMLInputElement, value);
+        typeInto(target as Field, value);
         fields.splice(index, 1);
+      }
+      // After the typing, which leaves the caret at the end.
+      const focusTarget = focus && find(root, focus.field, FIELDS);
+      if (focus && focusTarget) {
+        refocus(focusTarget as Field, focus);
+        focus = null;
       }
     } finally {
       replaying = false;
     }
-    // A click may be the one that sends what was typed: it waits for all of it.
-    if (fields.length > 0 || actionsDue) return;
+    // A click may be the one that sends what was typed: it waits for all of it, and for the caret to be back.
+    if (fields.length > 0 || focus || actionsDue) return;
     actionsDue = true;
     setTimeout(runActions, 0);
   }

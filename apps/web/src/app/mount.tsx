@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
@@ -7,8 +7,13 @@ import { App } from './App';
 import { PAGE_STATE_ELEMENT_ID } from './pageState';
 import { createQueryClient } from './queryClient';
 
+/**
+ * A layout effect: it runs in the same task as the commit that swaps the prerendered page for the app's. An effect
+ * would run a frame later, and keys typed in between would land on the page's body, the field they were meant
+ * for being gone (src/app/earlyInput.ts puts the focus back).
+ */
 function AfterFirstRender({ run }: { run: () => void }) {
-  useEffect(run, [run]);
+  useLayoutEffect(run, [run]);
   return null;
 }
 
@@ -36,7 +41,7 @@ export function adoptPageState(client: QueryClient, signedIn: boolean): void {
  * Renders the app into `container` (#root), replacing the HTML the page was painted with (prerendered,
  * src/prerender.tsx), starting from the data that HTML was rendered with, if any (./pageState.ts). As a transition React renders in slices and lets the browser handle input in between,
  * instead of one task of several hundred milliseconds on a phone; the HTML stays on screen until it is done.
- * `onRendered` runs once the app's first render is on screen.
+ * `onRendered` runs once the app's first render is in the page, in the task that put it there.
  */
 export function mount(container: HTMLElement, onRendered: () => void = () => undefined): void {
   const client = createQueryClient();
