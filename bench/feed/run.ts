@@ -194,7 +194,7 @@ async function main() {
     load = await loadListings(url, rows);
     log(
       `loaded ${rows.toLocaleString('en-US')} listings in ${seconds1(load.insertMs + load.indexMs + load.vacuumMs)} ` +
-        `(insert ${seconds1(load.insertMs)}, indexes ${seconds1(load.indexMs)}, vacuum analyze ${seconds1(load.vacuumMs)})`,
+        `(insert ${seconds1(load.insertMs)}, indexes ${seconds1(load.indexMs)}, vacuum analyze and checkpoint ${seconds1(load.vacuumMs)})`,
     );
     log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
   }
