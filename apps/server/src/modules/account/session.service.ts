@@ -2,8 +2,8 @@ import type { Role } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import {
-  findLiveSession,
   insertSession,
+  liveSessionLookup,
   revokeSession,
   revokeUserSessions,
   sessionStates,
@@ -38,6 +38,7 @@ export interface SessionState {
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(db: Database, clock: () => Date = () => new Date()) {
+  const findLiveSession = liveSessionLookup(db);
   return {
     /** Opens a session and answers its bearer token; only the token's hash is stored. */
     async open(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
@@ -59,7 +60,7 @@ export function createSessionService(db: Database, clock: () => Date = () => new
     async authenticate(token: string | undefined): Promise<Authenticated | null> {
       if (!token || token.length > MAX_TOKEN_LENGTH) return null;
       const now = clock();
-      const row = await findLiveSession(db, hashToken(token), now);
+      const row = await findLiveSession(hashToken(token), now);
       if (!row) return null;
       if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
         await touchSession(db, row.sessionId, now, new Date(now.getTime() + SESSION_TTL_MS));
