@@ -37,6 +37,8 @@ const STORM_TOTAL = 10_000;
 const STORM_CONCURRENCY = 250;
 /** As the SPA does on connecting, every fifth also invokes Join (a database read); all of them authenticate. */
 const STORM_JOIN_EVERY = 5;
+/** Each of the harness's three rounds runs a storm of its own, about half a minute each on a 2-core machine. */
+const STORM_TEST_TIMEOUT_MS = 240_000;
 /** The server's own sockets besides the clients' (listener, database, a few lingering keep-alives). */
 const SOCKET_SLACK = 20;
 
@@ -59,9 +61,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** `rounds`: a storm takes half a minute, so the storm test allows two rounds instead of the default three. */
-const sideBySide = (label: string, abuse: () => AbuseRun | Promise<AbuseRun>, rounds?: number) =>
-  throughputUnder({ server, url: feedUrl, label: `abuse-hub: ${label}`, minRatio: MIN_RATIO, rounds }, abuse);
+const sideBySide = (label: string, abuse: () => AbuseRun | Promise<AbuseRun>) =>
+  throughputUnder({ server, url: feedUrl, label: `abuse-hub: ${label}`, minRatio: MIN_RATIO }, abuse);
 
 /** A handshaken general-hub connection of `person`. */
 async function connect(): Promise<RawHubSocket> {
@@ -146,58 +147,61 @@ describe('1 MB hub frames', () => {
 });
 
 describe(`${STORM_TOTAL} reconnecting hub clients`, () => {
-  it('are all served while REST keeps its throughput, and leave no connection behind', async () => {
-    await sleep(500); // let sockets of the previous test finish closing
-    const socketsBefore = socketCount(server);
-    const rssBefore = server.rssBytes();
-    let storm: RunningStorm | undefined;
+  it(
+    'are all served while REST keeps its throughput, and leave no connection behind',
+    async () => {
+      await sleep(500); // let sockets of the previous test finish closing
+      const socketsBefore = socketCount(server);
+      const rssBefore = server.rssBytes();
+      let storm: RunningStorm | undefined;
 
-    // Each round runs a storm of its own; measuring starts once its clients are connecting.
-    const phase = await sideBySide(
-      `${STORM_TOTAL} hub reconnects, ${STORM_CONCURRENCY} at a time`,
-      async () => {
-        storm = runHubStorm({
-          url: hubUrl,
-          token: person.token,
-          total: STORM_TOTAL,
-          concurrency: STORM_CONCURRENCY,
-          joinEvery: STORM_JOIN_EVERY,
-        });
-        await storm.started;
-        return { stop: () => storm!.done };
-      },
-      2,
-    );
-    const result = await storm!.done;
-    console.info(
-      `[abuse-hub] storm: ${result.completed}/${result.attempts} connections served in ` +
-        `${(result.durationMs / 1000).toFixed(1)} s (${((result.completed * 1000) / result.durationMs).toFixed(0)}/s, ` +
-        `p99 connect ${result.p99ConnectMs.toFixed(0)} ms); ${result.shed} upgrades shed with 503 and retried; ` +
-        `errors ${JSON.stringify(result.errors)}`,
-    );
-    expect(result.failed).toBe(0);
-    expect(result.completed).toBe(STORM_TOTAL);
+      // Each round runs a storm of its own; measuring starts once its clients are connecting.
+      const phase = await sideBySide(
+        `${STORM_TOTAL} hub reconnects, ${STORM_CONCURRENCY} at a time`,
+        async () => {
+          storm = runHubStorm({
+            url: hubUrl,
+            token: person.token,
+            total: STORM_TOTAL,
+            concurrency: STORM_CONCURRENCY,
+            joinEvery: STORM_JOIN_EVERY,
+          });
+          await storm.started;
+          return { stop: () => storm!.done };
+        },
+      );
+      const result = await storm!.done;
+      console.info(
+        `[abuse-hub] storm: ${result.completed}/${result.attempts} connections served in ` +
+          `${(result.durationMs / 1000).toFixed(1)} s (${((result.completed * 1000) / result.durationMs).toFixed(0)}/s, ` +
+          `p99 connect ${result.p99ConnectMs.toFixed(0)} ms); ${result.shed} upgrades shed with 503 and retried; ` +
+          `errors ${JSON.stringify(result.errors)}`,
+      );
+      expect(result.failed).toBe(0);
+      expect(result.completed).toBe(STORM_TOTAL);
 
-    // Every connection of the storm is gone once it has passed: the server's socket count returns to where it was.
-    const deadline = Date.now() + 10_000;
-    while (socketCount(server) > socketsBefore + SOCKET_SLACK && Date.now() < deadline) await sleep(200);
-    const socketsAfter = socketCount(server);
-    const rssAfter = server.rssBytes();
-    console.info(
-      `[abuse-hub] after the storm: ${socketsAfter} server sockets (${socketsBefore} before); ` +
-        `RSS ${mb(rssAfter)} MB (${mb(rssBefore)} MB before)`,
-    );
-    expect(socketsAfter).toBeLessThanOrEqual(socketsBefore + SOCKET_SLACK);
-    expect(rssAfter - rssBefore).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
-    // REST may be shed (503) while the storm lags the event loop; what it still serves must stay above the ratio.
-    const { 503: shed = 0, ...otherFailures } = phase.during.failures;
-    console.info(`[abuse-hub] REST requests shed with 503 during the storm: ${shed}`);
-    expect(otherFailures).toEqual({});
-    expect(phase.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
-    expect(phase.rssGrowthBytes).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
-    // And the hub still serves a newcomer.
-    const late = await connect();
-    await expectServed(late, 'after-storm');
-    late.close();
-  });
+      // Every connection of the storm is gone once it has passed: the server's socket count returns to where it was.
+      const deadline = Date.now() + 10_000;
+      while (socketCount(server) > socketsBefore + SOCKET_SLACK && Date.now() < deadline) await sleep(200);
+      const socketsAfter = socketCount(server);
+      const rssAfter = server.rssBytes();
+      console.info(
+        `[abuse-hub] after the storm: ${socketsAfter} server sockets (${socketsBefore} before); ` +
+          `RSS ${mb(rssAfter)} MB (${mb(rssBefore)} MB before)`,
+      );
+      expect(socketsAfter).toBeLessThanOrEqual(socketsBefore + SOCKET_SLACK);
+      expect(rssAfter - rssBefore).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
+      // REST may be shed (503) while the storm lags the event loop; what it still serves must stay above the ratio.
+      const { 503: shed = 0, ...otherFailures } = phase.during.failures;
+      console.info(`[abuse-hub] REST requests shed with 503 during the storm: ${shed}`);
+      expect(otherFailures).toEqual({});
+      expect(phase.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
+      expect(phase.rssGrowthBytes).toBeLessThan(STORM_RSS_HEADROOM_BYTES);
+      // And the hub still serves a newcomer.
+      const late = await connect();
+      await expectServed(late, 'after-storm');
+      late.close();
+    },
+    STORM_TEST_TIMEOUT_MS,
+  );
 });

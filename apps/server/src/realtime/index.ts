@@ -6,6 +6,7 @@ import { noMetrics, type HubMetrics } from '../services/metrics/index.js';
 import type { Presence } from '../services/presence/index.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
+import { createConnectionAdmission } from './protocol/admission.js';
 import type { HubAuthenticate } from './protocol/auth.js';
 import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
@@ -166,10 +167,14 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const authenticate: HubAuthenticate = (token) =>
       token ? authentications.run(() => options.authenticate(token)) : options.authenticate(token);
 
-    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate });
+    // New connections (negotiate, or a WebSocket that skipped it) come in one per turn of the event loop, so a
+    // reconnect storm cannot take the turns REST requests need (protocol/admission.ts).
+    const admission = createConnectionAdmission();
+    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate, admission });
     const upgrades = listenForUpgrades(app.server, {
       endpoints: [...endpoints],
       authenticate,
+      admission,
       allowedOrigins: options.allowedOrigins,
       shedding: options.shedding,
       log: app.log,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import { errorBodySchema, messages } from '@rummage/contract';
 import { access } from '../../plugins/openapi.js';
+import type { ConnectionAdmission } from './admission.js';
 import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -150,7 +151,11 @@ function hubDocs(path: string) {
  */
 export async function hubRoutes(
   app: FastifyInstance,
-  { endpoints, authenticate }: { endpoints: HubEndpoint[]; authenticate: HubAuthenticate },
+  {
+    endpoints,
+    authenticate,
+    admission,
+  }: { endpoints: HubEndpoint[]; authenticate: HubAuthenticate; admission: ConnectionAdmission },
 ): Promise<void> {
   app.removeAllContentTypeParsers();
   // Clients send text/plain (JSON protocol) or application/octet-stream; the body is protocol text either way.
@@ -190,6 +195,7 @@ export async function hubRoutes(
       `${endpoint.path}/negotiate`,
       { logLevel: 'warn', serializerCompiler: plainJson, schema: docs.negotiate },
       async (request, reply) => {
+        await admission.admit();
         const session = await authenticate(tokenOf(request));
         if (!session) return fail(reply, 401, messages.common.loginRequired);
         const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));

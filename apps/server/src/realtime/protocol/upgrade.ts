@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
+import type { ConnectionAdmission } from './admission.js';
 import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -14,6 +15,8 @@ const MAX_FRAME_BYTES = 1024 * 1024;
 export interface UpgradeOptions {
   endpoints: HubEndpoint[];
   authenticate: HubAuthenticate;
+  /** Lets a connection being created here in on its turn (admission.ts). */
+  admission: ConnectionAdmission;
   /** Browser origins allowed to open hub WebSockets besides the page's own; unset allows every origin. */
   allowedOrigins?: readonly string[];
   /** Seconds a client should wait while the process sheds load (plugins/pressure.ts); undefined admits it. */
@@ -90,6 +93,8 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
     const id = url.searchParams.get('id');
     let connection: ServerConnection;
     if (id === null) {
+      await options.admission.admit();
+      if (socket.destroyed) return; // the client left while it waited
       const session = await options.authenticate(token);
       if (!session) return refuse(socket, 401);
       connection = endpoint.create(session, 1);
