@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedRows, type Database } from '../../db/client.js';
 import { chatMessages, conversationMembers, conversations, products, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 import { blockedSql } from '../user/block.repository.js';
@@ -308,7 +309,7 @@ const latest = alias(chatMessages, 'latest');
  * other side not blocked by them. A deleted listing or seller leaves nulls from the left joins, which count as
  * visible: the chat stays.
  */
-function inboxFilter(userId: number): SQL {
+function inboxFilter(userId: number | Placeholder): SQL {
   const otherId = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId}
     else ${conversations.buyerId} end`;
   return and(
@@ -321,7 +322,7 @@ function inboxFilter(userId: number): SQL {
 }
 
 /** Messages from the other side the member has neither read nor cleared (`unread` names chat_messages). */
-function unreadFrom(userId: number) {
+function unreadFrom(userId: number | Placeholder) {
   return sql`unread.conversation_id = ${conversations.id} and unread.sender_id <> ${userId}
     and unread.id > greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.clearedMessageId})`;
 }
@@ -374,24 +375,43 @@ export async function listInbox(db: Db, userId: number): Promise<InboxRow[]> {
   }));
 }
 
-/** How many of the inbox's chats have something unread (the header badge). */
-export async function countUnreadChats(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .leftJoin(products, eq(products.id, conversations.productId))
-    .leftJoin(seller, eq(seller.id, conversations.sellerId))
-    .where(
-      and(
-        inboxFilter(userId),
-        // Cheap pre-check on the row itself before looking at messages.
-        gt(
-          conversations.lastMessageId,
-          sql`greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.clearedMessageId})`,
+/** The name the unread-chats count is prepared under. */
+export const UNREAD_CHATS_STATEMENT = 'rummage_unread_chats';
+
+const unreadChatsCounts = new WeakMap<
+  Database,
+  (values: { userId: number }) => Promise<Array<{ n: number }>>
+>();
+
+/**
+ * How many of the inbox's chats have something unread (the header badge). Asked on every hub Join (each page a
+ * signed-in person opens) and for the recipient of every message, so it is prepared once by name: planned each time,
+ * it cost 1.2 ms on PGlite, prepared 0.3 ms (2026-11-28).
+ */
+export async function countUnreadChats(db: Database, userId: number): Promise<number> {
+  let count = unreadChatsCounts.get(db);
+  if (!count) {
+    const userIdValue = sql.placeholder('userId');
+    const query = db
+      .select({ n: sql<number>`count(*)::int`.as('n') })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .leftJoin(products, eq(products.id, conversations.productId))
+      .leftJoin(seller, eq(seller.id, conversations.sellerId))
+      .where(
+        and(
+          inboxFilter(userIdValue),
+          // Cheap pre-check on the row itself before looking at messages.
+          gt(
+            conversations.lastMessageId,
+            sql`greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.clearedMessageId})`,
+          ),
+          sql`exists (select 1 from chat_messages unread where ${unreadFrom(userIdValue)})`,
         ),
-        sql`exists (select 1 from chat_messages unread where ${unreadFrom(userId)})`,
-      ),
-    );
+      );
+    count = preparedRows<{ n: number }>(db, query.getSQL(), UNREAD_CHATS_STATEMENT);
+    unreadChatsCounts.set(db, count);
+  }
+  const [row] = await count({ userId });
   return Number(row?.n ?? 0);
 }
