@@ -14,7 +14,7 @@
  * apps/server/src/modules/marketplace/floor.test.ts holds the floor to the app's exact bytes.
  *
  * Run as a child process with an IPC channel (bench/feed/app-process.ts): DATABASE_URL, and optionally PORT; it
- * sends `{ type: 'listening', port }` once ready and stops on SIGTERM, SIGINT or a closed channel.
+ * sends `{ type: 'listening', port }` once ready, answers `loopDelay` asks (loop-delay.ts) and stops on SIGTERM, SIGINT or a closed channel.
  */
 import http from 'node:http';
 import { API } from '@rummage/contract';
@@ -23,6 +23,7 @@ import { postgresPoolOptions } from '../../apps/server/src/db/client.js';
 import type { AuthUser } from '../../apps/server/src/modules/account/session.service.js';
 import { toErrorAnswer } from '../../apps/server/src/plugins/errors.js';
 import { BadQuery, floorReads, parseFeedQuery, parseId } from './floor-reads.js';
+import { answerLoopDelayAsks } from './loop-delay.js';
 
 export type FloorMessage = { type: 'listening'; port: number } | { type: 'readers'; count: number };
 export type FloorControl = { type: 'readers'; readers: Array<[token: string, user: AuthUser]> };
@@ -36,6 +37,7 @@ const reads = floorReads(pool);
 
 /** Bearer token → the signed-in person it stands for, as the bench opened their sessions. */
 const readers = new Map<string, AuthUser>();
+answerLoopDelayAsks();
 process.on('message', (message: FloorControl) => {
   if (message.type !== 'readers') return;
   for (const [token, user] of message.readers) readers.set(token, user);

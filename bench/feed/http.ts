@@ -18,6 +18,11 @@ export interface HttpRun {
    * charged for it, whatever the server did, so a tail near this figure is the generator's, not the server's.
    */
   generatorStallMs?: number;
+  /**
+   * Paced runs of bench/feed: the longest the server's own event loop was held up (ms). A tail far above it and
+   * above the generator's was spent waiting outside the process (PostgreSQL, the kernel).
+   */
+  serverStallMs?: number;
 }
 
 /** Exact percentile of a list of milliseconds (nearest rank). */

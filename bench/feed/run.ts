@@ -37,6 +37,7 @@ import { longRun, longRunLine, type LongRunResult } from './long-run.js';
 import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
 import { inline, literal } from './pgbench.js';
 import { goalsOf, resultTables, summary, type FeedGoals, type ScenarioResult } from './report.js';
+import { askLoopDelay } from './loop-delay.js';
 import { FEED_SCENARIOS, runScenario } from './scenario.js';
 import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
 
@@ -199,11 +200,20 @@ async function main() {
     log(load.sizes.map((t) => `  ${t.table}: ${t.rows.toLocaleString('en-US')} rows, ${t.size}`).join('\n'));
   }
 
-  server = await startAppProcess(url, (child) => (spawned = child));
+  const app = await startAppProcess(url, (child) => (spawned = child));
+  server = app;
   const floor = await startFloorProcess(url, (child) => (floorSpawned = child));
   const context = {
-    app: { base: `http://127.0.0.1:${server.port}`, pid: server.child.pid! },
-    floor: { base: `http://127.0.0.1:${floor.port}`, pid: floor.child.pid! },
+    app: {
+      base: `http://127.0.0.1:${app.port}`,
+      pid: app.child.pid!,
+      loopDelayMs: () => askLoopDelay(app.child),
+    },
+    floor: {
+      base: `http://127.0.0.1:${floor.port}`,
+      pid: floor.child.pid!,
+      loopDelayMs: () => askLoopDelay(floor.child),
+    },
     databaseUrl: url,
     workDir,
     connections,

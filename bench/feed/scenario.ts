@@ -15,6 +15,8 @@ import type { CapturedQuery } from './server.js';
 export interface Target {
   base: string;
   pid: number;
+  /** The longest delay of its event loop since the previous call, in ms (loop-delay.ts). */
+  loopDelayMs(): Promise<number>;
 }
 
 export interface ScenarioContext {
@@ -156,10 +158,13 @@ export async function runScenario(
   // machine settling (docs/benchmarks.md, "1M listings on this session's machine").
   for (const url of [appUrl, floorUrl]) await pacedRun(url, rate, connections, ctx.warmup * 2);
   for (const who of ['app', 'floor', 'floor', 'app'] as const) {
+    const target = who === 'app' ? ctx.app : ctx.floor;
+    await target.loopDelayMs(); // starts its watch over
     const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
     if (even.failures > 0) throw new Error(`${who}: requests failed during the paced run`);
+    even.serverStallMs = await target.loopDelayMs();
     paced[who].push(even);
-    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms (generator stalled up to ${even.generatorStallMs?.toFixed(1)} ms)`); // prettier-ignore
+    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms (its event loop stalled up to ${even.serverStallMs.toFixed(1)} ms, the generator's ${even.generatorStallMs?.toFixed(1)} ms)`); // prettier-ignore
   }
   if (burst.failures > 0) throw new Error('requests failed during the autocannon -R run');
 

@@ -9,6 +9,8 @@
  * `{ type: 'queries', queries }` (the wrapper is removed again, so measurements run through the untouched pool).
  * A named prepared statement is recorded like any other, text and values, plus its name.
  *
+ * `{ type: 'loopDelay' }` is answered with the longest delay of its event loop since the last ask (loop-delay.ts).
+ *
  * For long runs (bench/feed/long-run.ts): `{ type: 'memory' }` is answered with `{ type: 'memory', memory }`
  * (process.memoryUsage() plus the GC pauses seen since the first such message: the observer starts then, so the
  * ordinary bench runs without it), and `{ type: 'heapSnapshot', file }` writes a V8 heap snapshot there and answers
@@ -24,6 +26,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import type pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import { answerLoopDelayAsks } from './loop-delay.js';
 
 export interface CapturedQuery {
   text: string;
@@ -51,6 +54,7 @@ export type ControlMessage =
   { type: 'capture' } | { type: 'captured' } | { type: 'memory' } | { type: 'heapSnapshot'; file: string };
 
 const send = (message: ServerMessage) => process.send?.(message);
+answerLoopDelayAsks();
 
 // BENCH_DATA_DIR: a data directory the bench prepared (bench/hub-burst: PGlite with its people); kept afterwards.
 const preparedDataDir = process.env.BENCH_DATA_DIR;
