@@ -26,6 +26,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import type pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import { keepShortLivedObjectsYoung } from '../../apps/server/src/lib/garbage-collector.js';
 import { answerLoopDelayAsks } from './loop-delay.js';
 
 export interface CapturedQuery {
@@ -53,6 +54,9 @@ export type ServerMessage =
 export type ControlMessage =
   { type: 'capture' } | { type: 'captured' } | { type: 'memory' } | { type: 'heapSnapshot'; file: string };
 
+// As the server's entry point does (server.ts), before buildApp's start-up work; BENCH_V8_PRETENURING=on leaves
+// V8's default, to measure what the setting changes.
+if (process.env.BENCH_V8_PRETENURING !== 'on') keepShortLivedObjectsYoung();
 const send = (message: ServerMessage) => process.send?.(message);
 answerLoopDelayAsks();
 
