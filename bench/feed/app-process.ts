@@ -21,18 +21,19 @@ export interface AppProcess {
 
 /**
  * Spawns the real app on `databaseUrl` and resolves once it listens; `onSpawn` sees the child at once.
- * `nodeArgs` go before the script (bench/feed/profile.ts passes `--cpu-prof`).
+ * `nodeArgs` go before the script (bench/feed/profile.ts passes `--cpu-prof`); `env` is added to this process's.
  */
 export function startAppProcess(
   databaseUrl: string,
   onSpawn?: (child: ChildProcess) => void,
   nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<AppProcess> {
   return new Promise((resolveApp, reject) => {
     const script = join(repoRoot, 'bench/feed/server.ts');
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     onSpawn?.(child);

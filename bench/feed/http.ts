@@ -23,6 +23,13 @@ export interface HttpRun {
    * above the generator's was spent waiting outside the process (PostgreSQL, the kernel).
    */
   serverStallMs?: number;
+  /**
+   * Paced runs of bench/feed: how much the server's V8 old generation grew over the run (MB; negative when a full
+   * collection emptied it), and how many full collections ran. Megabytes of growth per run with no full collection
+   * is requests' garbage kept in the old generation, which a full collection later stops the process to clear.
+   */
+  serverOldGenerationMb?: number;
+  serverFullGcs?: number;
 }
 
 /** Exact percentile of a list of milliseconds (nearest rank). */

@@ -207,12 +207,12 @@ async function main() {
     app: {
       base: `http://127.0.0.1:${app.port}`,
       pid: app.child.pid!,
-      loopDelayMs: () => askLoopDelay(app.child),
+      watch: () => askLoopDelay(app.child),
     },
     floor: {
       base: `http://127.0.0.1:${floor.port}`,
       pid: floor.child.pid!,
-      loopDelayMs: () => askLoopDelay(floor.child),
+      watch: () => askLoopDelay(floor.child),
     },
     databaseUrl: url,
     workDir,

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { childrenCpuMs, processCpuMs, selfCpuMs } from './cpu.js';
 import { atRate, paced as pacedRun, saturate, type HttpRun } from './http.js';
+import type { ProcessWatch } from './loop-delay.js';
 import { runPgbench, writeScript, type PgbenchResult } from './pgbench.js';
 import { median, type Measured, type ScenarioResult } from './report.js';
 import type { CapturedQuery } from './server.js';
@@ -15,8 +16,8 @@ import type { CapturedQuery } from './server.js';
 export interface Target {
   base: string;
   pid: number;
-  /** The longest delay of its event loop since the previous call, in ms (loop-delay.ts). */
-  loopDelayMs(): Promise<number>;
+  /** Its event loop's longest delay and full GCs since the previous call, and its old generation (loop-delay.ts). */
+  watch(): Promise<ProcessWatch>;
 }
 
 export interface ScenarioContext {
@@ -58,6 +59,18 @@ export const FEED_SCENARIOS: Record<string, Scenario> = {
     query: `page=1&pageSize=12&latitude=44.3683&longitude=-100.351&radiusKm=${RADIUS_KM}`,
   },
 };
+
+/** What a paced run did to the server's process, from its watch before and after the run. */
+function serverWatch(before: ProcessWatch, after: ProcessWatch): Partial<HttpRun> {
+  return {
+    serverStallMs: after.maxMs,
+    serverOldGenerationMb: (after.oldGenerationBytes - before.oldGenerationBytes) / 2 ** 20,
+    serverFullGcs: after.fullGcs,
+  };
+}
+
+const signedMb = (mb: number | undefined) =>
+  mb === undefined ? '?' : `${mb >= 0 ? '+' : ''}${mb.toFixed(1)}`;
 
 /** A measured HTTP run plus CPU milliseconds per request of the server process and of the load generator. */
 async function measureHttp(pid: number, run: () => Promise<HttpRun>): Promise<Measured> {
@@ -159,12 +172,12 @@ export async function runScenario(
   for (const url of [appUrl, floorUrl]) await pacedRun(url, rate, connections, ctx.warmup * 2);
   for (const who of ['app', 'floor', 'floor', 'app'] as const) {
     const target = who === 'app' ? ctx.app : ctx.floor;
-    await target.loopDelayMs(); // starts its watch over
+    const before = await target.watch(); // starts its watch over
     const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
     if (even.failures > 0) throw new Error(`${who}: requests failed during the paced run`);
-    even.serverStallMs = await target.loopDelayMs();
+    Object.assign(even, serverWatch(before, await target.watch()));
     paced[who].push(even);
-    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms (its event loop stalled up to ${even.serverStallMs.toFixed(1)} ms, the generator's ${even.generatorStallMs?.toFixed(1)} ms)`); // prettier-ignore
+    log(`${who.padEnd(5)} at ${rate.toFixed(0)} req/s, paced: p50 ${even.p50.toFixed(1)} ms, p99 ${even.p99.toFixed(1)} ms (its event loop stalled up to ${even.serverStallMs?.toFixed(1)} ms, the generator's ${even.generatorStallMs?.toFixed(1)} ms; its old generation ${signedMb(even.serverOldGenerationMb)} MB, ${even.serverFullGcs} full GCs)`); // prettier-ignore
   }
   if (burst.failures > 0) throw new Error('requests failed during the autocannon -R run');
 
