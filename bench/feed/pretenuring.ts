@@ -1,7 +1,8 @@
 /**
- * What turning off V8's allocation-site pretenuring (apps/server/src/lib/garbage-collector.ts) does to the app, side
- * by side in one run: the app as shipped, the same app with V8's default (BENCH_V8_PRETENURING=on), and the floor,
- * each paced at the same rate, in the order default, shipped, floor, floor, shipped, default per round. Per run it
+ * What turning off V8's allocation-site pretenuring (apps/server/src/lib/garbage-collector.ts) would do to the app,
+ * side by side in one run: the app as shipped (V8's default), the same app with pretenuring off
+ * (BENCH_V8_PRETENURING=off), and the floor, each paced at the same rate, in the order default, off, floor, floor,
+ * off, default per round. Per run it
  * prints the p99, the process's longest event-loop stall, how much its old generation grew (MB per 10,000 requests)
  * and its full collections; then the medians (growth over the runs without a full collection, which empties the old
  * generation mid-run), each app's p99 ÷ the floor's, and the full collections of each side in all.
@@ -36,14 +37,14 @@ if (!args.url)
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 
-const [vDefault, shipped, floor] = await Promise.all([
-  startAppProcess(args.url, undefined, [], { BENCH_V8_PRETENURING: 'on' }),
+const [vDefault, noPretenuring, floor] = await Promise.all([
   startAppProcess(args.url),
+  startAppProcess(args.url, undefined, [], { BENCH_V8_PRETENURING: 'off' }),
   startFloorProcess(args.url),
 ]);
 const sides = [
   { name: 'app, V8 default', process: vDefault },
-  { name: 'app as shipped', process: shipped },
+  { name: 'app, no pretenure', process: noPretenuring },
   { name: 'floor', process: floor },
 ] as const;
 type Side = (typeof sides)[number]['name'];
@@ -84,10 +85,10 @@ try {
     // Full speed first, as bench:feed starts: the cold burst that pretenuring decisions come from.
     const full: number[] = [];
     for (const side of sides) full.push((await saturate(url(side), connections, seconds)).rps);
-    const rate = full[1]! / 2;
+    const rate = full[0]! / 2;
     for (const side of sides) await paced(url(side), rate, connections, 6);
     console.log(`\n${scenario.title}: full speed ${full.map((rps) => rps.toFixed(0)).join(' / ')} req/s; paced at ${rate.toFixed(0)} req/s`); // prettier-ignore
-    const runs = { 'app, V8 default': [], 'app as shipped': [], floor: [] } as Record<Side, PacedRun[]>;
+    const runs = { 'app, V8 default': [], 'app, no pretenure': [], floor: [] } as Record<Side, PacedRun[]>;
     for (let round = 0; round < Number(args.rounds); round++) {
       for (const index of [0, 1, 2, 2, 1, 0]) {
         const side = sides[index]!;
@@ -104,7 +105,7 @@ try {
 }
 
 console.log(
-  '\n| scenario | rate | p99 ms: V8 default / shipped / floor (medians) | p99 ÷ floor: V8 default / shipped | old generation MB per 10k requests, runs without a full GC: V8 default / shipped / floor | full GCs: V8 default / shipped / floor |',
+  '\n| scenario | rate | p99 ms: V8 default / no pretenure / floor (medians) | p99 ÷ floor: V8 default / no pretenure | old generation MB per 10k requests, runs without a full GC: V8 default / no pretenure / floor | full GCs: V8 default / no pretenure / floor |',
 );
 console.log('|---|---:|---:|---:|---:|---:|');
 const summary = results.map(({ scenario, rate, runs }) => {
