@@ -1,7 +1,7 @@
 /**
- * What turning off V8's allocation-site pretenuring (apps/server/src/lib/garbage-collector.ts) would do to the app,
- * side by side in one run: the app as shipped (V8's default), the same app with pretenuring off
- * (BENCH_V8_PRETENURING=off), and the floor, each paced at the same rate, in the order default, off, floor, floor,
+ * What turning off V8's allocation-site pretenuring (apps/server/src/lib/garbage-collector.ts) does to the app,
+ * side by side in one run: the app with V8's default (BENCH_V8_PRETENURING=on), the app as shipped (pretenuring
+ * off, as server.ts sets it), and the floor, each paced at the same rate, in the order default, off, floor, floor,
  * off, default per round. Per run it
  * prints the p99, the process's longest event-loop stall, how much its old generation grew (MB per 10,000 requests)
  * and its full collections; then the medians (growth over the runs without a full collection, which empties the old
@@ -38,8 +38,8 @@ const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 
 const [vDefault, noPretenuring, floor] = await Promise.all([
+  startAppProcess(args.url, undefined, [], { BENCH_V8_PRETENURING: 'on' }),
   startAppProcess(args.url),
-  startAppProcess(args.url, undefined, [], { BENCH_V8_PRETENURING: 'off' }),
   startFloorProcess(args.url),
 ]);
 const sides = [

@@ -54,10 +54,9 @@ export type ServerMessage =
 export type ControlMessage =
   { type: 'capture' } | { type: 'captured' } | { type: 'memory' } | { type: 'heapSnapshot'; file: string };
 
-// BENCH_V8_PRETENURING=off: V8's allocation-site pretenuring off before buildApp's start-up work, to measure what
-// that would change (bench/feed/pretenuring.ts). The server's entry point leaves V8's default (docs/benchmarks.md,
-// "Requests' garbage in the old generation": it cost the 50 MB bodies abuse test its margin).
-if (process.env.BENCH_V8_PRETENURING === 'off') keepShortLivedObjectsYoung();
+// As the server's entry point does (server.ts): V8's allocation-site pretenuring off before buildApp's start-up
+// work. BENCH_V8_PRETENURING=on leaves V8's default instead, to measure what that changes (bench/feed/pretenuring.ts).
+if (process.env.BENCH_V8_PRETENURING !== 'on') keepShortLivedObjectsYoung();
 const send = (message: ServerMessage) => process.send?.(message);
 answerLoopDelayAsks();
 

@@ -2,6 +2,7 @@
 // second, before the seconds it takes to load the whole application (app.ts and everything it imports).
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from './config.js';
+import { keepShortLivedObjectsYoung } from './lib/garbage-collector.js';
 import { ensurePortFree, startupProblems } from './startup-errors.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
@@ -17,6 +18,8 @@ function failStartup(error: unknown, where: { host: string; port: number }): nev
 }
 
 async function main(): Promise<void> {
+  // Before anything else allocates: start-up's work must not teach V8 to put requests' objects in the old generation.
+  keepShortLivedObjectsYoung();
   let config: AppConfig;
   try {
     config = loadConfig();

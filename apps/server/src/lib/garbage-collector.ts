@@ -1,11 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Turns off V8's allocation-site pretenuring for this process. Not called by the server's entry point yet: in
- * session 25 it took the steady feed's paced p99 from 1.73–1.86× the floor's to 1.00–1.05×, but the 50 MB bodies
- * abuse test (faults/abuse-http.fault.ts) kept less REST throughput with it (first rounds' median 0.44 against 0.50
- * without, the gate being 0.5), so it waits for that to be understood. The benchmarks' app process calls it with
- * BENCH_V8_PRETENURING=off (bench/feed/pretenuring.ts).
+ * Turns off V8's allocation-site pretenuring for this process. The server's entry point calls it first thing
+ * (server.ts); the benchmarks' app process does the same unless BENCH_V8_PRETENURING=on, and
+ * bench/feed/pretenuring.ts runs both side by side.
  *
  * Why: V8 decides per allocation site (an object or array literal in the code) to allocate straight into the old
  * generation once most objects from it survived two young-generation collections, and it never takes that back.
@@ -14,9 +12,11 @@ import { setFlagsFromString } from 'node:v8';
  * about 1.3 KB per request (2.3 MB a second at 1,838 requests a second), all of it dead, until a full mark-compact
  * every 20–30 s stopped the process for ~15 ms plus marking; paced runs showed those stops as clusters of 50–160
  * late requests, and the p99 was 14–19 ms against the plain node:http floor's 6–15. With pretenuring off the old
- * generation stays flat under the same load and the clusters are gone (docs/benchmarks.md, "Requests' garbage in
- * the old generation"). Objects that really live long (caches, the gazetteer's indexes) are then promoted by the
- * young generation's collections, copied twice on the way, which may be what costs the streaming uploads.
+ * generation stays flat under the same load, the clusters are gone and the paced p99 is the floor's (1.00–1.09×
+ * against 1.67–1.86× with V8's default; docs/benchmarks.md, "Requests' garbage in the old generation"). Objects
+ * that really live long (caches, the gazetteer's indexes) are then promoted by the young generation's collections,
+ * copied twice on the way: paid once per such object, mostly at start-up. The 50 MB bodies abuse test, which session 25 suspected of
+ * paying for it, kept the same share of REST throughput with either setting over ten alternating runs.
  *
  * The flag only steers where new objects are allocated, so setting it at run time (rather than on the command
  * line, which every way of starting the server would have to repeat) is safe; it has to come before the
