@@ -1,8 +1,8 @@
 /**
  * One feed scenario: the app against its floor (bench/feed/floor.ts: the same statements and JSON from plain
  * node:http), at equal concurrency, in rounds of A B B A (app, floor, floor, app) so drift over the run weighs on
- * both alike; then the latency at half the app's measured maximum, paced, app and floor again A B B A. Everything
- * in one run on one machine, so the ratios hold even when absolute numbers drift.
+ * both alike; then the latency at half the app's measured maximum, paced, app and floor again in rounds of
+ * A B B A. Everything in one run on one machine, so the ratios hold even when absolute numbers drift.
  */
 import { join } from 'node:path';
 import { childrenCpuMs, processCpuMs, selfCpuMs } from './cpu.js';
@@ -162,7 +162,7 @@ export async function runScenario(
   }
 
   // Latency at half the app's maximum: autocannon -R once (its bursts, as information), then the paced open loop
-  // A B B A at the same rate for the app and its floor, whose p99s the goal compares.
+  // in rounds of A B B A at the same rate for the app and its floor, whose p99s (medians) the goal compares.
   const rate = appRps / 2;
   const burst = await atRate(appUrl, rate, connections, seconds);
   log(`app at ${rate.toFixed(0)} req/s, autocannon -R: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`); // prettier-ignore
@@ -170,7 +170,9 @@ export async function runScenario(
   // Unmeasured, each side at the same pace: the tails of the first paced runs after full load were the
   // machine settling (docs/benchmarks.md, "1M listings on this session's machine").
   for (const url of [appUrl, floorUrl]) await pacedRun(url, rate, connections, ctx.warmup * 2);
-  for (const who of ['app', 'floor', 'floor', 'app'] as const) {
+  // As many rounds as the throughput's: one round's two runs a side let one stall of the shared machine decide.
+  const order = Array.from({ length: ctx.rounds }, () => ['app', 'floor', 'floor', 'app'] as const).flat();
+  for (const who of order) {
     const target = who === 'app' ? ctx.app : ctx.floor;
     const before = await target.watch(); // starts its watch over
     const even = await pacedRun(who === 'app' ? appUrl : floorUrl, rate, connections, seconds);
