@@ -1,16 +1,20 @@
 // @vitest-environment node
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { API, PAGE_SIZE } from '@rummage/contract';
 import { garageSale } from './test/garageSales';
 import { productDetail } from './test/listings';
 import { renderPage, setApiTransport } from './prerender';
 
-// As on a server: no window, and a clock in another zone than the sale's.
+// As on a server: no window, and a clock in another zone than the sale's. The clock stands on the morning before
+// the sale (an ended sale is not shown), whatever day the suite runs.
 const zoneBefore = process.env.TZ;
 beforeAll(() => {
   process.env.TZ = 'UTC';
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-28T06:00:00.000Z'));
 });
 afterAll(() => {
+  vi.useRealTimers();
   process.env.TZ = zoneBefore;
 });
 
