@@ -55,7 +55,8 @@ export type ControlMessage =
   { type: 'capture' } | { type: 'captured' } | { type: 'memory' } | { type: 'heapSnapshot'; file: string };
 
 // As the server's entry point does (server.ts): V8's allocation-site pretenuring off before buildApp's start-up
-// work. BENCH_V8_PRETENURING=on leaves V8's default instead, to measure what that changes (bench/feed/pretenuring.ts).
+// work. BENCH_V8_PRETENURING=on leaves V8's default instead, to measure what that changes
+// (bench/feed/pretenuring.ts).
 if (process.env.BENCH_V8_PRETENURING !== 'on') keepShortLivedObjectsYoung();
 const send = (message: ServerMessage) => process.send?.(message);
 answerLoopDelayAsks();
