@@ -218,6 +218,55 @@ describe('POST /api/Product/add', () => {
     );
   });
 
+  it('says a photo is too large as soon as it passes the limit, not after the whole upload', async () => {
+    // A 50 MB photo from a phone takes minutes to send; the refusal must not wait for the last byte. The parser
+    // used to end the cut file only at the end of its part, so the answer came after all of it.
+    const limit = t.config.uploads.maxImageBytes;
+    const marker = Buffer.from('@@PHOTO@@');
+    const body = multipart([...listingFields(), image(marker, 'huge.png', 'image/png')]);
+    const at = body.payload.indexOf(marker);
+    const head = body.payload.subarray(0, at);
+    const tail = body.payload.subarray(at + marker.length);
+    const firstPart = Buffer.alloc(limit + 1024 * 1024, 7);
+    const rest = Buffer.alloc(35 * 1024 * 1024, 7);
+    let restSent = false;
+    let restSentBeforeAnswer: boolean | undefined;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waitForAnswer = setTimeout(release, 5_000);
+    const response = t.app
+      .inject({
+        method: 'POST',
+        url: API.product.add,
+        payload: Readable.from(
+          (async function* () {
+            yield head;
+            yield firstPart;
+            await released; // the rest of the photo goes out only once the server answered (or after 5 s)
+            restSent = true;
+            yield rest;
+            yield tail;
+          })(),
+        ),
+        headers: {
+          ...body.headers,
+          ...bearer(token),
+          'content-length': String(head.length + firstPart.length + rest.length + tail.length),
+        },
+      })
+      .finally(() => {
+        restSentBeforeAnswer = restSent;
+        clearTimeout(waitForAnswer);
+        release();
+      });
+    const answer = await response;
+    expect(restSentBeforeAnswer, 'the answer waited for the rest of the photo').toBe(false);
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json<{ message: string }>().message).toBe(
+      fillText(messages.images.tooLarge, { size: String(limit / (1024 * 1024)) }),
+    );
+  });
+
   it('refuses a 20000×20000 PNG (decompression bomb) with a 4xx', async () => {
     const response = await send('POST', [...listingFields(), image(pngBomb())]);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
