@@ -14,16 +14,39 @@ export interface RawAnswer {
 }
 
 /**
+ * One connection of an attacker's link to the server: the abusive bodies it carries go out at `bytesPerSecond`.
+ * Without it a client on the server's own machine sends as fast as loopback and its CPU allow, so the attack grows
+ * with the server's speed (a faster feed drew more bodies and left normal clients a smaller share) and takes its
+ * CPU from the server's cores; a real attacker's link has a rate that does not depend on how fast the server reads.
+ */
+export class Uplink {
+  private nextFreeAt = performance.now();
+  /** Bytes written to the server so far, for the test to say how strong the attack really was. */
+  sentBytes = 0;
+  constructor(readonly bytesPerSecond: number) {}
+
+  /** Resolves when `bytes` may go out: the link sends one chunk after another at its rate. */
+  async reserve(bytes: number): Promise<void> {
+    const now = performance.now();
+    const startAt = Math.max(now, this.nextFreeAt);
+    this.nextFreeAt = startAt + (bytes * 1000) / this.bytesPerSecond;
+    if (startAt > now) await new Promise((resolve) => setTimeout(resolve, startAt - now));
+  }
+}
+
+/**
  * POSTs `head`, then `chunk` `times` times, then `tail`, honouring back-pressure, so a 50 MB body costs this
  * process one chunk of memory. Without a content-length header the body goes out chunked. Keeps sending after an
- * early answer, as a careless or hostile client does, until the body is out or the server drops the socket.
+ * early answer, as a careless or hostile client does, until the body is out or the server drops the socket. With
+ * an `uplink`, each chunk waits for its turn on that link.
  */
 export function postStream(
   url: string,
   headers: Record<string, string>,
   body: { head?: Buffer; chunk: Buffer; times: number; tail?: Buffer },
-  timeoutMs = 60_000,
+  options: { timeoutMs?: number; uplink?: Uplink } = {},
 ): Promise<RawAnswer> {
+  const { timeoutMs = 60_000, uplink } = options;
   const started = performance.now();
   return new Promise((resolve) => {
     let answer: RawAnswer | undefined;
@@ -56,7 +79,11 @@ export function postStream(
     const send = async () => {
       if (body.head) req.write(body.head);
       for (let i = 0; i < body.times && !req.destroyed && !settled; i++) {
-        if (!req.write(body.chunk)) {
+        await uplink?.reserve(body.chunk.length);
+        if (req.destroyed || settled) break;
+        const accepted = req.write(body.chunk);
+        if (uplink) uplink.sentBytes += body.chunk.length;
+        if (!accepted) {
           await new Promise<void>((resume) => {
             const done = () => {
               req.off('drain', done).off('close', done);

@@ -129,14 +129,28 @@ export function sampleRss(server: ServerProcess, intervalMs = 100): RssSampler {
 /**
  * Runs `task` over and over from `parallel` loops until `stop()` is called; `stop()` waits for the loops to end and
  * answers how many tasks completed. A task that throws stops its loop and the error comes out of `stop()`.
+ * With `perSecond`, the loops together start at most that many tasks a second: an attacker at a fixed rate, whose
+ * strength does not grow with how fast the server answers (a closed loop of cheap requests against a faster server
+ * sends more of them, and its own CPU comes from the cores the server runs on).
  */
-export function repeat(task: (loop: number) => Promise<void>, parallel = 1): { stop(): Promise<number> } {
+export function repeat(
+  task: (loop: number) => Promise<void>,
+  parallel = 1,
+  options: { perSecond?: number } = {},
+): { stop(): Promise<number> } {
+  const intervalMs = options.perSecond ? (parallel * 1000) / options.perSecond : 0;
   let stopping = false;
   let completed = 0;
   let failure: unknown;
   const loops = Array.from({ length: parallel }, async (_, loop) => {
     try {
+      // The loops' starts are spread over one interval, so the paced rate is even rather than in bursts.
+      let nextStartAt = performance.now() + (intervalMs * loop) / parallel;
       while (!stopping) {
+        const wait = nextStartAt - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (stopping) break;
+        nextStartAt = Math.max(performance.now(), nextStartAt + intervalMs);
         await task(loop);
         completed++;
       }
