@@ -20,7 +20,11 @@ afterAll(async () => {
   await drop?.();
 });
 
-const probe = sql`select id, title, listed_at as "listedAt" from listing_probe
+// A column of each kind the app reads back (PGlite's named path parses rows itself: pglite-statements.ts).
+const probe = sql`select id, title, listed_at as "listedAt", listed_at::date as day, id % 2 = 0 as even,
+    array[id, id + 1] as pair, json_build_object('id', id, 'title', title, 'tags', json_build_array('a', null)) as doc,
+    id::bigint * 10000000000 as big, (id / 7.0)::numeric(10, 3) as ratio, null::text as nothing
+  from listing_probe
   where id > ${sql.placeholder('after')} and starts_with(title, ${sql.placeholder('prefix')})
     and listed_at <= coalesce(${sql.placeholder('before')}::timestamptz, 'infinity')
   order by id limit 4`;
@@ -59,5 +63,39 @@ describe('preparedRows with a name', () => {
     await handle.db.execute(sql`deallocate all`);
     for (let i = 12; i < 15; i++) expect(await named(callValues(i))).toEqual(await unnamed(callValues(i)));
     expect(await runs()).toBe(3); // prepared again, not run unnamed
+  });
+
+  it("fails with the database's own error, and the next call answers", async () => {
+    const divide = preparedRows<{ share: number }>(
+      handle.db,
+      sql`select 60 / ${sql.placeholder('parts')}::int as share`,
+      'rummage_probe_divide',
+    );
+    expect(await divide({ parts: 4 })).toEqual([{ share: 15 }]);
+    // node-postgres's error arrives wrapped by drizzle ("Failed query: …"), PGlite's named path's as it is.
+    const failure = await divide({ parts: 0 }).catch((error: unknown) => error);
+    const chain: unknown[] = [];
+    for (let e = failure; e instanceof Error; e = e.cause) chain.push(e);
+    expect(chain).toContainEqual(expect.objectContaining({ code: '22012', message: 'division by zero' }));
+    expect(await divide({ parts: 3 })).toEqual([{ share: 20 }]);
+  });
+
+  it('waits for a transaction another caller has open, so it never reads what that one rolls back', async () => {
+    const count = preparedRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from listing_probe where id > ${sql.placeholder('after')}`,
+      'rummage_probe_count',
+    );
+    expect(await count({ after: 0 })).toEqual([{ n: 60 }]);
+    let inside: Promise<Array<{ n: number }>> | undefined;
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into listing_probe values (61, 'lamp 61', now())`);
+        inside = count({ after: 0 }); // asked while the insert is not committed
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await inside).toEqual([{ n: 60 }]);
   });
 });

@@ -1,5 +1,8 @@
-import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { types, type PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders } from 'drizzle-orm';
+import { serialize, type DatabaseError } from 'pg-protocol';
+import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
 
 /*
  * Named statements on PGlite (`preparedRows` in client.ts): drizzle's PGlite driver ignores a statement's name, so
@@ -7,14 +10,57 @@ import { fillPlaceholders } from 'drizzle-orm';
  */
 
 /** What drizzle's PGlite driver passes for raw rows: timestamps, dates and intervals (and their arrays) stay text. */
-const RAW_ROWS: QueryOptions = {
-  rowMode: 'object',
-  parsers: Object.fromEntries(
-    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-      (oid) => [oid, (value: string) => value],
-    ),
+const RAW_ROW_PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, (value: string) => value],
   ),
-};
+);
+
+/** Per PGlite instance: its type parsers with the raw rows' overrides, merged once. */
+const rawRowParsers = new WeakMap<PGlite, PGlite['parsers']>();
+
+/**
+ * One simple-protocol query on PGlite, its answer read by node-postgres's protocol parser (pg-protocol) into rows
+ * as PGlite's `exec` would hand them over, each value through the same type parsers. PGlite's own reader copies
+ * every field into an ArrayBuffer of its own and reaches each of its private fields through a WeakMap (its build
+ * lowers them): a CPU profile of the no-location feed page put about half of PGlite's time per page there, more
+ * than the statement's run in WebAssembly, and reading it this way took the page from 0.77 to 0.41 ms
+ * (docs/benchmarks.md, bench/db, session 26). The same two locks as `exec`, so it
+ * never runs inside someone else's transaction.
+ */
+async function simpleQuery(client: PGlite, text: string): Promise<Record<string, unknown>[]> {
+  await client._checkReady();
+  let parsers = rawRowParsers.get(client);
+  if (!parsers) rawRowParsers.set(client, (parsers = { ...client.parsers, ...RAW_ROW_PARSERS }));
+  const rowParsers = parsers;
+  let fields: RowDescriptionMessage['fields'] = [];
+  const rows: Record<string, unknown>[] = [];
+  let failure: DatabaseError | undefined;
+  const read = (message: BackendMessage) => {
+    if (message.name === 'rowDescription') fields = (message as RowDescriptionMessage).fields;
+    else if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i]!;
+        const value = values[i] ?? null;
+        row[field.name] = value === null ? null : types.parseType(value, field.dataTypeID, rowParsers);
+      }
+      rows.push(row);
+    } else if (message.name === 'error') failure ??= message as DatabaseError;
+  };
+  const parser = new Parser();
+  await client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(() =>
+      client.execProtocolRawStream(serialize.query(text), {
+        // A view of PGlite's memory, reused for the next chunk: copied, as the parser may keep a message's start.
+        onRawData: (chunk) => parser.parse(Buffer.from(chunk), read),
+      }),
+    ),
+  );
+  if (failure) throw failure;
+  return rows;
+}
 
 type Serializers = Array<((value: unknown) => string) | undefined>;
 
@@ -113,8 +159,7 @@ export function pgliteNamed<T>(
     // Straight to PGlite in one simple-protocol round trip, not through a drizzle query object made per call
     // (parse, bind and describe messages for a statement without parameters): ~0.2 ms less per feed page
     // (bench/db). Rows come out as drizzle hands over raw rows: dates and intervals as PostgreSQL's text.
-    const [result] = await client.exec(call, RAW_ROWS);
-    return (result?.rows ?? []) as T[];
+    return (await simpleQuery(client, call)) as T[];
   };
   return async (values) => {
     const ready = pgliteReady(client, name, named);
