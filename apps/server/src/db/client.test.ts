@@ -20,14 +20,20 @@ afterAll(async () => {
   await drop?.();
 });
 
-// A column of each kind the app reads back (PGlite's named path parses rows itself: pglite-statements.ts).
-const probe = sql`select id, title, listed_at as "listedAt", listed_at::date as day, id % 2 = 0 as even,
-    array[id, id + 1] as pair, json_build_object('id', id, 'title', title, 'tags', json_build_array('a', null)) as doc,
+// A column of each kind the app reads back: on PGlite, preparedRows reads rows itself (pglite-protocol.ts).
+const probeOf = (where: { after: unknown; prefix: unknown; before: unknown }) => sql`select id, title,
+    listed_at as "listedAt", listed_at::date as day, id % 2 = 0 as even, array[id, id + 1] as pair,
+    json_build_object('id', id, 'title', title, 'tags', json_build_array('a', null)) as doc,
     id::bigint * 10000000000 as big, (id / 7.0)::numeric(10, 3) as ratio, null::text as nothing
   from listing_probe
-  where id > ${sql.placeholder('after')} and starts_with(title, ${sql.placeholder('prefix')})
-    and listed_at <= coalesce(${sql.placeholder('before')}::timestamptz, 'infinity')
+  where id > ${where.after} and starts_with(title, ${where.prefix})
+    and listed_at <= coalesce(${where.before}::timestamptz, 'infinity')
   order by id limit 4`;
+const probe = probeOf({
+  after: sql.placeholder('after'),
+  prefix: sql.placeholder('prefix'),
+  before: sql.placeholder('before'),
+});
 type ProbeRow = { id: number; title: string; listedAt: string };
 
 /** Values that change every call; the quote and backslash must reach the database as they are. */
@@ -37,10 +43,40 @@ const callValues = (i: number) => ({
   before: i % 4 === 3 ? null : new Date(Date.UTC(2026, 0, 2, i)).toISOString(),
 });
 
-describe('preparedRows with a name', () => {
-  it('answers as the unnamed statement over many calls, and after the database forgets it', async () => {
-    const named = preparedRows<ProbeRow>(handle.db, probe, 'rummage_listing_probe');
+/** The same statement with the values in place, as drizzle runs any query: what both ways must answer. */
+const viaDrizzle = (values: ReturnType<typeof callValues>) => queryRows<ProbeRow>(handle.db, probeOf(values));
+
+describe('preparedRows without a name', () => {
+  it('answers as drizzle does, for every kind of column and value', async () => {
     const unnamed = preparedRows<ProbeRow>(handle.db, probe);
+    for (let i = 0; i < 8; i++) expect(await unnamed(callValues(i))).toEqual(await viaDrizzle(callValues(i)));
+    expect((await unnamed(callValues(1))).map((row) => row.title)).toContain(`O'Brien's \\ chair 6`);
+  });
+
+  it("fails with the database's own error, and the next call answers", async () => {
+    const divide = preparedRows<{ share: number }>(
+      handle.db,
+      sql`select 60 / ${sql.placeholder('parts')}::int as share`,
+    );
+    expect(await divide({ parts: 4 })).toEqual([{ share: 15 }]);
+    expect(errorChain(await divide({ parts: 0 }).catch((error: unknown) => error))).toContainEqual(
+      expect.objectContaining({ code: '22012', message: 'division by zero' }),
+    );
+    expect(await divide({ parts: 3 })).toEqual([{ share: 20 }]);
+  });
+});
+
+/** node-postgres's error arrives wrapped by drizzle ("Failed query: …"), PGlite's (read by pg-protocol) as it is. */
+function errorChain(failure: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = failure; e instanceof Error; e = e.cause) chain.push(e);
+  return chain;
+}
+
+describe('preparedRows with a name', () => {
+  it('answers as drizzle does over many calls, and after the database forgets it', async () => {
+    const named = preparedRows<ProbeRow>(handle.db, probe, 'rummage_listing_probe');
+    const unnamed = viaDrizzle;
     // The first calls arrive together, as a server's first requests do.
     const first = await Promise.all([0, 1, 2].map((i) => named(callValues(i))));
     for (const [i, rows] of first.entries()) expect(rows).toEqual(await unnamed(callValues(i)));
@@ -72,11 +108,9 @@ describe('preparedRows with a name', () => {
       'rummage_probe_divide',
     );
     expect(await divide({ parts: 4 })).toEqual([{ share: 15 }]);
-    // node-postgres's error arrives wrapped by drizzle ("Failed query: …"), PGlite's named path's as it is.
-    const failure = await divide({ parts: 0 }).catch((error: unknown) => error);
-    const chain: unknown[] = [];
-    for (let e = failure; e instanceof Error; e = e.cause) chain.push(e);
-    expect(chain).toContainEqual(expect.objectContaining({ code: '22012', message: 'division by zero' }));
+    expect(errorChain(await divide({ parts: 0 }).catch((error: unknown) => error))).toContainEqual(
+      expect.objectContaining({ code: '22012', message: 'division by zero' }),
+    );
     expect(await divide({ parts: 3 })).toEqual([{ share: 20 }]);
   });
 

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../lib/package-paths.js';
 import { firstConnection } from './first-connection.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
-import { pgliteNamed } from './pglite-statements.js';
+import { pgliteNamed, pgliteUnnamed } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 /** The one database type the whole app uses, whichever driver is underneath. */
@@ -278,7 +278,8 @@ const dialect = new PgDialect();
  * values: PostgreSQL parses it once per connection and, after five runs, keeps a generic plan when that plan is
  * no dearer than the custom ones. drizzle's PGlite driver ignores the name, so on PGlite the statement is PREPAREd
  * by that name here (`pgliteNamed`) for the same saving. Without a name it is still rendered once but parsed and
- * planned on every call (for a shape whose generic plan is bad).
+ * planned on every call (for a shape whose generic plan is bad); on PGlite it then goes as node-postgres would send
+ * it (`pgliteUnnamed`).
  */
 export function preparedRows<T extends Record<string, unknown>>(
   db: Database,
@@ -290,6 +291,8 @@ export function preparedRows<T extends Record<string, unknown>>(
   const unnamed = async (values: Record<string, unknown>) =>
     ((await prepared.execute(values)) as { rows: T[] }).rows;
   const client = (db as { $client?: unknown }).$client;
-  if (name === undefined || !(client instanceof PGlite)) return unnamed;
-  return pgliteNamed(client, name, rendered, unnamed);
+  if (!(client instanceof PGlite)) return unnamed;
+  return name === undefined
+    ? pgliteUnnamed(client, rendered, unnamed)
+    : pgliteNamed(client, name, rendered, unnamed);
 }

@@ -1,66 +1,11 @@
-import { types, type PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders } from 'drizzle-orm';
-import { serialize, type DatabaseError } from 'pg-protocol';
-import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
-import { Parser } from 'pg-protocol/dist/parser.js';
+import { extendedQuery, simpleQuery } from './pglite-protocol.js';
 
 /*
- * Named statements on PGlite (`preparedRows` in client.ts): drizzle's PGlite driver ignores a statement's name, so
- * a named statement is PREPAREd here in SQL, once per PGlite instance, and run by EXECUTE.
+ * `preparedRows` (client.ts) on PGlite. drizzle's PGlite driver ignores a statement's name, so a named statement is
+ * PREPAREd here in SQL, once per PGlite instance, and run by EXECUTE; an unnamed one is sent as protocol messages.
  */
-
-/** What drizzle's PGlite driver passes for raw rows: timestamps, dates and intervals (and their arrays) stay text. */
-const RAW_ROW_PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (oid) => [oid, (value: string) => value],
-  ),
-);
-
-/** Per PGlite instance: its type parsers with the raw rows' overrides, merged once. */
-const rawRowParsers = new WeakMap<PGlite, PGlite['parsers']>();
-
-/**
- * One simple-protocol query on PGlite, its answer read by node-postgres's protocol parser (pg-protocol) into rows
- * as PGlite's `exec` would hand them over, each value through the same type parsers. PGlite's own reader copies
- * every field into an ArrayBuffer of its own and reaches each of its private fields through a WeakMap (its build
- * lowers them): a CPU profile of the no-location feed page put about half of PGlite's time per page there, more
- * than the statement's run in WebAssembly, and reading it this way took the page from 0.77 to 0.41 ms
- * (docs/benchmarks.md, bench/db, session 26). The same two locks as `exec`, so it
- * never runs inside someone else's transaction.
- */
-async function simpleQuery(client: PGlite, text: string): Promise<Record<string, unknown>[]> {
-  await client._checkReady();
-  let parsers = rawRowParsers.get(client);
-  if (!parsers) rawRowParsers.set(client, (parsers = { ...client.parsers, ...RAW_ROW_PARSERS }));
-  const rowParsers = parsers;
-  let fields: RowDescriptionMessage['fields'] = [];
-  const rows: Record<string, unknown>[] = [];
-  let failure: DatabaseError | undefined;
-  const read = (message: BackendMessage) => {
-    if (message.name === 'rowDescription') fields = (message as RowDescriptionMessage).fields;
-    else if (message.name === 'dataRow') {
-      const values = (message as DataRowMessage).fields;
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const field = fields[i]!;
-        const value = values[i] ?? null;
-        row[field.name] = value === null ? null : types.parseType(value, field.dataTypeID, rowParsers);
-      }
-      rows.push(row);
-    } else if (message.name === 'error') failure ??= message as DatabaseError;
-  };
-  const parser = new Parser();
-  await client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(() =>
-      client.execProtocolRawStream(serialize.query(text), {
-        // A view of PGlite's memory, reused for the next chunk: copied, as the parser may keep a message's start.
-        onRawData: (chunk) => parser.parse(Buffer.from(chunk), read),
-      }),
-    ),
-  );
-  if (failure) throw failure;
-  return rows;
-}
 
 type Serializers = Array<((value: unknown) => string) | undefined>;
 
@@ -86,17 +31,35 @@ const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** An E'' literal reads the same whatever standard_conforming_strings says. */
 const literal = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
-async function pglitePrepare(client: PGlite, name: string, text: string): Promise<Serializers | undefined> {
-  let params;
+/** The parameter types PGlite infers for a statement, and its serializers for them; undefined when it cannot. */
+async function describeParameters(
+  client: PGlite,
+  text: string,
+): Promise<{ oids: number[]; serializers: Serializers } | undefined> {
   try {
-    // The parameter types PGlite infers for the unnamed statement, written into PREPARE so both agree.
-    params = (await client.describeQuery(text)).queryParams;
+    const params = (await client.describeQuery(text)).queryParams;
+    return {
+      oids: params.map((param) => param.dataTypeID),
+      serializers: params.map((param) => param.serializer as ((value: unknown) => string) | undefined),
+    };
   } catch (error) {
-    // A statement PGlite cannot type runs unnamed for good ("could not determine data type of parameter").
+    // A statement PGlite cannot type runs through drizzle for good ("could not determine data type of parameter").
     if (errorCode(error) === '42P18') return undefined;
     throw error;
   }
-  const oids = params.map((param) => param.dataTypeID);
+}
+
+/** Each value as the text PGlite's own binding would send for its parameter's type. */
+const parameterTexts = (params: unknown[], values: Record<string, unknown>, serializers: Serializers) =>
+  fillPlaceholders(params, values).map((value, i) =>
+    value === null || value === undefined ? null : (serializers[i]?.(value) ?? String(value)),
+  );
+
+async function pglitePrepare(client: PGlite, name: string, text: string): Promise<Serializers | undefined> {
+  // The parameter types PGlite infers for the unnamed statement, written into PREPARE so both agree.
+  const described = await describeParameters(client, text);
+  if (!described) return undefined;
+  const { oids } = described;
   const { rows } = await client.query<{ names: string }>(
     `select coalesce(string_agg(format_type(oid, null), ', ' order by n), '') as names
        from unnest($1::oid[]) with ordinality as u(oid, n)`,
@@ -111,7 +74,7 @@ async function pglitePrepare(client: PGlite, name: string, text: string): Promis
     await client.query(`deallocate ${identifier(name)}`);
     await client.query(prepare);
   }
-  return params.map((param) => param.serializer as ((value: unknown) => string) | undefined);
+  return described.serializers;
 }
 
 /** PREPAREs once for all calls waiting; a failed attempt is forgotten, so the next call tries again. */
@@ -149,9 +112,7 @@ export function pgliteNamed<T>(
   if (!statement) byName.set(name, (statement = { text: rendered.sql }));
   const named = statement;
   const execute = async (values: Record<string, unknown>, serializers: Serializers) => {
-    const texts = fillPlaceholders(rendered.params, values).map((value, i) =>
-      value === null || value === undefined ? null : (serializers[i]?.(value) ?? String(value)),
-    );
+    const texts = parameterTexts(rendered.params, values, serializers);
     // A NUL would cut the EXECUTE's text short: such a value goes (and fails) the unnamed way.
     if (texts.some((text) => text?.includes('\0'))) return unnamed(values);
     const args = texts.map((text) => (text === null ? 'null' : literal(text))).join(', ');
@@ -174,5 +135,29 @@ export function pgliteNamed<T>(
       const again = await pgliteReady(client, name, named).catch(() => undefined);
       return again ? execute(values, again) : unnamed(values);
     }
+  };
+}
+
+/**
+ * On PGlite, an unnamed statement (planned on every call, as a page past the first is) goes as node-postgres sends
+ * one, in a single call (pglite-protocol.ts), rather than through drizzle and PGlite's `query`: four calls into
+ * PGlite, each answer read by its own reader. Its parameter types are described once; a statement PGlite cannot
+ * describe runs through drizzle (`unnamed`), which reports what is wrong with it as it always did.
+ */
+export function pgliteUnnamed<T>(
+  client: PGlite,
+  rendered: { sql: string; params: unknown[] },
+  unnamed: (values: Record<string, unknown>) => Promise<T[]>,
+): (values: Record<string, unknown>) => Promise<T[]> {
+  let described: Promise<Awaited<ReturnType<typeof describeParameters>>> | undefined;
+  return async (values) => {
+    const asked = (described ??= describeParameters(client, rendered.sql));
+    const parameters = await asked.catch(() => {
+      if (described === asked) described = undefined; // a table not migrated yet: asked again next time
+      return undefined;
+    });
+    if (!parameters) return unnamed(values);
+    const texts = parameterTexts(rendered.params, values, parameters.serializers);
+    return (await extendedQuery(client, rendered.sql, parameters.oids, texts)) as T[];
   };
 }
