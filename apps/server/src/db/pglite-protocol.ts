@@ -4,7 +4,8 @@ import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-p
 import { Parser } from 'pg-protocol/dist/parser.js';
 
 /*
- * Statements sent to PGlite as protocol messages and their answers read by pg-protocol (pglite-statements.ts).
+ * Statements sent to PGlite as protocol messages and their answers read by pg-protocol (pglite-statements.ts;
+ * docs/decisions/0016-pglite-answers-read-by-pg-protocol.md).
  */
 
 /** What drizzle's PGlite driver passes for raw rows: timestamps, dates and intervals (and their arrays) stay text. */
