@@ -4,6 +4,9 @@
  * then dropping (a clean close, a SignalR Close record, or the TCP connection cut without a word) and reconnecting
  * at once.
  *
+ * With `perSecond`, new connections start at that rate (a crowd of clients coming back with jittered delays);
+ * without it each loop reconnects as soon as it can, so the storm grows with the server's speed.
+ *
  * A 503 (the server shedding load, plugins/pressure.ts) is retried after a short random pause, as a client with a
  * jittered reconnect policy would; every other failure counts as failed.
  *
@@ -26,6 +29,8 @@ export interface StormOptions {
   joinEvery?: number;
   /** A connection that has not finished its handshake (and Join) by then counts as failed. */
   attemptTimeoutMs?: number;
+  /** New connections a second, all loops together; retries after a 503 keep their own pause. */
+  perSecond?: number;
 }
 
 export interface StormResult {
@@ -83,6 +88,10 @@ async function storm(options: StormOptions): Promise<StormResult> {
   const loop = async () => {
     while (next < options.total) {
       const attempt = next++;
+      if (options.perSecond) {
+        const wait = started + (attempt * 1000) / options.perSecond - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       for (;;) {
         try {
           connectMs.push(await once(options, attempt));
