@@ -12,6 +12,7 @@ import { NO_CAPTCHA, signUp, type Person } from './harness/api.js';
 import {
   measureThroughput,
   repeat,
+  type Repeating,
   throughputUnder,
   type AbuseRun,
   type Comparison,
@@ -197,7 +198,7 @@ describe('50 MB bodies', () => {
 
     const connections = 6;
     const mbPerSecond = ATTACKER_UPLINK_BYTES_PER_SECOND / (1024 * 1024);
-    let attack = { links: [] as Uplink[], startedAt: 0, endedAt: 0 };
+    let attack = { links: [] as Uplink[], run: undefined as Repeating | undefined };
     const phase = await sideBySide(
       `50 MB bodies, ${connections} at a time, ${mbPerSecond} MB/s in all`,
       () => {
@@ -206,18 +207,13 @@ describe('50 MB bodies', () => {
           { length: connections },
           () => new Uplink(ATTACKER_UPLINK_BYTES_PER_SECOND / connections),
         );
-        attack = { links, startedAt: performance.now(), endedAt: 0 };
         const run = repeat((loop) => senders(links[loop]!)[loop % 3]!(), connections);
-        return {
-          async stop() {
-            await run.stop();
-            attack.endedAt = performance.now();
-          },
-        };
+        attack = { links, run };
+        return run;
       },
     );
     const sentMb = attack.links.reduce((sum, link) => sum + link.sentBytes, 0) / (1024 * 1024);
-    const sentMbPerSecond = sentMb / ((attack.endedAt - attack.startedAt) / 1000);
+    const sentMbPerSecond = sentMb / attack.run!.seconds();
 
     const byKind = (kind: string) => answers.filter((a) => a.kind === kind);
     const counts: Record<string, number> = {};
@@ -262,21 +258,12 @@ describe('a 20000×20000 PNG', () => {
       answers.push({ status: response.status, message: body.message, ms: performance.now() - started });
     };
 
-    let attack = { startedAt: 0, endedAt: 0, sent: 0 };
+    let attack: Repeating | undefined;
     const phase = await sideBySide(
       `${(flood.length / 1024).toFixed(0)} KB PNG of 400 MP, 2 at a time, ${PIXEL_FLOOD_PER_SECOND} a second`,
-      () => {
-        attack = { startedAt: performance.now(), endedAt: 0, sent: 0 };
-        const run = repeat(upload, 2, { perSecond: PIXEL_FLOOD_PER_SECOND });
-        return {
-          async stop() {
-            attack.sent = await run.stop();
-            attack.endedAt = performance.now();
-          },
-        };
-      },
+      () => (attack = repeat(upload, 2, { perSecond: PIXEL_FLOOD_PER_SECOND })),
     );
-    const sentPerSecond = attack.sent / ((attack.endedAt - attack.startedAt) / 1000);
+    const sentPerSecond = attack!.perSecond();
 
     const slowest = Math.max(...answers.map((a) => a.ms));
     console.info(

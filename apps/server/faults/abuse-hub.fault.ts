@@ -13,6 +13,7 @@ import {
   mb,
   measureThroughput,
   repeat,
+  type Repeating,
   socketCount,
   throughputUnder,
   type AbuseRun,
@@ -134,21 +135,12 @@ describe('1 MB hub frames', () => {
       outcomes.push({ kind, code, records: socket.records });
     };
 
-    let attack = { startedAt: 0, endedAt: 0, sent: 0 };
+    let attack: Repeating | undefined;
     const phase = await sideBySide(
       `1 MB frames, 2 connections at a time, ${FRAMES_PER_SECOND} a second`,
-      () => {
-        attack = { startedAt: performance.now(), endedAt: 0, sent: 0 };
-        const run = repeat(abuser, 2, { perSecond: FRAMES_PER_SECOND });
-        return {
-          async stop() {
-            attack.sent = await run.stop();
-            attack.endedAt = performance.now();
-          },
-        };
-      },
+      () => (attack = repeat(abuser, 2, { perSecond: FRAMES_PER_SECOND })),
     );
-    const sentPerSecond = attack.sent / ((attack.endedAt - attack.startedAt) / 1000);
+    const sentPerSecond = attack!.perSecond();
 
     console.info(
       `[abuse-hub] 1 MB frames: ${outcomes.length} abusive connections, close codes ` +

@@ -137,7 +137,9 @@ export function repeat(
   task: (loop: number) => Promise<void>,
   parallel = 1,
   options: { perSecond?: number } = {},
-): { stop(): Promise<number> } {
+): Repeating {
+  const startedAt = performance.now();
+  let endedAt: number | undefined;
   const intervalMs = options.perSecond ? (parallel * 1000) / options.perSecond : 0;
   let stopping = false;
   let completed = 0;
@@ -162,10 +164,24 @@ export function repeat(
     async stop() {
       stopping = true;
       await Promise.all(loops);
+      endedAt ??= performance.now();
       if (failure !== undefined) throw failure;
       return completed;
     },
+    seconds: () => ((endedAt ?? performance.now()) - startedAt) / 1000,
+    perSecond() {
+      return completed / this.seconds();
+    },
   };
+}
+
+export interface Repeating {
+  /** Ends the loops and waits for them; answers how many tasks completed. */
+  stop(): Promise<number>;
+  /** From the start until the loops ended (or until now). */
+  seconds(): number;
+  /** Completed tasks a second over `seconds()`: the rate an attack really kept. */
+  perSecond(): number;
 }
 
 /** Server memory in MB, for messages and reports. */
