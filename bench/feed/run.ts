@@ -34,7 +34,7 @@ import {
 } from './database.js';
 import { getJson } from './http.js';
 import { longRun, longRunLine, type LongRunResult } from './long-run.js';
-import { loadAverage, machine as describeMachine, machineLine } from './machine.js';
+import { idleStallMs, loadAverage, machine as describeMachine, machineLine } from './machine.js';
 import { inline, literal } from './pgbench.js';
 import { goalsOf, resultTables, summary, type FeedGoals, type ScenarioResult } from './report.js';
 import { askLoopDelay } from './loop-delay.js';
@@ -42,6 +42,7 @@ import { FEED_SCENARIOS, runScenario } from './scenario.js';
 import type { CapturedQuery, ControlMessage, ServerMessage } from './server.js';
 
 const GOALS: FeedGoals = { ratio: 0.85, cpu: 1.3, p99Ms: 25, p99VsFloor: 1.5 };
+const IDLE_PROBE_SECONDS = 10;
 
 const { values: args } = parseArgs({
   options: {
@@ -178,6 +179,11 @@ async function main() {
   );
   log(machineLine(machine));
   log(`database: ${machine.version} (${machine.settings}); client and server share these cores`);
+  // Before anything of ours runs: the paced p99 is read against what the machine alone holds a process up.
+  const idleStallMsAtStart = await idleStallMs(IDLE_PROBE_SECONDS);
+  log(
+    `at rest: a 1 ms timer ran up to ${idleStallMsAtStart.toFixed(1)} ms late over ${IDLE_PROBE_SECONDS} s`,
+  );
 
   let load: Awaited<ReturnType<typeof loadListings>> | undefined;
   if (args.url) {
@@ -250,7 +256,10 @@ async function main() {
       `of A B B A)`,
   );
   log(`${machine.cpus}, ${machine.memory}, Node ${machine.node}, ${machine.version}`);
-  log(`load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()}\n`);
+  log(
+    `load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()}; at rest a 1 ms timer ran up to ` +
+      `${idleStallMsAtStart.toFixed(1)} ms late\n`,
+  );
   if (results.length > 0) log(tables);
   if (longRunResult) log(`\n${longRunLine(longRunResult)}`);
   if (args.json) {
@@ -263,7 +272,7 @@ async function main() {
       connections,
       seconds,
       rounds,
-      machine,
+      machine: { ...machine, idleStallMsAtStart },
       ...(load ? { load } : { reused: url }),
       runs: results,
       ...(longRunResult && { longRun: longRunResult }),
