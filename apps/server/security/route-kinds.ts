@@ -39,6 +39,11 @@ export interface RouteCase {
   access: Access;
   /** False for the SignalR endpoints: the document lists them without their answers (not a JSON API). */
   documented?: false;
+  /**
+   * Some of its answers go to visitors too, so the document says a session is optional: the SPEC's client deletes a
+   * garage sale whose countdown ended from any viewer's page. `access` is what the call needs on a live one.
+   */
+  visitorsAnswered?: true;
   prepare(w: World): Prepared | Promise<Prepared>;
 }
 

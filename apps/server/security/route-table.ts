@@ -241,6 +241,7 @@ const API_CASES: Record<string, RouteCase> = {
   ),
   'DELETE /api/GarageSale/delete/{id}': {
     access: 'owner',
+    visitorsAnswered: true,
     async prepare(w) {
       const id = await createGarageSale(w.app, w.owner.user.id);
       return fixed(

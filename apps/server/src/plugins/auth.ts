@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@rummage/contract';
 import { HttpError } from '../lib/http-error.js';
+import { needsBearerSession } from './openapi.js';
 import {
   bearerToken,
   type Authenticated,
@@ -26,6 +27,10 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+function refuseVisitor(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
+  done(request.user ? undefined : new HttpError(401, messages.common.loginRequired));
+}
+
 /**
  * Reads `Authorization: Bearer <token>` on every request. A stale or unknown token makes the request anonymous
  * rather than failing it: public pages must keep working for someone whose session ended.
@@ -46,6 +51,13 @@ export const authPlugin = fp<{ sessions: SessionService }>(
         }
         done();
       }, done);
+    });
+    // A visitor hears "log in" before anything about the body they sent, as staff routes already answer: a
+    // route documented as needing a session refuses one without it first (after its rate limit, which counts it).
+    app.addHook('onRoute', (route) => {
+      if (!needsBearerSession(route.schema?.security)) return;
+      const earlier = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [...earlier, refuseVisitor];
     });
   },
   { name: 'auth' },

@@ -48,6 +48,20 @@ function described(status: number, answer: unknown): unknown {
   return answer.describe(text);
 }
 
+/**
+ * True when a route's `security` is `access.signedIn`: every choice is the bearer header, which the auth plugin reads
+ * before the route runs. Hub requests (`access.hub`) also take `access_token` and check their session themselves.
+ */
+export function needsBearerSession(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every(
+      (choice: SecurityRequirement) => Object.keys(choice).length === 1 && 'bearerAuth' in choice,
+    )
+  );
+}
+
 /** True when `security` requires a session: no empty `{}` choice among its requirements. */
 function needsSession(security: unknown): boolean {
   return (

@@ -112,7 +112,8 @@ export const garageRoutes: FastifyPluginAsyncZod<GarageRoutesOptions> = async (a
           'The host deletes their garage sale. A sale that has already ended (or is gone) answers 200 to ' +
           'anyone and nothing changes; a current sale of someone else is 401 (visitor) or 403.',
         params: idParamsSchema,
-        security: bearer,
+        // The SPEC's client calls this from any viewer's page when a countdown ends, so a visitor is answered too.
+        security: access.optional,
         response: { 200: messageBodySchema, ...refusals },
       },
     },
