@@ -4,10 +4,10 @@ import {
   CAPTCHA_PROVIDERS,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_SUPPORT_EMAIL,
-  decodeBase64Url,
   type CaptchaProvider,
 } from '@rummage/contract';
 import { repoRoot } from './lib/package-paths.js';
+import { BUCKET_RULE, base64UrlBytes, bool, int, text, url } from './config-fields.js';
 
 export { CONFIG_VARIABLES } from './config-variables.js';
 import { CONFIG_VARIABLES } from './config-variables.js';
@@ -96,73 +96,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const int = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .default(String(fallback))
-    .transform((value, ctx) => {
-      const n = Number(value);
-      if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be a whole number from ${min} to ${max} (got "${value}")`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-/** true/false (1/0, yes/no, on/off); without a fallback an unset variable stays undefined. */
-const bool = <T extends boolean | undefined = undefined>(fallback?: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback as T;
-      const v = value.trim().toLowerCase();
-      if (['true', '1', 'yes', 'on'].includes(v)) return true;
-      if (['false', '0', 'no', 'off'].includes(v)) return false;
-      ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
-      return z.NEVER;
-    });
-
-const url = (protocols: string[], what: string) =>
-  z
-    .string()
-    .optional()
-    .refine(
-      (value) => {
-        if (value === undefined) return true;
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { message: `must be ${what}` },
-    );
-
-const text = (max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `must be at most ${max} characters` });
-
-const BUCKET_RULE = 'must be 3–63 lowercase letters, digits, dots or hyphens';
-
-/** A VAPID key: base64url of exactly `length` bytes (a public key also starts with 0x04, uncompressed). */
-const base64UrlBytes = (length: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => {
-        const bytes = decodeBase64Url(value);
-        return bytes?.length === length && (length !== 65 || bytes[0] === 4);
-      },
-      { message: `must be base64url of ${what} (npx web-push generate-vapid-keys)` },
-    );
 
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),

@@ -26,6 +26,7 @@ import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
+import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
 
 const C = messages.chat;
@@ -167,7 +168,7 @@ export function createMessageService(options: MessageServiceOptions) {
   }
 
   async function unreadCounts(userId: number): Promise<UnreadCounts> {
-    const [chats, support] = await Promise.all([repo.countUnreadChats(db, userId), unreadSupport(userId)]);
+    const [chats, support] = await Promise.all([inbox.countUnreadChats(db, userId), unreadSupport(userId)]);
     return { messages: chats, support };
   }
 
@@ -227,7 +228,7 @@ export function createMessageService(options: MessageServiceOptions) {
     },
 
     async chatRooms(user: AuthUser): Promise<ChatRoom[]> {
-      const rows = await repo.listInbox(db, user.id);
+      const rows = await inbox.listInbox(db, user.id);
       const thumbs = await firstThumbs([...new Set(rows.map((row) => row.productId))]);
       return rows.map((row) => ({
         otherUserId: row.otherUserId,

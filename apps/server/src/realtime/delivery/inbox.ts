@@ -1,7 +1,7 @@
 import { HUB_EVENTS, type ChatActivity } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
-import { countUnreadChats } from '../../modules/message/message.repository.js';
+import { countUnreadChats } from '../../modules/message/inbox.repository.js';
 import type { HubLookup } from '../hub.js';
 
 interface Log {
