@@ -1,7 +1,10 @@
 /**
- * Every user-facing text the SPEC quotes, in one place, so the server and the browser say the same words.
+ * Every user-facing text the SPEC quotes, in one object, so the server and the browser say the same words. The
+ * texts of notifications and saved searches are written in notification-messages.ts.
  * `{product}` and `{email}` are filled in with `fillText`.
  */
+import { notificationMessages, savedSearchMessages } from './notification-messages.js';
+
 export const messages = {
   common: {
     fillFieldsProperly: 'Please fill all the fields properly.',
@@ -384,147 +387,8 @@ export const messages = {
     cannotDeleteSelf: 'Use Delete my account on your own profile instead.',
     cannotDeleteStaff: 'Only an admin can delete a staff account, and admin accounts cannot be deleted here.',
   },
-  /** Notifications (docs/product.md §10): the bell, the centre, settings, pushes and e-mails. */
-  /** Saved searches and their alerts (docs/product.md §14). */
-  savedSearches: {
-    save: 'Save this search',
-    saved: 'Search saved. We will tell you when something new matches.',
-    alreadySaved: 'You already saved this search.',
-    saveFailed: 'The search could not be saved. Please try again.',
-    pageTitle: 'Saved searches',
-    documentTitle: 'Saved searches - {product}',
-    intro: 'New listings that match a saved search show up in your notifications.',
-    empty: 'No saved searches yet. Search the marketplace, then press "Save this search".',
-    loading: 'Loading your saved searches',
-    loadFailed: 'Your saved searches could not be loaded. Please try again.',
-    anything: 'Anything',
-    everywhere: 'Everywhere',
-    /** `{miles}` the radius in miles, `{place}` the place searched around. */
-    within: 'Within {miles} mi of {place}',
-    withinHere: 'Within {miles} mi of the chosen spot',
-    newMatchesOne: '1 new match',
-    newMatchesMany: '{count} new matches',
-    noNewMatches: 'No new matches',
-    show: 'Show matches',
-    /** The link's name in the list, `{name}` the search's words and place ("lamp, Within 25 mi of Chicago, IL"). */
-    showLabel: 'Show matches for the saved search {name}',
-    remove: 'Delete',
-    removeLabel: 'Delete the saved search {name}',
-    removed: 'Saved search deleted.',
-    removeFailed: 'The saved search could not be deleted. Please try again.',
-    /** Refusals. */
-    empty400: 'Type a search or choose a location before saving a search.',
-    tooMany: 'You can keep up to {limit} saved searches. Delete one to save another.',
-    notFound: 'Saved search not found.',
-  },
-  notifications: {
-    bell: 'Notifications',
-    bellUnread: 'Notifications, {count} unread',
-    pageTitle: 'Notifications',
-    empty: 'No notifications yet. Messages, support answers and news from sellers you follow show up here.',
-    markAllRead: 'Mark all as read',
-    loadMore: 'Show older',
-    settings: 'Notification settings',
-    /** Entry texts; `{name}`, `{title}`, `{count}` are filled in. */
-    messageTitle: 'New message from {name}',
-    supportTitle: 'Support answered you',
-    followTitle: '{name} listed something new',
-    garageSaleTitle: 'A garage sale starts tomorrow',
-    garageSaleBody: '{title} starts {when}.',
-    /** `{when}` of garageSaleBody: the sale's local start time. */
-    garageSaleWhen: 'tomorrow at {time}',
-    likeTitleOne: '{name} liked {title}',
-    likeTitleMany: '{count} people liked {title}',
-    likeBody: 'Your listing is getting attention.',
-    /** Reservations: the buyer's entry, then the seller's. `{until}` is the end of the hold. */
-    reservedTitleBuyer: '{name} reserved {title} for you',
-    reservedTitleSeller: 'You reserved {title} for {name}',
-    reservedBody: 'Held until {until}.',
-    releasedTitleBuyer: '{name} released the reservation of {title}',
-    releasedTitleSeller: 'You released the reservation of {title} for {name}',
-    lapsedTitle: 'The reservation of {title} ran out',
-    endedBody: 'The listing is open to everyone again.',
-    /** A new listing matched a saved search: `{search}` the saved words or place, the body is the listing's title. */
-    savedSearchTitle: 'New match for {search}',
-    /** `{search}` of a saved search with neither words nor a named place (a spot away from any town). */
-    savedSearchUnnamed: 'your saved search',
-    deletedUser: 'Deleted user',
-    /** The settings page (/settings/notifications). */
-    settingsTitle: 'Notification settings',
-    settingsIntro:
-      'Choose how Rummage tells you about things while you are away. Your notification list always keeps every entry.',
-    emailColumn: 'E-mail',
-    /** In the e-mail column of a kind that only comes in the app and as a push. */
-    notByEmail: 'Not sent by e-mail',
-    // Push preferences hold for every device where push is on; the section below is about this device.
-    pushColumn: 'Push',
-    kindMessages: 'Messages about listings',
-    kindSupport: 'Answers from support',
-    kindFollows: 'New listings from sellers you follow',
-    kindGarageSales: 'Garage sales starting tomorrow',
-    kindLikes: 'Likes on your listings',
-    kindReservations: 'Reservations made, released or run out',
-    kindSavedSearches: 'New listings matching your saved searches',
-    saved: 'Your notification settings are saved.',
-    saveFailed: 'Your notification settings could not be saved. Please try again.',
-    pushEnable: 'Turn on push notifications',
-    pushEnabled: 'Push notifications are on for this device.',
-    pushDisable: 'Turn off on this device',
-    pushDisabled: 'Push notifications are off for this device.',
-    pushUnsupported: 'This browser cannot show push notifications.',
-    pushBlocked:
-      "Notifications are blocked for this site. Allow them in your browser's site settings (the icon left of the address), then try again.",
-    pushFailed: 'Push notifications could not be turned on. Please try again.',
-    pushIosHint:
-      'On iPhone and iPad, add Rummage to your Home Screen first: push works only in the installed app.',
-    sendTest: 'Send me a test notification',
-    testSent: 'Test notification sent. It shows on every device where push is on.',
-    settingsDocumentTitle: 'Notification settings - {product}',
-    settingsLoading: 'Loading your notification settings',
-    kindsCaption: 'What to tell you about, and how',
-    pushHeading: 'Push notifications on this device',
-    pushIntro:
-      'Push notifications appear on this device even when Rummage is closed. Your browser asks for permission after you press the button.',
-    testTitle: 'Test notification',
-    testBody: 'Push notifications from {product} work on this device.',
-    /** E-mails. */
-    emailMessageSubject: '{name} sent you a message about {title}',
-    emailSupportSubject: '{product} support answered you',
-    emailOpen: 'Open the conversation',
-    /** Reservation notices and saved-search matches: one entry's title is the subject, several are counted. */
-    emailReservationsSubjectMany: '{count} reservation updates',
-    emailReservationsIntro: 'News about reservations on {product}:',
-    emailSavedSearchesSubjectMany: '{count} new matches for your saved searches',
-    emailSavedSearchesIntro: 'New listings on {product} match your saved searches:',
-    emailOpenNotifications: 'See all your notifications',
-    emailFooter: 'You get this e-mail because of your notification settings on {product}.',
-    emailUnsubscribe: 'Stop these e-mails',
-    unsubscribed:
-      'You will no longer get these e-mails. You can turn them on again in your notification settings.',
-    unsubscribeInvalid: 'This unsubscribe link is not valid.',
-    emailMessageIntro: '{name} wrote to you about {title}:',
-    emailSupportIntro: 'The {product} support team answered you:',
-    emailMore: '… and {count} more.',
-    emailSettings: 'Change which e-mails you get: {url}',
-    unsubscribeTitle: 'Stop e-mails',
-    unsubscribeQuestion: 'Stop e-mails about: {kind}?',
-    /** The offline page the installed app shows when the network is gone. */
-    offlineTitle: 'You are offline',
-    offlineText: 'Rummage needs a connection for this page. Check your connection and try again.',
-    offlineRetry: 'Try again',
-    /** Refusals. */
-    readInvalid: 'Send { "ids": [...] } with notification ids, or { "all": true }.',
-    preferencesInvalid:
-      'Send email and push, each with messages, support, follows, garageSales, likes, reservations and savedSearches as true or false.',
-    subscriptionInvalid: 'The push subscription is not valid.',
-    subscriptionEndpointInvalid: 'The push subscription endpoint must be an absolute URL.',
-    subscriptionEndpointRefused: 'The push subscription endpoint must be a public https address.',
-    subscriptionEndpointTimeout:
-      "The push service's address could not be looked up in time. Please try turning push on again in a moment.",
-    subscriptionKeyInvalid: 'The push subscription key (p256dh) must be an uncompressed P-256 public key.',
-    subscriptionAuthInvalid: 'The push subscription secret (auth) must be 16 bytes.',
-    noPushSubscription: 'Push notifications are not turned on on any of your devices.',
-  },
+  savedSearches: savedSearchMessages,
+  notifications: notificationMessages,
   categories: {
     loadFailed: 'Failed to load categories',
   },
