@@ -55,6 +55,8 @@ export interface DomainEventMap {
    * (logout everywhere, password reset, ban, account deleted). Hub connections of those sessions close.
    */
   'session.ended': { userId: number; sessionIds?: number[]; reason: SessionEndReason };
+  /** Staff lifted a person's ban: their listings for sale show in the feed again (docs/product.md §14). */
+  'user.unbanned': { userId: number };
   /** A person's role changed (staff granted or revoked): live connections re-read what they may see. */
   'user.roleChanged': { userId: number; role: Role };
   /**

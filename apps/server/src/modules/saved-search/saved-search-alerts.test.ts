@@ -103,6 +103,35 @@ describe('alerts', () => {
     expect(await alertedFor(searcher, productId)).toHaveLength(1);
   });
 
+  it("matches a suspended seller's listings for sale when staff lift the suspension, once", async () => {
+    const seller = await people.person();
+    const clock = word();
+    const forSale = await api.newListing(seller, { title: `Mantel ${clock}` });
+    const sold = await api.newListing(seller, { title: `Cuckoo ${clock}` });
+    const hidden = await api.newListing(seller, { title: `Carriage ${clock}` });
+    for (const id of [forSale, sold, hidden]) await api.matched(id);
+    await post(API.product.changeSoldStatus, seller.token, { productId: sold, isSold: true });
+    await post(apiPath(API.staff.hideProduct, { productId: hidden }), staffToken, { reason: 'checking' });
+    await post(apiPath(API.staff.banUser, { userId: seller.id }), staffToken, { reason: 'checking' });
+    // Saved while the seller is suspended: the feed shows none of their listings, and nothing alerts.
+    const searcher = await people.person();
+    await api.saved(searcher, { search: clock });
+    expect(await api.feedIds(searcher, { search: clock })).toEqual([]);
+
+    await post(apiPath(API.staff.unbanUser, { userId: seller.id }), staffToken, {});
+    await api.matched(forSale, 2);
+    expect(await api.feedIds(searcher, { search: clock })).toEqual([forSale]);
+    expect(await alertedFor(searcher, forSale)).toHaveLength(1);
+    expect(await alertedFor(searcher, sold)).toEqual([]);
+    expect(await alertedFor(searcher, hidden)).toEqual([]);
+    expect((await api.list(searcher))[0]!.newMatches).toBe(1);
+    // Suspended and let back again: the pair has alerted already.
+    await post(apiPath(API.staff.banUser, { userId: seller.id }), staffToken, { reason: 'again' });
+    await post(apiPath(API.staff.unbanUser, { userId: seller.id }), staffToken, {});
+    await api.matched(forSale, 3);
+    expect(await alertedFor(searcher, forSale)).toHaveLength(1);
+  });
+
   it("never alerts about one's own listing, nor between people where either blocked the other", async () => {
     const seller = await people.person();
     const fan = await people.person();

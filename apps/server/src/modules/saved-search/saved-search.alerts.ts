@@ -1,6 +1,6 @@
 /**
  * Instant alerts for saved searches (docs/product.md §14): when a listing becomes visible — listed, available
- * again, or unhidden by staff — one job matches it against every saved search and tells each new match's owner
+ * again, unhidden by staff, or shown again by its seller's unban — one job matches it against every saved search and tells each new match's owner
  * through the notification centre (push and e-mail follow the `savedSearches` preference from there).
  */
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
@@ -8,7 +8,7 @@ import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
 import type { NotificationCentre } from '../notification/centre.service.js';
-import { recordMatches, type NewMatch } from './saved-search.repository.js';
+import { listingsForSaleOf, recordMatches, type NewMatch } from './saved-search.repository.js';
 
 const N = messages.notifications;
 
@@ -87,5 +87,10 @@ export function alertSavedSearchMatches(
   });
   events.on('product.visibilityChanged', async ({ productId, hidden }) => {
     if (!hidden) await match(productId, 'unhidden');
+  });
+  // A suspension hid every listing of the seller at once (the feed skips banned sellers), so lifting it shows each
+  // again; one listed during the suspension was matched then against nothing, and is matched now for the first time.
+  events.on('user.unbanned', async ({ userId }) => {
+    for (const productId of await listingsForSaleOf(db, userId)) await match(productId, 'unbanned');
   });
 }

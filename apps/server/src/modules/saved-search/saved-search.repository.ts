@@ -1,5 +1,5 @@
 /** saved_searches and saved_search_matches (docs/product.md §14): a person's kept searches and what they matched. */
-import { and, eq, sql, type Column } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Column } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
@@ -149,4 +149,13 @@ export async function recordMatches(db: Executor, productId: number): Promise<Ne
     placeLabel: row.placeLabel as string | null,
     title: String(row.title),
   }));
+}
+
+/** The seller's listings for sale that staff have not hidden: what lifting their suspension shows again. */
+export async function listingsForSaleOf(db: Executor, sellerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), eq(products.isSold, false), isNull(products.hiddenAt)));
+  return rows.map((row) => row.id);
 }

@@ -37,8 +37,9 @@ export interface StaffServiceOptions {
   store: ImageAddresses;
   support: SupportService;
   /**
-   * Told when staff hide or unhide a listing (product.visibilityChanged), and after a ban (session.ended) or a
-   * role change (user.roleChanged) commits; hub delivery ends or re-opens the person's connections.
+   * Told when staff hide or unhide a listing (product.visibilityChanged), and after a ban (session.ended), an unban
+   * (user.unbanned) or a role change (user.roleChanged) commits: hub delivery ends or re-opens the person's
+   * connections, and saved searches match the listings an unban shows again.
    */
   events: EventBus;
 }
@@ -350,6 +351,7 @@ export function createStaffService(options: StaffServiceOptions) {
         await repo.setBan(tx, userId, null);
         await recordAction(tx, { actorId: actor.id, action: 'unban-user', targetUserId: userId, reason });
       });
+      await options.events.emit('user.unbanned', { userId });
       return toUserSummary(await userOrThrow(userId));
     },
 
