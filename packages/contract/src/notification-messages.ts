@@ -25,6 +25,14 @@ export const savedSearchMessages = {
   newMatchesMany: '{count} new matches',
   noNewMatches: 'No new matches',
   show: 'Show matches',
+  /**
+   * On the marketplace when "Show matches" moved the saved place to the search's: `{place}` the search's place.
+   * `placeBack` puts the place saved before back, `{place}` its name.
+   */
+  placeChanged: 'Your place is now {place}, where this saved search looks.',
+  placeBack: 'Back to {place}',
+  placeBackUnnamed: 'Back to your previous place',
+  placeUnnamed: "the saved search's spot",
   /** The link's name in the list, `{name}` the search's words and place ("lamp, Within 25 mi of Chicago, IL"). */
   showLabel: 'Show matches for the saved search {name}',
   remove: 'Delete',

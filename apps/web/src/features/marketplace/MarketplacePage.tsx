@@ -7,7 +7,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { FEED_TEXT, FeedSpinner, ProductGrid, useInfiniteScroll, useProductFeed } from '../feed';
 import { NoListingsPanel } from '../listings';
-import { SaveSearchButton } from '../saved-searches';
+import { PlaceChangedNotice, SaveSearchButton } from '../saved-searches';
 import { EndOfFeed } from './EndOfFeed';
 import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
@@ -16,7 +16,8 @@ import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
 /**
  * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
  * page, the next page loading near the bottom), then the end-of-feed block (docs/product.md §2, §4). A new saved
- * place or radius starts the feed over. "Save this search" keeps the words and place (docs/product.md §14).
+ * place or radius starts the feed over. "Save this search" keeps the words and place (docs/product.md §14); after
+ * "Show matches" moved the saved place, a notice says so and offers the one before back.
  */
 export default function MarketplacePage() {
   useDocumentTitle(messages.titles.marketplace);
@@ -55,6 +56,7 @@ export default function MarketplacePage() {
         </div>
         <SaveSearchButton search={search} />
       </div>
+      <PlaceChangedNotice />
       {!showContent ? (
         <FeedSpinner />
       ) : (

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES, fillText, kmToMiles, messages, type SavedSearch } from '@rummage/contract';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { describeSavedSearch, newMatchesText } from './describe';
+import type { PlaceMove } from './PlaceChangedNotice';
 
 const S = messages.savedSearches;
 
@@ -15,13 +16,14 @@ function marketplaceLink(saved: SavedSearch): string {
 /**
  * The marketplace takes its place and radius from the saved place (docs/product.md §4), not the address bar: a
  * saved search with a place becomes the saved place before the marketplace opens, so the feed asks exactly
- * what was saved.
+ * what was saved. Answers the move, which the marketplace then tells of and offers to undo (PlaceChangedNotice).
  */
-function applySearchPlace(saved: SavedSearch): void {
-  if (saved.latitude === null || saved.longitude === null || saved.radiusKm === null) return;
-  const address = saved.placeLabel ?? readSavedLocation().address ?? '';
-  saveLocation(address, saved.latitude, saved.longitude);
+function applySearchPlace(saved: SavedSearch): PlaceMove | null {
+  if (saved.latitude === null || saved.longitude === null || saved.radiusKm === null) return null;
+  const placeBefore = readSavedLocation();
+  saveLocation(saved.placeLabel ?? placeBefore.address ?? '', saved.latitude, saved.longitude);
   saveRadius(kmToMiles(saved.radiusKm));
+  return { placeBefore, placeAfter: readSavedLocation(), placeName: saved.placeLabel };
 }
 
 /** One saved search: its words, where, the new-matches badge, "Show matches" (marks them seen) and Delete. */
@@ -36,6 +38,7 @@ export function SavedSearchRow({
   onShow: () => void;
   onDelete: () => void;
 }) {
+  const navigate = useNavigate();
   const { words, where, name } = describeSavedSearch(saved);
   const hasNew = saved.newMatches > 0;
   return (
@@ -59,9 +62,13 @@ export function SavedSearchRow({
         <Link
           to={marketplaceLink(saved)}
           aria-label={fillText(S.showLabel, { name })}
-          onClick={() => {
-            applySearchPlace(saved);
+          onClick={(event) => {
+            // A click that opens another tab leaves this tab's place alone.
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            const move = applySearchPlace(saved);
             onShow();
+            void navigate(marketplaceLink(saved), { state: move });
           }}
           className="btn btn-primary min-h-10 px-4"
         >

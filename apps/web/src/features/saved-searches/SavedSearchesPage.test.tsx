@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, ROUTES, fillText, messages, type SavedSearch } from '@rummage/contract';
-import { readSavedLocation } from '../../shared/session/storage';
+import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 
@@ -102,6 +102,46 @@ describe('saved searches page', () => {
         '/api/SavedSearch/4/seen',
       ]),
     );
+  });
+
+  it('says on the marketplace that the place moved to the search’s, and puts the one before back', async () => {
+    saveLocation('Denver, CO', 39.7392, -104.9903);
+    saveRadius(10);
+    const { router } = openPage([LAMP]);
+    fireEvent.click(await screen.findByRole('link', { name: fillText(S.showLabel, { name: LAMP_NAME }) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.marketplace));
+    const notice = await screen.findByText(fillText(S.placeChanged, { place: 'Chicago, IL' }));
+    expect(readSavedLocation().address).toBe('Chicago, IL');
+
+    fireEvent.click(screen.getByRole('button', { name: fillText(S.placeBack, { place: 'Denver, CO' }) }));
+    await waitFor(() => expect(notice.isConnected).toBe(false));
+    expect(readSavedLocation()).toEqual({
+      address: 'Denver, CO',
+      latitude: 39.7392,
+      longitude: -104.9903,
+      radiusMiles: 10,
+    });
+    expect(router.state.location.search).toBe('?search=lamp');
+  });
+
+  it('says nothing of a move when the search is around the place already saved, or has none', async () => {
+    saveLocation('Chicago, IL', 41.88, -87.63);
+    saveRadius(25);
+    const { router } = openPage([LAMP, BIKE_EVERYWHERE]);
+    const noNotice = async () => {
+      await screen.findByRole('heading', { name: messages.header.marketplace });
+      expect(screen.queryByText(fillText(S.placeChanged, { place: 'Chicago, IL' }))).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Back to/ })).toBeNull();
+    };
+    fireEvent.click(await screen.findByRole('link', { name: fillText(S.showLabel, { name: LAMP_NAME }) }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=lamp'));
+    await noNotice();
+    await router.navigate(ROUTES.savedSearches);
+    const bikeName = `bike, ${S.everywhere}`;
+    fireEvent.click(await screen.findByRole('link', { name: fillText(S.showLabel, { name: bikeName }) }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=bike'));
+    await noNotice();
+    expect(readSavedLocation().address).toBe('Chicago, IL');
   });
 
   it('deletes a search at once and says so', async () => {
