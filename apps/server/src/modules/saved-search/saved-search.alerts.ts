@@ -1,7 +1,8 @@
 /**
  * Instant alerts for saved searches (docs/product.md §14): when a listing becomes visible — listed, available
- * again, unhidden by staff, or shown again by its seller's unban — one job matches it against every saved search and tells each new match's owner
- * through the notification centre (push and e-mail follow the `savedSearches` preference from there).
+ * again, unhidden by staff, or shown again by its seller's unban — one job matches it against every saved search
+ * and tells each new match's owner through the notification centre (push and e-mail follow the `savedSearches`
+ * preference from there).
  */
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';

@@ -64,7 +64,8 @@ export function SavedSearchRow({
           aria-label={fillText(S.showLabel, { name })}
           onClick={(event) => {
             // A click that opens another tab leaves this tab's place alone.
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+              return;
             event.preventDefault();
             const move = applySearchPlace(saved);
             onShow();
