@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace of every journey cost a quarter of the run (screencast and DOM snapshots at each step); CI retries a
+    // failed journey once, and that retry is traced.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.

@@ -1,14 +1,108 @@
 #!/usr/bin/env node
-// Adds up the JSON reports that Vitest and Playwright wrote during a CI run into one closing line.
-import { readdirSync, readFileSync } from 'node:fs';
+// Reads what a test run left in its report folder and prints, in this order:
+// - each stage's wall time and CPU (stages.jsonl, written by scripts/test.mjs),
+// - the slowest test files, and every file over the limit (Vitest's *.files.json, Playwright's e2e.json),
+// - the closing "N passed, N failed" line, over every Vitest and Playwright report.
+// Exits non-zero when a test failed, none passed, a stage failed, or a file took longer than the limit.
+//
+// The limit is 60 s of a quiet machine (TEST_FILE_LIMIT_SECONDS). Where other work took part of the CPU during a
+// stage (a build beside it, a CPU hog), the limit of that stage's files grows by the share it lost, at most 4×:
+// the goal is the suite's own cost, and a slow neighbour must not fail a test that is not slow itself.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const LIMIT_SECONDS = Number(process.env.TEST_FILE_LIMIT_SECONDS) || 60;
+const MAX_LOAD_FACTOR = 4;
+
 const dir = process.argv[2] ?? '.reports';
+const readJson = (file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const files = existsSync(dir) ? readdirSync(dir) : [];
+
+/** How much more time than on a quiet machine other work on the machine cost this stage (1: none). */
+function loadFactor({ wallSeconds, cpuSeconds, machineBusySeconds, cores }) {
+  if (cpuSeconds === undefined || machineBusySeconds === undefined) return 1;
+  const capacity = cores * wallSeconds;
+  const others = Math.max(0, machineBusySeconds - cpuSeconds);
+  const left = capacity - others;
+  return left <= capacity / MAX_LOAD_FACTOR ? MAX_LOAD_FACTOR : Math.max(1, capacity / left);
+}
+
+const stages = files.includes('stages.jsonl')
+  ? readFileSync(join(dir, 'stages.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
+
+/** Which stage a report belongs to (the name it was written under), for that stage's load factor. */
+const STAGE_OF_REPORT = {
+  contract: 'unit',
+  web: 'unit',
+  bench: 'unit',
+  'server-pglite': 'server',
+  e2e: 'e2e',
+};
+const factorOf = (report) => {
+  const stage = stages.findLast((s) => s.stage === (STAGE_OF_REPORT[report] ?? report));
+  return stage ? loadFactor(stage) : 1;
+};
+
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+
+if (stages.length > 0) {
+  console.log('\nTime by stage (wall; CPU of the stage; CPU of other work on the machine meanwhile):');
+  let total = 0;
+  for (const s of stages) {
+    total += s.wallSeconds;
+    const others =
+      s.machineBusySeconds === undefined
+        ? ''
+        : `${Math.max(0, s.machineBusySeconds - s.cpuSeconds).toFixed(0)} s`;
+    console.log(
+      `  ${pad(s.stage, 18)}${lpad(`${s.wallSeconds.toFixed(0)} s`, 7)}${lpad(s.cpuSeconds === undefined ? '' : `${s.cpuSeconds.toFixed(0)} s`, 9)}${lpad(others, 9)}  ${s.ok ? '' : 'FAILED'}`,
+    );
+  }
+  console.log(`  ${pad('total', 18)}${lpad(`${total.toFixed(0)} s`, 7)}  (${(total / 60).toFixed(1)} min)`);
+}
+
+// Every test file's whole time: Vitest's own record of it, Playwright's journeys added up by spec file.
+const timed = [];
+for (const file of files.filter((f) => f.endsWith('.files.json'))) {
+  const { suite, files: list } = readJson(file);
+  for (const entry of list) timed.push({ suite, ...entry });
+}
+if (files.includes('e2e.json')) {
+  const bySpec = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          bySpec.set(spec.file, (bySpec.get(spec.file) ?? 0) + result.duration / 1000);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson('e2e.json').suites ?? []) walk(suite);
+  for (const [file, seconds] of bySpec) timed.push({ suite: 'e2e', file: `e2e/tests/${file}`, seconds });
+}
+timed.sort((a, b) => b.seconds - a.seconds);
+const overLimit = timed.filter((t) => t.seconds > LIMIT_SECONDS * factorOf(t.suite));
+if (timed.length > 0) {
+  console.log(`\nSlowest test files (limit ${LIMIT_SECONDS} s on a quiet machine):`);
+  for (const t of timed.slice(0, 8))
+    console.log(`  ${lpad(`${t.seconds.toFixed(1)} s`, 8)}  ${pad(t.suite, 15)}${t.file}`);
+  for (const t of overLimit)
+    console.log(
+      `  OVER THE LIMIT: ${t.file} took ${t.seconds.toFixed(1)} s (limit ${(LIMIT_SECONDS * factorOf(t.suite)).toFixed(0)} s in this run): split it, or drive its waits by events`,
+    );
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+console.log('');
+const reports = files.filter((f) => f.endsWith('.json') && !f.endsWith('.files.json'));
+for (const file of reports) {
+  const report = readJson(file);
   if (report.stats && 'expected' in report.stats) {
     // Playwright: expected = passed, unexpected = failed, flaky passed on retry.
     passed += report.stats.expected + (report.stats.flaky ?? 0);
@@ -23,5 +117,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     `${file}: ${JSON.stringify(report.stats ?? { passed: report.numPassedTests, failed: report.numFailedTests })}`,
   );
 }
+const stageFailed = stages.some((s) => !s.ok);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+// A run of test stages that passed no test ran nothing (validate alone writes no report, and passes).
+const ranNoTest = passed === 0 && (reports.length > 0 || stages.length === 0);
+process.exit(failed > 0 || ranNoTest || stageFailed || overLimit.length > 0 ? 1 : 0);

@@ -7,6 +7,8 @@ import { serverSuite } from './vitest.shared.js';
  */
 export default serverSuite('security', {
   include: ['security/**/*.test.ts'],
+  // One migrated database that every test app copies (src/test/template-database.ts).
+  globalSetup: ['src/test/template-database.ts'],
   // PGlite is CPU-bound and the fuzz file alone keeps one core busy: two files at a time on a 2-core machine.
   maxWorkers: 2,
   testTimeout: 120_000,

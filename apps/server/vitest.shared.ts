@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { testReporters } from '../../scripts/test-times/reporters.mjs';
 
 type TestOptions = NonNullable<ViteUserConfig['test']>;
 
 /**
- * What every server suite shares (unit and API, security, faults): the contract read from its sources, and the JSON
- * report CI adds up into one closing "N passed, N failed" line (scripts/test-summary.mjs).
+ * What every server suite shares (unit and API, security, faults): the contract read from its sources, and the
+ * reports npm test and CI add up into the timing table and one closing "N passed, N failed" line.
  */
 export function serverSuite(reportName: string, test: TestOptions): ViteUserConfig {
   return defineConfig({
@@ -15,10 +16,7 @@ export function serverSuite(reportName: string, test: TestOptions): ViteUserConf
       },
     },
     test: {
-      reporters: process.env.TEST_REPORT_DIR ? ['default', 'json'] : ['default'],
-      outputFile: {
-        json: `${process.env.TEST_REPORT_DIR ?? '.'}/${process.env.TEST_REPORT_NAME ?? reportName}.json`,
-      },
+      ...testReporters(reportName),
       ...test,
     },
   });

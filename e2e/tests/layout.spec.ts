@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
+import { axeOf, expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
 import { DEMO, OPERATOR_ADMIN, signIn } from './people';
 
@@ -135,7 +134,7 @@ test('the staff console keeps its headings in order on every tab (axe, moderate 
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     const found = results.violations
       .filter((v) => v.impact !== 'minor')
       .map((v) => `${tab}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

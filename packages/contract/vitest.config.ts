@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testReporters } from '../../scripts/test-times/reporters.mjs';
 
 export default defineConfig({
   test: {
-    // CI collects JSON reports to print one closing "N passed, N failed" line (scripts/test-summary.mjs).
-    reporters: process.env.TEST_REPORT_DIR ? ['default', 'json'] : ['default'],
-    outputFile: {
-      json: `${process.env.TEST_REPORT_DIR ?? '.'}/${process.env.TEST_REPORT_NAME ?? 'contract'}.json`,
-    },
+    // npm test and CI add the reports up into the timing table and one closing "N passed, N failed" line.
+    ...testReporters('contract'),
     include: ['src/**/*.test.ts'],
   },
 });

@@ -179,7 +179,7 @@ describe.concurrent('start-up as an operator sees it', { timeout: 120_000 }, () 
   it.runIf(pgServer)('refuses a port already in use before migrating a PostgreSQL database', async () => {
     const taken = await listening();
     const port = (taken.address() as { port: number }).port;
-    const database = await freshDatabase();
+    const database = await freshDatabase({ empty: true });
     try {
       const run = await runServer({ DATA_DIR: dataDir(), PORT: String(port), DATABASE_URL: database.url! });
       expect(expectReadableFailure(run)).toEqual([expect.stringMatching(/PORT: .* is already in use/)]);

@@ -90,7 +90,7 @@ describe(`backup and restore (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const dataDir = temp('restored');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     if (!process.env.DATABASE_URL) return { dataDir };
-    const database = await freshDatabase();
+    const database = await freshDatabase({ empty: true });
     await database.handle.close();
     cleanups.push(() => database.drop());
     return { dataDir, databaseUrl: database.url };

@@ -26,8 +26,8 @@ export type DatabaseOptions =
       /** Said once when the first attempt fails and opening starts waiting. */
       onWait?: (reason: string) => void;
     }
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'pglite'; inMemory: true };
+  | { kind: 'pglite'; dir: string; from?: Blob }
+  | { kind: 'pglite'; inMemory: true; from?: Blob };
 
 /** Told of each query once it finished (metrics); `failed` when the database refused or lost it. */
 export type QueryObserver = (seconds: number, failed: boolean) => void;
@@ -147,7 +147,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   let lock: DataDirLock | undefined = dir ? acquireDataDirLock(dir) : undefined;
   let client: PGlite;
   try {
-    client = dir ? await PGlite.create(dir) : await PGlite.create();
+    // `from`: a data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb.
+    const load = options.from ? { loadDataDir: options.from } : {};
+    client = dir ? await PGlite.create(dir, load) : await PGlite.create(load);
   } catch (error) {
     lock?.release();
     throw error;

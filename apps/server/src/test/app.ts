@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
@@ -35,19 +36,41 @@ export const TEST_ENV: Record<string, string> = {
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
 };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite data directory as a tar file (PGlite runs), by test/template-database.ts. */
+    pgliteTemplateFile?: string;
+    /** The migrated database test databases are copied from (PostgreSQL runs), by test/template-database.ts. */
+    postgresTemplate?: string;
+  }
+}
+
+/** The migrated template of test/template-database.ts, read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function pgliteTemplateData(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /**
- * A fresh, empty database of its own: in-memory PGlite by default (in `pgliteDir` on disk when given); with
- * DATABASE_URL set (CI), a new database created on that server, answered with its `url`, dropped by `drop()`.
+ * A fresh database of its own, migrated and with no rows: in-memory PGlite by default (in `pgliteDir` on disk when
+ * given); with DATABASE_URL set (CI), a new database created on that server, answered with its `url`, dropped by
+ * `drop()`. Both are copies of the template test/template-database.ts migrated before the suite; `empty` skips it,
+ * for tests of what a server does with a database that has no tables yet.
  */
 export async function freshDatabase(
-  options: { pgliteDir?: string } = {},
+  options: { pgliteDir?: string; empty?: boolean } = {},
 ): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
+    const from = options.empty ? undefined : pgliteTemplateData();
     const handle = await openDatabase(
-      options.pgliteDir ? { kind: 'pglite', dir: options.pgliteDir } : { kind: 'pglite', inMemory: true },
+      options.pgliteDir
+        ? { kind: 'pglite', dir: options.pgliteDir, from }
+        : { kind: 'pglite', inMemory: true, from },
     );
     return { handle, drop: async () => undefined };
   }
@@ -55,7 +78,8 @@ export async function freshDatabase(
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    const template = options.empty ? undefined : inject('postgresTemplate');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

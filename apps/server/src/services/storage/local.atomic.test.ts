@@ -3,7 +3,7 @@ import type * as FsPromises from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Test switches for the fs wrapper below: fail the write half-way, or fail the rename. */
 const faults = vi.hoisted(() => ({ write: false, rename: false }));
@@ -31,7 +31,15 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
+// The server suite runs its files in one process each worker (isolate: false, vitest.config.ts): the store may
+// already be loaded, with the real fs, by an earlier file. Loaded afresh here it takes the fs above; afterAll
+// drops both, so later files get the real fs again.
+vi.resetModules();
 const { createLocalImageStore, newImageKey } = await import('./index.js');
+afterAll(() => {
+  vi.doUnmock('node:fs/promises');
+  vi.resetModules();
+});
 
 let dir: string;
 beforeEach(() => {
