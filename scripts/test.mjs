@@ -10,7 +10,7 @@
 // Prettier and each tsc are single-threaded, so two cores take half the time of one after another.
 // Reports go to TEST_REPORT_DIR (default .reports/, emptied first when npm test makes it).
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,18 @@ const lanes = Math.max(1, availableParallelism());
 /** A command of a stage: an npm script (in a workspace with `-w`), or a program. */
 const run = (name, args, options = {}) => ({ name, command: npm, args: ['run', '-s', ...args], ...options });
 const program = (name, command, args, options = {}) => ({ name, command, args, ...options });
+/** Builds the workspaces whose output is older than their sources (all of them on a fresh clone), as npm start. */
+const buildStale = (name, workspaces, options = {}) =>
+  program(
+    name,
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { buildStale } from './scripts/build-stale.mjs'; buildStale('test', ${JSON.stringify(workspaces)});`,
+    ],
+    options,
+  );
 const tsc = (project) =>
   program(
     `tsc ${project}`,
@@ -36,9 +48,12 @@ const tsc = (project) =>
  * The README's `npm test`, stage by stage. A stage's steps run side by side as cores allow, longest first, each once
  * the steps it `needs` have passed (the type checks read the contract's built declarations).
  */
-export const STAGES = {
+const STAGES = {
   validate: [
     run('contract build', ['build', '-w', 'packages/contract']),
+    // Built here, beside the checks, once: the server suite's process tests (startup errors, backups) run the built
+    // server, and the browser journeys the built app. Each used to build it again.
+    buildStale('build server and app', ['apps/server', 'apps/web'], { needs: ['contract build'] }),
     tsc('apps/server'),
     run('prettier', ['format:check']),
     tsc('bench'),
@@ -68,11 +83,17 @@ export const STAGES = {
     run('server on PGlite', ['test:server'], { env: { TEST_REPORT_NAME: 'server-pglite' }, stream: true }),
   ],
   e2e: [
-    run('build', ['build']),
-    run('bundle check', ['check:bundle'], { needs: ['build'] }),
+    buildStale('build what changed', ['packages/contract', 'apps/server', 'apps/web']),
+    run('bundle check', ['check:bundle'], { needs: ['build what changed'] }),
     run('browser journeys', ['test', '-w', 'e2e'], { needs: ['bundle check'], stream: true }),
   ],
 };
+
+/**
+ * The order of the stages; stages in one wave run side by side. The server suite leaves a quarter of two cores idle
+ * (its tests wait on timers, SMTP and child processes), which the unit tests fill.
+ */
+const WAVES = [['validate'], ['unit', 'server'], ['e2e']];
 
 /** CPU seconds the machine spent busy (all processes), from /proc/stat; undefined where there is none. */
 function machineBusySeconds() {
@@ -85,6 +106,61 @@ function machineBusySeconds() {
   }
 }
 
+/**
+ * CPU seconds used by the processes started from `roots` and everything they start, sampled from /proc while they
+ * run. The kernel's children totals (below) miss whatever was not waited for by its parent, such as Chromium's
+ * renderers and GPU process under Playwright, which would then count as other work on the machine.
+ */
+function processTreeCpu() {
+  const roots = new Set();
+  const used = new Map(); // `${pid}:${start}` → CPU seconds at its last sample
+  let ours = new Set(); // the same keys, of processes alive at the last sample
+  const sample = () => {
+    let entries;
+    try {
+      entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return;
+    }
+    const alive = new Map();
+    for (const pid of entries) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        alive.set(Number(pid), {
+          ppid: Number(fields[1]),
+          key: `${pid}:${fields[19]}`,
+          cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+        });
+      } catch {
+        // Gone between the listing and the read.
+      }
+    }
+    const next = new Set();
+    const isOurs = (pid, process) =>
+      roots.has(pid) || ours.has(process.key) || next.has(alive.get(process.ppid)?.key);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, process] of alive) {
+        if (!next.has(process.key) && isOurs(pid, process)) {
+          next.add(process.key);
+          grew = true;
+        }
+      }
+    }
+    for (const process of alive.values()) if (next.has(process.key)) used.set(process.key, process.cpu);
+    ours = next;
+  };
+  const timer = setInterval(sample, 500);
+  return {
+    add: (pid) => roots.add(pid),
+    stop() {
+      sample();
+      clearInterval(timer);
+      return [...used.values()].reduce((sum, cpu) => sum + cpu, 0);
+    },
+  };
+}
+
 /** CPU seconds of this process's finished children and theirs (what the kernel adds up for a waited-for child). */
 function childrenCpuSeconds() {
   try {
@@ -95,7 +171,7 @@ function childrenCpuSeconds() {
   }
 }
 
-function runStep(step) {
+function runStep(step, tree) {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(step.command, step.args, {
@@ -103,6 +179,7 @@ function runStep(step) {
       env: { ...process.env, ...step.env },
       stdio: step.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid) tree?.add(child.pid);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -120,7 +197,7 @@ function runStep(step) {
 }
 
 /** Runs a stage's steps, up to one per core at a time, each once what it needs has passed. True when all passed. */
-async function runSteps(steps) {
+async function runSteps(steps, tree) {
   const waiting = [...steps];
   const passed = new Set();
   const failed = new Set();
@@ -142,7 +219,7 @@ async function runSteps(steps) {
           waiting.unshift(step);
           break;
         }
-        const job = runStep(step).then(({ ok }) => {
+        const job = runStep(step, tree).then(({ ok }) => {
           running.delete(job);
           (ok ? passed : failed).add(step.name);
           next();
@@ -156,22 +233,40 @@ async function runSteps(steps) {
   });
 }
 
-/** Runs `work` as stage `name`, and appends its wall time and CPU to TEST_REPORT_DIR/stages.jsonl. */
-async function recordStage(name, work) {
+const record = (entry) =>
+  appendFileSync(join(process.env.TEST_REPORT_DIR, 'stages.jsonl'), `${JSON.stringify(entry)}\n`);
+
+/** Runs `work(tree)` as stage `name`: prints its start and end, and records its wall time and CPU. */
+async function recordStage(name, work, wave) {
   console.log(`\n=== ${name}`);
-  const wallStarted = performance.now();
+  const started = performance.now();
+  const tree = processTreeCpu();
+  const ok = await work(tree);
+  const cpuSeconds = tree.stop();
+  const wallSeconds = (performance.now() - started) / 1000;
+  record({ stage: name, wave, ok, wallSeconds, cpuSeconds });
+  console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${wallSeconds.toFixed(0)} s`);
+  return { ok, cpuSeconds };
+}
+
+/**
+ * Runs stages side by side as one wave, and records the wave: its wall time, its CPU, and the machine's, so that the
+ * summary can tell what other work on the machine took from it.
+ */
+async function runWave(names, work) {
+  const wave = names.join(' + ');
+  const started = performance.now();
   const busyStarted = machineBusySeconds();
   const ownStarted = childrenCpuSeconds();
-  const ok = await work();
-  const wall = (performance.now() - wallStarted) / 1000;
-  const busy = busyStarted === undefined ? undefined : machineBusySeconds() - busyStarted;
-  const own = ownStarted === undefined ? undefined : childrenCpuSeconds() - ownStarted;
-  appendFileSync(
-    join(process.env.TEST_REPORT_DIR, 'stages.jsonl'),
-    `${JSON.stringify({ stage: name, ok, wallSeconds: wall, cpuSeconds: own, machineBusySeconds: busy, cores: lanes })}\n`,
-  );
-  console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s`);
-  return ok;
+  const results = await Promise.all(names.map((name) => recordStage(name, (tree) => work(name, tree), wave)));
+  const wallSeconds = (performance.now() - started) / 1000;
+  const sampled = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
+  // Each way misses some: the kernel's totals what no parent waited for, the samples what lived under 0.5 s.
+  const cpuSeconds =
+    ownStarted === undefined ? sampled : Math.max(childrenCpuSeconds() - ownStarted, sampled);
+  const machineBusy = busyStarted === undefined ? undefined : machineBusySeconds() - busyStarted;
+  record({ wave, wallSeconds, cpuSeconds, machineBusySeconds: machineBusy, cores: lanes });
+  return results.every((result) => result.ok);
 }
 
 async function main(argv) {
@@ -185,8 +280,8 @@ async function main(argv) {
     const [command, ...args] = argv.slice(separator + 1);
     if (!argv[1] || separator < 0 || !command)
       throw new Error('usage: test.mjs --stage NAME -- COMMAND [ARGS]');
-    const ok = await recordStage(argv[1], () =>
-      runStep({ name: argv[1], command, args, stream: true }).then((r) => r.ok),
+    const ok = await runWave([argv[1]], (name, tree) =>
+      runStep({ name, command, args, stream: true }, tree).then((r) => r.ok),
     );
     return ok ? 0 : 1;
   }
@@ -196,10 +291,10 @@ async function main(argv) {
   if (unknown.length > 0)
     throw new Error(`unknown stage ${unknown.join(', ')}: one of ${Object.keys(STAGES).join(', ')}`);
   let ok = true;
-  for (const name of names) {
+  for (const wave of WAVES) {
+    const chosen = wave.filter((name) => names.includes(name));
     // Every stage runs even after one failed: the table then shows what else broke, and the whole cost.
-    const passed = await recordStage(name, () => runSteps(STAGES[name]));
-    ok &&= passed;
+    if (chosen.length > 0) ok = (await runWave(chosen, (name, tree) => runSteps(STAGES[name], tree))) && ok;
   }
   const summary = await runStep({
     name: 'summary',

@@ -1,11 +1,9 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appChunks, postBuild } from './build-plugins.ts';
-import { testReporters } from '../../scripts/test-times/reporters.mjs';
 
 const apiTarget = process.env.RUMMAGE_API_URL ?? 'http://localhost:3000';
 const alias = {
@@ -81,16 +79,5 @@ export default defineConfig({
         moduleSideEffects: [CONTRACT_DECLARES_ONLY],
       },
     },
-  },
-  test: {
-    // npm test and CI add the reports up into the timing table and one closing "N passed, N failed" line.
-    ...testReporters('web'),
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    // jsdom form tests with user-event take seconds on a busy 2-core machine; 5 s flaked in CI.
-    testTimeout: 20_000,
-    // Vitest's default leaves one core free, which is half of a 2-core machine: the files ran one at a time.
-    maxWorkers: availableParallelism(),
   },
 });
