@@ -71,3 +71,20 @@ test('fails when a stage failed, even with every report passing', () => {
   assert.equal(code, 1);
   assert.match(out, /unit .*FAILED/);
 });
+
+test('holds a fault scenario to no file limit, and says so', () => {
+  const dir = reports([3]);
+  writeFileSync(
+    join(dir, 'faults.files.json'),
+    JSON.stringify({
+      suite: 'faults',
+      files: [{ file: 'apps/server/faults/redis-outage.fault.ts', seconds: 200 }],
+    }),
+  );
+  const { code, out } = summarize(dir);
+  assert.equal(code, 0);
+  assert.match(
+    out,
+    /200\.0 s\s+faults\s+apps\/server\/faults\/redis-outage\.fault\.ts \(no limit: a load scenario/,
+  );
+});
