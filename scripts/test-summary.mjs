@@ -18,7 +18,7 @@ const dir = process.argv[2] ?? '.reports';
 const readJson = (file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const files = existsSync(dir) ? readdirSync(dir) : [];
 
-/** How much more time than on a quiet machine other work on the machine cost a wave of stages (1: none). */
+/** How much more time than on a quiet machine other work on the machine cost a stage (1: none). */
 function loadFactor({ wallSeconds, cpuSeconds, machineBusySeconds, cores }) {
   if (cpuSeconds === undefined || machineBusySeconds === undefined) return 1;
   const capacity = cores * wallSeconds;
@@ -27,17 +27,15 @@ function loadFactor({ wallSeconds, cpuSeconds, machineBusySeconds, cores }) {
 }
 const otherWork = ({ cpuSeconds, machineBusySeconds }) => Math.max(0, machineBusySeconds - cpuSeconds);
 
-// scripts/test.mjs writes a line per stage and a line per wave (stages run side by side, or one stage alone).
-const lines = files.includes('stages.jsonl')
+// scripts/test.mjs writes a line per stage: its wall time, its CPU and the machine's.
+const stages = files.includes('stages.jsonl')
   ? readFileSync(join(dir, 'stages.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
   : [];
-const stages = lines.filter((line) => line.stage);
-const waves = lines.filter((line) => !line.stage);
 
-/** Which stage a report belongs to (the name it was written under), for the load factor of that stage's wave. */
+/** Which stage a report belongs to (the name it was written under), for the load factor of that stage. */
 const STAGE_OF_REPORT = {
   contract: 'unit',
   web: 'unit',
@@ -47,34 +45,21 @@ const STAGE_OF_REPORT = {
 };
 const factorOf = (report) => {
   const stage = stages.findLast((s) => s.stage === (STAGE_OF_REPORT[report] ?? report));
-  const wave = stage && waves.findLast((w) => w.wave === stage.wave);
-  return wave ? loadFactor(wave) : 1;
+  return stage ? loadFactor(stage) : 1;
 };
 
 const pad = (text, width) => String(text).padEnd(width);
 const lpad = (text, width) => String(text).padStart(width);
 const secs = (value) => (value === undefined ? '' : `${value.toFixed(0)} s`);
 
-if (waves.length > 0) {
+if (stages.length > 0) {
   console.log('\nTime by stage (wall; CPU of its processes; CPU of other work on the machine meanwhile):');
   let total = 0;
-  for (const wave of waves) {
-    total += wave.wallSeconds;
-    const members = stages.filter((s) => s.wave === wave.wave);
-    const others = wave.machineBusySeconds === undefined ? '' : secs(otherWork(wave));
-    const failed = members.some((s) => !s.ok) ? 'FAILED' : '';
-    if (members.length === 1) {
-      console.log(
-        `  ${pad(wave.wave, 18)}${lpad(secs(wave.wallSeconds), 7)}${lpad(secs(wave.cpuSeconds), 9)}${lpad(others, 9)}  ${failed}`,
-      );
-      continue;
-    }
-    for (const s of members)
-      console.log(
-        `  ${pad(`${s.stage} (side by side)`, 18)}${lpad(secs(s.wallSeconds), 7)}${lpad(secs(s.cpuSeconds), 9)}  ${s.ok ? '' : 'FAILED'}`,
-      );
+  for (const stage of stages) {
+    total += stage.wallSeconds;
+    const others = stage.machineBusySeconds === undefined ? '' : secs(otherWork(stage));
     console.log(
-      `  ${pad(wave.wave, 18)}${lpad(secs(wave.wallSeconds), 7)}${lpad(secs(wave.cpuSeconds), 9)}${lpad(others, 9)}  ${failed}`,
+      `  ${pad(stage.stage, 18)}${lpad(secs(stage.wallSeconds), 7)}${lpad(secs(stage.cpuSeconds), 9)}${lpad(others, 9)}  ${stage.ok ? '' : 'FAILED'}`,
     );
   }
   console.log(`  ${pad('total', 18)}${lpad(secs(total), 7)}  (${(total / 60).toFixed(1)} min)`);

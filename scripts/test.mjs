@@ -23,14 +23,14 @@ const lanes = Math.max(1, availableParallelism());
 const run = (name, args, options = {}) => ({ name, command: npm, args: ['run', '-s', ...args], ...options });
 const program = (name, command, args, options = {}) => ({ name, command, args, ...options });
 /** Builds the workspaces whose output is older than their sources (all of them on a fresh clone), as npm start. */
-const buildStale = (name, workspaces, options = {}) =>
+const buildStale = (name, workspaces, { typesCheckedElsewhere = false, ...options } = {}) =>
   program(
     name,
     process.execPath,
     [
       '--input-type=module',
       '-e',
-      `import { buildStale } from './scripts/build-stale.mjs'; buildStale('test', ${JSON.stringify(workspaces)});`,
+      `import { buildStale } from './scripts/build-stale.mjs'; buildStale('test', ${JSON.stringify(workspaces)}, ${JSON.stringify({ typesCheckedElsewhere })});`,
     ],
     options,
   );
@@ -53,7 +53,11 @@ const STAGES = {
     run('contract build', ['build', '-w', 'packages/contract']),
     // Built here, beside the checks, once: the server suite's process tests (startup errors, backups) run the built
     // server, and the browser journeys the built app. Each used to build it again.
-    buildStale('build server and app', ['apps/server', 'apps/web'], { needs: ['contract build'] }),
+    // The server's types are `tsc apps/server`'s to check, beside it: its build only emits.
+    buildStale('build server and app', ['apps/server', 'apps/web'], {
+      needs: ['contract build'],
+      typesCheckedElsewhere: true,
+    }),
     tsc('apps/server'),
     run('prettier', ['format:check']),
     tsc('bench'),
@@ -88,12 +92,6 @@ const STAGES = {
     run('browser journeys', ['test', '-w', 'e2e'], { needs: ['bundle check'], stream: true }),
   ],
 };
-
-/**
- * The order of the stages; stages in one wave would run side by side. Each runs alone: the unit tests beside the
- * server suite saved 20 of 380 s, and a web test waiting 5 s for a render failed in CI while they shared the cores.
- */
-const WAVES = [['validate'], ['unit'], ['server'], ['e2e']];
 
 /** CPU seconds the machine spent busy (all processes), from /proc/stat; undefined where there is none. */
 function machineBusySeconds() {
@@ -236,37 +234,26 @@ async function runSteps(steps, tree) {
 const record = (entry) =>
   appendFileSync(join(process.env.TEST_REPORT_DIR, 'stages.jsonl'), `${JSON.stringify(entry)}\n`);
 
-/** Runs `work(tree)` as stage `name`: prints its start and end, and records its wall time and CPU. */
-async function recordStage(name, work, wave) {
-  console.log(`\n=== ${name}`);
-  const started = performance.now();
-  const tree = processTreeCpu();
-  const ok = await work(tree);
-  const cpuSeconds = tree.stop();
-  const wallSeconds = (performance.now() - started) / 1000;
-  record({ stage: name, wave, ok, wallSeconds, cpuSeconds });
-  console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${wallSeconds.toFixed(0)} s`);
-  return { ok, cpuSeconds };
-}
-
 /**
- * Runs stages side by side as one wave, and records the wave: its wall time, its CPU, and the machine's, so that the
- * summary can tell what other work on the machine took from it.
+ * Runs `work(tree)` as stage `name`: prints its start and end, and records its wall time, its CPU, and the machine's,
+ * so that the summary can tell what other work on the machine took from it.
  */
-async function runWave(names, work) {
-  const wave = names.join(' + ');
+async function runStage(name, work) {
+  console.log(`\n=== ${name}`);
   const started = performance.now();
   const busyStarted = machineBusySeconds();
   const ownStarted = childrenCpuSeconds();
-  const results = await Promise.all(names.map((name) => recordStage(name, (tree) => work(name, tree), wave)));
+  const tree = processTreeCpu();
+  const ok = await work(tree);
+  const sampled = tree.stop();
   const wallSeconds = (performance.now() - started) / 1000;
-  const sampled = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   // Each way misses some: the kernel's totals what no parent waited for, the samples what lived under 0.5 s.
   const cpuSeconds =
     ownStarted === undefined ? sampled : Math.max(childrenCpuSeconds() - ownStarted, sampled);
   const machineBusy = busyStarted === undefined ? undefined : machineBusySeconds() - busyStarted;
-  record({ wave, wallSeconds, cpuSeconds, machineBusySeconds: machineBusy, cores: lanes });
-  return results.every((result) => result.ok);
+  record({ stage: name, ok, wallSeconds, cpuSeconds, machineBusySeconds: machineBusy, cores: lanes });
+  console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${wallSeconds.toFixed(0)} s`);
+  return ok;
 }
 
 async function main(argv) {
@@ -280,8 +267,8 @@ async function main(argv) {
     const [command, ...args] = argv.slice(separator + 1);
     if (!argv[1] || separator < 0 || !command)
       throw new Error('usage: test.mjs --stage NAME -- COMMAND [ARGS]');
-    const ok = await runWave([argv[1]], (name, tree) =>
-      runStep({ name, command, args, stream: true }, tree).then((r) => r.ok),
+    const ok = await runStage(argv[1], (tree) =>
+      runStep({ name: argv[1], command, args, stream: true }, tree).then((r) => r.ok),
     );
     return ok ? 0 : 1;
   }
@@ -291,11 +278,11 @@ async function main(argv) {
   if (unknown.length > 0)
     throw new Error(`unknown stage ${unknown.join(', ')}: one of ${Object.keys(STAGES).join(', ')}`);
   let ok = true;
-  for (const wave of WAVES) {
-    const chosen = wave.filter((name) => names.includes(name));
-    // Every stage runs even after one failed: the table then shows what else broke, and the whole cost.
-    if (chosen.length > 0) ok = (await runWave(chosen, (name, tree) => runSteps(STAGES[name], tree))) && ok;
-  }
+  // One stage at a time, in the README's order: each keeps the cores to itself (a web test waiting 5 s for a render
+  // failed in CI while the unit and server stages shared them). Every stage runs even after one failed: the table
+  // then shows what else broke, and the whole cost.
+  for (const name of Object.keys(STAGES).filter((stage) => names.includes(stage)))
+    ok = (await runStage(name, (tree) => runSteps(STAGES[name], tree))) && ok;
   const summary = await runStep({
     name: 'summary',
     command: process.execPath,
