@@ -46,6 +46,8 @@ export const targets = [
   {
     workspace: 'apps/server',
     output: 'apps/server/dist/server.js',
+    // tsc's flag to emit without checking types, for a build whose types another step checks (npm test's validate).
+    uncheckedBuildArgs: ['--noCheck'],
     inputs: [
       'apps/server/src',
       'apps/server/package.json',
@@ -84,12 +86,22 @@ export function staleTargets(rootDir = root, workspaces = targets.map((target) =
 /**
  * Builds, in order, each of `workspaces` (all by default) that is stale; when one fails, prints its output and
  * exits the process with the build's status, naming the `command` to run again.
+ *
+ * `typesCheckedElsewhere`: the caller checks the same sources' types itself (npm test runs `tsc -p apps/server`, which
+ * covers the build's files with the build's settings), so tsc only emits: the server's build then takes 5 s of CPU
+ * instead of 35. With `isolatedModules`, what tsc emits never depends on the types.
  */
-export function buildStale(command, workspaces = targets.map((target) => target.workspace)) {
+export function buildStale(
+  command,
+  workspaces = targets.map((target) => target.workspace),
+  { typesCheckedElsewhere = false } = {},
+) {
   for (const target of staleTargets(root, workspaces)) {
     process.stdout.write(`[${command}] building ${target.workspace} … `);
     const started = Date.now();
-    const result = spawnSync(npm, ['run', 'build', '-w', target.workspace], {
+    const unchecked =
+      typesCheckedElsewhere && target.uncheckedBuildArgs ? ['--', ...target.uncheckedBuildArgs] : [];
+    const result = spawnSync(npm, ['run', 'build', '-w', target.workspace, ...unchecked], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
