@@ -80,13 +80,13 @@ describe('startLandingPage', () => {
   it('asks again when the session changed before the page asked', async () => {
     storeSession({ authToken: 'before-login' });
     const { calls } = mockApi({ 'GET /api/Product/42': { body: { data: { id: 42, images: [] } } } });
+    const asked = () => calls.filter((call) => call.path === '/api/Product/42');
     startLandingPage(ROUTES.productDetail(42));
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(asked()).toHaveLength(1));
     storeSession({ authToken: 'after-login' });
 
     await apiFetch('/api/Product/42');
-    const asked = calls.filter((call) => call.path === '/api/Product/42');
-    expect(asked.map((call) => call.headers.get('Authorization'))).toEqual([
+    expect(asked().map((call) => call.headers.get('Authorization'))).toEqual([
       'Bearer before-login',
       'Bearer after-login',
     ]);
