@@ -99,7 +99,6 @@ test('with the keyboard alone a newcomer registers, lists an item and messages a
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const username = uniqueName('keys');
   const password = 'Keys-Only-24!';
   const title = `Walnut side table ${uniqueName('kb')}`;
@@ -136,8 +135,10 @@ test('with the keyboard alone a newcomer registers, lists an item and messages a
   await page.keyboard.press('Enter');
   await page.waitForURL('**/create-product');
   const picker = page.getByLabel('Add photos');
-  await tabTo(page, picker);
+  // Asked for before the key: Playwright only catches the chooser once the browser has been told to hand it over,
+  // and a Space pressed right after the ask could open the real dialog instead (it did, under load).
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, picker);
   await page.keyboard.press('Space');
   await (
     await chooser

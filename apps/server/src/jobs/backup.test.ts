@@ -72,7 +72,7 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       'rummage-20261126T120000Z',
     ]);
     expect(existsSync(join(dir, 'rummage-20261126T120000Z', 'manifest.json'))).toBe(true);
-  }, 120_000);
+  });
 
   it('counts a backup that failed for metrics', async () => {
     const notAFolder = join(root, 'not-a-folder');

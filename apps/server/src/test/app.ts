@@ -53,6 +53,25 @@ function pgliteTemplateData(): Blob | undefined {
   return pgliteTemplate;
 }
 
+/**
+ * Fills `dataDir` with an embedded database migrated already (a copy of the template), for tests that run the
+ * server or a command as its own process: it then opens the database in a second instead of creating and
+ * migrating one, which took 8 s of CPU.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  // PGlite on PostgreSQL runs too (DATABASE_URL), where the suite has no PGlite template: then it migrates here.
+  const handle = await openDatabase({
+    kind: 'pglite',
+    dir: join(dataDir, 'pglite'),
+    from: pgliteTemplateData(),
+  });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+}
+
 const uniqueName = () => `rummage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /**

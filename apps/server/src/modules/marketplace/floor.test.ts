@@ -126,7 +126,7 @@ beforeAll(async () => {
   token = await signIn(t.app, buyer);
   floor = await startFloor(t.databaseUrl!);
   await tellFloor(floor, [[token, { id: buyer.id, username: buyer.username, role: 'user' }]]);
-}, 60_000);
+});
 afterAll(async () => {
   floor?.removeAllListeners('exit');
   floor?.kill('SIGTERM');
