@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,7 +15,8 @@ export function axeOf(page: Page): AxeBuilder {
 
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await axeOf(page).analyze();
+  // A step of its own, so the report shows what the checks cost a journey.
+  const results = await test.step('axe', () => axeOf(page).analyze(), { box: true });
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     blocking.map(
@@ -28,6 +29,10 @@ const shotsDir = join(import.meta.dirname, '..', '.artifacts', 'screenshots');
 
 /** Full-page screenshots at the SPEC's narrow (375 px) and wide (1280 px) layouts, kept for people to look at. */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await test.step(`screenshots ${name}`, () => screenshots(page, name), { box: true });
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
