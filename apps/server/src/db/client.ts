@@ -26,19 +26,8 @@ export type DatabaseOptions =
       /** Said once when the first attempt fails and opening starts waiting. */
       onWait?: (reason: string) => void;
     }
-  | ({ kind: 'pglite'; dir: string } & PgliteStart)
-  | ({ kind: 'pglite'; inMemory: true } & PgliteStart);
-
-/** How a PGlite starts besides where: from a dumped data directory, and with its engine compiled already. */
-interface PgliteStart {
-  /** A data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb. */
-  from?: Blob;
-  /**
-   * PGlite's WebAssembly module compiled once and its file bundle read once, for a process that opens many
-   * databases (the test suites: compiling took a second of every test file's start).
-   */
-  engine?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
-}
+  | { kind: 'pglite'; dir: string; from?: Blob }
+  | { kind: 'pglite'; inMemory: true; from?: Blob };
 
 /** Told of each query once it finished (metrics); `failed` when the database refused or lost it. */
 export type QueryObserver = (seconds: number, failed: boolean) => void;
@@ -158,7 +147,8 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   let lock: DataDirLock | undefined = dir ? acquireDataDirLock(dir) : undefined;
   let client: PGlite;
   try {
-    const load = { ...(options.from && { loadDataDir: options.from }), ...options.engine };
+    // `from`: a data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb.
+    const load = options.from ? { loadDataDir: options.from } : {};
     client = dir ? await PGlite.create(dir, load) : await PGlite.create(load);
   } catch (error) {
     lock?.release();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -46,22 +45,6 @@ declare module 'vitest' {
   }
 }
 
-/**
- * PGlite's engine, compiled once per worker process (a worker runs many files: vitest.config.ts `isolate: false`)
- * instead of once per database.
- */
-let pgliteEngine: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
-function compiledPglite() {
-  pgliteEngine ??= (async () => {
-    const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
-    return {
-      pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
-      fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
-    };
-  })();
-  return pgliteEngine;
-}
-
 /** The migrated template of test/template-database.ts, read once per test file. */
 let pgliteTemplate: Blob | undefined;
 function pgliteTemplateData(): Blob | undefined {
@@ -102,11 +85,11 @@ export async function freshDatabase(
 ): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const start = { from: options.empty ? undefined : pgliteTemplateData(), engine: await compiledPglite() };
+    const from = options.empty ? undefined : pgliteTemplateData();
     const handle = await openDatabase(
       options.pgliteDir
-        ? { kind: 'pglite', dir: options.pgliteDir, ...start }
-        : { kind: 'pglite', inMemory: true, ...start },
+        ? { kind: 'pglite', dir: options.pgliteDir, from }
+        : { kind: 'pglite', inMemory: true, from },
     );
     return { handle, drop: async () => undefined };
   }
