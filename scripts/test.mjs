@@ -258,7 +258,7 @@ async function runStage(name, work) {
 
 async function main(argv) {
   const ownDir = !process.env.TEST_REPORT_DIR;
-  process.env.TEST_REPORT_DIR ??= join(root, '.reports');
+  process.env.TEST_REPORT_DIR ||= join(root, '.reports'); // an empty value too: it names no folder
   if (ownDir) rmSync(process.env.TEST_REPORT_DIR, { recursive: true, force: true });
   mkdirSync(process.env.TEST_REPORT_DIR, { recursive: true });
 
