@@ -2,26 +2,27 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { OPERATOR_ADMIN } from './tests/people';
+import { laneMatch, lanesOf } from './lanes';
 
-// One fresh data directory per run, shared by the config's copies in Playwright's worker processes.
+// One fresh data directory per run (a folder per lane inside), shared by the config's copies in Playwright's
+// worker processes.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rummage-e2e-'));
-const port = Number(process.env.E2E_PORT ?? 3210);
+const lanes = lanesOf(process.env, process.env.E2E_DATA_DIR);
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: './tests',
-  // E2E_KEEP_DATA=1 keeps the run's data directory for a look after a failure.
-  globalTeardown: './global-teardown.ts',
+  // Each lane's server (lanes.ts); E2E_KEEP_DATA=1 keeps the run's data directory for a look after a failure.
+  globalSetup: './servers.ts',
   outputDir: './.artifacts/results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per lane; a lane's journeys run one after another (its project's `workers: 1`).
+  workers: lanes.length,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     // A trace of every journey cost a quarter of the run (screencast and DOM snapshots at each step); CI retries a
     // failed journey once, and that retry is traced.
     trace: 'on-first-retry',
@@ -40,32 +41,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node ../apps/server/dist/server.js',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CAPTCHA_PROVIDER: 'altcha',
-      SEED_DEMO_DATA: 'true',
-      // Demo data has no staff: the staff journeys use the admin an operator creates at start-up.
-      ADMIN_USERNAME: OPERATOR_ADMIN.username,
-      ADMIN_EMAIL: OPERATOR_ADMIN.email,
-      ADMIN_PASSWORD: OPERATOR_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // The settings journey's push service is a stand-in on 127.0.0.1 (tests and local setups only).
-      PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
-      // The journeys log in and register more often than a person would; the limits themselves are API-tested.
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_RESET_MAX: '1000',
-      RATE_LIMIT_GLOBAL_MAX: '100000',
-    },
-  },
+  projects: lanes.map((lane) => ({
+    name: lane.name,
+    ...laneMatch(lane, lanes),
+    workers: 1,
+    metadata: { dataDir: lane.dataDir },
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${lane.port}` },
+  })),
 });

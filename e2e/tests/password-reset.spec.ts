@@ -4,9 +4,12 @@ import { expect, test } from '@playwright/test';
 import { registerThroughForm } from './people';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
-/** The newest reset link written to the server's mail outbox (the embedded default instead of SMTP). */
+/**
+ * The newest reset link written to the mail outbox of this journey's server (the embedded default instead of SMTP),
+ * in its lane's data directory (lanes.ts).
+ */
 function latestResetLink(to: string): string | undefined {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = join(String(test.info().project.metadata.dataDir), 'outbox');
   const files = readdirSync(outbox)
     .filter((f) => f.endsWith('.eml'))
     .sort();

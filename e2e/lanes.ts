@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+
+/**
+ * The journeys run in lanes, side by side, each lane on a server and a data directory of its own, seeded with the
+ * same demo data. Journeys of one lane run one at a time, so they may share the demo accounts as a person would
+ * (bob's bell, alice's listings, the operator's console) without seeing another lane's messages or blocks.
+ * Two lanes keep both cores of a CI machine busy: one lane left a third of them idle (docs/testing.md, Time).
+ *
+ * A spec file belongs to the lane that names it; a file no lane names runs in the first. The lists balance the
+ * journeys' measured times (about 170 s each).
+ */
+export interface Lane {
+  name: string;
+  port: number;
+  dataDir: string;
+  /** Spec files (under tests/) of this lane; undefined: every file another lane does not name. */
+  files?: string[];
+}
+
+const SECOND_LANE = [
+  'profiles.spec.ts',
+  'rendered-pages.spec.ts',
+  'listings.spec.ts',
+  'pages.spec.ts',
+  'keyboard.spec.ts',
+  'account-data.spec.ts',
+  'chat.spec.ts',
+  'notifications-push.spec.ts',
+  'garage.spec.ts',
+];
+
+/**
+ * The run's lanes: E2E_LANES of them (default 2; 1 runs every journey on one server, one at a time), on ports from
+ * E2E_PORT (default 3210) up, with data directories under the run's E2E_DATA_DIR.
+ */
+export function lanesOf(env: NodeJS.ProcessEnv, runDir: string): Lane[] {
+  const count = Math.min(2, Math.max(1, Number(env.E2E_LANES ?? 2) || 1));
+  const firstPort = Number(env.E2E_PORT ?? 3210);
+  return Array.from({ length: count }, (_, index) => ({
+    name: `lane ${index + 1}`,
+    port: firstPort + index,
+    dataDir: join(runDir, `lane-${index + 1}`),
+    ...(count > 1 && index === 1 && { files: SECOND_LANE }),
+  }));
+}
+
+/** The spec files a lane runs, as Playwright's testMatch and testIgnore read them. */
+export function laneMatch(
+  lane: Lane,
+  lanes: readonly Lane[],
+): { testMatch?: string[]; testIgnore?: string[] } {
+  if (lane.files) return { testMatch: lane.files.map((file) => `**/${file}`) };
+  const elsewhere = lanes.flatMap((other) => other.files ?? []);
+  return elsewhere.length > 0 ? { testIgnore: elsewhere.map((file) => `**/${file}`) } : {};
+}
