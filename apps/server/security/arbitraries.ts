@@ -46,6 +46,13 @@ const HOSTILE_STRINGS = [
   '2024-02-30',
   '25:61:00',
   'true',
+  // Full-text search operators past the depth PostgreSQL's query parser allows (32 nested NOTs).
+  '-'.repeat(33),
+  '- '.repeat(40) + 'lamp',
+  '-"'.repeat(40),
+  '"-'.repeat(40) + 'or',
+  'or '.repeat(40),
+  '!'.repeat(40) + '(((((((((((((((((((((((((((((((((((',
 ] as const;
 
 /** Wrong types, hostile text, huge strings, odd numbers: what a field gets when a client misbehaves. */

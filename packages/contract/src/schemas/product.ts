@@ -15,6 +15,20 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 // ---------------------------------------------------------------------------------------------------------
 // Feed (GET /api/Marketplace/products)
 
+/**
+ * The search words as the full-text search reads them (web-search syntax). A `-` means "without" only right before
+ * a word or a quoted phrase (`-red`, `-"red chair"`), as a person writes it; a run of them counts once, and one
+ * before anything else is a space. PostgreSQL stacks a NOT for every `-` it reads before a word, and 32 in a row
+ * overflow its query parser: a harmless text answered 500. Blank is no search.
+ */
+export function searchWords(text: string): string | undefined {
+  const words = text
+    .replace(/-+(?=[\p{L}\p{N}"])/gu, '-')
+    .replace(/-(?![\p{L}\p{N}"])/gu, ' ')
+    .trim();
+  return words || undefined;
+}
+
 const pageMessage = 'page must be a whole number from 1 to 10000.';
 const pageSizeMessage = 'pageSize must be a whole number of at least 1.';
 const radiusMessage = 'radiusKm must be a positive number of kilometres.';
@@ -42,7 +56,7 @@ export const feedQuerySchema = z
       .string()
       .max(LISTING_LIMITS.searchMax, { error: 'The search text is too long.' })
       .optional()
-      .transform((text) => text?.trim() || undefined),
+      .transform((text) => (text === undefined ? undefined : searchWords(text))),
     latitude: optional(
       z.coerce.number({ error: latMessage }).min(-90, { error: latMessage }).max(90, { error: latMessage }),
     ),

@@ -139,6 +139,17 @@ describe('GET /api/Marketplace/products: search and exclusions', () => {
     expect(ids(await feed({ ...near, pageSize: 48 }))).toContain(quoted);
   });
 
+  it('answers a search of minuses as a person means it, never with a 500 (PostgreSQL nests a NOT per minus)', async () => {
+    const plain = await createProduct(t.app, sellerId, { ...here, title: 'Minus-proof enamel kettle' });
+    const cracked = await createProduct(t.app, sellerId, { ...here, title: 'Cracked enamel kettle' });
+    for (const search of ['-'.repeat(33), '- '.repeat(40), '-"'.repeat(40), 'kettle ' + '-'.repeat(150)]) {
+      for (const where of [near, {}]) await feed({ ...where, search, pageSize: 48 });
+    }
+    const found = ids(await feed({ ...near, search: `enamel ${'-'.repeat(40)}cracked`, pageSize: 48 }));
+    expect(found).toContain(plain);
+    expect(found).not.toContain(cracked);
+  });
+
   it('leaves out sold items, hidden items and suspended sellers', async () => {
     const at = { latitude: 29.95, longitude: -90.07, title: 'Gumbo pot' };
     const shown = await createProduct(t.app, sellerId, at);

@@ -81,6 +81,15 @@ describe('POST/GET /api/SavedSearch', () => {
     expect(await api.list(me)).toEqual([]);
   });
 
+  it('keeps a search of many minuses as the feed reads it, and refuses one of minuses alone as empty', async () => {
+    const me = await people.person();
+    const kept = await api.saved(me, { search: `lamp ${'-'.repeat(40)}brass` });
+    expect(kept.search).toBe('lamp -brass');
+    const response = await api.save(me, { search: '-'.repeat(33) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(S.empty400);
+  });
+
   it(`keeps at most ${SAVED_SEARCH_LIMIT} saved searches; the same one again is still answered`, async () => {
     const me = await people.person();
     for (let i = 0; i < SAVED_SEARCH_LIMIT; i++) await api.saved(me, { search: `thing ${i}` });
