@@ -31,7 +31,10 @@ describe('/chathub SendMessage from a blocked person', () => {
     expect((await blockCall('POST')).statusCode).toBe(200);
 
     const refusal = nextPush(buyerChat, HUB_EVENTS.messageError);
-    await buyerChat.invoke('SendMessage', seller.id, 'Are you there?', productId, new Date().toISOString());
+    // Refused as every hub refusal is (docs/realtime.md): MessageError, and the invocation fails with the text.
+    await expect(
+      buyerChat.invoke('SendMessage', seller.id, 'Are you there?', productId, new Date().toISOString()),
+    ).rejects.toThrow(`HubException: ${messages.blocking.cannotMessage}`);
     expect(await refusal).toBe(messages.blocking.cannotMessage);
     const history = await chat.historyOf(buyer.token, productId, seller.id);
     expect(history.data.map((message) => message.text)).toEqual(['Is it available?']);

@@ -111,7 +111,9 @@ describe('/chathub delivers to the chat’s group', () => {
     const productId = await createProduct(hub.t.app, seller.id);
     const buyerTab = await tab(buyer, { otherId: seller.id, productId });
     for (const bad of ['', 'has space', 'x'.repeat(65), 42, { id: 'c-1' }]) {
-      await buyerTab.connection.invoke('SendMessage', seller.id, 'Hi', productId, 'now', bad);
+      await expect(
+        buyerTab.connection.invoke('SendMessage', seller.id, 'Hi', productId, 'now', bad),
+      ).rejects.toThrow(`HubException: ${messages.chat.clientMessageIdInvalid}`);
     }
     await expect(
       buyerTab.connection.invoke('SendMessage', seller.id, 'Hi', productId, 'now', 'c-1', 'extra'),

@@ -41,8 +41,8 @@ function clientMessageIdOf(value: unknown): string | undefined {
  * /chathub (docs/product.md §7). JoinChat(receiverId, productId) admits the same people as the chat page's header
  * (MessageService.openChat) and adds the connection to that chat's group; LeaveChat undoes it.
  * SendMessage(receiverId, message, productId, timestamp[, clientMessageId]) goes through MessageService.send with
- * every rule and limit of the REST call, spending from the same per-person message budget (over it: MessageError
- * and a HubException with the REST 429's text, nothing stored); delivery (realtime/delivery/chat.ts) then pushes
+ * every rule and limit of the REST call, spending from the same per-person message budget; any refusal (a block,
+ * a limit, bad input) is MessageError and a HubException with the REST call's text, nothing stored; delivery (realtime/delivery/chat.ts) then pushes
  * ReceiveMessage to the chat's group, so only pages showing that chat get it, the sender's own included (its
  * echo, carrying the clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
  */
@@ -100,12 +100,11 @@ export function createChatHub(chats: MessageService): HubDefinition {
               ...(id !== undefined && { clientMessageId: id }),
             });
           } catch (error) {
-            // A refusal is the caller's to read (MessageError), not a failed invocation; over a limit it is both,
-            // with the REST 429's text, so a client that only awaits invoke() learns it was held back too.
+            // Every refusal is both: MessageError for the page that listens, and the failed invocation with the
+            // same text for a client that only awaits invoke() (docs/realtime.md), a block as much as a limit.
             if (error instanceof HttpError) {
               await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
-              if (error.statusCode === 429) throw new HubException(error.message);
-              return;
+              throw new HubException(error.message);
             }
             await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);
             throw error;

@@ -115,12 +115,16 @@ describe('/generalhub and /chathub with the official client', () => {
     const productId = await createProduct(hub.t.app, seller.id);
     const buyerChat = await connect(HUBS.chat, buyer);
     const blank = nextPush(buyerChat, HUB_EVENTS.messageError);
-    expect(await buyerChat.invoke('SendMessage', seller.id, '   ', productId, '')).toBeUndefined();
+    await expect(buyerChat.invoke('SendMessage', seller.id, '   ', productId, '')).rejects.toThrow(
+      `HubException: ${C.empty}`,
+    );
     expect(await blank).toBe(C.empty);
 
     const strangerChat = await connect(HUBS.chat, stranger);
     const refused = nextPush(strangerChat, HUB_EVENTS.messageError);
-    await strangerChat.invoke('SendMessage', buyer.id, 'Psst', productId, '');
+    await expect(strangerChat.invoke('SendMessage', buyer.id, 'Psst', productId, '')).rejects.toThrow(
+      `HubException: ${C.notParticipant}`,
+    );
     expect(await refused).toBe(C.notParticipant);
 
     const history = await hub.t.app.inject({
@@ -138,7 +142,9 @@ describe('/generalhub and /chathub with the official client', () => {
     // Banned without the hub being told (as when the backplane message to this process was lost).
     await banUser(hub.t.app, buyer.id);
     const refused = nextPush(buyerChat, HUB_EVENTS.messageError);
-    await buyerChat.invoke('SendMessage', seller.id, 'Still here?', productId, '');
+    await expect(buyerChat.invoke('SendMessage', seller.id, 'Still here?', productId, '')).rejects.toThrow(
+      `HubException: ${messages.common.loginRequired}`,
+    );
     expect(await refused).toBe(messages.common.loginRequired);
     // Nothing reached the seller: no chat in their inbox.
     const inbox = await hub.t.app.inject({

@@ -142,9 +142,12 @@ describe('/supporthub with the official client', () => {
     await expect(strangerHub.invoke('JoinChat', 999_999_999)).rejects.toThrow(`HubException: ${S.notFound}`);
 
     const userHub = await connect(HUBS.support, user);
+    // Every refusal is told both ways, as in chats: MessageError, and the failed invocation with the same text.
+    const told = nextPush(userHub, HUB_EVENTS.messageError);
     await expect(
       userHub.invoke('SendMessage', { TicketId: ticket.id, isUser: true, Message: '   ' }),
     ).rejects.toThrow(`HubException: ${messages.common.fillFieldsProperly}`);
+    expect(await told).toBe(messages.common.fillFieldsProperly);
     // Nothing was stored by the refused sends.
     const history = await hub.t.app.inject({
       method: 'GET',

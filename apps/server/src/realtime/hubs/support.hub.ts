@@ -32,8 +32,8 @@ function ticketIdOf(value: unknown): number {
 /**
  * /supporthub (docs/product.md §7): JoinChat(ticketId) for the ticket's owner or staff; SendMessage({ TicketId, isUser,
  * Message }) stores the message on the caller's side (decided by who the caller is, never by isUser), spending
- * from the caller's support message budget as the REST calls do (over it: MessageError and a HubException with the
- * REST 429's text, nothing stored); delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
+ * from the caller's support message budget as the REST calls do; any refusal is MessageError and a HubException
+ * with the REST call's text, nothing stored; delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
  * to everyone who is staff at that moment.
  */
 export function createSupportHub(support: SupportService): HubDefinition {
@@ -58,24 +58,23 @@ export function createSupportHub(support: SupportService): HubDefinition {
       [HUB_METHODS.support.sendMessage]: {
         argCount: 1,
         handler: async (hub: HubInvocation, payload: unknown) => {
-          const parsed = supportHubMessageSchema.safeParse(payload);
-          if (!parsed.success) {
-            throw new HubException(firstErrorMessage(parsed.error, messages.common.invalidRequest));
-          }
-          const { TicketId, isUser, Message } = parsed.data;
-          // isUser only matters to someone who is both the owner and staff (a staff member's own ticket).
-          const wanted = isUser === undefined ? undefined : isUser ? 'user' : 'staff';
-          return readable(async () => {
-            try {
-              return await support.send(hub.context.user, TicketId, Message, wanted);
-            } catch (error) {
-              // Over a limit the caller hears it as in chats: MessageError, then the rejected invocation.
-              if (error instanceof HttpError && error.statusCode === 429) {
-                await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
-              }
-              throw error;
+          try {
+            const parsed = supportHubMessageSchema.safeParse(payload);
+            if (!parsed.success) {
+              throw new HttpError(400, firstErrorMessage(parsed.error, messages.common.invalidRequest));
             }
-          });
+            const { TicketId, isUser, Message } = parsed.data;
+            // isUser only matters to someone who is both the owner and staff (a staff member's own ticket).
+            const wanted = isUser === undefined ? undefined : isUser ? 'user' : 'staff';
+            return await support.send(hub.context.user, TicketId, Message, wanted);
+          } catch (error) {
+            // Every refusal is both, as in chats (docs/realtime.md): MessageError, then the failed invocation.
+            if (error instanceof HttpError) {
+              await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              throw new HubException(error.message);
+            }
+            throw error;
+          }
         },
       },
     },
