@@ -106,7 +106,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
       'API requests per signed-in person (per client IP for visitors) per global window. A tenth of it, at least 30, is each person’s message budget per window: chat messages (REST and /chathub together), and support messages apart.',
   },
   { name: 'RATE_LIMIT_GLOBAL_WINDOW_MS', default: '60000', meaning: 'Global rate-limit window.' },
-  { name: 'RATE_LIMIT_LOGIN_MAX', default: '10', meaning: 'Login attempts per client IP per login window.' },
+  {
+    name: 'RATE_LIMIT_LOGIN_MAX',
+    default: '10',
+    meaning:
+      'Login attempts per client IP per login window; also the password checks of account deletion, per person.',
+  },
   { name: 'RATE_LIMIT_LOGIN_WINDOW_MS', default: '300000', meaning: 'Login rate-limit window.' },
   {
     name: 'RATE_LIMIT_REGISTER_MAX',

@@ -236,6 +236,31 @@ describe('rate limits per person', () => {
   });
 });
 
+describe('password guesses', () => {
+  it('limits password guesses at account deletion as login does, counted per person from any address', async () => {
+    const [user, other] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const [token, otherToken] = [await signIn(t.app, user), await signIn(t.app, other)];
+    const guess = (as: string, password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: API.account.delete,
+        payload: { password },
+        headers: bearer(as),
+        remoteAddress,
+      });
+    // RATE_LIMIT_LOGIN_MAX is 3 here: three guesses, each from another address, then the login's refusal.
+    for (const address of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) {
+      expect((await guess(token, 'Wrong123!', address)).statusCode).toBe(400);
+    }
+    const limited = await guess(token, user.password, '198.51.100.24');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.common.tooManyRequests });
+    expect((await t.app.inject({ url: API.account.me, headers: bearer(token) })).statusCode).toBe(200);
+    // Another person's budget is their own: their deletion goes through.
+    expect((await guess(otherToken, other.password, '198.51.100.21')).statusCode).toBe(200);
+  });
+});
+
 describe('readiness', () => {
   it('answers 503 when the database does not', async () => {
     const database = t.app.parts.storage.database;

@@ -17,7 +17,7 @@ import {
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
-import { addressRateLimit, writesRateLimit } from '../../plugins/rate-limit.js';
+import { addressRateLimit, routeRateLimit, writesRateLimit } from '../../plugins/rate-limit.js';
 import { access } from '../../plugins/openapi.js';
 import type { AccountDataService } from './account-data.service.js';
 import type { AccountService } from './account.service.js';
@@ -235,7 +235,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.delete(
     API.account.delete,
     {
-      config: { rateLimit: heavy },
+      // It checks the password: as many guesses as login allows, counted per person, so a left-open tab is no
+      // faster way to guess a password than the login form (login counts per address: the person is not known).
+      config: { rateLimit: routeRateLimit(limits.login) },
       schema: {
         tags,
         operationId: 'Account_delete',
