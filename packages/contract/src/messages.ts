@@ -302,6 +302,8 @@ export const messages = {
     cannotMessage: "You can't message this person.",
     /** What a blocked person reads when following the person who blocked them. */
     cannotFollow: "You can't follow this person.",
+    /** What a seller reads when reserving a listing for a buyer who blocked them. */
+    cannotReserve: "You can't reserve this for this person.",
     listTitle: 'Blocked people',
     listIntro: 'People you blocked cannot message or follow you, and you do not see their chats or listings.',
     listEmpty: 'You have not blocked anyone.',

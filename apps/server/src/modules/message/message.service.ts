@@ -28,6 +28,7 @@ import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
+import { refuseIfBlocked } from '../user/reach.js';
 
 const C = messages.chat;
 
@@ -208,8 +209,7 @@ export function createMessageService(options: MessageServiceOptions) {
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
         // Before anything is stored or told: the refusal says no more than that (docs/product.md §11).
-        if (await hasBlocked(tx, input.receiverId, user.id))
-          throw new HttpError(403, messages.blocking.cannotMessage);
+        await refuseIfBlocked(tx, user.id, input.receiverId, messages.blocking.cannotMessage);
         await checkLimits(tx, user.id, conversation?.id, budget);
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
         const stored = await repo.insertMessage(tx, conversationId, user.id, body);

@@ -63,13 +63,23 @@ function fromRaw(row: RawRow): NotificationRow {
 
 // Operators such as @> and -> share one precedence in PostgreSQL: every operand is parenthesised.
 const actorsSoFar = sql.raw(`coalesce(notifications.data -> 'actors', '[]'::jsonb)`);
+/**
+ * A recipient who blocked the entry's actor hears nothing of them (modules/user/reach.ts): one condition that
+ * every entry passes, whatever made it (a reservation, a reminder, a new listing, a like).
+ */
+const notBlockedBy = (actorId: number | undefined) =>
+  actorId === undefined
+    ? sql``
+    : sql`and not exists (select 1 from user_blocks ub where ub.blocker_id = u.id and ub.blocked_id = ${actorId})`;
+
 const known = sql.raw(
   `(coalesce(notifications.data -> 'actors', '[]'::jsonb) @> (excluded.data -> 'actors'))`,
 );
 
 /**
  * Creates the entry, or updates the unread one of its group (new texts, back to the top, one more actor when this
- * actor is new to it). Only for an account that exists and is not banned: otherwise nothing, and undefined.
+ * actor is new to it). Only for an account that exists, is not banned and did not block the actor: otherwise
+ * nothing, and undefined.
  */
 export async function upsertEntry(
   db: Executor,
@@ -82,7 +92,7 @@ export async function upsertEntry(
       insert into notifications (user_id, type, title, body, link, group_key, actor_count, data, read_at)
       select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey ?? null}, 1,
              jsonb_build_object('actors', ${actors}::jsonb), now()
-      from users u where u.id = ${userId} and u.banned_at is null
+      from users u where u.id = ${userId} and u.banned_at is null ${notBlockedBy(entry.actorId)}
       returning *`);
     const row = rowsOf<RawRow>(recorded)[0];
     return row ? fromRaw(row) : undefined;
@@ -91,7 +101,7 @@ export async function upsertEntry(
     insert into notifications (user_id, type, title, body, link, group_key, actor_count, data)
     select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey ?? null}, 1,
            jsonb_build_object('actors', ${actors}::jsonb)
-    from users u where u.id = ${userId} and u.banned_at is null
+    from users u where u.id = ${userId} and u.banned_at is null ${notBlockedBy(entry.actorId)}
     on conflict (user_id, group_key) where read_at is null and group_key is not null do update set
       title = excluded.title, body = excluded.body, link = excluded.link, updated_at = now(),
       data = case when ${known} then notifications.data
@@ -105,7 +115,7 @@ export async function upsertEntry(
 /**
  * Creates the entry for each of these people who never had one of `groupKey`, read or not: a reminder or a new
  * listing reaches each person once however often its job runs. One statement for all of them (a seller's many
- * followers). Answers the entries made; none for accounts that are gone or banned.
+ * followers). Answers the entries made; none for accounts that are gone, banned or blocked the actor.
  */
 export async function insertOnceForEach(
   db: Executor,
@@ -117,7 +127,7 @@ export async function insertOnceForEach(
     insert into notifications (user_id, type, title, body, link, group_key)
     select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey}
     from users u
-    where u.id = any(${`{${userIds.join(',')}}`}::bigint[]) and u.banned_at is null
+    where u.id = any(${`{${userIds.join(',')}}`}::bigint[]) and u.banned_at is null ${notBlockedBy(entry.actorId)}
       and not exists (select 1 from notifications n where n.user_id = u.id and n.group_key = ${entry.groupKey})
     on conflict do nothing
     returning *`);

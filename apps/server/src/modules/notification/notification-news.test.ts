@@ -29,6 +29,14 @@ const person = () => api.person();
 const listOf = (who: Person) => api.listOf(who);
 const read = (who: Person, payload: unknown) => api.read(who, payload);
 const follow = (who: Person, userId: number) => api.follow(who, userId);
+async function blockPerson(who: Person, userId: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: apiPath(API.user.block, { userId }),
+    headers: bearer(who.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 describe('listings', () => {
   async function listWithPhoto(seller: Person, title: string): Promise<number> {
@@ -130,7 +138,11 @@ describe('garage-sale reminders', () => {
     const host = await person();
     const fan = await person();
     const stranger = await person();
+    const estranged = await person();
     await follow(fan, host.id);
+    // A follower who then blocked the host hears nothing of their sales (modules/user/reach.ts).
+    await follow(estranged, host.id);
+    await blockPerson(estranged, host.id);
     const tomorrow = await createGarageSale(app, host.id, {
       ...PLACES.chicago,
       title: 'Maple Street sale',
@@ -157,6 +169,7 @@ describe('garage-sale reminders', () => {
       expect((await listOf(who)).data).toEqual([expect.objectContaining(expected)]);
     }
     expect((await listOf(stranger)).data).toHaveLength(0);
+    expect((await listOf(estranged)).data).toHaveLength(0);
 
     // The job runs every hour: read or not, nobody hears of the same sale twice.
     await read(fan, { all: true });

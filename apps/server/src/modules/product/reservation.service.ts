@@ -13,6 +13,7 @@ import { activeReservation } from './product.presenter.js';
 import { notFound } from './product.service.js';
 import type { Db } from './product.cards.js';
 import * as repo from './reservation.repository.js';
+import { refuseIfBlocked } from '../user/reach.js';
 
 const L = messages.listing;
 
@@ -82,6 +83,7 @@ export function createReservationService(options: {
         if (buyerId === user.id || !(await repo.buyerChatsAbout(tx, productId, buyerId))) {
           throw new HttpError(400, L.reserveNoChat);
         }
+        await refuseIfBlocked(tx, user.id, buyerId, messages.blocking.cannotReserve);
         await repo.setReservation(tx, productId, { buyerId, until });
         // In the same transaction: the hold and the job that ends it exist together or not at all.
         await queue.enqueue(

@@ -10,7 +10,7 @@ import {
   type FeedResponse,
   type StaffUserDetail,
 } from '@rummage/contract';
-import { chatMessages, follows } from '../../db/schema.js';
+import { chatMessages, follows, products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
@@ -194,6 +194,40 @@ describe('what a block stops', () => {
 
     await unblock(me, seller.id);
     expect((await feedIds(me, search)).sort()).toEqual([listing, mine].sort());
+  });
+
+  it('a seller the buyer blocked cannot reserve for them: 403 with the text, no hold, no notice; unblock restores', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(t.app, seller.id, { title: 'Oak desk' });
+    await chat.sent(buyer.token, productId, seller.id, 'Is the desk still there?');
+    await block(buyer, seller.id);
+    const reserve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.product.reserve,
+        headers: bearer(seller.token),
+        payload: { productId, buyerId: buyer.id },
+      });
+    // Renamed and reserved again, as a pest would to put a title of their choice into the buyer's bell.
+    for (let round = 0; round < 2; round++) {
+      const refused = await reserve();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: B.cannotReserve });
+    }
+    const [row] = await t.app.parts.storage.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productId));
+    expect(row).toMatchObject({ reservedForId: null, reservedUntil: null });
+    expect((await people.listOf(buyer)).data).toEqual([]);
+
+    await unblock(buyer, seller.id);
+    expect((await reserve()).statusCode).toBe(200);
+    const told = await eventually(
+      () => people.listOf(buyer),
+      (answer) => answer.data.length > 0,
+    );
+    expect(told.data.map((entry) => entry.type)).toEqual(['reservation']);
   });
 
   it("a blocked person's like tells the seller nothing; another person's still does", async () => {

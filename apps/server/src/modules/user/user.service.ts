@@ -18,6 +18,7 @@ import { newImageKey, type ImageStore } from '../../services/storage/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as repo from './user.repository.js';
 import * as blocks from './block.repository.js';
+import { refuseIfBlocked } from './reach.js';
 import type { Gazetteer } from '../../services/geo/gazetteer.js';
 import { cityCentre, placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
@@ -226,9 +227,7 @@ export function createUserService(options: UserServiceOptions) {
         const following = await repo.isFollowing(tx, user.id, followeeId);
         const target = wanted ?? !following;
         // Checked under the followee's lock, which blocking takes too: a block and a follow cannot cross.
-        if (target && !following && (await blocks.hasBlocked(tx, followeeId, user.id))) {
-          throw new HttpError(403, B.cannotFollow);
-        }
+        if (target && !following) await refuseIfBlocked(tx, user.id, followeeId, B.cannotFollow);
         if (target && !following) await repo.addFollow(tx, user.id, followeeId);
         if (!target && following) await repo.removeFollow(tx, user.id, followeeId);
         return {

@@ -48,6 +48,8 @@ export async function sendGarageSaleReminders(db: Database, centre: Notification
       body: fillText(N.garageSaleBody, { title: sale.title, when }),
       link: ROUTES.garage(saleId),
       groupKey: `garageSale:${saleId}`,
+      // A follower who blocked the host since hears nothing of their sales.
+      actorId: hostId,
     });
   }
   return told;

@@ -2,14 +2,13 @@
  * News about listings: followers hear of a seller's new listing (a job on the queue), and a seller hears of likes on theirs, gathered
  * into one unread entry per listing and hour ("3 people liked …") so a popular listing does not flood the bell.
  */
-import { and, eq, not } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
 import { follows, products } from '../../../db/schema.js';
 import type { EventBus } from '../../../events/bus.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { NotificationCentre } from '../centre.service.js';
-import { blockedSql, hasBlocked } from '../../user/block.repository.js';
 import { nameInNotices } from '../names.js';
 
 const N = messages.notifications;
@@ -32,10 +31,7 @@ export async function tellFollowers(db: Database, centre: NotificationCentre, li
   const followers = await db
     .select({ id: follows.followerId })
     .from(follows)
-    // A follower who since blocked the seller no longer hears of their listings.
-    .where(
-      and(eq(follows.followeeId, listing.sellerId), not(blockedSql(follows.followerId, listing.sellerId))),
-    );
+    .where(eq(follows.followeeId, listing.sellerId));
   if (followers.length === 0) return 0;
   return centre.notifyEachOnce(
     followers.map((row) => row.id),
@@ -45,6 +41,8 @@ export async function tellFollowers(db: Database, centre: NotificationCentre, li
       body: listing.title,
       link: ROUTES.productDetail(listing.productId),
       groupKey: `listed:${listing.productId}`,
+      // A follower who since blocked the seller no longer hears of their listings.
+      actorId: listing.sellerId,
     },
   );
 }
@@ -74,8 +72,6 @@ export function notifyListingNews(
 
   events.on('product.liked', async ({ productId, sellerId, likerId }) => {
     if (likerId === sellerId) return;
-    // A like by someone the seller blocked tells them nothing (docs/product.md §11).
-    if (await hasBlocked(db, sellerId, likerId)) return;
     const [listing] = await db
       .select({ title: products.title })
       .from(products)
@@ -91,6 +87,7 @@ export function notifyListingNews(
       body: N.likeBody,
       link: ROUTES.productDetail(productId),
       groupKey: likeGroupKey(productId, now()),
+      // A like by someone the seller blocked tells them nothing (docs/product.md §11).
       actorId: likerId,
     });
   });

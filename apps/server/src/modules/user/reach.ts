@@ -1,0 +1,19 @@
+/**
+ * Blocking (docs/product.md §11) in one place. Every act of one person that reaches another (a message, a follow,
+ * a reservation, and whatever later reaches someone) asks `refuseIfBlocked` first, whichever way it arrives (REST,
+ * a hub, a job); and the notification centre leaves out a recipient who blocked the entry's actor
+ * (centre.repository.ts), so a reminder or a notice about someone blocked never arrives either.
+ */
+import { HttpError } from '../../lib/http-error.js';
+import type { Db } from '../product/product.cards.js';
+import { hasBlocked } from './block.repository.js';
+
+/** Refuses with the act's own text (403, nothing more said) when `otherId` blocked `actorId`. */
+export async function refuseIfBlocked(
+  db: Db,
+  actorId: number,
+  otherId: number,
+  refusal: string,
+): Promise<void> {
+  if (await hasBlocked(db, otherId, actorId)) throw new HttpError(403, refusal);
+}
