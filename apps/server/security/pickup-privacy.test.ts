@@ -133,7 +133,13 @@ describe('the approximate point', () => {
 });
 
 describe('radius search', () => {
-  it('still decides on the exact point at the edge of the circle', async () => {
+  /** Whether a visitor's feed around `centre` within `radiusKm` lists the owner's listing. */
+  const listed = async (centre: { latitude: number; longitude: number }, radiusKm: number) => {
+    const { body } = await getJson(feedUrl({ ...centre, radiusKm, pageSize: 48 }), {});
+    return (body as { data: Array<{ id: number }> }).data.some((row) => row.id === w.productId);
+  };
+
+  it('decides at the edge of the circle on the cell centre the answers show, not on the exact spot', async () => {
     const cell = approximatePoint(LISTING.latitude, LISTING.longitude);
     // A centre 5 km south or north of the spot, on the side away from the cell's centre.
     const centre = {
@@ -143,12 +149,60 @@ describe('radius search', () => {
     const exactKm = distanceKm(centre.latitude, centre.longitude, LISTING.latitude, LISTING.longitude);
     const cellKm = distanceKm(centre.latitude, centre.longitude, cell.latitude, cell.longitude);
     expect(cellKm - exactKm).toBeGreaterThan(0.02);
-    const ids = async (radiusKm: number) => {
-      const { body } = await getJson(feedUrl({ ...centre, radiusKm, pageSize: 50 }), {});
-      return (body as { data: Array<{ id: number }> }).data.map((row) => row.id);
+    // Past the exact spot but short of the cell centre: not listed. Just past the centre: listed.
+    expect(await listed(centre, exactKm + 0.005)).toBe(false);
+    expect(await listed(centre, cellKm - 0.005)).toBe(false);
+    expect(await listed(centre, cellKm + 0.005)).toBe(true);
+  });
+
+  it('a binary search on the radius from three centres finds the cell centre, never the spot', async () => {
+    const cell = approximatePoint(LISTING.latitude, LISTING.longitude);
+    // Three centres 3–6 km away in different directions, as an attacker would pick them.
+    const centres = [
+      { latitude: LISTING.latitude + 0.03, longitude: LISTING.longitude },
+      { latitude: LISTING.latitude - 0.02, longitude: LISTING.longitude + 0.05 },
+      { latitude: LISTING.latitude - 0.015, longitude: LISTING.longitude - 0.07 },
+    ];
+    const measured: number[] = [];
+    for (const centre of centres) {
+      let [inside, outside] = [20, 0];
+      // 17 halvings: to 0.15 m, what the probe that found the hole reached.
+      for (let step = 0; step < 17; step += 1) {
+        const radius = (inside + outside) / 2;
+        if (await listed(centre, radius)) inside = radius;
+        else outside = radius;
+      }
+      measured.push(inside);
+    }
+    // Trilaterate on a local flat map (km east, km north of the first centre): two circle differences are linear.
+    const kmPerLat = distanceKm(41.88, -87.63, 42.88, -87.63);
+    const kmPerLng = distanceKm(41.88, -87.63, 41.88, -86.63);
+    const xy = (p: { latitude: number; longitude: number }) => [
+      (p.longitude - centres[0]!.longitude) * kmPerLng,
+      (p.latitude - centres[0]!.latitude) * kmPerLat,
+    ];
+    const [c0, c1, c2] = centres.map(xy) as [number[], number[], number[]];
+    const [r0, r1, r2] = measured as [number, number, number];
+    const row = (c: number[], r: number) => [
+      2 * (c[0]! - c0[0]!),
+      2 * (c[1]! - c0[1]!),
+      r0 ** 2 - r ** 2 + c[0]! ** 2 - c0[0]! ** 2 + c[1]! ** 2 - c0[1]! ** 2,
+    ];
+    const [a, b] = [row(c1, r1), row(c2, r2)] as [number[], number[]];
+    const det = a[0]! * b[1]! - a[1]! * b[0]!;
+    const x = (a[2]! * b[1]! - a[1]! * b[2]!) / det;
+    const y = (a[0]! * b[2]! - a[2]! * b[0]!) / det;
+    const found = {
+      latitude: centres[0]!.latitude + y / kmPerLat,
+      longitude: centres[0]!.longitude + x / kmPerLng,
     };
-    // Just inside the exact distance (but outside the approximate one): listed. Just short of it: not listed.
-    expect(await ids(exactKm + 0.005)).toContain(w.productId);
-    expect(await ids(exactKm - 0.005)).not.toContain(w.productId);
+
+    const toSpot = distanceKm(found.latitude, found.longitude, LISTING.latitude, LISTING.longitude);
+    const cellError = distanceKm(cell.latitude, cell.longitude, LISTING.latitude, LISTING.longitude);
+    const toCell = distanceKm(found.latitude, found.longitude, cell.latitude, cell.longitude);
+    // The search pins the point the answers already show, and is no closer to the spot than that point is.
+    expect(toCell).toBeLessThan(0.02);
+    expect(toSpot).toBeGreaterThan(cellError - 0.02);
+    expect(cellError).toBeGreaterThan(0.05);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { APPROXIMATE_CELL_DEGREES } from '@rummage/contract';
 import { products } from '../../db/schema.js';
 
 /** Mean Earth radius (IUGG). The feed and its tests measure with the same sphere, so boundaries are exact. */
@@ -85,23 +86,72 @@ export function circleValues(circle: Circle): CircleValues {
 
 const LISTING_POINT: PointColumns = { latitude: products.latitude, longitude: products.longitude };
 
+const CELL = sql.raw(`${APPROXIMATE_CELL_DEGREES}::float8`);
+
+/**
+ * The centre of the ~500 m cell a point lies in, in SQL: the contract's `approximatePoint` (the point every answer
+ * shows of a listing), before its rounding to 6 decimals (under 6 cm). approximate-point.test.ts holds the two together.
+ */
+export function approximatePointSql(columns: PointColumns | { latitude: SQL; longitude: SQL }): {
+  latitude: SQL;
+  longitude: SQL;
+} {
+  const latitude = sql`least(90::float8, greatest(-90::float8, (floor(${columns.latitude} / ${CELL}) + 0.5) * ${CELL}))`;
+  const lngStep = sql`(${CELL} / greatest(cos(radians(${latitude})), 0.01::float8))`;
+  const longitude = sql`least(180::float8, greatest(-180::float8, (floor(${columns.longitude} / ${lngStep}) + 0.5) * ${lngStep}))`;
+  return { latitude, longitude };
+}
+
+/** A listing's approximate point as a one-point box, for `&&` against a stored box (saved searches). */
+export function approximateListingBox(): SQL {
+  const shown = approximatePointSql(LISTING_POINT);
+  const point = sql`point(${shown.longitude}, ${shown.latitude})`;
+  return sql`box(${point}, ${point})`;
+}
+
 /**
  * WHERE fragment for "within the circle": the point GiST index answers the box (`<@`), then the exact haversine
  * drops the corners (docs/data.md: 5–11 ms for 25 miles around Chicago in 200k listings, no extension needed).
- * Listings by default; garage sales pass their own columns (same index expression, same formula).
+ * Garage sales pass their own columns: a sale's address is public. Listings are measured at the point their
+ * answers show, the centre of their ~500 m cell (docs/security.md, private pickup spots): were the circle to test
+ * the exact spot, whether a listing is in a page would tell its exact distance from any centre a visitor picks,
+ * and three centres would find the spot. Their box is widened by half a cell, so that the index on the exact
+ * point still finds every listing whose cell centre lies in the circle.
  */
 export function withinCircle(circle: Circle, columns: PointColumns = LISTING_POINT): SQL {
   return withinCircleOf(circleValues(circle), columns);
 }
 
-/** `withinCircle` over values that may be placeholders. */
+/** `withinCircle` over values that may be placeholders or another table's columns. */
 export function withinCircleOf(values: CircleValues<unknown>, columns: PointColumns = LISTING_POINT): SQL {
-  const { latitude: lat, longitude: lng, radiusKm, minLat, maxLat, minLng, maxLng } = values;
+  const { latitude: lat, longitude: lng, radiusKm } = values;
+  const listing = columns === LISTING_POINT;
+  const measured = listing ? approximatePointSql(columns) : columns;
+  const box = listing ? widenedByHalfACell(values) : values;
   const point = sql`point(${columns.longitude}, ${columns.latitude})`;
-  const inBox = sql`${point} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
+  const inBox = sql`${point} <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
   const distance = sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
-      power(sin(radians(${columns.latitude} - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(${columns.latitude}))
-        * power(sin(radians(${columns.longitude} - ${lng}::float8) / 2), 2))))`;
+      power(sin(radians(${measured.latitude} - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(${measured.latitude}))
+        * power(sin(radians(${measured.longitude} - ${lng}::float8) / 2), 2))))`;
   return sql`(${inBox} and ${distance} <= ${radiusKm}::float8)`;
+}
+
+/**
+ * The box grown by the most a cell centre can lie from a point of the box: half a cell of latitude, and half the
+ * widest cell of longitude, at the box's latitude furthest from the equator (a cell's longitude step grows as
+ * 1 / cos(latitude), capped as in `approximatePoint`).
+ */
+function widenedByHalfACell(
+  values: CircleValues<unknown>,
+): Omit<CircleValues<SQL>, 'latitude' | 'longitude' | 'radiusKm'> {
+  const half = sql`(${CELL} / 2)`;
+  const furthest = sql`least(90::float8, greatest(abs(${values.minLat}::float8), abs(${values.maxLat}::float8)) + ${CELL})`;
+  const halfLng = sql`(${half} / greatest(cos(radians(${furthest})), 0.01::float8))`;
+  return {
+    minLat: sql`(${values.minLat}::float8 - ${half})`,
+    maxLat: sql`(${values.maxLat}::float8 + ${half})`,
+    minLng: sql`(${values.minLng}::float8 - ${halfLng})`,
+    maxLng: sql`(${values.maxLng}::float8 + ${halfLng})`,
+  };
 }

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { categories, products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { categoryWords, shownSql, textMatchOfListing } from '../marketplace/feed.statement.js';
-import { withinCircleOf, type CircleValues } from '../marketplace/radius.js';
+import { approximateListingBox, withinCircleOf, type CircleValues } from '../marketplace/radius.js';
 import { blockedSql } from '../user/block.repository.js';
 
 /** The stored circle of a saved search, as the feed's circle SQL takes it. */
@@ -34,8 +34,8 @@ const listingCategoryWords = sql`listing_category.words`;
  * bench turns it off to measure the naive scan).
  */
 export function savedSearchMatchesListing(prefilter = true): SQL {
-  const listingPoint = sql`box(point(${products.longitude}, ${products.latitude}),
-    point(${products.longitude}, ${products.latitude}))`;
+  // The point the listing's answers show, as the circle below measures it (radius.ts).
+  const listingPoint = approximateListingBox();
   const conditions = [
     sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle)})`,
     sql`(${savedSearches.searchQuery} is null or ${textMatchOfListing(savedSearches.searchQuery, listingCategoryWords)})`,
