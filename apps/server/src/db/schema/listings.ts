@@ -1,5 +1,5 @@
 /** Listings (with their photos, likes, reports and views), categories, and garage sales. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -15,8 +15,25 @@ import {
   time,
   unique,
 } from 'drizzle-orm/pg-core';
+import { APPROXIMATE_CELL_DEGREES } from '@rummage/contract';
 import { at, id, tsvector } from './columns.js';
 import { userRef, users } from './people.js';
+
+const CELL = sql.raw(`${APPROXIMATE_CELL_DEGREES}::float8`);
+
+/**
+ * The centre of the ~500 m cell a point lies in, in SQL: the contract's `approximatePoint` (the point answers show
+ * of a listing to everyone but its seller), before its rounding to 6 decimals (under 6 cm). Listings store it
+ * (`shown_latitude`, `shown_longitude`), and the radius search measures it (docs/security.md).
+ */
+export function cellCentreSql(latitude: SQL, longitude: SQL): { latitude: SQL; longitude: SQL } {
+  const centreLatitude = sql`least(90::float8, greatest(-90::float8, (floor(${latitude} / ${CELL}) + 0.5) * ${CELL}))`;
+  const lngStep = sql`(${CELL} / greatest(cos(radians(${centreLatitude})), 0.01::float8))`;
+  const centreLongitude = sql`least(180::float8, greatest(-180::float8, (floor(${longitude} / ${lngStep}) + 0.5) * ${lngStep}))`;
+  return { latitude: centreLatitude, longitude: centreLongitude };
+}
+
+const shownPoint = cellCentreSql(sql.raw('"latitude"'), sql.raw('"longitude"'));
 
 export const categories = pgTable('categories', {
   id: id(),
@@ -42,6 +59,12 @@ export const products = pgTable(
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /**
+     * The point every answer shows to anyone but the seller (and a reserved buyer), kept with the exact one so the
+     * radius search measures it without computing it per row.
+     */
+    shownLatitude: doublePrecision('shown_latitude').generatedAlwaysAs(shownPoint.latitude),
+    shownLongitude: doublePrecision('shown_longitude').generatedAlwaysAs(shownPoint.longitude),
     /** "City, ST" from the gazetteer at write time, so lists never geocode per row. */
     locationText: text('location_text'),
     isSold: boolean('is_sold').notNull().default(false),

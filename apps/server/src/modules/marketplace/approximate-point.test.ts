@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approximatePoint } from '@rummage/contract';
+import { eq } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { approximatePointSql } from './radius.js';
+import { cellCentreSql, products } from '../../db/schema.js';
+import { createUser } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
 
 // The radius search measures listings at the point their answers show (docs/security.md): the SQL cell centre
 // must be the contract's, on the database itself.
@@ -36,11 +39,11 @@ function samplePoints(): Array<[number, number]> {
   return points;
 }
 
-describe('approximatePointSql', () => {
+describe('cellCentreSql, the shown point listings store', () => {
   it("answers the contract's approximatePoint for every point, within a metre", async () => {
     const points = samplePoints();
     const at = { latitude: sql`v.latitude`, longitude: sql`v.longitude` };
-    const shown = approximatePointSql(at);
+    const shown = cellCentreSql(at.latitude, at.longitude);
     const values = sql.join(
       points.map(([lat, lng], index) => sql`(${index}::int, ${lat}::float8, ${lng}::float8)`),
       sql`, `,
@@ -57,5 +60,27 @@ describe('approximatePointSql', () => {
       expect(Number(row.latitude), `${lat}, ${lng}`).toBeCloseTo(expected.latitude, 5);
       expect(Number(row.longitude), `${lat}, ${lng}`).toBeCloseTo(expected.longitude, 5);
     }
+  });
+
+  it('is what a listing stores as its shown point, and keeps it when the seller moves the listing', async () => {
+    const seller = await createUser(t.app);
+    const db = t.app.parts.storage.database.db;
+    const here = { latitude: 41.88347, longitude: -87.63291 };
+    const id = await createProduct(t.app, seller.id, here);
+    const shown = async () => {
+      const [row] = await db
+        .select({ latitude: products.shownLatitude, longitude: products.shownLongitude })
+        .from(products)
+        .where(eq(products.id, id));
+      return row!;
+    };
+    const cell = approximatePoint(here.latitude, here.longitude);
+    expect((await shown()).latitude).toBeCloseTo(cell.latitude, 5);
+    expect((await shown()).longitude).toBeCloseTo(cell.longitude, 5);
+    const moved = { latitude: -33.8688, longitude: 151.2093 };
+    await db.update(products).set(moved).where(eq(products.id, id));
+    const movedCell = approximatePoint(moved.latitude, moved.longitude);
+    expect((await shown()).latitude).toBeCloseTo(movedCell.latitude, 5);
+    expect((await shown()).longitude).toBeCloseTo(movedCell.longitude, 5);
   });
 });

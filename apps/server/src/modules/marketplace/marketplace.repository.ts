@@ -14,7 +14,7 @@ import {
   SMALL_BOX_LISTINGS,
   type Shape,
 } from './feed.statement.js';
-import { circleValues, type Circle } from './radius.js';
+import { listingCircleValues, type Circle } from './radius.js';
 
 export interface FeedFilter {
   page: number;
@@ -192,7 +192,7 @@ export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Prom
     offset: (filter.page - 1) * filter.pageSize,
     search: filter.search,
     window,
-    ...(filter.circle && circleValues(filter.circle)),
+    ...(filter.circle && listingCircleValues(filter.circle)),
     ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
   };
   const hidesBlocked = filter.viewerId !== undefined;

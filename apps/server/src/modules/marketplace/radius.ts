@@ -86,27 +86,40 @@ export function circleValues(circle: Circle): CircleValues {
 
 const LISTING_POINT: PointColumns = { latitude: products.latitude, longitude: products.longitude };
 
-const CELL = sql.raw(`${APPROXIMATE_CELL_DEGREES}::float8`);
+/** The point a listing's answers show, stored with it (`cellCentreSql`). */
+export const LISTING_SHOWN_POINT: PointColumns = {
+  latitude: products.shownLatitude,
+  longitude: products.shownLongitude,
+};
 
-/**
- * The centre of the ~500 m cell a point lies in, in SQL: the contract's `approximatePoint` (the point every answer
- * shows of a listing), before its rounding to 6 decimals (under 6 cm). approximate-point.test.ts holds the two together.
- */
-export function approximatePointSql(columns: PointColumns | { latitude: SQL; longitude: SQL }): {
-  latitude: SQL;
-  longitude: SQL;
-} {
-  const latitude = sql`least(90::float8, greatest(-90::float8, (floor(${columns.latitude} / ${CELL}) + 0.5) * ${CELL}))`;
-  const lngStep = sql`(${CELL} / greatest(cos(radians(${latitude})), 0.01::float8))`;
-  const longitude = sql`least(180::float8, greatest(-180::float8, (floor(${columns.longitude} / ${lngStep}) + 0.5) * ${lngStep}))`;
-  return { latitude, longitude };
+/** A listing's shown point as a one-point box, for `&&` against a stored box (saved searches). */
+export function shownListingBox(): SQL {
+  const point = sql`point(${LISTING_SHOWN_POINT.longitude}, ${LISTING_SHOWN_POINT.latitude})`;
+  return sql`box(${point}, ${point})`;
 }
 
-/** A listing's approximate point as a one-point box, for `&&` against a stored box (saved searches). */
-export function approximateListingBox(): SQL {
-  const shown = approximatePointSql(LISTING_POINT);
-  const point = sql`point(${shown.longitude}, ${shown.latitude})`;
-  return sql`box(${point}, ${point})`;
+/**
+ * `circleValues` for the feed's listings: the box grown by the most a cell centre can lie from a point of it (half
+ * a cell of latitude; half the widest cell of longitude, at the box's latitude furthest from the equator, capped
+ * as in `approximatePoint`), so the index on the exact point finds every listing whose shown point is in the
+ * circle. Grown here, as numbers: in the SQL, the prepared feed statement's generic plan would look dearer than
+ * its custom ones and PostgreSQL would plan every call again (feed.statement.ts, `paging`).
+ */
+export function listingCircleValues(circle: Circle): CircleValues {
+  const values = circleValues(circle);
+  const half = APPROXIMATE_CELL_DEGREES / 2;
+  const furthest = Math.min(
+    90,
+    Math.max(Math.abs(values.minLat), Math.abs(values.maxLat)) + APPROXIMATE_CELL_DEGREES,
+  );
+  const halfLng = half / Math.max(Math.cos(toRadians(furthest)), 0.01);
+  return {
+    ...values,
+    minLat: values.minLat - half,
+    maxLat: values.maxLat + half,
+    minLng: values.minLng - halfLng,
+    maxLng: values.maxLng + halfLng,
+  };
 }
 
 /**
@@ -115,43 +128,26 @@ export function approximateListingBox(): SQL {
  * Garage sales pass their own columns: a sale's address is public. Listings are measured at the point their
  * answers show, the centre of their ~500 m cell (docs/security.md, private pickup spots): were the circle to test
  * the exact spot, whether a listing is in a page would tell its exact distance from any centre a visitor picks,
- * and three centres would find the spot. Their box is widened by half a cell, so that the index on the exact
- * point still finds every listing whose cell centre lies in the circle.
+ * and three centres would find the spot. With the listings' exact point (the default), the box is read on the
+ * exact point, through its index, and must be `listingCircleValues`'; with `LISTING_SHOWN_POINT`, both tests read
+ * the shown point (saved searches, whose own index answers their stored box).
  */
 export function withinCircle(circle: Circle, columns: PointColumns = LISTING_POINT): SQL {
-  return withinCircleOf(circleValues(circle), columns);
+  return withinCircleOf(
+    columns === LISTING_POINT ? listingCircleValues(circle) : circleValues(circle),
+    columns,
+  );
 }
 
 /** `withinCircle` over values that may be placeholders or another table's columns. */
 export function withinCircleOf(values: CircleValues<unknown>, columns: PointColumns = LISTING_POINT): SQL {
-  const { latitude: lat, longitude: lng, radiusKm } = values;
-  const listing = columns === LISTING_POINT;
-  const measured = listing ? approximatePointSql(columns) : columns;
-  const box = listing ? widenedByHalfACell(values) : values;
+  const { latitude: lat, longitude: lng, radiusKm, minLat, maxLat, minLng, maxLng } = values;
+  const measured = columns === LISTING_POINT ? LISTING_SHOWN_POINT : columns;
   const point = sql`point(${columns.longitude}, ${columns.latitude})`;
-  const inBox = sql`${point} <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
+  const inBox = sql`${point} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
   const distance = sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
       power(sin(radians(${measured.latitude} - ${lat}::float8) / 2), 2)
       + cos(radians(${lat}::float8)) * cos(radians(${measured.latitude}))
         * power(sin(radians(${measured.longitude} - ${lng}::float8) / 2), 2))))`;
   return sql`(${inBox} and ${distance} <= ${radiusKm}::float8)`;
-}
-
-/**
- * The box grown by the most a cell centre can lie from a point of the box: half a cell of latitude, and half the
- * widest cell of longitude, at the box's latitude furthest from the equator (a cell's longitude step grows as
- * 1 / cos(latitude), capped as in `approximatePoint`).
- */
-function widenedByHalfACell(
-  values: CircleValues<unknown>,
-): Omit<CircleValues<SQL>, 'latitude' | 'longitude' | 'radiusKm'> {
-  const half = sql`(${CELL} / 2)`;
-  const furthest = sql`least(90::float8, greatest(abs(${values.minLat}::float8), abs(${values.maxLat}::float8)) + ${CELL})`;
-  const halfLng = sql`(${half} / greatest(cos(radians(${furthest})), 0.01::float8))`;
-  return {
-    minLat: sql`(${values.minLat}::float8 - ${half})`,
-    maxLat: sql`(${values.maxLat}::float8 + ${half})`,
-    minLng: sql`(${values.minLng}::float8 - ${halfLng})`,
-    maxLng: sql`(${values.maxLng}::float8 + ${halfLng})`,
-  };
 }

@@ -6,7 +6,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { categories, products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { categoryWords, shownSql, textMatchOfListing } from '../marketplace/feed.statement.js';
-import { approximateListingBox, withinCircleOf, type CircleValues } from '../marketplace/radius.js';
+import {
+  LISTING_SHOWN_POINT,
+  shownListingBox,
+  withinCircleOf,
+  type CircleValues,
+} from '../marketplace/radius.js';
 import { blockedSql } from '../user/block.repository.js';
 
 /** The stored circle of a saved search, as the feed's circle SQL takes it. */
@@ -35,9 +40,9 @@ const listingCategoryWords = sql`listing_category.words`;
  */
 export function savedSearchMatchesListing(prefilter = true): SQL {
   // The point the listing's answers show, as the circle below measures it (radius.ts).
-  const listingPoint = approximateListingBox();
+  const listingPoint = shownListingBox();
   const conditions = [
-    sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle)})`,
+    sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle, LISTING_SHOWN_POINT)})`,
     sql`(${savedSearches.searchQuery} is null or ${textMatchOfListing(savedSearches.searchQuery, listingCategoryWords)})`,
   ];
   return sql.join(
