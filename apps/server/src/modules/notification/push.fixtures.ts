@@ -9,7 +9,11 @@ export interface Person extends TestUser {
   token: string;
 }
 
-const listingOf = new Map<number, number>();
+/**
+ * Each app's listing per receiver. Per app: test files share a worker's modules (`isolate: false`), and a user id
+ * of one file's database names someone else in the next file's, whose listing does not exist there.
+ */
+const listingsOf = new WeakMap<FastifyInstance, Map<number, number>>();
 
 /**
  * `from` writes to `to` about a listing of `to`'s (made on first use) through POST /api/Message/send. Answers the
@@ -21,6 +25,8 @@ export async function messageTo(
   to: Person,
   text: string,
 ): Promise<{ title: string; link: string }> {
+  const listingOf = listingsOf.get(app) ?? new Map<number, number>();
+  listingsOf.set(app, listingOf);
   let productId = listingOf.get(to.id);
   if (productId === undefined) {
     productId = await createProduct(app, to.id);
