@@ -20,6 +20,7 @@ export interface Lane {
 const SECOND_LANE = [
   'profiles.spec.ts',
   'rendered-pages.spec.ts',
+  'rendered-pages-signed-in.spec.ts',
   'listings.spec.ts',
   'pages.spec.ts',
   'keyboard.spec.ts',
