@@ -3,6 +3,7 @@
  * searches, garage sales and profiles, with the gazetteer and image store they share.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { People } from './composition.js';
 import type { Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
 import type { EventBus } from './events/bus.js';
@@ -25,6 +26,7 @@ export function composeListings(
   storage: Storage,
   events: EventBus,
   queue: JobQueue,
+  { verification }: Pick<People, 'verification'>,
   log: FastifyBaseLogger,
 ) {
   const { database, imageStore: store, redis, gazetteer } = storage;
@@ -33,7 +35,15 @@ export function composeListings(
   const forward = (text: string) => gazetteer.forward(text);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   return {
-    products: createProductService({ db, store, reverse, maxImages: config.uploads.maxImages, log, events }),
+    products: createProductService({
+      db,
+      store,
+      reverse,
+      maxImages: config.uploads.maxImages,
+      log,
+      events,
+      requireVerifiedEmail: config.emailVerification.required,
+    }),
     engagement: createEngagementService({ db, events }),
     reservations: createReservationService({
       db,
@@ -43,7 +53,7 @@ export function composeListings(
     }),
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
-    users: createUserService({ db, store, reverse, forward, log }),
+    users: createUserService({ db, store, reverse, forward, log, verification }),
     savedSearches: createSavedSearchService({ db, reverse }),
   };
 }

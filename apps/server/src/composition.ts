@@ -16,6 +16,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue/queue.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
+import { createEmailVerification } from './modules/account/email-verification.js';
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
 import { createMessageService } from './modules/message/message.service.js';
@@ -136,8 +137,8 @@ export async function composeServer(
       metrics,
       concurrency: storage.database.kind === 'pglite' ? 3 : 4,
     });
-    const people = composePeople(config, overrides, storage, events, log, closers);
-    const listings = composeListings(config, storage, events, queue, log);
+    const people = composePeople(config, overrides, storage, events, queue, log, closers);
+    const listings = composeListings(config, storage, events, queue, people, log);
     const messaging = composeMessaging(config, storage, events, metrics, log);
     const realtime = await composeRealtime(
       config,
@@ -190,6 +191,7 @@ function composePeople(
   overrides: AppOverrides,
   { database }: Storage,
   events: EventBus,
+  queue: JobQueue,
   log: FastifyBaseLogger,
   onClose: Closers,
 ) {
@@ -214,6 +216,16 @@ function composePeople(
       log,
     });
   const sessions = createSessionService(database.db);
+  const verification = createEmailVerification({
+    db: database.db,
+    queue,
+    mailer,
+    log,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+    allowDisposable: config.emailVerification.allowDisposable,
+  });
+  queue.define(verification.job);
   const accounts = createAccountService({
     db: database.db,
     sessions,
@@ -224,9 +236,10 @@ function composePeople(
     supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
     events,
+    verification,
   });
   onClose.push(() => accounts.settleDeliveries());
-  return { captcha, mailer, sessions, accounts };
+  return { captcha, mailer, sessions, accounts, verification };
 }
 export type People = ReturnType<typeof composePeople>;
 
@@ -258,6 +271,7 @@ function composeMessaging(
       events,
       budgets,
       budgetWindow,
+      requireVerifiedEmail: config.emailVerification.required,
       unreadSupport: (userId) => unreadSupport.countForUserId(userId),
     }),
     support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),

@@ -185,6 +185,18 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
       'Tests and local setups only: lets push subscriptions use plain http and loopback or private addresses (a local push-service stand-in). Never on a public server: it opens the server to requests into your own network.',
   },
   {
+    name: 'REQUIRE_VERIFIED_EMAIL',
+    default: 'false',
+    meaning:
+      'When true, listing an item and starting a new conversation need a verified e-mail address (replies in a conversation always work). Unverified addresses never get notification e-mail either way.',
+  },
+  {
+    name: 'ALLOW_DISPOSABLE_EMAIL',
+    default: 'false',
+    meaning:
+      "When true, addresses at disposable-mail services (mailchecker's list) may register; by default they are refused at registration and at an e-mail change.",
+  },
+  {
     name: 'MAP_TILE_URL',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     meaning: 'Raster tile template for maps; its host is allowed by the CSP.',

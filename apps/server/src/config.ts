@@ -51,6 +51,13 @@ export interface AppConfig {
   };
   captcha: { provider: CaptchaProvider; siteKey?: string; secretKey?: string; altchaHmacKey?: string };
   mail: { smtpUrl?: string; from: string };
+  /** Verified e-mail (docs/product.md §13). */
+  emailVerification: {
+    /** Listing an item and starting a conversation need a verified address. */
+    required: boolean;
+    /** Addresses at disposable-mail services are accepted. */
+    allowDisposable: boolean;
+  };
   /** Notifications (docs/product.md §10): e-mail pacing and Web Push. */
   notifications: {
     /** How long a chat message or support answer stays unread before it is e-mailed. */
@@ -152,6 +159,8 @@ const envSchema = z.object({
     })
     .optional(),
   PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
+  REQUIRE_VERIFIED_EMAIL: bool(false),
+  ALLOW_DISPOSABLE_EMAIL: bool(false),
   MAP_TILE_URL: z
     .string()
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
@@ -316,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       altchaHmacKey: e.ALTCHA_HMAC_KEY,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>` },
+    emailVerification: { required: e.REQUIRE_VERIFIED_EMAIL, allowDisposable: e.ALLOW_DISPOSABLE_EMAIL },
     notifications: {
       emailDelayMs: e.NOTIFY_EMAIL_DELAY_MS,
       vapid: {

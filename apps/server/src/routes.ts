@@ -52,7 +52,12 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(captchaRoutes, { captcha: people.captcha });
   await app.register(geoRoutes, { gazetteer: storage.gazetteer });
   const { accountData } = personalData;
-  await app.register(accountRoutes, { accounts: people.accounts, accountData, config });
+  await app.register(accountRoutes, {
+    accounts: people.accounts,
+    verification: people.verification,
+    accountData,
+    config,
+  });
   const { products, engagement, reservations, marketplace, garages, users, savedSearches } = listings;
   await app.register(productRoutes, { config, products, engagement, reservations, pipeline });
   await app.register(marketplaceRoutes, { marketplace });

@@ -80,6 +80,10 @@ export const DEFAULT_CATEGORIES = [
 
 /** Password-reset links stay valid for one hour and work once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A verification link works this long (24 h). */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Verification e-mails one address receives in 24 h at most, across every account that names it. */
+export const EMAIL_VERIFICATIONS_PER_ADDRESS_PER_DAY = 3;
 
 /** Browser events broadcast when the saved location or radius changes (docs/product.md §4). */
 export const LOCATION_UPDATED_EVENT = 'location-updated';

@@ -113,6 +113,29 @@ export const messages = {
     tokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
     passwordChanged: 'Your password has been changed. Please log in.',
   },
+  /** Verified e-mail (docs/product.md §15): the link, its page, the reminder and what waits for it. */
+  emailVerification: {
+    pageTitle: 'Verify your e-mail',
+    checking: 'Checking your link…',
+    verified: 'Your e-mail address is verified. Thank you!',
+    tokenInvalid:
+      'This verification link has expired or was already used. Sign in and send a new one from your profile.',
+    sent: 'We sent a verification link to {email}. It works for 24 hours.',
+    alreadyVerified: 'Your e-mail address is already verified.',
+    dailyLimit: 'This address has had 3 verification e-mails today. Please try again tomorrow.',
+    required:
+      'Please verify your e-mail address first: open the link we sent you, or send a new one from your profile.',
+    disposable:
+      'Please use a permanent e-mail address: addresses at disposable-mail services are not accepted.',
+    badge: 'E-mail verified',
+    reminder: 'Please verify your e-mail address: open the link we sent to {email}.',
+    resend: 'Send the link again',
+    toProfile: 'Go to your profile',
+    toLogin: 'Log In',
+    emailSubject: 'Confirm your e-mail address for {product}',
+    emailBody:
+      'Hello {username},\n\nplease confirm that {email} is your address on {product} by opening this link within 24 hours:\n\n{link}\n\nUntil then {product} sends this address nothing but this link and password resets. If you did not sign up, ignore this e-mail: nothing more will be sent.\n',
+  },
   profile: {
     edit: 'edit',
     myStore: 'my store',
@@ -237,7 +260,7 @@ export const messages = {
     /** Garage sales are public events: unlike listings, their point is never made approximate (docs/security.md). */
     exactAddressNote: 'Garage sales are public events: everyone sees the exact address you enter.',
   },
-  /** Private pickup spots (docs/product.md §13, docs/security.md). */
+  /** Private pickup spots (docs/product.md §15, docs/security.md). */
   pickupPrivacy: {
     approximateArea: 'Approximate area (about 500 m). The exact spot is shared in chat.',
     exactForSeller: 'Your exact pickup spot. Buyers see only the approximate area.',

@@ -9,6 +9,10 @@ export const API = {
     login: '/api/Account/user-login',
     sendPasswordResetLink: '/api/Account/send-password-reset-link',
     resetPassword: '/api/Account/reset-password',
+    /** POST { token }: confirms the address a verification link was sent to. */
+    verifyEmail: '/api/Account/verify-email',
+    /** POST (signed in): sends the verification link again (at most 3 per address a day). */
+    resendVerification: '/api/Account/resend-verification',
     me: '/api/Account/me',
     logout: '/api/Account/logout',
     /** POST: ends every session of the caller (every device), and with them every hub connection. */
@@ -182,6 +186,8 @@ export const ROUTES = {
   register: '/register',
   resetPassword: '/reset-password',
   newPassword: '/reset-password/new',
+  /** Where a verification e-mail's link lands (beyond the SPEC). */
+  verifyEmail: '/verify-email',
   productDetail: (id: string | number) => `/product-detail/${id}`,
   productShare: (id: string | number) => `/product/${id}`,
   garage: (id: string | number) => `/garage/${id}`,

@@ -89,6 +89,8 @@ export async function seedDemoUsers(db: Database): Promise<number> {
       latitude: demo.latitude,
       longitude: demo.longitude,
       termsAcceptedAt: since,
+      // Their addresses are the demo's own (example.com): verified, so their e-mails show what verified people get.
+      emailVerifiedAt: since,
       createdAt: since,
     })),
   );

@@ -1,11 +1,20 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
 import type { Database } from '../db/client.js';
-import { captchaSolutions, passwordResetTokens, productViews, profileViews, sessions } from '../db/schema.js';
+import {
+  captchaSolutions,
+  emailVerificationSends,
+  emailVerificationTokens,
+  passwordResetTokens,
+  productViews,
+  profileViews,
+  sessions,
+} from '../db/schema.js';
 import type { JobKind } from './queue/queue.js';
 
 /** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
-const KEEP_REVOKED_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KEEP_REVOKED_MS = 7 * DAY_MS;
 
 export async function purgeExpired(db: Database, now = new Date()): Promise<void> {
   const revokedBefore = new Date(now.getTime() - KEEP_REVOKED_MS);
@@ -20,6 +29,13 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
   await db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+  await db
+    .delete(emailVerificationTokens)
+    .where(or(lt(emailVerificationTokens.expiresAt, now), isNotNull(emailVerificationTokens.usedAt)));
+  // The daily cap on verification e-mails only looks back a day (modules/account/email-verification.ts).
+  await db
+    .delete(emailVerificationSends)
+    .where(lt(emailVerificationSends.sentAt, new Date(now.getTime() - DAY_MS)));
   await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
   // A view row only stops the same viewer from counting twice within the window; the counts live on the
   // listing and the profile, so an older row is dead weight (one per viewer per item, forever, otherwise).

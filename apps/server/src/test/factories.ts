@@ -21,7 +21,15 @@ export interface TestUser {
 /** A real user row, made through the repository with a real argon2 hash. */
 export async function createUser(
   app: FastifyInstance,
-  fields: Partial<{ username: string; email: string; password: string; role: Role; banned: boolean }> = {},
+  fields: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    role: Role;
+    banned: boolean;
+    /** The address is verified unless this says false (what a person who opened the link is). */
+    verified: boolean;
+  }> = {},
 ): Promise<TestUser> {
   const username = fields.username ?? `user${unique()}`;
   const email = fields.email ?? `${username.toLowerCase()}@example.test`;
@@ -37,6 +45,7 @@ export async function createUser(
     longitude: -87.6298,
     termsAcceptedAt: new Date(),
     bannedAt: fields.banned ? new Date() : null,
+    emailVerifiedAt: fields.verified === false ? null : new Date(),
   });
   return { id, username, email, password };
 }

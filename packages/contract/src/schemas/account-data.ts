@@ -34,6 +34,8 @@ const exportProfile = z.object({
   coverPhotoUrl: z.string().nullable(),
   profileViews: z.number().int(),
   termsAcceptedAt: nullableTime,
+  /** When the person opened a verification link for the address above; null while it is unverified. */
+  emailVerifiedAt: nullableTime,
   bannedAt: nullableTime,
   createdAt: time,
 });
@@ -132,6 +134,10 @@ export const accountExportSchema = z.object({
     }),
   ),
   passwordResets: z.array(z.object({ createdAt: time, expiresAt: time, usedAt: nullableTime })),
+  /** Verification links sent (the address each was for); the links themselves are never kept. */
+  emailVerifications: z.array(
+    z.object({ email: z.string(), createdAt: time, expiresAt: time, usedAt: nullableTime }),
+  ),
   /** What staff did about this person (bans, role changes), with their reasons. */
   moderation: z.array(z.object({ action: z.string(), reason: z.string().nullable(), createdAt: time })),
   /** The notification centre's entries, read or not; `updatedAt` is the newest event an entry gathered. */

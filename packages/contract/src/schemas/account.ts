@@ -109,6 +109,14 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: messages.emailVerification.tokenInvalid })
+    .min(1, { error: messages.emailVerification.tokenInvalid })
+    .max(200, { error: messages.emailVerification.tokenInvalid }),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailSchema>;
+
 export const loginResponseSchema = z.object({
   message: z.string().optional(),
   data: z.object({
@@ -134,6 +142,8 @@ export const currentUserSchema = z.object({
   address: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** True once the person opened the verification link sent to this address; false again when it changes. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const meResponseSchema = z.object({ data: currentUserSchema });

@@ -32,6 +32,8 @@ export const profileDetailsSchema = z.object({
   thrifterSince: z.string(),
   profilePhotoUrl: z.string().nullable(),
   coverPhotoUrl: z.string().nullable(),
+  /** True when the person confirmed their e-mail address (a trust signal shown to everyone, the address never). */
+  emailVerified: z.boolean(),
   /** True when the signed-in user is looking at their own profile. */
   isOwner: z.boolean(),
 });

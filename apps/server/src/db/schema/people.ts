@@ -29,6 +29,8 @@ export const users = pgTable(
     imageUrl: text('image_url'),
     coverPhotoUrl: text('cover_photo_url'),
     termsAcceptedAt: at('terms_accepted_at'),
+    /** When the person opened a verification link for the address they have now; null until then (§15). */
+    emailVerifiedAt: at('email_verified_at'),
     bannedAt: at('banned_at'),
     /** Why staff banned the account (shown to staff, never to the public). */
     banReason: text('ban_reason'),
@@ -78,6 +80,35 @@ export const passwordResetTokens = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Verification links: only the token's hash is kept; a link verifies the address it was sent to, no other. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('email_verification_tokens_token_hash_key'),
+    userId: userRef('user_id'),
+    email: text('email').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Verification e-mails sent, per address across accounts, for the daily cap: the SHA-256 of the lower-cased
+ * address, not the address, and no account (a deleted account's sends still count). Rows older than a day go.
+ */
+export const emailVerificationSends = pgTable(
+  'email_verification_sends',
+  {
+    id: id(),
+    addressHash: text('address_hash').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_verification_sends_address_idx').on(t.addressHash, t.sentAt)],
 );
 
 /** Captcha solutions already accepted, so one solved challenge registers one account (shared by every process). */

@@ -12,6 +12,7 @@ import {
   moderationLog,
   notifications,
   passwordResetTokens,
+  emailVerificationTokens,
   productImages,
   productLikes,
   productReports,
@@ -277,6 +278,19 @@ export function passwordResetsOf(db: Db, userId: number) {
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.userId, userId))
     .orderBy(asc(passwordResetTokens.createdAt));
+}
+
+export function emailVerificationsOf(db: Db, userId: number) {
+  return db
+    .select({
+      email: emailVerificationTokens.email,
+      createdAt: emailVerificationTokens.createdAt,
+      expiresAt: emailVerificationTokens.expiresAt,
+      usedAt: emailVerificationTokens.usedAt,
+    })
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.userId, userId))
+    .orderBy(asc(emailVerificationTokens.createdAt));
 }
 
 export function moderationAbout(db: Db, userId: number) {

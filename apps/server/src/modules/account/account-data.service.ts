@@ -175,13 +175,16 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.passwordResetsOf(db, userId),
       repo.moderationAbout(db, userId),
     ]);
-    const [entries, notificationPreferences, subscriptions, blocked, kept] = await Promise.all([
-      repo.notificationsOf(db, userId),
-      readPreferences(db, userId),
-      repo.pushSubscriptionsOf(db, userId),
-      repo.blocksBy(db, userId),
-      repo.savedSearchesBy(db, userId),
-    ]);
+    const [entries, notificationPreferences, subscriptions, blocked, kept, verifications] = await Promise.all(
+      [
+        repo.notificationsOf(db, userId),
+        readPreferences(db, userId),
+        repo.pushSubscriptionsOf(db, userId),
+        repo.blocksBy(db, userId),
+        repo.savedSearchesBy(db, userId),
+        repo.emailVerificationsOf(db, userId),
+      ],
+    );
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
       since: iso(row.since),
@@ -202,6 +205,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         coverPhotoUrl: account.coverPhotoUrl,
         profileViews: account.views,
         termsAcceptedAt: isoOrNull(account.termsAcceptedAt),
+        emailVerifiedAt: isoOrNull(account.emailVerifiedAt),
         bannedAt: isoOrNull(account.bannedAt),
         createdAt: iso(account.createdAt),
       },
@@ -240,6 +244,12 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         createdAt: iso(reset.createdAt),
         expiresAt: iso(reset.expiresAt),
         usedAt: isoOrNull(reset.usedAt),
+      })),
+      emailVerifications: verifications.map((sent) => ({
+        email: sent.email,
+        createdAt: iso(sent.createdAt),
+        expiresAt: iso(sent.expiresAt),
+        usedAt: isoOrNull(sent.usedAt),
       })),
       moderation: moderation.map((entry) => ({ ...entry, createdAt: iso(entry.createdAt) })),
       notifications: entries.map((entry) => ({

@@ -14,6 +14,8 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
+  fillText,
 } from '@rummage/contract';
 import type { AppConfig } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -21,6 +23,7 @@ import { addressRateLimit, routeRateLimit, writesRateLimit } from '../../plugins
 import { access } from '../../plugins/openapi.js';
 import type { AccountDataService } from './account-data.service.js';
 import type { AccountService } from './account.service.js';
+import type { EmailVerification } from './email-verification.js';
 
 const tags = ['Account'];
 const bearer = access.signedIn;
@@ -28,13 +31,14 @@ const failures = { 400: errorBodySchema, 429: errorBodySchema };
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
+  verification: EmailVerification;
   accountData: AccountDataService;
   config: AppConfig;
 }
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { accounts, accountData, config },
+  { accounts, verification, accountData, config },
 ) => {
   const limits = config.rateLimit;
   // Export reads every table about the person, deletion checks an argon2 hash: a write's per-person ceiling.
@@ -171,6 +175,51 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       await accounts.resetPassword(request.body);
       return { message: messages.passwordReset.passwordChanged };
+    },
+  );
+
+  app.post(
+    API.account.verifyEmail,
+    {
+      // A link is 256 random bits, so guessing is hopeless; the write budget keeps a script from hammering it.
+      config: { rateLimit: heavy },
+      schema: {
+        tags,
+        operationId: 'Account_verifyEmail',
+        security: access.anyone,
+        summary: 'Confirm an e-mail address with the token of its verification link (single use, 24 h)',
+        body: verifyEmailSchema,
+        response: { 200: messageBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      const outcome = await verification.verify(request.body.token);
+      return {
+        message:
+          outcome === 'verified'
+            ? messages.emailVerification.verified
+            : messages.emailVerification.alreadyVerified,
+      };
+    },
+  );
+
+  app.post(
+    API.account.resendVerification,
+    {
+      config: { rateLimit: heavy },
+      schema: {
+        tags,
+        operationId: 'Account_resendVerification',
+        summary: 'Send the verification link again (at most 3 e-mails per address a day, across accounts)',
+        security: bearer,
+        response: { 200: messageBodySchema, 401: errorBodySchema, ...failures },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const email = await verification.resend(user.id);
+      request.log.info({ userId: user.id }, 'verification link asked for again');
+      return { message: fillText(messages.emailVerification.sent, { email }) };
     },
   );
 

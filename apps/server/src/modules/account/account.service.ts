@@ -17,6 +17,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { CaptchaVerifier } from '../../services/captcha/index.js';
 import * as repo from './account.repository.js';
 import type { SessionService } from './session.service.js';
+import type { EmailVerification } from './email-verification.js';
 
 const reg = messages.register;
 
@@ -47,6 +48,8 @@ export interface AccountServiceOptions {
   publicUrl: string;
   /** Told when sessions end (logout, logout everywhere, password reset), after the change is stored. */
   events: EventBus;
+  /** The new address's disposable-mail check, and its verification link (sent with the registration). */
+  verification: Pick<EmailVerification, 'checkAddress' | 'requestLink'>;
   clock?: () => Date;
 }
 
@@ -58,7 +61,7 @@ export interface ClientMeta {
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export function createAccountService(options: AccountServiceOptions) {
-  const { db, sessions, captcha, mailer, log, events } = options;
+  const { db, sessions, captcha, mailer, log, events, verification } = options;
   const clock = options.clock ?? (() => new Date());
   /** Reset mails go out in the background (see requestPasswordReset); close() waits for them. */
   const deliveries = new Set<Promise<void>>();
@@ -114,17 +117,23 @@ export function createAccountService(options: AccountServiceOptions) {
 
       const phone = normalizePhoneNumber(input.phoneNumber);
       if (!phone) throw new HttpError(400, reg.phoneInvalid, { phoneNumber: reg.phoneInvalid });
+      await verification.checkAddress(input.email);
       const passwordHash = await hashPassword(input.password);
       try {
-        return await repo.insertUser(db, {
-          username: input.userName,
-          email: input.email,
-          phoneE164: phone,
-          passwordHash,
-          address: input.address || null,
-          latitude: input.latitude,
-          longitude: input.longitude,
-          termsAcceptedAt: clock(),
+        // The account and its verification e-mail exist together or not at all.
+        return await withTransaction(db, async (tx) => {
+          const user = await repo.insertUser(tx, {
+            username: input.userName,
+            email: input.email,
+            phoneE164: phone,
+            passwordHash,
+            address: input.address || null,
+            latitude: input.latitude,
+            longitude: input.longitude,
+            termsAcceptedAt: clock(),
+          });
+          await verification.requestLink(tx, user.id);
+          return user;
         });
       } catch (error) {
         // Two people picking the same name at the same moment: the unique index decides, and it is a 409.
@@ -168,6 +177,7 @@ export function createAccountService(options: AccountServiceOptions) {
         address: user.address,
         latitude: user.latitude,
         longitude: user.longitude,
+        emailVerified: user.emailVerifiedAt !== null,
       };
     },
 

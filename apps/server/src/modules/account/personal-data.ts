@@ -48,6 +48,30 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'email_verification_tokens',
+    column: 'user_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'emailVerifications',
+    deletion: 'deleted (the daily count of e-mails per address keeps only a hash of the address, for a day)',
+  },
+  {
+    table: 'users',
+    column: 'email_verified_at',
+    link: { plain: 'a column of the account' },
+    exported: 'profile',
+    deletion: 'deleted with the account',
+  },
+  {
+    table: 'email_verification_sends',
+    column: 'address_hash',
+    link: { plain: 'the SHA-256 of a lower-cased address; no account id' },
+    exported: null,
+    notExported:
+      'a one-way hash of an address, not tied to the account, kept one day to cap verification e-mails per address',
+    deletion:
+      "kept until a day old, then purged: a deleted account's sends still count toward its address's daily cap",
+  },
+  {
     table: 'follows',
     column: 'follower_id',
     link: { foreignKey: 'cascade' },

@@ -28,7 +28,7 @@ import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
-import { refuseIfBlocked } from '../user/reach.js';
+import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
 
 const C = messages.chat;
 
@@ -40,6 +40,8 @@ export interface MessageServiceOptions {
   /** Each person's message budget, spent by every send whether it comes through REST or /chathub. */
   budgets: BudgetStore;
   budgetWindow: BudgetWindow;
+  /** REQUIRE_VERIFIED_EMAIL: starting a conversation needs a verified address (answering never does). */
+  requireVerifiedEmail?: boolean;
   /**
    * Unread support answers for the header badge. Support tickets come later; until then nobody has any.
    * The support module plugs its counter in here, and both /unread-count and /generalhub pick it up.
@@ -210,6 +212,7 @@ export function createMessageService(options: MessageServiceOptions) {
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
         // Before anything is stored or told: the refusal says no more than that (docs/product.md §11).
         await refuseIfBlocked(tx, user.id, input.receiverId, messages.blocking.cannotMessage);
+        if (!conversation) await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
         await checkLimits(tx, user.id, conversation?.id, budget);
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
         const stored = await repo.insertMessage(tx, conversationId, user.id, body);

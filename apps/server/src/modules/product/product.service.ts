@@ -9,6 +9,7 @@ import {
   type ProductCard,
   type ProductDetail,
 } from '@rummage/contract';
+import { refuseIfUnverified } from '../user/reach.js';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -38,6 +39,8 @@ export interface ProductServiceOptions {
   log: Log;
   /** Told when a listing is marked sold or available again (product.soldChanged). */
   events: EventBus;
+  /** REQUIRE_VERIFIED_EMAIL: listing an item needs a verified address. */
+  requireVerifiedEmail?: boolean;
 }
 
 export const notFound = () => new HttpError(404, L.notFound);
@@ -181,6 +184,7 @@ export function createProductService(options: ProductServiceOptions) {
         throw new HttpError(400, fillText(L.tooManyImages, { max: maxImages }));
       }
       await checkCategory(fields.CategoryId);
+      await refuseIfUnverified(db, user.id, options.requireVerifiedEmail ?? false);
       const stored = await storeImages(form.images);
       let id: number;
       try {

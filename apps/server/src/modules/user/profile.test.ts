@@ -61,6 +61,8 @@ describe('GET /api/User/profile-details/{userId}', () => {
       thrifterSince: created!.createdAt.toISOString(),
       profilePhotoUrl: null,
       coverPhotoUrl: null,
+      // The test factory's people opened their link: everyone sees the badge, nobody the address.
+      emailVerified: true,
       isOwner: false,
     });
 

@@ -4,7 +4,9 @@
  * a hub, a job); and the notification centre leaves out a recipient who blocked the entry's actor
  * (centre.repository.ts), so a reminder or a notice about someone blocked never arrives either.
  */
+import { messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
+import { isEmailVerified } from '../account/email-verification.repository.js';
 import type { Db } from '../product/product.cards.js';
 import { hasBlocked } from './block.repository.js';
 
@@ -16,4 +18,14 @@ export async function refuseIfBlocked(
   refusal: string,
 ): Promise<void> {
   if (await hasBlocked(db, otherId, actorId)) throw new HttpError(403, refusal);
+}
+
+/**
+ * With REQUIRE_VERIFIED_EMAIL (`required`), an act that reaches new people (a listing, a new conversation) needs a
+ * verified address: 403 with the contract's text. Answering someone who wrote first never does.
+ */
+export async function refuseIfUnverified(db: Db, actorId: number, required: boolean): Promise<void> {
+  if (required && !(await isEmailVerified(db, actorId))) {
+    throw new HttpError(403, messages.emailVerification.required);
+  }
 }

@@ -44,6 +44,7 @@ export interface ProfileRow {
   coverPhotoUrl: string | null;
   createdAt: Date;
   bannedAt: Date | null;
+  emailVerifiedAt: Date | null;
   itemsSold: number;
   followersCount: number;
   followingCount: number;
@@ -70,6 +71,7 @@ export async function findProfile(
       coverPhotoUrl: users.coverPhotoUrl,
       createdAt: users.createdAt,
       bannedAt: users.bannedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
       itemsSold: itemsSoldOf(outerUserId),
       followersCount: followersCountOf(outerUserId),
       followingCount: followingCountOf(outerUserId),
@@ -224,10 +226,23 @@ export interface UserDetails {
   longitude: number;
 }
 
-/** Answers false when the user no longer exists. */
-export async function updateDetails(db: Db, id: number, details: UserDetails): Promise<boolean> {
-  const rows = await db.update(users).set(details).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+/**
+ * Answers undefined when the user no longer exists. A new address (not merely new letter case) is unverified
+ * from this write on, and the answer says so: it needs a verification link of its own.
+ */
+export async function updateDetails(
+  db: Db,
+  id: number,
+  details: UserDetails,
+): Promise<{ emailChanged: boolean } | undefined> {
+  const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+  if (!before) return undefined;
+  const emailChanged = before.email.toLowerCase() !== details.email.toLowerCase();
+  await db
+    .update(users)
+    .set({ ...details, ...(emailChanged && { emailVerifiedAt: null }) })
+    .where(eq(users.id, id));
+  return { emailChanged };
 }
 
 export type PhotoColumn = 'imageUrl' | 'coverPhotoUrl';

@@ -16,6 +16,7 @@ import { HttpError, sqlState, violatedConstraint } from '../../lib/http-error.js
 import type { ProcessedImage } from '../../services/images/index.js';
 import { newImageKey, type ImageStore } from '../../services/storage/index.js';
 import type { AuthUser } from '../account/session.service.js';
+import type { EmailVerification } from '../account/email-verification.js';
 import * as repo from './user.repository.js';
 import * as blocks from './block.repository.js';
 import { refuseIfBlocked } from './reach.js';
@@ -38,6 +39,8 @@ export interface UserServiceOptions {
   /** The gazetteer's forward(), for the city centre others get instead of a saved home point. */
   forward: Gazetteer['forward'];
   log: Log;
+  /** A new address's disposable-mail check and its verification link (modules/account/email-verification.ts). */
+  verification: Pick<EmailVerification, 'checkAddress' | 'requestLink'>;
 }
 
 export type PhotoKind = 'profile' | 'cover';
@@ -115,6 +118,7 @@ export function createUserService(options: UserServiceOptions) {
       thrifterSince: row.createdAt.toISOString(),
       profilePhotoUrl: row.imageUrl,
       coverPhotoUrl: row.coverPhotoUrl,
+      emailVerified: row.emailVerifiedAt !== null,
       isOwner,
     };
   }
@@ -171,15 +175,21 @@ export function createUserService(options: UserServiceOptions) {
       if (taken.username) throw new HttpError(409, R.usernameTaken, { userName: R.usernameTaken });
       if (taken.email) throw new HttpError(409, R.emailTaken, { email: R.emailTaken });
       try {
-        const updated = await withTransaction(db, (tx) =>
-          repo.updateDetails(tx, user.id, {
+        const updated = await withTransaction(db, async (tx) => {
+          const outcome = await repo.updateDetails(tx, user.id, {
             username: input.userName,
             email: input.email,
             address: stripUsaSuffix(input.address),
             latitude: input.latitude,
             longitude: input.longitude,
-          }),
-        );
+          });
+          // A new address is checked like one at registration, and gets its link with the change.
+          if (outcome?.emailChanged) {
+            await options.verification.checkAddress(input.email);
+            await options.verification.requestLink(tx, user.id);
+          }
+          return outcome;
+        });
         if (!updated) throw userNotFound();
       } catch (error) {
         // Someone took the name between the check and the write: the unique index decides, and it is a 409.

@@ -20,11 +20,12 @@ import {
 export interface Recipient {
   email: string;
   bannedAt: Date | null;
+  emailVerifiedAt: Date | null;
 }
 
 export async function findRecipient(db: Database, userId: number): Promise<Recipient | undefined> {
   const [row] = await db
-    .select({ email: users.email, bannedAt: users.bannedAt })
+    .select({ email: users.email, bannedAt: users.bannedAt, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   return row;

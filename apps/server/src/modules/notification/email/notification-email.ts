@@ -114,7 +114,8 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
 
   async function deliver(thread: Thread) {
     const recipient = await repo.findRecipient(db, thread.recipientId);
-    if (!recipient?.email || recipient.bannedAt) return;
+    // An address nobody has confirmed gets nothing but its verification link and password resets (§15).
+    if (!recipient?.email || recipient.bannedAt || !recipient.emailVerifiedAt) return;
     if (!(await preferences.allows(thread.recipientId, 'email', thread.type))) return;
     const previous = await repo.lastSentAt(db, thread.recipientId, thread.key);
     const now = new Date();
