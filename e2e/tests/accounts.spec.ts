@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accountMenu, expectAccessible, screenshotBothWidths, uniqueName } from './support';
+import { latestMailLink } from './mail';
 import { registerThroughForm as register } from './people';
 
 const password = 'Thrift1!';
@@ -21,6 +22,25 @@ test('a newcomer registers, logs in, changes the location and radius, and logs o
   await expect(page).toHaveTitle(/^Login - /);
   await expectAccessible(page);
   await logIn(page, username);
+
+  // The address is not verified yet: the profile says where the link went, and nobody sees a badge.
+  const address = `${username}@example.com`;
+  await expect(
+    page.getByText(`Please verify your e-mail address: open the link we sent to ${address}.`),
+  ).toBeVisible();
+  await expect(page.getByText('E-mail verified')).toHaveCount(0);
+  await screenshotBothWidths(page, 'profile-verify-reminder');
+  // The link from the captured e-mail, opened as a person opens it from their mail app.
+  await expect.poll(() => latestMailLink(address, '/verify-email'), { timeout: 10_000 }).toBeTruthy();
+  await page.goto(latestMailLink(address, '/verify-email')!);
+  await expect(page.getByText('Your e-mail address is verified. Thank you!')).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'email-verified');
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await page.waitForURL('**/user-main');
+  await expect(page.getByText('E-mail verified', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
+  await screenshotBothWidths(page, 'profile-verified-badge');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   for (const item of ['Marketplace', 'Sell', 'Followers', 'Messages', 'My Profile']) {

@@ -1,29 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { latestMailLink } from './mail';
 import { registerThroughForm } from './people';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
-/**
- * The newest reset link written to the mail outbox of this journey's server (the embedded default instead of SMTP),
- * in its lane's data directory (lanes.ts).
- */
-function latestResetLink(to: string): string | undefined {
-  const outbox = join(String(test.info().project.metadata.dataDir), 'outbox');
-  const files = readdirSync(outbox)
-    .filter((f) => f.endsWith('.eml'))
-    .sort();
-  for (const file of files.reverse()) {
-    // Quoted-printable soft line breaks ("=\r\n") split long links; join them and decode "=3D".
-    const mail = readFileSync(join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!mail.includes(to)) continue;
-    const link = /https?:\/\/\S+\/reset-password\/new\?token=[\w-]+/.exec(mail)?.[0];
-    if (link) return link;
-  }
-  return undefined;
-}
+const latestResetLink = (to: string) => latestMailLink(to, '/reset-password/new');
 
 test('a member resets a forgotten password through the e-mailed link', async ({ page }) => {
   // A member of its own, so no other journey's sign-in depends on this one's new password.
@@ -47,8 +27,8 @@ test('a member resets a forgotten password through the e-mailed link', async ({ 
   await screenshotBothWidths(page, 'reset-request');
 
   await expect.poll(() => latestResetLink(address), { timeout: 10_000 }).toBeTruthy();
-  const link = new URL(latestResetLink(address)!);
-  await page.goto(link.pathname + link.search);
+  const link = latestResetLink(address)!;
+  await page.goto(link);
   await page.getByLabel('new password').fill('Fresh123!');
   await page.getByLabel('confirm password').fill('Fresh123!');
   await page.getByRole('button', { name: 'Save password' }).click();
@@ -62,7 +42,7 @@ test('a member resets a forgotten password through the e-mailed link', async ({ 
 
   // The link works once.
   await page.evaluate(() => localStorage.clear());
-  await page.goto(link.pathname + link.search);
+  await page.goto(link);
   await page.getByLabel('new password').fill('Other123!');
   await page.getByLabel('confirm password').fill('Other123!');
   await page.getByRole('button', { name: 'Save password' }).click();

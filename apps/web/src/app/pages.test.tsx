@@ -12,6 +12,8 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/product-detail/5', 'This listing is not available'],
   ['/garage/3', 'This garage sale is not available'],
   ['/user-main/12', '@rosa'],
+  // Without a token the page answers at once, without asking the server.
+  ['/verify-email', messages.emailVerification.tokenInvalid],
 ];
 
 const SIGNED_IN_PAGES: [string, string][] = [

@@ -22,6 +22,7 @@ const LoginPage = lazy(() => import('../features/account/LoginPage'));
 const RegisterPage = lazy(() => import('../features/account/RegisterPage'));
 const PasswordResetPage = lazy(() => import('../features/account/PasswordResetPage'));
 const NewPasswordPage = lazy(() => import('../features/account/NewPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage'));
 const ProductDetailPage = lazy(loadProductDetailPage);
 const CreateProductPage = lazy(() => import('../features/listings/CreateProductPage'));
 const EditProductPage = lazy(() => import('../features/listings/EditProductPage'));
@@ -71,6 +72,8 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.register, element: <RegisterPage /> },
       { path: ROUTES.resetPassword, element: <PasswordResetPage /> },
       { path: ROUTES.newPassword, element: <NewPasswordPage /> },
+      // Opened from a mail app, often signed out: not behind RequireSession.
+      { path: ROUTES.verifyEmail, element: <VerifyEmailPage /> },
       { path: ROUTES.productDetail(':productId'), element: <ProductDetailPage /> },
       { path: ROUTES.productShare(':id'), element: <ProductShareRedirect /> },
       { path: ROUTES.garageRoute, element: <RoutePlannerPage /> },

@@ -68,6 +68,7 @@ export const ME_OK = {
       address: 'Springfield, IL',
       latitude: 39.8,
       longitude: -89.6,
+      emailVerified: true,
     },
   },
 };

@@ -44,3 +44,8 @@ export function resetPassword(token: string, password: string): Promise<MessageB
     fallbackMessage: messages.passwordReset.failed,
   });
 }
+
+/** POST /api/Account/verify-email { token }: the server's message (verified, or already verified). */
+export function verifyEmail(token: string): Promise<MessageBody> {
+  return apiFetch<MessageBody>(API.account.verifyEmail, { method: 'POST', body: { token } });
+}

@@ -1,3 +1,5 @@
+import { messages } from '@rummage/contract';
+
 /**
  * Account-page texts the SPEC does not quote (labels, button captions, headings). They live beside
  * the account pages until the lead decides whether they belong in the contract's `messages`.
@@ -30,5 +32,6 @@ export const ACCOUNT_TEXT = {
   titles: {
     resetPassword: 'Reset Password - {product}',
     newPassword: 'New Password - {product}',
+    verifyEmail: `${messages.emailVerification.pageTitle} - {product}`,
   },
 } as const;

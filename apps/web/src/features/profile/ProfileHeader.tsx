@@ -13,6 +13,8 @@ export interface ProfileView {
   email: string | null;
   place: string | null;
   thrifterSince: string | null;
+  /** Shows the "E-mail verified" badge. */
+  emailVerified: boolean;
   views: number | null;
   itemsSold: number | null;
   followersCount: number | null;
@@ -45,6 +47,24 @@ function PinIcon() {
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-current text-brand">
       <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
     </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 shrink-0 fill-none stroke-current">
+      <path strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" d="m3.5 8.5 3 3 6-7" />
+    </svg>
+  );
+}
+
+/** The small pill beside "thrifter since" on a profile whose owner confirmed their e-mail address. */
+export function VerifiedBadge() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800">
+      <CheckIcon />
+      {messages.emailVerification.badge}
+    </span>
   );
 }
 
@@ -176,10 +196,15 @@ export function ProfileHeader({
               @{profile.userName ?? PROFILE_TEXT.unknownUser}
             </h1>
           )}
-          {since && (
-            <p className="text-sm text-stone-700">
-              {messages.profile.thrifterSince} {since}
-            </p>
+          {(since || (profile.emailVerified && !loading)) && (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {since && (
+                <p className="text-sm text-stone-700">
+                  {messages.profile.thrifterSince} {since}
+                </p>
+              )}
+              {profile.emailVerified && !loading && <VerifiedBadge />}
+            </div>
           )}
           {profile.place && (
             <p className="flex items-center gap-1 text-sm text-stone-700">

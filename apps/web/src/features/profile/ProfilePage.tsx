@@ -18,6 +18,7 @@ import { ProfileMobileBar } from './ProfileMobileBar';
 import { placeText, type Whereabouts } from '../../shared/ui/place';
 import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
+import { VerifyEmailReminder } from './VerifyEmailReminder';
 
 /** The place a profile shows: the gazetteer's "City, ST", else the bare coordinates, else "Location unavailable". */
 export function profilePlace(profile: Whereabouts | null): string {
@@ -91,6 +92,7 @@ export default function ProfilePage() {
         email: isOwn ? data.email : null,
         place: profilePlace(data),
         thrifterSince: data.thrifterSince,
+        emailVerified: data.emailVerified,
         views: data.views,
         itemsSold: data.itemsSold,
         followersCount: data.followersCount,
@@ -102,6 +104,7 @@ export default function ProfilePage() {
         email: isOwn ? (currentUser?.email ?? null) : null,
         place: isOwn && currentUser ? profilePlace({ ...currentUser, location: currentUser.address }) : null,
         thrifterSince: null,
+        emailVerified: isOwn ? (currentUser?.emailVerified ?? false) : false,
         views: null,
         itemsSold: null,
         followersCount: null,
@@ -157,6 +160,9 @@ export default function ProfilePage() {
               : undefined
           }
         />
+        {isOwn && data?.isOwner && !data.emailVerified && data.email && (
+          <VerifyEmailReminder email={data.email} />
+        )}
         {details.isError && !missing && !isOwn && (
           <div className="mx-4 mt-4 md:mx-8">
             <Banner>{PROFILE_TEXT.profileFailed}</Banner>

@@ -3,6 +3,7 @@ import {
   API,
   apiPath,
   messages,
+  type MessageBody,
   type ProfileDetails,
   type ProfileDetailsResponse,
   type UpdateUserDetailsRequest,
@@ -56,4 +57,9 @@ export function updateUserDetails(request: UpdateUserDetailsRequest): Promise<Pr
     body: request,
     fallbackMessage: messages.profile.updateFailed,
   }).then((body) => body.data);
+}
+
+/** POST /api/Account/resend-verification (signed in): the server's message (link sent, already verified, …). */
+export function resendVerification(): Promise<MessageBody> {
+  return apiFetch<MessageBody>(API.account.resendVerification, { method: 'POST' });
 }

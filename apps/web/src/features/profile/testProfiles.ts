@@ -19,6 +19,7 @@ export function profileDetails(overrides: Partial<ProfileDetails> = {}): Profile
     thrifterSince: '2024-11-20T12:02:14.151Z',
     profilePhotoUrl: '/uploads/u/maria.webp',
     coverPhotoUrl: '/uploads/u/maria-cover.webp',
+    emailVerified: true,
     isOwner: true,
     ...overrides,
   };
