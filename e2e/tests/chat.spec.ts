@@ -87,5 +87,18 @@ test('a buyer messages a seller from the product page; the seller is told live a
   const order = [question, answer, thanks].map((text) => texts.findIndex((item) => item.includes(text)));
   expect(order.every((index) => index >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+  // A message that asks for payment before the item is seen: the seller reads a warning under it, live; the
+  // sender sees their message as they wrote it, never the warning.
+  const scam = `My courier collects it Saturday, please pay the $50 insurance first (${token})`;
+  const warning = 'Never pay a deposit, a courier or a fee before you have seen the item.';
+  await sendInChat(buyer, scam);
+  const sellerItem = seller.getByRole('listitem').filter({ hasText: scam });
+  await expect(sellerItem.getByText(warning)).toBeVisible();
+  const buyerItem = buyer.getByRole('listitem').filter({ hasText: scam });
+  await expect(buyerItem).toBeVisible();
+  await expect(buyer.getByText(warning)).toHaveCount(0);
+  await expectAccessible(seller);
+  await screenshotBothWidths(seller, 'chat-safety-warning');
   await buyer.context().close();
 });

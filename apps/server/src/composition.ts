@@ -17,6 +17,7 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
 import { createEmailVerification } from './modules/account/email-verification.js';
+import { createSafetyCheck } from './services/safety/index.js';
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
 import { createMessageService } from './modules/message/message.service.js';
@@ -272,6 +273,7 @@ function composeMessaging(
       budgets,
       budgetWindow,
       requireVerifiedEmail: config.emailVerification.required,
+      safety: createSafetyCheck({ publicUrl: config.publicUrl, productName: config.productName }),
       unreadSupport: (userId) => unreadSupport.countForUserId(userId),
     }),
     support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),

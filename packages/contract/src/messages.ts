@@ -270,6 +270,30 @@ export const messages = {
     milesAway: '{miles} mi away',
     underHalfMileAway: 'Less than 0.5 mi away',
   },
+  /** Scam and spam warnings in chat (docs/product.md §16): what the recipient reads under a message, by kind. */
+  safety: {
+    offPlatform:
+      'Careful: this person wants to move the conversation off Rummage. Keep talking here until you have met and seen the item.',
+    verificationCode: 'Never share a verification code. Rummage will never ask you for one.',
+    lookalikeLink:
+      'This link only looks like this site. Do not open it, and never sign in or pay through a link someone sends you.',
+    paymentLink:
+      'Careful with links: never pay or enter card details through a link someone sends you. Pay in person when you see the item.',
+    advancePayment: 'Never pay a deposit, a courier or a fee before you have seen the item.',
+    overpayment:
+      'Never refund an overpayment: checks and transfers for more than the price are a known scam.',
+    giftCard: 'Nobody honest pays or asks to be paid in gift cards.',
+    crypto: 'Careful: cryptocurrency payments cannot be taken back. Pay in person when you see the item.',
+    qrCode: 'Never scan a QR code to receive money: getting paid never needs one.',
+    spam: 'This message looks like spam or a scam. Do not open its links or send personal details.',
+    /** Under a warned message, for screen readers and the label of the warning icon. */
+    label: 'Safety warning',
+    /** Shown once at the top of a new conversation in the web app. */
+    noteTitle: 'Stay safe',
+    note: 'Meet in a public place, never pay before you have seen the item, and never share a code you receive.',
+    /** The sender's answer for a message held for a check (data.held: true). */
+    held: 'Your message will be delivered after a check.',
+  },
   inbox: {
     heading: 'messages',
     deleteConfirm: 'Are you sure you want to delete this chat?',

@@ -13,7 +13,10 @@ export type ReservationEndReason = 'released' | 'lapsed' | 'sold';
 export interface DomainEventMap {
   /** A chat message was stored. `clientMessageId` is the sender's own id for its pending copy, when it sent one. */
   'chat.messageSent': {
+    /** The message as its sender reads it (never with a safety warning). */
     message: ChatMessage;
+    /** The recipient's copy, when it differs: it carries the safety warning (docs/product.md §16). */
+    receivedByRecipient?: ChatMessage;
     productId: number;
     buyerId: number;
     sellerId: number;

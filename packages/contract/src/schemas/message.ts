@@ -22,6 +22,30 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.input<typeof sendMessageSchema>;
 
+export const SAFETY_WARNING_KINDS = [
+  'offPlatform',
+  'verificationCode',
+  'lookalikeLink',
+  'paymentLink',
+  'advancePayment',
+  'overpayment',
+  'giftCard',
+  'crypto',
+  'qrCode',
+  'spam',
+] as const;
+export type SafetyWarningKind = (typeof SAFETY_WARNING_KINDS)[number];
+
+/** What the recipient of a suspicious message reads under it; the sender never gets it (docs/product.md §16). */
+export const safetyWarningSchema = z.object({ kind: z.enum(SAFETY_WARNING_KINDS), text: z.string() });
+export type SafetyWarning = z.infer<typeof safetyWarningSchema>;
+
+/** The warning of `kind` with its contract text. */
+export const safetyWarningOf = (kind: SafetyWarningKind): SafetyWarning => ({
+  kind,
+  text: messages.safety[kind],
+});
+
 /**
  * One chat message, as history answers and hubs push it (docs/product.md §3 "chat message": history and live shapes in one,
  * so the client may read either name). `timestamp` and `time` are the server's ISO 8601 time.
@@ -38,6 +62,8 @@ export const chatMessageSchema = z.object({
   text: z.string(),
   timestamp: z.string(),
   time: z.string(),
+  /** For the recipient: null, or a warning about a message that looks like a scam. Always null for the sender. */
+  safetyWarning: safetyWarningSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

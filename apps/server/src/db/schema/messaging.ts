@@ -57,6 +57,8 @@ export const chatMessages = pgTable(
     senderId: bigint('sender_id', { mode: 'number' }).notNull(),
     body: text('body').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The kind of scam warning the recipient reads under it (SAFETY_WARNING_KINDS), or null (§16). */
+    safetyWarning: text('safety_warning'),
   },
   (t) => [
     index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),

@@ -1,3 +1,4 @@
+import { createSafetyCheck } from '../../services/safety/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -10,7 +11,12 @@ import { createMessageService } from './message.service.js';
 import { createMemoryBudgetStore } from '../../services/rate-budget/index.js';
 
 /** A budget these direct service calls never reach. */
-const budget = { budgets: createMemoryBudgetStore(), budgetWindow: { max: 1000, windowMs: 60_000 } };
+/** What a message service made here needs besides its database and events: budgets and the safety check. */
+const budget = {
+  budgets: createMemoryBudgetStore(),
+  budgetWindow: { max: 1000, windowMs: 60_000 },
+  safety: createSafetyCheck({ publicUrl: 'http://rummage.test', productName: 'Rummage' }),
+};
 
 const C = messages.chat;
 let t: TestApp;

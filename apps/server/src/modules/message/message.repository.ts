@@ -166,6 +166,15 @@ export async function hasAnswer(db: Db, conversationId: number, userId: number):
   return row !== undefined;
 }
 
+/** Whether both people have written in this conversation (after that, sharing a phone number is normal). */
+export async function bothHaveWritten(db: Db, conversationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ speakers: sql<number>`count(distinct ${chatMessages.senderId})::int` })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId));
+  return Number(row?.speakers ?? 0) >= 2;
+}
+
 /** What this person wrote in the last minute into conversations nobody has answered yet (all of them together). */
 export async function countUnansweredLastMinute(db: Db, senderId: number): Promise<number> {
   const [row] = await db
@@ -215,10 +224,11 @@ export async function insertMessage(
   conversationId: number,
   senderId: number,
   body: string,
+  safetyWarning: string | null = null,
 ): Promise<StoredMessage> {
   const [row] = await db
     .insert(chatMessages)
-    .values({ conversationId, senderId, body })
+    .values({ conversationId, senderId, body, safetyWarning })
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) throw new Error('insert into chat_messages returned no row');
   await db
@@ -262,6 +272,8 @@ export interface MessageRow {
   userName: string | null;
   body: string;
   createdAt: Date;
+  /** The scam warning's kind, for the recipient's eyes only (the service decides who reads it). */
+  safetyWarning: string | null;
 }
 
 /** Newest first, `limit` messages with ids above `afterId` (what the reader cleared) and below `before`. */
@@ -277,6 +289,7 @@ export function listMessages(
       userName: users.username,
       body: chatMessages.body,
       createdAt: chatMessages.createdAt,
+      safetyWarning: chatMessages.safetyWarning,
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))

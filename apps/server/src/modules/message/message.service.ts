@@ -2,8 +2,10 @@ import {
   CHAT_LIMITS,
   chatTextSchema,
   messages,
+  safetyWarningOf,
   type ChatHistoryResponse,
   type ChatMessage,
+  type SafetyWarningKind,
   type ChatRoom,
   type ChatThreadHeader,
   type UnreadCounts,
@@ -20,6 +22,7 @@ import {
   type BudgetTake,
   type BudgetWindow,
 } from '../../services/rate-budget/index.js';
+import type { SafetyCheck } from '../../services/safety/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
@@ -40,6 +43,8 @@ export interface MessageServiceOptions {
   /** Each person's message budget, spent by every send whether it comes through REST or /chathub. */
   budgets: BudgetStore;
   budgetWindow: BudgetWindow;
+  /** The scam and spam check every message passes before it is stored (services/safety). */
+  safety: SafetyCheck;
   /** REQUIRE_VERIFIED_EMAIL: starting a conversation needs a verified address (answering never does). */
   requireVerifiedEmail?: boolean;
   /**
@@ -64,12 +69,14 @@ export type MessageService = ReturnType<typeof createMessageService>;
  * again, and the chat page shows `isSold` so the buyer knows.
  */
 export function createMessageService(options: MessageServiceOptions) {
-  const { db, store, events, budgets, budgetWindow } = options;
+  const { db, store, events, budgets, budgetWindow, safety } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
 
+  /** A message as `viewerId` reads it: only its recipient reads its safety warning, never its sender. */
   function toMessage(
     row: repo.MessageRow,
     pair: { productId: number; buyerId: number; sellerId: number },
+    viewerId: number,
   ): ChatMessage {
     const time = row.createdAt.toISOString();
     return {
@@ -84,6 +91,10 @@ export function createMessageService(options: MessageServiceOptions) {
       text: row.body,
       timestamp: time,
       time,
+      safetyWarning:
+        row.safetyWarning !== null && viewerId !== row.senderId
+          ? safetyWarningOf(row.safetyWarning as SafetyWarningKind)
+          : null,
     };
   }
 
@@ -214,14 +225,22 @@ export function createMessageService(options: MessageServiceOptions) {
         await refuseIfBlocked(tx, user.id, input.receiverId, messages.blocking.cannotMessage);
         if (!conversation) await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
         await checkLimits(tx, user.id, conversation?.id, budget);
+        const { warning } = safety.assess(body, {
+          bothHaveWritten: conversation !== undefined && (await repo.bothHaveWritten(tx, conversation.id)),
+        });
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
-        const stored = await repo.insertMessage(tx, conversationId, user.id, body);
-        return { pair, message: stored };
+        const stored = await repo.insertMessage(tx, conversationId, user.id, body, warning);
+        return { pair, message: { ...stored, safetyWarning: warning } };
       });
 
-      const sent = toMessage({ ...message, senderId: user.id, userName: user.username, body }, pair);
+      const row = { ...message, senderId: user.id, userName: user.username, body };
+      // The sender's copy never carries the warning; the recipient's does (delivery/chat.ts sends each its own).
+      const sent = toMessage(row, pair, user.id);
       await events.emit('chat.messageSent', {
         message: sent,
+        ...(message.safetyWarning !== null && {
+          receivedByRecipient: toMessage(row, pair, input.receiverId),
+        }),
         ...pair,
         senderId: user.id,
         receiverId: input.receiverId,
@@ -312,7 +331,7 @@ export function createMessageService(options: MessageServiceOptions) {
       const data = rows
         .slice(0, page.pageSize)
         .reverse()
-        .map((row) => toMessage(row, pair));
+        .map((row) => toMessage(row, pair, user.id));
       return { data, hasMore };
     },
   };

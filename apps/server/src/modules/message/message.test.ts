@@ -57,6 +57,7 @@ describe('POST /api/Message/send', () => {
       text: 'Hi, is this available?',
       timestamp: data.time,
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      safetyWarning: null,
     });
 
     const reply = await chat.send(seller.token, productId, buyer.id, 'Yes it is');

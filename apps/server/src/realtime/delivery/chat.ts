@@ -1,12 +1,13 @@
 import { HUB_EVENTS, type ReceivedChatMessage } from '@rummage/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { HubLookup } from '../hub.js';
-import { chatGroup } from '../hubs/chat.hub.js';
+import { chatGroup, chatSideGroup } from '../hubs/chat.hub.js';
 
 /**
  * ReceiveMessage goes to the chat's group only: the connections whose page joined this chat (JoinChat), both
  * people's and the sender's own, whose echo carries its clientMessageId back. A person's other tabs, showing
- * other chats, get nothing; the inbox and badges learn of it on /generalhub (delivery/inbox.ts).
+ * other chats, get nothing; the inbox and badges learn of it on /generalhub (delivery/inbox.ts). A message with a
+ * safety warning goes to each side's own group instead, so only the recipient's copy carries the warning.
  */
 export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
   events.on('chat.messageSent', async (sent) => {
@@ -14,8 +15,19 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
       ...sent.message,
       ...(sent.clientMessageId !== undefined && { clientMessageId: sent.clientMessageId }),
     };
-    await hubs('chat')
-      .clients.group(chatGroup(sent.productId, sent.buyerId))
-      .send(HUB_EVENTS.receiveMessage, payload);
+    const clients = hubs('chat').clients;
+    if (!sent.receivedByRecipient) {
+      await clients.group(chatGroup(sent.productId, sent.buyerId)).send(HUB_EVENTS.receiveMessage, payload);
+      return;
+    }
+    // A warned message: the recipient's pages read the warning, the sender's own never do.
+    await Promise.all([
+      clients
+        .group(chatSideGroup(sent.productId, sent.buyerId, sent.senderId))
+        .send(HUB_EVENTS.receiveMessage, payload),
+      clients
+        .group(chatSideGroup(sent.productId, sent.buyerId, sent.receiverId))
+        .send(HUB_EVENTS.receiveMessage, sent.receivedByRecipient),
+    ]);
   });
 }

@@ -7,6 +7,9 @@ const C = messages.chat;
 
 /** One chat's group: a listing and the buyer asking about it. */
 export const chatGroup = (productId: number, buyerId: number) => `chat:${productId}:${buyerId}`;
+/** One side of a chat: one person's pages showing it, for what only that side reads (a safety warning). */
+export const chatSideGroup = (productId: number, buyerId: number, userId: number) =>
+  `${chatGroup(productId, buyerId)}:${userId}`;
 
 /** context.items key: the groups this connection joined, by `<productId>:<receiverId>` as the client names them. */
 const JOINED = 'chat.joined';
@@ -59,6 +62,10 @@ export function createChatHub(chats: MessageService): HubDefinition {
             const pair = await chats.openChat(hub.context.user, wanted.productId, wanted.receiverId);
             const group = chatGroup(pair.productId, pair.buyerId);
             await hub.groups.addToGroup(hub.context.connectionId, group);
+            await hub.groups.addToGroup(
+              hub.context.connectionId,
+              chatSideGroup(pair.productId, pair.buyerId, hub.context.user.id),
+            );
             joinedChats(hub).set(`${wanted.productId}:${wanted.receiverId}`, group);
           } catch (error) {
             if (error instanceof HttpError) throw new HubException(error.message);
@@ -78,6 +85,7 @@ export function createChatHub(chats: MessageService): HubDefinition {
           if (group === undefined) return;
           joined.delete(key);
           await hub.groups.removeFromGroup(hub.context.connectionId, group);
+          await hub.groups.removeFromGroup(hub.context.connectionId, `${group}:${hub.context.user.id}`);
         },
       },
       [HUB_METHODS.chat.sendMessage]: {

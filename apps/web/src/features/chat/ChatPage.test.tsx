@@ -245,4 +245,26 @@ describe('chat page', () => {
     expect(screen.getByText(T.loadFailedHint)).toBeTruthy();
     expect(sendButton().hasAttribute('disabled')).toBe(true);
   });
+
+  it('shows the warning under a received scam message only, and the safety note in a new conversation', async () => {
+    const warning = { kind: 'verificationCode', text: messages.safety.verificationCode };
+    await openChat({
+      history: [
+        { ...chatMessage(1, 12, 'send me the code you got', 5), safetyWarning: warning },
+        // Our own copy never shows one, even if a warning came along.
+        { ...chatMessage(2, 7, 'What code?', 2), safetyWarning: warning },
+      ],
+    });
+    const [theirs, ours] = messageItems();
+    expect(within(theirs!).getByText(messages.safety.verificationCode)).toBeTruthy();
+    expect(within(ours!).queryByText(messages.safety.verificationCode)).toBeNull();
+    expect(screen.queryByText(messages.safety.note)).toBeNull();
+    expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('shows the safety note once, at the top of a conversation nobody has written in', async () => {
+    await openChat({ history: [] });
+    expect(screen.getByRole('complementary', { name: messages.safety.noteTitle })).toBeTruthy();
+    expect(screen.getByText(messages.safety.note)).toBeTruthy();
+  });
 });

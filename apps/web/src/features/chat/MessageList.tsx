@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { fillText } from '@rummage/contract';
+import { fillText, messages as contractTexts } from '@rummage/contract';
 import type { LocalMessage } from './chatMessages';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { CHAT_TEXT } from './texts';
@@ -66,7 +66,10 @@ export function MessageList({
         </button>
       )}
       {messages.length === 0 ? (
-        <p className="my-auto text-center text-sm text-stone-600">{CHAT_TEXT.noMessages}</p>
+        <>
+          <SafetyNote />
+          <p className="my-auto text-center text-sm text-stone-600">{CHAT_TEXT.noMessages}</p>
+        </>
       ) : (
         <ol className="flex flex-col gap-3">
           {messages.map((message) => (
@@ -83,6 +86,19 @@ export function MessageList({
   );
 }
 
+/** At the top of a conversation nobody has written in yet: how to deal safely with a stranger. */
+function SafetyNote() {
+  return (
+    <aside
+      aria-label={contractTexts.safety.noteTitle}
+      className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-stone-800"
+    >
+      <p className="font-semibold text-brand-800">{contractTexts.safety.noteTitle}</p>
+      <p>{contractTexts.safety.note}</p>
+    </aside>
+  );
+}
+
 function MessageItem({ message, name, now }: { message: LocalMessage; name: string; now: number }) {
   const own = message.fromSelf;
   return (
@@ -95,12 +111,32 @@ function MessageItem({ message, name, now }: { message: LocalMessage; name: stri
       <p className={`rounded-2xl px-4 py-2 break-words whitespace-pre-wrap ${bubbleClass(message)}`}>
         {message.text}
       </p>
+      {message.safetyWarning && <SafetyWarning text={message.safetyWarning} />}
       <span className="text-xs text-stone-600">
         <time dateTime={message.time}>{timeAgo(message.time, now)}</time>
         {message.pending && <span> · {CHAT_TEXT.sending}</span>}
         {message.failed && <span className="font-semibold text-red-700"> · {CHAT_TEXT.notSent}</span>}
       </span>
     </li>
+  );
+}
+
+/** Under a received message that looks like a scam: what to beware of, in the contract's words. */
+function SafetyWarning({ text }: { text: string }) {
+  return (
+    <p className="flex items-start gap-2 rounded-xl border border-accent-300 bg-accent-100 px-3 py-2 text-sm text-stone-900">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="mt-0.5 h-4 w-4 shrink-0 fill-current text-accent-700"
+      >
+        <path d="M10 2 1 18h18L10 2Zm0 5a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0V8a1 1 0 0 1 1-1Zm0 9a1.25 1.25 0 1 1 0-2.5A1.25 1.25 0 0 1 10 16Z" />
+      </svg>
+      <span>
+        <span className="sr-only">{contractTexts.safety.label}: </span>
+        {text}
+      </span>
+    </p>
   );
 }
 

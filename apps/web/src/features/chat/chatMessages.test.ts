@@ -176,3 +176,27 @@ describe('hubErrorText', () => {
     ).toBeNull();
   });
 });
+
+describe('safety warnings', () => {
+  const warned = (userId: number) =>
+    toLocalMessage(
+      {
+        id: 5,
+        productId: 40,
+        userId,
+        receiverId: userId === 7 ? 12 : 7,
+        message: 'add me on WhatsApp',
+        timestamp: '2026-05-01T10:00:05Z',
+        safetyWarning: { kind: 'offPlatform', text: 'Careful: keep talking here.' },
+      },
+      parties,
+    )!;
+
+  it('keeps the warning on a message from the other person', () => {
+    expect(warned(12).safetyWarning).toBe('Careful: keep talking here.');
+  });
+
+  it('never shows a warning on our own message, whatever arrives', () => {
+    expect(warned(7).safetyWarning).toBeUndefined();
+  });
+});

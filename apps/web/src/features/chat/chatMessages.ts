@@ -19,6 +19,8 @@ export interface LocalMessage {
   failed: boolean;
   /** Ours while pending; on a received message, the sender's id for its pending copy (only our echo has ours). */
   clientMessageId?: string;
+  /** The server's warning text about a message we received that looks like a scam (never on our own). */
+  safetyWarning?: string;
 }
 
 /** Who this chat is between and about. */
@@ -68,6 +70,8 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
   const id = numberFrom(r.id);
   const time = stringFrom(r.timestamp, r.time) ?? new Date().toISOString();
   const clientMessageId = stringFrom(r.clientMessageId);
+  const warning = r.safetyWarning as { text?: unknown } | null | undefined;
+  const safetyWarning = userId !== parties.selfId ? stringFrom(warning?.text) : null;
   return {
     key: id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
     id,
@@ -79,6 +83,7 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
     pending: false,
     failed: false,
     ...(clientMessageId !== null && { clientMessageId }),
+    ...(safetyWarning !== null && { safetyWarning }),
   };
 }
 
