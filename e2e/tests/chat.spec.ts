@@ -1,22 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
-import { DEMO, newPage, signIn } from './people';
-
-interface Listing {
-  productId: number;
-  title: string;
-  userId: number;
-  userName: string;
-}
-
-/** One of a demo seller's listings, from the public feed. */
-async function listingBy(request: APIRequestContext, userName: string): Promise<Listing> {
-  const feed = await request.get('/api/Marketplace/products?pageSize=48');
-  const { data } = (await feed.json()) as { data: Listing[] };
-  const listing = data.find((product) => product.userName === userName);
-  expect(listing, `a demo listing by ${userName}`).toBeTruthy();
-  return listing!;
-}
+import { DEMO, listingBy, newPage, signIn } from './people';
 
 /** The chat's send button is enabled once the hub connection is up. */
 async function sendInChat(page: Page, text: string): Promise<void> {

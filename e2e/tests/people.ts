@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** Demo accounts seeded by `npm start` (and the e2e server); none is staff or admin. */
 export const DEMO = {
@@ -52,4 +52,29 @@ export async function registerThroughForm(page: Page, username: string, password
   await page.getByRole('button', { name: 'Register' }).last().click();
   await expect(page.getByText('Registration successful!')).toBeVisible();
   await page.waitForURL('**/login', { timeout: 5_000 });
+}
+
+/** A listing as the public feed answers it (the fields the journeys use). */
+export interface FeedListing {
+  productId: number;
+  title: string;
+  userId: number;
+  userName: string;
+}
+
+/**
+ * One of a demo seller's public listings, from the feed's first page: the first by default, or the last (so two
+ * journeys working on one seller's listings leave each other's alone; a hidden one is not on the feed).
+ */
+export async function listingBy(
+  request: APIRequestContext,
+  userName: string,
+  which: 'first' | 'last' = 'first',
+): Promise<FeedListing> {
+  const feed = await request.get('/api/Marketplace/products?pageSize=48');
+  const { data } = (await feed.json()) as { data: FeedListing[] };
+  const theirs = data.filter((product) => product.userName === userName);
+  const listing = which === 'first' ? theirs[0] : theirs.at(-1);
+  expect(listing, `a demo listing by ${userName}`).toBeTruthy();
+  return listing!;
 }

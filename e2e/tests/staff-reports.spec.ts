@@ -1,30 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
-import { DEMO, newPage, OPERATOR_ADMIN, signIn } from './people';
-
-interface Listing {
-  productId: number;
-  title: string;
-  userName: string;
-}
+import { DEMO, listingBy, newPage, OPERATOR_ADMIN, signIn } from './people';
 
 /** The longest word of a title: what a person would type to find that listing again. */
 function distinctiveWord(title: string): string {
   return title
     .split(/[^A-Za-z]+/)
     .reduce((longest, word) => (word.length > longest.length ? word : longest), '');
-}
-
-/**
- * One of a seller's public listings. The last of them on the feed's first page, so the chat journey's pick
- * (the first) is left alone; hidden ones are not on the feed, so a retry picks another.
- */
-async function listingBy(request: APIRequestContext, userName: string): Promise<Listing> {
-  const feed = await request.get('/api/Marketplace/products?pageSize=48');
-  const { data } = (await feed.json()) as { data: Listing[] };
-  const listing = data.filter((product) => product.userName === userName).at(-1);
-  expect(listing, `a demo listing by ${userName}`).toBeTruthy();
-  return listing!;
 }
 
 /**
@@ -43,7 +25,7 @@ test('a reported listing hidden from /staff disappears from the marketplace; its
   browser,
   request,
 }) => {
-  const listing = await listingBy(request, DEMO.alice.username);
+  const listing = await listingBy(request, DEMO.alice.username, 'last');
   const word = distinctiveWord(listing.title);
   const productPath = `/product-detail/${listing.productId}`;
   const card = (page: Page) => page.locator(`a[href="${productPath}"]`);

@@ -18,6 +18,11 @@ import { createAccountDataService } from './modules/account/account-data.service
 import { createAccountService, type MailSender } from './modules/account/account.service.js';
 import { createEmailVerification } from './modules/account/email-verification.js';
 import { createSafetyCheck } from './services/safety/index.js';
+import { createHeldMessages } from './modules/message/held-messages.js';
+import { staffLabelledMessages } from './modules/message/staff-decisions.repository.js';
+
+/** How often each process's safety classifier learns staff decisions again. */
+const SAFETY_RETRAIN_EVERY_MS = 6 * 60 * 60 * 1000;
 import { createSessionService } from './modules/account/session.service.js';
 import { createCaptchaReplayStore } from './modules/captcha/captcha.repository.js';
 import { createMessageService } from './modules/message/message.service.js';
@@ -140,7 +145,7 @@ export async function composeServer(
     });
     const people = composePeople(config, overrides, storage, events, queue, log, closers);
     const listings = composeListings(config, storage, events, queue, people, log);
-    const messaging = composeMessaging(config, storage, events, metrics, log);
+    const messaging = composeMessaging(config, storage, events, metrics, log, closers);
     const realtime = await composeRealtime(
       config,
       overrides,
@@ -254,10 +259,23 @@ function composeMessaging(
   events: EventBus,
   metrics: Metrics,
   log: FastifyBaseLogger,
+  onClose: Closers,
 ) {
   const { database, imageStore: store, redis } = storage;
   const db = database.db;
   const unreadSupport = createSupportUnreadCounter(db);
+  const safety = createSafetyCheck({ publicUrl: config.publicUrl, productName: config.productName });
+  // Each process holds its own classifier, so each learns staff decisions itself: a minute after start, then
+  // every few hours (docs/product.md §16).
+  const retrainSafety = async () => safety.retrain(await staffLabelledMessages(db));
+  let retraining: NodeJS.Timeout = setTimeout(function retrain() {
+    retrainSafety()
+      .catch((error: unknown) => log.warn({ err: error }, 'safety classifier not retrained'))
+      .finally(() => {
+        retraining = setTimeout(retrain, SAFETY_RETRAIN_EVERY_MS).unref();
+      });
+  }, 60_000).unref();
+  onClose.push(async () => clearTimeout(retraining));
   // Kept where the REST limiter's counters are: in Redis when set, so every process spends from one budget.
   const kept: BudgetStore = redis
     ? createRedisBudgetStore(redis, config.redisKeyPrefix, log)
@@ -273,10 +291,13 @@ function composeMessaging(
       budgets,
       budgetWindow,
       requireVerifiedEmail: config.emailVerification.required,
-      safety: createSafetyCheck({ publicUrl: config.publicUrl, productName: config.productName }),
+      safety,
       unreadSupport: (userId) => unreadSupport.countForUserId(userId),
     }),
     support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),
+    held: createHeldMessages({ db, events }),
+    /** Learns staff decisions now (the periodic retraining's own step; tests call it). */
+    retrainSafety,
   };
 }
 export type Messaging = ReturnType<typeof composeMessaging>;

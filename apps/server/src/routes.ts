@@ -16,6 +16,7 @@ import { preferencesRoutes } from './modules/notification/preferences.routes.js'
 import { pushRoutes } from './modules/notification/push.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { savedSearchRoutes } from './modules/saved-search/saved-search.routes.js';
+import { heldMessageRoutes } from './modules/staff/held-messages.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(userRoutes, { config, users, pipeline });
   await app.register(supportRoutes, { config, support: messaging.support });
   await app.register(staffRoutes, { support: messaging.support, staff: moderation.staff, accountData });
+  await app.register(heldMessageRoutes, { held: messaging.held });
   await app.register(centreRoutes, { config, centre: notifications.centre });
   await app.register(preferencesRoutes, { config, preferences: notifications.preferences });
   await app.register(unsubscribeRoutes, {

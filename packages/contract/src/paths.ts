@@ -153,6 +153,12 @@ export const API = {
     revokeStaff: '/api/Staff/users/:userId/revoke-staff',
     /** GET every staff action, newest first (page, pageSize). */
     moderationLog: '/api/Staff/moderation-log',
+    /** GET chat messages held for a check, oldest first. */
+    heldMessages: '/api/Staff/held-messages',
+    /** POST: delivers a held message, with its original time. */
+    releaseHeldMessage: '/api/Staff/held-messages/:heldMessageId/release',
+    /** POST: a held message is never delivered; it counts in its sender's report history. */
+    rejectHeldMessage: '/api/Staff/held-messages/:heldMessageId/reject',
   },
   geo: {
     cities: '/api/Geo/cities',

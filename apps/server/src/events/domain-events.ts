@@ -24,6 +24,18 @@ export interface DomainEventMap {
     receiverId: number;
     clientMessageId?: string;
   };
+  /**
+   * A chat message was held for staff instead of stored (docs/product.md §16): only the sender's own pages hear of
+   * it (its `held: true` echo); nothing reaches the recipient.
+   */
+  'chat.messageHeld': {
+    message: ChatMessage;
+    productId: number;
+    buyerId: number;
+    sellerId: number;
+    senderId: number;
+    clientMessageId?: string;
+  };
   /** Someone read a chat up to its newest message. */
   'chat.read': { userId: number; productId: number; otherUserId: number };
   /** Someone deleted (cleared) a chat on their side. */

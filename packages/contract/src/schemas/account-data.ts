@@ -134,6 +134,16 @@ export const accountExportSchema = z.object({
     }),
   ),
   passwordResets: z.array(z.object({ createdAt: time, expiresAt: time, usedAt: nullableTime })),
+  /** Chat messages of this person held for a check (docs/product.md §16), and what staff decided. */
+  heldMessages: z.array(
+    z.object({
+      productId: z.number().int(),
+      text: z.string(),
+      status: z.string(),
+      createdAt: time,
+      decidedAt: nullableTime,
+    }),
+  ),
   /** Verification links sent (the address each was for); the links themselves are never kept. */
   emailVerifications: z.array(
     z.object({ email: z.string(), createdAt: time, expiresAt: time, usedAt: nullableTime }),

@@ -64,6 +64,11 @@ export const chatMessageSchema = z.object({
   time: z.string(),
   /** For the recipient: null, or a warning about a message that looks like a scam. Always null for the sender. */
   safetyWarning: safetyWarningSchema.nullable(),
+  /**
+   * Only in the sender's own answer, echo and history: true while the message waits for staff (near-certain spam
+   * from a new or unverified account). Its `id` is then the held message's, not a chat message's.
+   */
+  held: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { ROLES } from './account.js';
 import { idSchema, pageNumberSchema } from './common.js';
 import { supportTicketSchema, ticketMessageSchema } from './support.js';
+import { safetyWarningSchema } from './message.js';
 
 /** The staff console (beyond the SPEC): ticket queue, report moderation, bans and roles. */
 const S = messages.staff;
@@ -24,6 +25,8 @@ export const MODERATION_ACTIONS = [
   'reopen-ticket',
   'create-admin',
   'revoke-admin',
+  'release-message',
+  'reject-message',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -219,6 +222,8 @@ export const staffUserDetailSchema = z.object({
     supportTicketSchema.extend({ closedAt: z.string().nullable(), lastMessageAt: z.string() }),
   ),
   garageSales: z.number().int(),
+  /** Their chat messages staff rejected after a hold (docs/product.md §16): part of their report history. */
+  rejectedMessages: z.number().int(),
 });
 export type StaffUserDetail = z.infer<typeof staffUserDetailSchema>;
 export const staffUserDetailResponseSchema = z.object({ data: staffUserDetailSchema });
@@ -255,3 +260,33 @@ export const moderationLogResponseSchema = z.object({
   ...pageInfo,
 });
 export type ModerationLogResponse = z.infer<typeof moderationLogResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Held chat messages (docs/product.md §16)
+
+export const heldMessageIdParamsSchema = z.object({ heldMessageId: idSchema });
+
+/** A chat message held for a check: near-certain spam from a new or unverified account, not yet delivered. */
+export const heldMessageSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productTitle: z.string().nullable(),
+  sender: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    joinedAt: z.string(),
+    emailVerified: z.boolean(),
+  }),
+  receiver: z.object({ id: z.number().int(), username: z.string() }),
+  text: z.string(),
+  warning: safetyWarningSchema,
+  /** The classifier's probability that it is scam or spam. */
+  score: z.number(),
+  createdAt: z.string(),
+});
+export type HeldMessage = z.infer<typeof heldMessageSchema>;
+export const heldMessagesResponseSchema = z.object({ data: z.array(heldMessageSchema) });
+export const heldMessageActionResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number().int(), status: z.enum(['released', 'rejected']) }),
+});

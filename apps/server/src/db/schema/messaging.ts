@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   numeric,
   pgTable,
@@ -138,6 +139,41 @@ export const supportMessages = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('support_messages_ticket_id_id_idx').on(t.ticketId, t.id)],
+);
+
+/**
+ * Chat messages held for a check (docs/product.md §16): near-certain spam from an account younger than a day or
+ * with no verified address. The recipient gets nothing until staff release one (it then becomes a chat message
+ * with its original time) or reject it (never delivered). Nothing here is a conversation yet: a held first
+ * message starts none.
+ */
+export const heldMessages = pgTable(
+  'held_messages',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    buyerId: userRef('buyer_id'),
+    senderId: userRef('sender_id'),
+    receiverId: userRef('receiver_id'),
+    body: text('body').notNull(),
+    safetyWarning: text('safety_warning').notNull(),
+    score: doublePrecision('score').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** 'held', then 'released' or 'rejected' by staff. */
+    status: text('status', { enum: ['held', 'released', 'rejected'] })
+      .notNull()
+      .default('held'),
+    decidedAt: at('decided_at'),
+    /** The chat message a release made. */
+    messageId: bigint('message_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('held_messages_status_created_at_idx').on(t.status, t.createdAt),
+    index('held_messages_sender_id_idx').on(t.senderId),
+    check('held_messages_status_check', sql`${t.status} in ('held', 'released', 'rejected')`),
+  ],
 );
 
 /** Every staff action (hide, dismiss, ban, unban, role changes, ticket close/reopen): who, what, when, why. */

@@ -13,6 +13,7 @@ import {
   notifications,
   passwordResetTokens,
   emailVerificationTokens,
+  heldMessages,
   productImages,
   productLikes,
   productReports,
@@ -291,6 +292,20 @@ export function emailVerificationsOf(db: Db, userId: number) {
     .from(emailVerificationTokens)
     .where(eq(emailVerificationTokens.userId, userId))
     .orderBy(asc(emailVerificationTokens.createdAt));
+}
+
+export function heldMessagesBy(db: Db, userId: number) {
+  return db
+    .select({
+      productId: heldMessages.productId,
+      text: heldMessages.body,
+      status: heldMessages.status,
+      createdAt: heldMessages.createdAt,
+      decidedAt: heldMessages.decidedAt,
+    })
+    .from(heldMessages)
+    .where(eq(heldMessages.senderId, userId))
+    .orderBy(asc(heldMessages.createdAt));
 }
 
 export function moderationAbout(db: Db, userId: number) {

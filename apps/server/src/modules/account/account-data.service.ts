@@ -175,16 +175,17 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.passwordResetsOf(db, userId),
       repo.moderationAbout(db, userId),
     ]);
-    const [entries, notificationPreferences, subscriptions, blocked, kept, verifications] = await Promise.all(
-      [
-        repo.notificationsOf(db, userId),
-        readPreferences(db, userId),
-        repo.pushSubscriptionsOf(db, userId),
-        repo.blocksBy(db, userId),
-        repo.savedSearchesBy(db, userId),
-        repo.emailVerificationsOf(db, userId),
-      ],
-    );
+    const [entries, notificationPreferences, subscriptions, blocked, kept] = await Promise.all([
+      repo.notificationsOf(db, userId),
+      readPreferences(db, userId),
+      repo.pushSubscriptionsOf(db, userId),
+      repo.blocksBy(db, userId),
+      repo.savedSearchesBy(db, userId),
+    ]);
+    const [verifications, held] = await Promise.all([
+      repo.emailVerificationsOf(db, userId),
+      repo.heldMessagesBy(db, userId),
+    ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
       since: iso(row.since),
@@ -244,6 +245,11 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         createdAt: iso(reset.createdAt),
         expiresAt: iso(reset.expiresAt),
         usedAt: isoOrNull(reset.usedAt),
+      })),
+      heldMessages: held.map((message) => ({
+        ...message,
+        createdAt: iso(message.createdAt),
+        decidedAt: isoOrNull(message.decidedAt),
       })),
       emailVerifications: verifications.map((sent) => ({
         email: sent.email,

@@ -42,11 +42,20 @@ export interface ChatUser {
   username: string;
   imageUrl: string | null;
   bannedAt: Date | null;
+  createdAt: Date;
+  emailVerifiedAt: Date | null;
 }
 
 export async function findUser(db: Db, userId: number): Promise<ChatUser | undefined> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, imageUrl: users.imageUrl, bannedAt: users.bannedAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      imageUrl: users.imageUrl,
+      bannedAt: users.bannedAt,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -225,10 +234,12 @@ export async function insertMessage(
   senderId: number,
   body: string,
   safetyWarning: string | null = null,
+  /** A held message released by staff keeps the time it was written. */
+  createdAt?: Date,
 ): Promise<StoredMessage> {
   const [row] = await db
     .insert(chatMessages)
-    .values({ conversationId, senderId, body, safetyWarning })
+    .values({ conversationId, senderId, body, safetyWarning, ...(createdAt && { createdAt }) })
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) throw new Error('insert into chat_messages returned no row');
   await db

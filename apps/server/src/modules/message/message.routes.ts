@@ -68,7 +68,8 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     async (request, reply) => {
       const user = requireUser(request);
       const data = await chats.send(user, request.body, budgetHeaders(reply));
-      return { message: messages.listing.messageSent, data };
+      // A held message is answered 200 too, saying it waits for a check (docs/product.md §16).
+      return { message: data.held ? messages.safety.held : messages.listing.messageSent, data };
     },
   );
 

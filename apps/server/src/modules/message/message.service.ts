@@ -2,10 +2,8 @@ import {
   CHAT_LIMITS,
   chatTextSchema,
   messages,
-  safetyWarningOf,
   type ChatHistoryResponse,
   type ChatMessage,
-  type SafetyWarningKind,
   type ChatRoom,
   type ChatThreadHeader,
   type UnreadCounts,
@@ -29,6 +27,9 @@ import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as repo from './message.repository.js';
+import { toMessage } from './chat-message.js';
+import { isHeld } from './held-messages.js';
+import * as heldRepo from './held-messages.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
 import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
@@ -71,32 +72,6 @@ export type MessageService = ReturnType<typeof createMessageService>;
 export function createMessageService(options: MessageServiceOptions) {
   const { db, store, events, budgets, budgetWindow, safety } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
-
-  /** A message as `viewerId` reads it: only its recipient reads its safety warning, never its sender. */
-  function toMessage(
-    row: repo.MessageRow,
-    pair: { productId: number; buyerId: number; sellerId: number },
-    viewerId: number,
-  ): ChatMessage {
-    const time = row.createdAt.toISOString();
-    return {
-      id: row.id,
-      productId: pair.productId,
-      userId: row.senderId,
-      senderId: row.senderId,
-      receiverId: row.senderId === pair.buyerId ? pair.sellerId : pair.buyerId,
-      userName: row.userName ?? C.deletedUser,
-      message: row.body,
-      messageContent: row.body,
-      text: row.body,
-      timestamp: time,
-      time,
-      safetyWarning:
-        row.safetyWarning !== null && viewerId !== row.senderId
-          ? safetyWarningOf(row.safetyWarning as SafetyWarningKind)
-          : null,
-    };
-  }
 
   async function firstThumbs(productIds: number[]): Promise<Map<number, string>> {
     const images = await imagesOf(db, productIds);
@@ -213,7 +188,10 @@ export function createMessageService(options: MessageServiceOptions) {
       if (!text.success) throw new HttpError(400, text.error.issues[0]?.message ?? C.empty);
       const body = text.data;
 
-      const { pair, message } = await withTransaction(db, async (tx) => {
+      const outcome: { pair: ChatPair } & (
+        | { held: { id: number; createdAt: Date }; message?: undefined }
+        | { held?: undefined; message: repo.StoredMessage & { safetyWarning: string | null } }
+      ) = await withTransaction(db, async (tx) => {
         await repo.lockSender(tx, user.id);
         // A ban revokes the sessions, but a WebSocket opened before it may outlive a lost backplane message.
         const sender = await repo.findUser(tx, user.id);
@@ -225,14 +203,45 @@ export function createMessageService(options: MessageServiceOptions) {
         await refuseIfBlocked(tx, user.id, input.receiverId, messages.blocking.cannotMessage);
         if (!conversation) await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
         await checkLimits(tx, user.id, conversation?.id, budget);
-        const { warning } = safety.assess(body, {
+        const assessment = safety.assess(body, {
           bothHaveWritten: conversation !== undefined && (await repo.bothHaveWritten(tx, conversation.id)),
         });
+        if (isHeld(assessment, sender, new Date())) {
+          // Nothing reaches the recipient, not even a conversation: staff decide (held-messages.ts).
+          const kept = await heldRepo.insertHeld(tx, {
+            ...pair,
+            senderId: user.id,
+            receiverId: input.receiverId,
+            body,
+            safetyWarning: assessment.warning!,
+            score: assessment.score,
+          });
+          return { pair, held: kept };
+        }
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
-        const stored = await repo.insertMessage(tx, conversationId, user.id, body, warning);
-        return { pair, message: { ...stored, safetyWarning: warning } };
+        const stored = await repo.insertMessage(tx, conversationId, user.id, body, assessment.warning);
+        return { pair, message: { ...stored, safetyWarning: assessment.warning } };
       });
 
+      const { pair } = outcome;
+      if (outcome.held) {
+        const row = {
+          ...outcome.held,
+          senderId: user.id,
+          userName: user.username,
+          body,
+          safetyWarning: null,
+        };
+        const waiting = { ...toMessage(row, pair, user.id), held: true };
+        await events.emit('chat.messageHeld', {
+          message: waiting,
+          ...pair,
+          senderId: user.id,
+          ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+        });
+        return waiting;
+      }
+      const { message } = outcome;
       const row = { ...message, senderId: user.id, userName: user.username, body };
       // The sender's copy never carries the warning; the recipient's does (delivery/chat.ts sends each its own).
       const sent = toMessage(row, pair, user.id);
@@ -320,7 +329,16 @@ export function createMessageService(options: MessageServiceOptions) {
       page: { before?: number; pageSize: number },
     ): Promise<ChatHistoryResponse> {
       const { pair, conversation } = await resolve(db, user, productId, otherUserId, { keptChats: true });
-      if (!conversation) return { data: [], hasMore: false };
+      // The caller's own messages still held for a check come last on the newest page, marked held (a held first
+      // message has no conversation yet).
+      const waiting: ChatMessage[] = [];
+      if (page.before === undefined) {
+        for (const held of await heldRepo.waitingFromSender(db, productId, pair.buyerId, user.id)) {
+          const row = { ...held, senderId: user.id, userName: user.username, safetyWarning: null };
+          waiting.push({ ...toMessage(row, pair, user.id), held: true });
+        }
+      }
+      if (!conversation) return { data: waiting, hasMore: false };
       const member = await repo.memberState(db, conversation.id, user.id);
       const rows = await repo.listMessages(db, conversation.id, {
         afterId: member.clearedMessageId,
@@ -332,7 +350,7 @@ export function createMessageService(options: MessageServiceOptions) {
         .slice(0, page.pageSize)
         .reverse()
         .map((row) => toMessage(row, pair, user.id));
-      return { data, hasMore };
+      return { data: [...data, ...waiting], hasMore };
     },
   };
 }

@@ -14,6 +14,7 @@ let target: TestUser;
 let leaving: TestUser;
 let productId: number;
 let ticket: SupportTicket;
+const heldIds: number[] = [];
 
 interface Endpoint {
   method: 'GET' | 'POST';
@@ -53,6 +54,19 @@ beforeAll(async () => {
     payload: { subject: 'a-product', message: 'Why was my listing reported?' },
   });
   ticket = created.json<{ data: SupportTicket }>().data;
+  // Two chat messages held for a check (a new account's near-certain spam): one to deliver, one to reject.
+  const newcomer = await createUser(t.app);
+  const newcomerToken = await signIn(t.app, newcomer);
+  for (let n = 0; n < 2; n++) {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: API.message.send,
+      headers: bearer(newcomerToken),
+      payload: { productId, receiverId: target.id, message: 'kindly text me on whatsapp +1 (318) 555-0199' },
+    });
+    expect(sent.json<{ data: { held?: boolean; id: number } }>().data.held, sent.body).toBe(true);
+    heldIds.push(sent.json<{ data: { id: number } }>().data.id);
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -86,6 +100,9 @@ const staffEndpoints = (): Endpoint[] => {
       payload: { reason: 'Spam' },
     },
     { method: 'GET', url: API.staff.moderationLog },
+    { method: 'GET', url: API.staff.heldMessages },
+    { method: 'POST', url: apiPath(API.staff.releaseHeldMessage, { heldMessageId: heldIds[0]! }) },
+    { method: 'POST', url: apiPath(API.staff.rejectHeldMessage, { heldMessageId: heldIds[1]! }) },
   ];
 };
 

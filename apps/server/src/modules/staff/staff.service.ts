@@ -1,3 +1,4 @@
+import { rejectedCount } from '../message/held-messages.repository.js';
 import {
   fillText,
   messages,
@@ -285,11 +286,12 @@ export function createStaffService(options: StaffServiceOptions) {
 
     async user(userId: number): Promise<StaffUserDetail> {
       const person = await userOrThrow(userId);
-      const [cards, reports, tickets, garageSales] = await Promise.all([
+      const [cards, reports, tickets, garageSales, rejectedMessages] = await Promise.all([
         repo.listingsOf(db, userId),
         repo.reportsAgainst(db, userId),
         support.ticketsOf(db, userId, repo.USER_DETAIL_LIMIT),
         repo.currentGarageSaleCount(db, userId),
+        rejectedCount(db, userId),
       ]);
       const ids = cards.map((card) => card.id);
       const [reasons, open, images] = await Promise.all([
@@ -318,6 +320,7 @@ export function createStaffService(options: StaffServiceOptions) {
           lastMessageAt: row.lastMessageAt.toISOString(),
         })),
         garageSales,
+        rejectedMessages,
       };
     },
 

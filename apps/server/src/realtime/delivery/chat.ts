@@ -30,4 +30,14 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
         .send(HUB_EVENTS.receiveMessage, sent.receivedByRecipient),
     ]);
   });
+  // A held message: its sender's pages show it as waiting for a check; the recipient's hear nothing.
+  events.on('chat.messageHeld', async (held) => {
+    const payload: ReceivedChatMessage = {
+      ...held.message,
+      ...(held.clientMessageId !== undefined && { clientMessageId: held.clientMessageId }),
+    };
+    await hubs('chat')
+      .clients.group(chatSideGroup(held.productId, held.buyerId, held.senderId))
+      .send(HUB_EVENTS.receiveMessage, payload);
+  });
 }

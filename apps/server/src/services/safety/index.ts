@@ -4,7 +4,7 @@
  * passes through MessageService.send, which asks `assess` before storing it.
  */
 import type { SafetyWarningKind } from '@rummage/contract';
-import { readCorpus, trainClassifier, type SpamClassifier } from './classifier.js';
+import { readCorpus, trainClassifier, type LabelledMessage, type SpamClassifier } from './classifier.js';
 import { ownNames, ruleWarning } from './rules.js';
 
 /** From this score on, a message no rule names is warned about as `spam` (tuned with bench/scam). */
@@ -29,6 +29,8 @@ export interface SafetyAssessment {
 
 export interface SafetyCheck {
   assess(text: string, context: { bothHaveWritten: boolean }): SafetyAssessment;
+  /** Learns again: the corpus and these staff decisions (modules/message/staff-decisions.repository.ts). */
+  retrain(decisions: readonly LabelledMessage[]): void;
 }
 
 export interface SafetyCheckOptions {
@@ -46,6 +48,9 @@ export function createSafetyCheck(options: SafetyCheckOptions): SafetyCheck {
   let classifier = options.classifier;
   const model = () => (classifier ??= trainClassifier(readCorpus()));
   return {
+    retrain(decisions) {
+      classifier = trainClassifier([...readCorpus(), ...decisions]);
+    },
     assess(text, { bothHaveWritten }) {
       const score = model().score(text);
       const rule = ruleWarning(text, { bothHaveWritten, ownHost, ownNames: names });

@@ -105,6 +105,7 @@ function MessageItem({ message, name, now }: { message: LocalMessage; name: stri
     <li
       data-own={own}
       data-pending={message.pending || undefined}
+      data-held={message.held || undefined}
       className={`flex max-w-[85%] flex-col gap-1 md:max-w-[70%] ${own ? 'ml-auto items-end' : 'mr-auto items-start'}`}
     >
       <span className="text-xs font-semibold text-stone-700">@{name}</span>
@@ -115,6 +116,7 @@ function MessageItem({ message, name, now }: { message: LocalMessage; name: stri
       <span className="text-xs text-stone-600">
         <time dateTime={message.time}>{timeAgo(message.time, now)}</time>
         {message.pending && <span> · {CHAT_TEXT.sending}</span>}
+        {message.held && <span className="font-semibold text-stone-700"> · {contractTexts.safety.held}</span>}
         {message.failed && <span className="font-semibold text-red-700"> · {CHAT_TEXT.notSent}</span>}
       </span>
     </li>
@@ -143,7 +145,7 @@ function SafetyWarning({ text }: { text: string }) {
 /** Pending messages are greyed (docs/product.md §4) with text that still reads well; failed ones get a red edge. */
 function bubbleClass(message: LocalMessage): string {
   if (!message.fromSelf) return 'rounded-bl-sm bg-stone-100 text-stone-900';
-  if (message.pending) return 'rounded-br-sm bg-stone-200 text-stone-700';
+  if (message.pending || message.held) return 'rounded-br-sm bg-stone-200 text-stone-700';
   if (message.failed) return 'rounded-br-sm bg-stone-100 text-stone-900 ring-2 ring-red-700';
   return 'rounded-br-sm bg-brand text-white';
 }

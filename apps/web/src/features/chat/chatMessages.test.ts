@@ -3,6 +3,7 @@ import {
   chatReducer,
   EMPTY_CHAT,
   hubErrorText,
+  mergeStored,
   toLocalMessage,
   type ChatParties,
   type LocalMessage,
@@ -198,5 +199,40 @@ describe('safety warnings', () => {
 
   it('never shows a warning on our own message, whatever arrives', () => {
     expect(warned(7).safetyWarning).toBeUndefined();
+  });
+});
+
+describe('held messages', () => {
+  const held = (id: number, clientMessageId?: string) =>
+    toLocalMessage(
+      {
+        id,
+        productId: 40,
+        userId: 7,
+        receiverId: 12,
+        message: 'text me on whatsapp',
+        timestamp: '2026-05-01T10:00:09Z',
+        held: true,
+        ...(clientMessageId !== undefined && { clientMessageId }),
+      },
+      parties,
+    )!;
+
+  it('keeps a held copy apart from chat messages with the same id, and replaces the pending copy with it', () => {
+    const sending = pending('local-1', 'text me on whatsapp', 'c-1');
+    const afterEcho = mergeStored([stored(9, 12, 'hello'), sending], [held(9, 'c-1')]);
+    expect(afterEcho.map((m) => [m.key, m.held ?? false, m.pending])).toEqual([
+      ['id-9', false, false],
+      ['held-9', true, false],
+    ]);
+  });
+
+  it('turns the held copy into the delivered message once staff release it', () => {
+    const released = stored(31, 7, 'text me on whatsapp', '2026-05-01T10:00:09Z');
+    const next = mergeStored([stored(9, 12, 'hello'), held(4)], [released]);
+    expect(next.map((m) => [m.key, m.held ?? false])).toEqual([
+      ['id-9', false],
+      ['id-31', false],
+    ]);
   });
 });

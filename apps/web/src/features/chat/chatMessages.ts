@@ -21,6 +21,8 @@ export interface LocalMessage {
   clientMessageId?: string;
   /** The server's warning text about a message we received that looks like a scam (never on our own). */
   safetyWarning?: string;
+  /** Ours, waiting for a staff check before it is delivered (it has no chat message id yet). */
+  held?: boolean;
 }
 
 /** Who this chat is between and about. */
@@ -72,9 +74,11 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
   const clientMessageId = stringFrom(r.clientMessageId);
   const warning = r.safetyWarning as { text?: unknown } | null | undefined;
   const safetyWarning = userId !== parties.selfId ? stringFrom(warning?.text) : null;
+  // A held message's id is the held entry's, not a chat message's: it must not collide with one.
+  const held = r.held === true && userId === parties.selfId;
   return {
-    key: id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
-    id,
+    key: held ? `held-${String(id)}` : id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
+    id: held ? null : id,
     fromSelf: userId === parties.selfId,
     text,
     time,
@@ -84,6 +88,7 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
     failed: false,
     ...(clientMessageId !== null && { clientMessageId }),
     ...(safetyWarning !== null && { safetyWarning }),
+    ...(held && { held }),
   };
 }
 
@@ -132,6 +137,20 @@ export function mergeStored(
 ): LocalMessage[] {
   const next = [...messages];
   for (const message of incoming) {
+    // Staff delivered one of our held messages: the stored message takes the held copy's place.
+    const release = message.held
+      ? -1
+      : next.findIndex(
+          (existing) =>
+            existing.held &&
+            existing.userId === message.userId &&
+            existing.text === message.text &&
+            sameInstant(existing.time, message.time),
+        );
+    if (release >= 0) {
+      next.splice(release, 1, message);
+      continue;
+    }
     const echoOf = localCopyOf(next, message, fromHistory);
     const duplicate = next.some(
       (existing) =>

@@ -37,11 +37,12 @@ describe('staff console guard', () => {
     expect(screen.queryByRole('link', { name: STAFF_MENU_LABEL })).toBeNull();
   });
 
-  it('shows staff the console with its four tabs and a menu link to it', async () => {
+  it('shows staff the console with its five tabs and a menu link to it', async () => {
     const { user } = await openConsole('staff');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Tickets',
       'Reports',
+      'Held messages',
       'Users',
       'Log',
     ]);

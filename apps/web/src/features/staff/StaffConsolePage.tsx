@@ -11,6 +11,7 @@ import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
 import { Tabs } from '../../shared/ui/Tabs';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { HeldMessagesTab } from './HeldMessagesTab';
 import { LogTab } from './LogTab';
 import { ReportsTab } from './ReportsTab';
 import { STAFF_TEXT } from './texts';
@@ -33,11 +34,19 @@ function useRole() {
   });
 }
 
+/**
+ * Five tabs are wider than a phone: below md the strip scrolls sideways rather than the page, with narrower
+ * tabs so that at 375 px all five still fit (the strip's 1 px bottom padding keeps the tabs' overlap with its
+ * border from making it scroll up and down too).
+ */
+const NARROW_TAB_STRIP =
+  'max-md:[&>div>[role=tablist]]:overflow-x-auto max-md:[&>div>[role=tablist]]:pb-px max-md:[&>div>[role=tablist]>[role=tab]]:px-2';
+
 function StaffConsole() {
   // Kept here so a chosen ticket survives a look at another tab.
   const [ticketId, setTicketId] = useState<number | null>(null);
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
+    <div className={`mx-auto w-full max-w-6xl px-4 py-6 md:py-10 ${NARROW_TAB_STRIP}`}>
       <PageHeading className="mb-4">{STAFF_TEXT.heading}</PageHeading>
       <Tabs
         label={STAFF_TEXT.tabsLabel}
@@ -48,6 +57,7 @@ function StaffConsole() {
             panel: <TicketsTab selectedId={ticketId} onSelect={setTicketId} />,
           },
           { id: 'reports', label: STAFF_TEXT.tabs.reports, panel: <ReportsTab /> },
+          { id: 'held', label: messages.staff.heldTab, panel: <HeldMessagesTab /> },
           { id: 'users', label: STAFF_TEXT.tabs.users, panel: <UsersTab /> },
           { id: 'log', label: STAFF_TEXT.tabs.log, panel: <LogTab /> },
         ]}

@@ -11,10 +11,22 @@ import { STAFF_TEXT } from './texts';
 import { BackButton, formatWhen, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
 
-function Section({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+function Section({
+  title,
+  empty,
+  note,
+  children,
+}: {
+  title: string;
+  empty: string;
+  /** A line under the title, shown whether or not the list is empty. */
+  note?: string;
+  children: ReactNode[];
+}) {
   return (
     <section className="card p-4">
       <h3 className="mb-2 font-bold text-stone-900">{title}</h3>
+      {note && <p className="mb-2 text-sm text-stone-700">{note}</p>}
       {children.length === 0 ? (
         <p className="text-sm text-stone-600">{empty}</p>
       ) : (
@@ -164,7 +176,11 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                 </li>
               ))}
             </Section>
-            <Section title={STAFF_TEXT.reportsAgainst} empty={STAFF_TEXT.noReportsAgainst}>
+            <Section
+              title={STAFF_TEXT.reportsAgainst}
+              empty={STAFF_TEXT.noReportsAgainst}
+              note={fillText(messages.staff.rejectedMessages, { count: data.rejectedMessages })}
+            >
               {data.reports.map((report) => (
                 <li key={report.id} className="flex flex-wrap gap-x-2 py-2 text-sm text-stone-800">
                   <span className="font-semibold">{report.productTitle}</span>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   apiPath,
+  type HeldMessage,
   type ModerationLogResponse,
   type StaffReportsResponse,
   type StaffTicketDetail,
@@ -21,6 +22,7 @@ export const staffKeys = {
   users: (query: string, page: number) => ['staff', 'users', query, page] as const,
   user: (userId: number) => ['staff', 'user', userId] as const,
   log: (page: number) => ['staff', 'log', page] as const,
+  held: ['staff', 'held'] as const,
 };
 
 export const STAFF_PAGE_SIZE = 20;
@@ -63,6 +65,11 @@ export function fetchModerationLog(page: number, signal?: AbortSignal) {
     query: { page, pageSize: STAFF_PAGE_SIZE },
     signal,
   });
+}
+
+/** Chat messages held for a check (docs/product.md §16), oldest first; not paged. */
+export function fetchHeldMessages(signal?: AbortSignal): Promise<HeldMessage[]> {
+  return apiFetch<{ data: HeldMessage[] }>(API.staff.heldMessages, { signal }).then((body) => body.data);
 }
 
 /** A staff action: the path pattern, its ids, and the reason when the action takes one. */

@@ -1,9 +1,11 @@
-import type {
-  ModerationLogEntry,
-  StaffReportedProduct,
-  StaffTicket,
-  StaffUserDetail,
-  StaffUserSummary,
+import {
+  safetyWarningOf,
+  type HeldMessage,
+  type ModerationLogEntry,
+  type StaffReportedProduct,
+  type StaffTicket,
+  type StaffUserDetail,
+  type StaffUserSummary,
 } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { TICKET } from '../../test/supportHub';
@@ -116,6 +118,7 @@ export function userDetail(overrides: Partial<StaffUserSummary> = {}): StaffUser
     ],
     tickets: [{ ...TICKET, closedAt: null, lastMessageAt: TICKET.updatedAt }],
     garageSales: 1,
+    rejectedMessages: 2,
   };
 }
 
@@ -129,6 +132,27 @@ export function logEntry(overrides: Partial<ModerationLogEntry> = {}): Moderatio
     targetTicketId: null,
     reason: 'Counterfeit',
     createdAt: '2025-03-06T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A message from a three-hour-old, unverified account, held for a check (docs/product.md §16). */
+export function heldMessage(overrides: Partial<HeldMessage> = {}): HeldMessage {
+  return {
+    id: 5,
+    productId: 12,
+    productTitle: 'Blue armchair',
+    sender: {
+      id: 8,
+      username: 'ollie',
+      joinedAt: new Date(Date.now() - 3 * 60 * 60_000).toISOString(),
+      emailVerified: false,
+    },
+    receiver: { id: MARIA.id, username: MARIA.username },
+    text: 'Pay the courier fee here:\n  https://rummage-pay.example/verify',
+    warning: safetyWarningOf('paymentLink'),
+    score: 0.99973,
+    createdAt: '2025-03-05T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -104,5 +104,7 @@ export const STAFF_TEXT = {
     'reopen-ticket': 'reopened a ticket',
     'create-admin': 'created an admin',
     'revoke-admin': 'removed an admin',
+    'release-message': 'delivered a held message',
+    'reject-message': 'rejected a held message',
   } satisfies Record<ModerationAction, string>,
 } as const;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { fillText } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
 import { STAFF_TEXT } from './texts';
@@ -104,4 +104,17 @@ export function formatWhen(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime())
     ? ''
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A contract text with its `{name}` blanks filled by elements (links, buttons) rather than strings, as fillText
+ * fills them with strings. A blank without a value stays as written.
+ */
+export function fillNodes(text: string, values: Record<string, ReactNode>): ReactNode {
+  // split() with a capturing group: the blanks' names sit at the odd places, the text between at the even ones.
+  return text.split(/\{(\w+)\}/).map((part, index) => {
+    const isBlank = index % 2 === 1;
+    const filled = isBlank && Object.prototype.hasOwnProperty.call(values, part);
+    return <Fragment key={index}>{filled ? values[part] : isBlank ? `{${part}}` : part}</Fragment>;
+  });
 }

@@ -7,7 +7,8 @@ import { LoginFirstDialog } from './LoginFirstDialog';
 
 /**
  * The box to write to the seller, prefilled "Hi, is this available?" (docs/product.md §4, §5): an empty message is
- * ignored; after a send the box is replaced by "Your message has been sent!". A visitor (or someone whose session
+ * ignored; after a send the box is replaced by "Your message has been sent!" (or, for a message held for a check,
+ * "Your message will be delivered after a check."). A visitor (or someone whose session
  * has ended) is asked to log in, as the like button does, rather than told the send failed.
  */
 export function MessageBox({
@@ -22,7 +23,7 @@ export function MessageBox({
   signedIn: boolean;
 }) {
   const [text, setText] = useState<string>(DEFAULT_SELLER_MESSAGE);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'held' | 'failed'>('idle');
   const [askLogin, setAskLogin] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -35,8 +36,11 @@ export function MessageBox({
     }
     setStatus('sending');
     try {
-      await sendMessage(productId, sellerId, message);
-      setStatus('sent');
+      const answer = (await sendMessage(productId, sellerId, message)) as {
+        data?: { held?: boolean };
+      } | null;
+      // Held for a check (docs/product.md §16): the sender is told, not that it was sent.
+      setStatus(answer?.data?.held ? 'held' : 'sent');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         setStatus('idle');
@@ -45,10 +49,10 @@ export function MessageBox({
     }
   }
 
-  if (status === 'sent') {
+  if (status === 'sent' || status === 'held') {
     return (
       <p role="status" className="rounded-xl bg-brand-50 px-4 py-4 font-semibold text-brand-800">
-        {messages.listing.messageSent}
+        {status === 'held' ? messages.safety.held : messages.listing.messageSent}
       </p>
     );
   }
