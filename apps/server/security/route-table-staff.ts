@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { API, apiPath } from '@rummage/contract';
+import { heldMessages } from '../src/db/schema.js';
 import { banUser, bearer, createUser } from '../src/test/factories.js';
 import { createProduct } from '../src/test/products.js';
 import type { Call, Prepared, RouteCase } from './route-kinds.js';
@@ -80,6 +82,25 @@ const onUser = (path: string, setup?: (w: World, userId: number) => Promise<void
   return { url: apiPath(path, { userId }), state: () => rows.user(w.app, userId) };
 };
 
+/** A new account's near-certain spam, held for staff (docs/product.md §16). */
+const onHeldMessage = (path: string) => async (w: World) => {
+  const seller = await createUser(w.app);
+  const productId = await createProduct(w.app, seller.id);
+  const newcomer = await createUser(w.app);
+  const sent = await w.app.inject({
+    method: 'POST',
+    url: API.message.send,
+    headers: bearer(await w.session(newcomer.id)),
+    payload: { productId, receiverId: seller.id, message: 'kindly text me on whatsapp +1 (318) 555-0199' },
+  });
+  const { id, held } = sent.json<{ data: { id: number; held?: boolean } }>().data;
+  if (!held) throw new Error(`the message was not held: ${sent.body}`);
+  return {
+    url: apiPath(path, { heldMessageId: id }),
+    state: () => w.app.parts.storage.database.db.select().from(heldMessages).where(eq(heldMessages.id, id)),
+  };
+};
+
 export const STAFF_CASES: Record<string, RouteCase> = {
   'GET /api/Staff/tickets': staffRead(() => API.staff.tickets),
   'GET /api/Staff/tickets/{ticketId}': staffRead(
@@ -136,4 +157,13 @@ export const STAFF_CASES: Record<string, RouteCase> = {
     ),
   ),
   'GET /api/Staff/moderation-log': staffRead(() => API.staff.moderationLog),
+  'GET /api/Staff/held-messages': staffRead(() => API.staff.heldMessages),
+  'POST /api/Staff/held-messages/{heldMessageId}/release': staffWrite(
+    'staff',
+    onHeldMessage(API.staff.releaseHeldMessage),
+  ),
+  'POST /api/Staff/held-messages/{heldMessageId}/reject': staffWrite(
+    'staff',
+    onHeldMessage(API.staff.rejectHeldMessage),
+  ),
 };

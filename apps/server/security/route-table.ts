@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { API, APP_FILES, apiPath } from '@rummage/contract';
-import { garageSales } from '../src/db/schema.js';
+import { emailVerificationTokens, garageSales } from '../src/db/schema.js';
 import { insertResetToken } from '../src/modules/account/account.repository.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { createUser, registration, solveCaptcha } from '../src/test/factories.js';
@@ -124,6 +124,43 @@ const API_CASES: Record<string, RouteCase> = {
           payload: { password: person.password },
         };
       },
+    }),
+  },
+  'POST /api/Account/verify-email': {
+    access: 'public',
+    async prepare(w) {
+      return {
+        // Each caller opens a link of its own, for an unverified person of its own.
+        call: async () => {
+          const person = await createUser(w.app, { verified: false });
+          const token = newToken();
+          const now = new Date();
+          await w.app.parts.storage.database.db.insert(emailVerificationTokens).values({
+            tokenHash: hashToken(token),
+            userId: person.id,
+            email: person.email,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + 60_000),
+          });
+          return { method: 'POST', url: API.account.verifyEmail, payload: { token } };
+        },
+      };
+    },
+  },
+  'POST /api/Account/resend-verification': {
+    access: 'signed-in',
+    prepare: (w) => ({
+      // A verified person is refused (nothing to send): each caller is an unverified person of their own.
+      call: async (caller): Promise<Call> => ({
+        method: 'POST',
+        url: API.account.resendVerification,
+        headers:
+          caller === 'visitor'
+            ? {}
+            : {
+                authorization: `Bearer ${await w.session((await createUser(w.app, { verified: false })).id)}`,
+              },
+      }),
     }),
   },
   'POST /api/Account/send-password-reset-link': {
