@@ -27,8 +27,13 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 const shotsDir = join(import.meta.dirname, '..', '.artifacts', 'screenshots');
 
-/** Full-page screenshots at the SPEC's narrow (375 px) and wide (1280 px) layouts, kept for people to look at. */
+/**
+ * Full-page screenshots at the SPEC's narrow (375 px) and wide (1280 px) layouts, kept for people to look at, when
+ * E2E_SCREENSHOTS=1. Nothing asserts on them, and at two widths they were an eighth of the journeys' time (52 of
+ * 652 s in one run), so `npm test` and CI leave them out.
+ */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await test.step(`screenshots ${name}`, () => screenshots(page, name), { box: true });
 }
 
