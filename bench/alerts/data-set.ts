@@ -34,17 +34,7 @@ export const TWO_WORDS = 0.25;
 const PEOPLE_PER_KM2 = 2_000;
 const SPREAD_KM = { min: 1, max: 25 } as const;
 
-/** A fixed pseudo-random sequence (mulberry32), so both engines get the same rows and listings. */
-export function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random } from '../feed/random.js';
 
 export const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 

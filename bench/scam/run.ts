@@ -22,7 +22,7 @@ import {
 } from '../../apps/server/src/services/safety/classifier.js';
 import { createSafetyCheck, HOLD_SCORE, WARN_SCORE } from '../../apps/server/src/services/safety/index.js';
 import { ownNames, ruleWarning } from '../../apps/server/src/services/safety/rules.js';
-import { random as seededRandom } from '../alerts/data-set.js';
+import { random as seededRandom } from '../feed/random.js';
 import { percentile } from '../feed/http.js';
 import { machine as describeMachine, machineLine } from '../feed/machine.js';
 import { markdownTable } from '../feed/report.js';
