@@ -27,6 +27,7 @@ const SECOND_LANE = [
   'account-data.spec.ts',
   'chat.spec.ts',
   'notifications-push.spec.ts',
+  'duplicate-photos.spec.ts',
 ];
 
 /**

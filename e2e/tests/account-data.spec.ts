@@ -1,15 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, newPage, registerThroughForm, signIn } from './people';
+import { expect, test } from '@playwright/test';
+import { DEMO, newPage, registerThroughForm, signIn, tokenFor } from './people';
 import { gradientPng } from './photos';
 import { accountMenu, expectAccessible, uniqueName } from './support';
 import { unzipFile } from './zip';
-
-/** Signs in through the API (setup only; the person's own journey goes through the pages). */
-async function tokenFor(request: APIRequestContext, userName: string, password: string) {
-  const response = await request.post('/api/Account/user-login', { data: { userName, password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { authToken: string; id: number } }).data;
-}
 
 test('a person downloads their data, then deletes the account; the buyer still reads the chat from "Deleted user"', async ({
   page,

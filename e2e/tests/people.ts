@@ -26,6 +26,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForURL('**/user-main');
 }
 
+/** Signs in through the API (setup only; the person's own journey goes through the pages). */
+export async function tokenFor(request: APIRequestContext, userName: string, password: string) {
+  const response = await request.post('/api/Account/user-login', { data: { userName, password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { authToken: string; id: number } }).data;
+}
+
 /** A second person: a browser context of its own (own storage, own session). */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

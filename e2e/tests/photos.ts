@@ -21,22 +21,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/**
- * A real PNG photo (a two-colour diagonal gradient) made in memory, so the journeys upload genuine image
- * bytes through the server's pipeline without binary fixtures in the repository.
- */
-export function gradientPng(
-  width: number,
-  height: number,
-  from: [number, number, number],
-  to: [number, number, number],
-): Buffer {
+/** A PNG of the given pixels (RGB for each x, y). */
+function pngOf(width: number, height: number, pixel: (x: number, y: number) => number[]): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
+      const rgb = pixel(x, y);
+      for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(rgb[c]!)));
     }
     rows.push(row);
   }
@@ -51,4 +43,41 @@ export function gradientPng(
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A photo with detail of its own (waves of light at a few scales, set by `seed`): unlike two gradients, two of
+ * these with different seeds are different pictures to the duplicate-photo check (docs/product.md §17).
+ */
+export function texturedPng(width: number, height: number, seed: number): Buffer {
+  const waves = Array.from({ length: 6 }, (_, i) => {
+    const angle = seed * 2.399 + i * 1.7;
+    const frequency = (0.01 + 0.006 * i) * (1 + (seed % 7) / 10);
+    return {
+      fx: Math.cos(angle) * frequency,
+      fy: Math.sin(angle) * frequency,
+      phase: seed + i,
+      gain: 45 / (1 + i),
+    };
+  });
+  return pngOf(width, height, (x, y) => {
+    const light = waves.reduce((sum, w) => sum + w.gain * Math.sin(w.fx * x + w.fy * y + w.phase), 120);
+    return [light * 1.1, light, light * 0.8];
+  });
+}
+
+/**
+ * A real PNG photo (a two-colour diagonal gradient) made in memory, so the journeys upload genuine image
+ * bytes through the server's pipeline without binary fixtures in the repository.
+ */
+export function gradientPng(
+  width: number,
+  height: number,
+  from: [number, number, number],
+  to: [number, number, number],
+): Buffer {
+  return pngOf(width, height, (x, y) => {
+    const t = (x + y) / (width + height);
+    return [0, 1, 2].map((c) => from[c]! + (to[c]! - from[c]!) * t);
+  });
 }

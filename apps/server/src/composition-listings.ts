@@ -12,6 +12,7 @@ import { createGarageService } from './modules/garage/garage.service.js';
 import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
 import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
 import { createEngagementService } from './modules/product/engagement.service.js';
+import { photoCheckJob } from './modules/product/duplicate-photos.js';
 import { createProductService } from './modules/product/product.service.js';
 import { createReservationService } from './modules/product/reservation.service.js';
 import { createSavedSearchService } from './modules/saved-search/saved-search.service.js';
@@ -34,6 +35,7 @@ export function composeListings(
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
   const forward = (text: string) => gazetteer.forward(text);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
+  queue.define(photoCheckJob(db, { log }));
   return {
     products: createProductService({
       db,
@@ -43,6 +45,7 @@ export function composeListings(
       log,
       events,
       requireVerifiedEmail: config.emailVerification.required,
+      queue,
     }),
     engagement: createEngagementService({ db, events }),
     reservations: createReservationService({

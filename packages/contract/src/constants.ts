@@ -84,6 +84,11 @@ export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** Verification e-mails one address receives in 24 h at most, across every account that names it. */
 export const EMAIL_VERIFICATIONS_PER_ADDRESS_PER_DAY = 3;
+/**
+ * How long a listing photo's perceptual hash is kept and compared (docs/product.md §17): a new listing's photo that
+ * matches another seller's photo from this window, deleted listings included, is reported to staff.
+ */
+export const PHOTO_MATCH_WINDOW_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** Browser events broadcast when the saved location or radius changes (docs/product.md §4). */
 export const LOCATION_UPDATED_EVENT = 'location-updated';

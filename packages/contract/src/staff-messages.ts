@@ -20,6 +20,11 @@ export const staffMessages = {
   listingUnhidden: 'Listing visible again.',
   listingNotHidden: 'This listing is not hidden.',
   reportsDismissed: 'Reports dismissed.',
+  /** The automatic report on a listing whose photo matches another seller's (docs/product.md §17). */
+  automaticReporter: 'Rummage',
+  duplicatePhotoReason: 'A photo matches one in listing #{productId} by {seller}.',
+  /** The other seller when their account is gone since. */
+  duplicatePhotoSellerGone: 'a deleted account',
   /** Held chat messages (docs/product.md §16). */
   heldTab: 'Held messages',
   heldHeading: 'Messages held for a check',

@@ -1,11 +1,12 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import { VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
+import { PHOTO_MATCH_WINDOW_MS, VIEW_DEDUP_WINDOW_MS } from '@rummage/contract';
 import type { Database } from '../db/client.js';
 import {
   captchaSolutions,
   emailVerificationSends,
   emailVerificationTokens,
   passwordResetTokens,
+  photoHashes,
   productViews,
   profileViews,
   sessions,
@@ -42,6 +43,10 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
   const countedBefore = new Date(now.getTime() - VIEW_DEDUP_WINDOW_MS);
   await db.delete(productViews).where(lt(productViews.viewedAt, countedBefore));
   await db.delete(profileViews).where(lt(profileViews.viewedAt, countedBefore));
+  // A photo is compared with other sellers' photos of the last 180 days only (docs/product.md §17).
+  await db
+    .delete(photoHashes)
+    .where(lt(photoHashes.createdAt, new Date(now.getTime() - PHOTO_MATCH_WINDOW_MS)));
 }
 
 export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): JobKind {

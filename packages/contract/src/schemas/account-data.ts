@@ -144,6 +144,13 @@ export const accountExportSchema = z.object({
       decidedAt: nullableTime,
     }),
   ),
+  /**
+   * The perceptual hashes of this person's listing photos (docs/product.md §17), kept 180 days to find copies of
+   * them in other sellers' listings: each is 64-bit numbers (the whole picture, then centred crops) as decimal text.
+   */
+  photoHashes: z.array(
+    z.object({ productId: z.number().int(), views: z.array(z.string()), createdAt: time }),
+  ),
   /** Verification links sent (the address each was for); the links themselves are never kept. */
   emailVerifications: z.array(
     z.object({ email: z.string(), createdAt: time, expiresAt: time, usedAt: nullableTime }),

@@ -149,13 +149,20 @@ export const staffReportsQuerySchema = z.object({
 export type StaffReportsQuery = z.input<typeof staffReportsQuerySchema>;
 
 export const REPORT_STATUS_VALUES = ['open', 'reviewed', 'dismissed'] as const;
+/** The reason of the report Rummage files itself when a listing's photo matches another seller's (§17). */
+export const DUPLICATE_PHOTO_REASON = 'duplicatePhoto';
 export const staffReportSchema = z.object({
   id: z.number().int(),
-  reporterId: z.number().int(),
-  reporterName: z.string(),
+  /** null on an automatic report (reason "duplicatePhoto"); also once the reporter deleted their account. */
+  reporterId: z.number().int().nullable(),
+  reporterName: z.string().nullable(),
   reason: z.string().nullable(),
   status: z.enum(REPORT_STATUS_VALUES),
   createdAt: z.string(),
+  /** A duplicate photo's other listing (perhaps deleted since) and its seller; null on a person's report. */
+  relatedProductId: z.number().int().nullable(),
+  relatedUserId: z.number().int().nullable(),
+  relatedUserName: z.string().nullable(),
 });
 export type StaffReport = z.infer<typeof staffReportSchema>;
 

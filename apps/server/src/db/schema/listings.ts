@@ -14,6 +14,7 @@ import {
   text,
   time,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { APPROXIMATE_CELL_DEGREES } from '@rummage/contract';
 import { at, id, tsvector } from './columns.js';
@@ -171,15 +172,53 @@ export const productReports = pgTable(
   {
     id: id(),
     productId: productRef('product_id'),
-    reporterId: userRef('reporter_id'),
+    /** A person's report; null on the report Rummage files itself (reason "duplicatePhoto", docs/product.md §17). */
+    reporterId: bigint('reporter_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason'),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * A duplicate photo's other listing: no foreign key, as a deleted listing's photos still count for 180 days
+     * and the report keeps naming it.
+     */
+    relatedProductId: bigint('related_product_id', { mode: 'number' }),
+    relatedUserId: bigint('related_user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     unique('product_reports_product_id_reporter_id_key').on(t.productId, t.reporterId),
     index('product_reports_status_created_at_idx').on(t.status, t.createdAt),
     check('product_reports_status_check', sql`${t.status} in ('open', 'reviewed', 'dismissed')`),
+    // One automatic report per pair of listings, however often the listing is edited.
+    uniqueIndex('product_reports_automatic_key')
+      .on(t.productId, t.relatedProductId)
+      .where(sql`${t.reporterId} is null`),
+    index('product_reports_related_user_id_idx')
+      .on(t.relatedUserId)
+      .where(sql`${t.relatedUserId} is not null`),
+  ],
+);
+
+/**
+ * The perceptual hashes of listing photos (services/images/photo-hash.ts), kept 180 days from the upload whatever
+ * becomes of the listing or the photo: a seller who deletes a listing does not free its photos for a copy. No
+ * foreign key to the listing for that reason; the seller's key goes with their account (their personal data).
+ * `views` holds the whole picture's hash first, then its centred crops', as signed 64-bit integers.
+ */
+export const photoHashes = pgTable(
+  'photo_hashes',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    sellerId: userRef('seller_id'),
+    views: bigint('views', { mode: 'bigint' }).array().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('photo_hashes_created_at_idx').on(t.createdAt),
+    index('photo_hashes_product_id_idx').on(t.productId),
+    index('photo_hashes_seller_id_idx').on(t.sellerId),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   passwordResetTokens,
   emailVerificationTokens,
   heldMessages,
+  photoHashes,
   productImages,
   productLikes,
   productReports,
@@ -292,6 +293,14 @@ export function emailVerificationsOf(db: Db, userId: number) {
     .from(emailVerificationTokens)
     .where(eq(emailVerificationTokens.userId, userId))
     .orderBy(asc(emailVerificationTokens.createdAt));
+}
+
+export function photoHashesOf(db: Db, userId: number) {
+  return db
+    .select({ productId: photoHashes.productId, views: photoHashes.views, createdAt: photoHashes.createdAt })
+    .from(photoHashes)
+    .where(eq(photoHashes.sellerId, userId))
+    .orderBy(asc(photoHashes.createdAt), asc(photoHashes.id));
 }
 
 export function heldMessagesBy(db: Db, userId: number) {

@@ -182,9 +182,10 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.blocksBy(db, userId),
       repo.savedSearchesBy(db, userId),
     ]);
-    const [verifications, held] = await Promise.all([
+    const [verifications, held, photos] = await Promise.all([
       repo.emailVerificationsOf(db, userId),
       repo.heldMessagesBy(db, userId),
+      repo.photoHashesOf(db, userId),
     ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
@@ -250,6 +251,11 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         ...message,
         createdAt: iso(message.createdAt),
         decidedAt: isoOrNull(message.decidedAt),
+      })),
+      photoHashes: photos.map((photo) => ({
+        productId: photo.productId,
+        views: photo.views.map(String),
+        createdAt: iso(photo.createdAt),
       })),
       emailVerifications: verifications.map((sent) => ({
         email: sent.email,

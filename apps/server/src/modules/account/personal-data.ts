@@ -182,6 +182,22 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'product_reports',
+    column: 'related_user_id',
+    link: { foreignKey: 'set null' },
+    exported: null,
+    notExported:
+      "staff's automatic report on another seller's listing whose photo matches this person's (docs/product.md §17)",
+    deletion: 'set to null: the report stays with the other listing',
+  },
+  {
+    table: 'photo_hashes',
+    column: 'seller_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'photoHashes',
+    deletion: 'deleted',
+  },
+  {
     table: 'garage_sales',
     column: 'seller_id',
     link: { foreignKey: 'cascade' },

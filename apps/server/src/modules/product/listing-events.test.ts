@@ -40,6 +40,7 @@ describe('listing events', () => {
       maxImages: 5,
       log: { warn: () => undefined },
       events,
+      queue: t.app.parts.queue,
     });
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
     await products.changeSoldStatus(asSeller, productId, true);

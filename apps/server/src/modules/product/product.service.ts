@@ -22,6 +22,8 @@ import { imagesOf, likeCountsOf } from './product.cards.js';
 import { activeReservation, presentCards, toDetail, type ImageAddresses } from './product.presenter.js';
 import * as reservations from './reservation.repository.js';
 import * as repo from './product.repository.js';
+import { recordListingPhotos } from './duplicate-photos.js';
+import type { JobQueue } from '../../jobs/queue/queue.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const L = messages.listing;
@@ -41,6 +43,8 @@ export interface ProductServiceOptions {
   events: EventBus;
   /** REQUIRE_VERIFIED_EMAIL: listing an item needs a verified address. */
   requireVerifiedEmail?: boolean;
+  /** Where a listing's photo check is enqueued, in the listing's own transaction (duplicate-photos.ts). */
+  queue: Pick<JobQueue, 'enqueue'>;
 }
 
 export const notFound = () => new HttpError(404, L.notFound);
@@ -200,6 +204,11 @@ export function createProductService(options: ProductServiceOptions) {
             locationText: locationText(fields.Latitude, fields.Longitude),
           });
           await repo.insertImages(tx, productId, stored);
+          await recordListingPhotos(tx, options.queue, {
+            productId,
+            sellerId: user.id,
+            hashes: form.images.map((image) => image.hash),
+          });
           return productId;
         });
       } catch (error) {
@@ -243,6 +252,11 @@ export function createProductService(options: ProductServiceOptions) {
             kept.map((image) => image.id),
           );
           await repo.insertImages(tx, id, stored, kept.length);
+          await recordListingPhotos(tx, options.queue, {
+            productId: id,
+            sellerId: user.id,
+            hashes: form.images.map((image) => image.hash),
+          });
           await repo.updateListing(tx, id, {
             categoryId: fields.CategoryId ?? current.categoryId,
             title: fields.Title,

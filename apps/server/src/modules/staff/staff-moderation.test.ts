@@ -87,7 +87,7 @@ describe('reported listings', () => {
       totalReports: 2,
     });
     expect(entry!.reports.map((r) => r.reason).sort()).toEqual(['Fake brand', 'Scam']);
-    expect(entry!.reports.every((r) => r.status === 'open' && r.reporterName.length > 0)).toBe(true);
+    expect(entry!.reports.every((r) => r.status === 'open' && (r.reporterName ?? '').length > 0)).toBe(true);
 
     const noReason = await call('POST', apiPath(API.staff.hideProduct, { productId }), staffToken, {
       reason: ' ',

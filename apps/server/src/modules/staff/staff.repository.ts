@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { garageSales, productReports, products, users } from '../../db/schema.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { selectCards, type Db } from '../product/product.cards.js';
@@ -153,43 +154,54 @@ export interface ReportRow {
   id: number;
   productId: number;
   productTitle: string;
-  reporterId: number;
-  reporterName: string;
+  /** null: the report Rummage filed itself (a duplicate photo, docs/product.md §17). */
+  reporterId: number | null;
+  reporterName: string | null;
   reason: string | null;
   status: 'open' | 'reviewed' | 'dismissed';
   createdAt: Date;
+  relatedProductId: number | null;
+  relatedUserId: number | null;
+  relatedUserName: string | null;
 }
 
+const reporter = alias(users, 'reporter');
+const relatedUser = alias(users, 'related_user');
 const reportColumns = {
   id: productReports.id,
   productId: productReports.productId,
   productTitle: products.title,
   reporterId: productReports.reporterId,
-  reporterName: users.username,
+  reporterName: reporter.username,
   reason: productReports.reason,
   status: productReports.status,
   createdAt: productReports.createdAt,
+  relatedProductId: productReports.relatedProductId,
+  relatedUserId: productReports.relatedUserId,
+  relatedUserName: relatedUser.username,
 };
+
+/** Reports with who filed them (nobody, for an automatic one) and the other listing's seller, if any. */
+function selectReports(db: Db) {
+  return db
+    .select(reportColumns)
+    .from(productReports)
+    .leftJoin(reporter, eq(reporter.id, productReports.reporterId))
+    .leftJoin(relatedUser, eq(relatedUser.id, productReports.relatedUserId))
+    .innerJoin(products, eq(products.id, productReports.productId));
+}
 
 /** Reports of these listings, newest first. */
 export function reportsOf(db: Db, productIds: number[]): Promise<ReportRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(reportColumns)
-    .from(productReports)
-    .innerJoin(users, eq(users.id, productReports.reporterId))
-    .innerJoin(products, eq(products.id, productReports.productId))
+  return selectReports(db)
     .where(inArray(productReports.productId, productIds))
     .orderBy(desc(productReports.createdAt), desc(productReports.id));
 }
 
 /** Reports against anything this person sells, newest first. */
 export function reportsAgainst(db: Db, sellerId: number): Promise<ReportRow[]> {
-  return db
-    .select(reportColumns)
-    .from(productReports)
-    .innerJoin(users, eq(users.id, productReports.reporterId))
-    .innerJoin(products, eq(products.id, productReports.productId))
+  return selectReports(db)
     .where(eq(products.sellerId, sellerId))
     .orderBy(desc(productReports.createdAt), desc(productReports.id))
     .limit(USER_DETAIL_LIMIT);

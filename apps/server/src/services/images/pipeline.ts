@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { fillText, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { createLimiter } from './limiter.js';
+import { photoHashOfPixels, type PhotoHash } from './photo-hash.js';
 
 /**
  * An upload the pipeline refuses, with a message meant for the person who sent it. It is an HttpError, so the
@@ -25,6 +26,8 @@ export interface ProcessedImage {
   thumb: Buffer;
   width: number;
   height: number;
+  /** The perceptual hash of the picture (photo-hash.ts); null when it has too little detail to compare. */
+  hash: PhotoHash | null;
 }
 
 export interface ImagePipelineOptions {
@@ -111,14 +114,15 @@ export function createImagePipeline(overrides: Partial<ImagePipelineOptions> = {
     const raw = { raw: { width, height, channels } };
     // No keepMetadata/withMetadata/keepExif/keepIccProfile: sharp writes no EXIF (GPS), ICC or XMP by default,
     // and raw pixels carry none anyway.
-    const [large, thumb] = await Promise.all([
+    const [large, thumb, hash] = await Promise.all([
       sharp(decoded.data, raw).webp({ quality: LARGE_WEBP_QUALITY }).toBuffer(),
       sharp(decoded.data, raw)
         .resize(thumbSize, thumbSize, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: THUMB_WEBP_QUALITY })
         .toBuffer(),
+      photoHashOfPixels(decoded.data, { width, height, channels }),
     ]);
-    return { large, thumb, width, height };
+    return { large, thumb, width, height, hash };
   }
 
   return {

@@ -7,8 +7,9 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { formatPrice } from '../feed';
 import { fetchReports, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { STAFF_TEXT } from './texts';
-import { formatWhen, Pager, Pill, QueryState } from './ui';
+import { Pager, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
+import { ReportLine } from './ReportLine';
 import { UserDetail } from './UserDetail';
 
 type ReportFilter = (typeof STAFF_REPORT_FILTERS)[number];
@@ -62,13 +63,7 @@ function ReportedProduct({
         <h3 className="text-sm font-semibold text-stone-600">{STAFF_TEXT.reportedBy}</h3>
         <ul className="mt-1 flex flex-col gap-1 text-sm">
           {item.reports.map((report) => (
-            <li key={report.id} className="flex flex-wrap gap-x-2 text-stone-800">
-              <span className="font-semibold">@{report.reporterName}</span>
-              <span className="break-words">{report.reason || STAFF_TEXT.noReason}</span>
-              <span className="text-stone-500">
-                {formatWhen(report.createdAt)} · {report.status}
-              </span>
-            </li>
+            <ReportLine key={report.id} report={report} />
           ))}
         </ul>
       </div>

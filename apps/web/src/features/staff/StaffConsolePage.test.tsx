@@ -66,6 +66,29 @@ describe('staff console reports', () => {
     expect(within(item).getByText('no reason given')).toBeTruthy();
   });
 
+  it("shows Rummage's own report of a duplicate photo with a link to the other listing", async () => {
+    const automatic = {
+      id: 3,
+      reporterId: null,
+      reporterName: null,
+      reason: 'duplicatePhoto',
+      status: 'open' as const,
+      createdAt: '2025-03-06T10:00:00.000Z',
+      relatedProductId: 7,
+      relatedUserId: 9,
+      relatedUserName: 'priya',
+    };
+    const { user } = await openConsole('staff', {
+      [`GET ${API.staff.reports}`]: page([reportedProduct({ reports: [automatic] })]),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    const item = (await screen.findByRole('heading', { name: 'Blue armchair' })).closest('li') as HTMLElement;
+    expect(within(item).getByText('Rummage')).toBeTruthy();
+    const link = within(item).getByRole('link', { name: 'A photo matches one in listing #7 by @priya.' });
+    expect(link.getAttribute('href')).toBe('/product-detail/7');
+    expect(within(item).queryByText('duplicatePhoto')).toBeNull();
+  });
+
   it('hides a listing only with a reason, sends the reason, and shows the answer', async () => {
     let hidden = false;
     const { user, api } = await openConsole('staff', {

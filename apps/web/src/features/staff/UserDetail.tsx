@@ -7,6 +7,7 @@ import { Banner } from '../../shared/ui/Banner';
 import { formatPrice } from '../feed';
 import { fetchUser, staffKeys } from './api';
 import { LiveStaffTicket } from './StaffTicketView';
+import { ReportLine } from './ReportLine';
 import { STAFF_TEXT } from './texts';
 import { BackButton, formatWhen, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
@@ -182,14 +183,12 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               note={fillText(messages.staff.rejectedMessages, { count: data.rejectedMessages })}
             >
               {data.reports.map((report) => (
-                <li key={report.id} className="flex flex-wrap gap-x-2 py-2 text-sm text-stone-800">
-                  <span className="font-semibold">{report.productTitle}</span>
-                  <span>@{report.reporterName}</span>
-                  <span className="break-words">{report.reason || STAFF_TEXT.noReason}</span>
-                  <span className="text-stone-500">
-                    {formatWhen(report.createdAt)} · {report.status}
-                  </span>
-                </li>
+                <ReportLine
+                  key={report.id}
+                  report={report}
+                  about={report.productTitle}
+                  className="flex flex-wrap gap-x-2 py-2 text-sm text-stone-800"
+                />
               ))}
             </Section>
             <Section title={STAFF_TEXT.tickets} empty={STAFF_TEXT.noUserTickets}>

@@ -9,6 +9,7 @@ import { createProduct } from '../../../test/products.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.js';
 import { ageAccount, chatApi } from '../../message/chat.fixtures.js';
 import { EMAIL_JOBS } from './notification-email.js';
+import { until } from '../../../test/until.js';
 
 /** A short NOTIFY_EMAIL_DELAY_MS and a short "hour" keep e-mail tests quick; links start with the public URL. */
 export const DELAY_MS = 1_000;
@@ -25,21 +26,7 @@ export async function startMailingApp(): Promise<{ t: TestApp; smtp: TestSmtpSer
   return { t, smtp };
 }
 
-type Found<T> = Exclude<T, false | undefined | null | 0 | ''>;
-/** Asks again until `probe` answers something, or fails after `timeoutMs` saying what it waited for. */
-export async function until<T>(
-  what: string,
-  probe: () => T | Promise<T>,
-  timeoutMs = 15_000,
-): Promise<Found<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as Found<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { until };
 
 /** Checks the List-Unsubscribe headers and answers the unsubscribe URL they name. */
 export function expectNotificationHeaders(mail: ReceivedMail, publicUrl: string): string {
