@@ -266,7 +266,7 @@ function composeMessaging(
   const unreadSupport = createSupportUnreadCounter(db);
   const safety = createSafetyCheck({ publicUrl: config.publicUrl, productName: config.productName });
   // Each process holds its own classifier, so each learns staff decisions itself: a minute after start, then
-  // every few hours (docs/product.md §16).
+  // every few hours (docs/product.md §16; decision 0018).
   const retrainSafety = async () => safety.retrain(await staffLabelledMessages(db));
   let retraining: NodeJS.Timeout = setTimeout(function retrain() {
     retrainSafety()
