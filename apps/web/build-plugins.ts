@@ -1,5 +1,5 @@
 /**
- * How the web build makes the first visit fast on a slow phone (docs/benchmarks.md, "Front end"): the first
+ * How the web build makes the first visit fast on a slow phone (docs/benchmarks-history.md, "Front end"): the first
  * render's code in two chunks, the stylesheet inline, the pages rendered to HTML, every text file compressed.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

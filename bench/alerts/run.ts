@@ -4,7 +4,7 @@
  * radius and words against each search's stored tsquery, inserting the new pairs) and, side by side in the same
  * run, the same statement without the prefilter (every saved search checked with the same formula), and their
  * ratio. No notifications are sent. Goals: p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite: met (2026-11-26,
- * PostgreSQL 36.9 ms, PGlite 65.3 ms; docs/benchmarks.md, "bench/alerts").
+ * PostgreSQL 36.9 ms, PGlite 65.3 ms; docs/benchmarks-history.md, "bench/alerts").
  *
  *   npm run bench:alerts [-- --searches 100000 --iterations 200 --keep --json FILE]
  *

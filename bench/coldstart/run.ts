@@ -2,7 +2,7 @@
  * bench/coldstart: from spawning the built server (`node apps/server/dist/server.js`) to its first 200 on
  * GET /readyz and on GET /api/Marketplace/products, on PGlite with an existing data directory and on PostgreSQL
  * with an existing database, next to a bare Fastify process (bench/coldstart/bare.mjs) in the same run. The three
- * alternate (rotated order), `--starts` times each; medians are compared. See docs/benchmarks.md, "Cold start".
+ * alternate (rotated order), `--starts` times each; medians are compared. See docs/benchmarks.md, "bench/coldstart".
  *
  *   npm run build && npm run bench:coldstart [-- --starts 5 --json FILE]
  *

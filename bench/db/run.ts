@@ -1,7 +1,7 @@
 /**
  * bench/db: the app's own queries (its repository and service functions, through drizzle) on PGlite and on
  * PostgreSQL, with the same rows on both, one call at a time, engines alternating per block. Reports p50/p99 per
- * query and engine and PGlite ÷ PostgreSQL. Goal (docs/benchmarks.md#method, B5): PGlite ≤ 3× PostgreSQL
+ * query and engine and PGlite ÷ PostgreSQL. Goal (docs/benchmarks.md#goals, db.indexed): PGlite ≤ 3× PostgreSQL
  * on indexed queries. See docs/benchmarks.md, "bench/db: PGlite against PostgreSQL on the same queries".
  *
  *   npm run bench:db [-- --rows 100000 --iterations 200 --rounds 3 --keep --json FILE]

@@ -168,7 +168,7 @@ export async function runScenario(
   log(`app at ${rate.toFixed(0)} req/s, autocannon -R: p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`); // prettier-ignore
   const paced: { app: HttpRun[]; floor: HttpRun[] } = { app: [], floor: [] };
   // Unmeasured, each side at the same pace: the tails of the first paced runs after full load were the
-  // machine settling (docs/benchmarks.md, "1M listings on this session's machine").
+  // machine settling (docs/benchmarks-history.md, "1M listings on a faster machine").
   for (const url of [appUrl, floorUrl]) await pacedRun(url, rate, connections, ctx.warmup * 2);
   // As many rounds as the throughput's: one round's two runs a side let one stall of the shared machine decide.
   const order = Array.from({ length: ctx.rounds }, () => ['app', 'floor', 'floor', 'app'] as const).flat();

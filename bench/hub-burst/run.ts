@@ -4,7 +4,7 @@
  * fires 2,000 invocations at once, spread over them — a third JoinChat to a real chat, a third JoinChat to listings
  * that do not exist, a third SendMessage to the real chat — while GET /healthz is sent every 50 ms without waiting
  * for earlier answers. Prints the probes' worst, p95 and p50 latency and how every invocation ended. See
- * docs/benchmarks.md, "Hub invocation burst".
+ * docs/benchmarks.md, "bench/hub-burst".
  *
  *   npm run bench:hub-burst [-- --connections 10 --invocations 2000 --probe-ms 50 --json FILE]
  *

@@ -4,7 +4,7 @@ import { landingPageLoader, startLandingPage } from './app/landingPages';
 import { hasPageState } from './app/pageState';
 
 /**
- * Starts the app with as little as possible ahead of the first paint (docs/benchmarks.md, "Front end").
+ * Starts the app with as little as possible ahead of the first paint (docs/benchmarks-history.md, "Front end").
  *
  * The HTML arrives prerendered (apps/web/build-plugins.ts): the whole home page, or for every other route the
  * frame (header, loading placeholder, footer). The browser paints it first; then the app's JavaScript, already

@@ -24,8 +24,8 @@ const rawRowParsers = new WeakMap<PGlite, PGlite['parsers']>();
  * copies every field into an ArrayBuffer of its own and reaches each of its private fields through a WeakMap (its
  * build lowers them): a CPU profile of the no-location feed page put about half of PGlite's time per page there,
  * more than the statement's run in WebAssembly, and reading it this way took the page from 0.77 to 0.41 ms
- * (docs/benchmarks.md, bench/db, session 26). The same two locks as `exec`, so it never runs inside someone else's
- * transaction.
+ * (docs/benchmarks-history.md, bench/db, 2026-11-28). The same two locks as `exec`, so it never runs inside someone
+ * else's transaction.
  */
 async function runProtocol(client: PGlite, messages: Buffer): Promise<Record<string, unknown>[]> {
   await client._checkReady();

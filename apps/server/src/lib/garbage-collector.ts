@@ -13,10 +13,10 @@ import { setFlagsFromString } from 'node:v8';
  * every 20–30 s stopped the process for ~15 ms plus marking; paced runs showed those stops as clusters of 50–160
  * late requests, and the p99 was 14–19 ms against the plain node:http floor's 6–15. With pretenuring off the old
  * generation stays flat under the same load, the clusters are gone and the paced p99 is the floor's (1.00–1.09×
- * against 1.67–1.86× with V8's default; docs/benchmarks.md, "Requests' garbage in the old generation"). Objects
- * that really live long (caches, the gazetteer's indexes) are then promoted by the young generation's collections,
- * copied twice on the way: paid once per such object, mostly at start-up. The 50 MB bodies abuse test, which
- * session 25 suspected of paying for it, kept the same share of REST throughput with either setting over ten
+ * against 1.67–1.86× with V8's default; docs/benchmarks-history.md, "Requests' garbage in the old generation").
+ * Objects that really live long (caches, the gazetteer's indexes) are then promoted by the young generation's
+ * collections, copied twice on the way: paid once per such object, mostly at start-up. The 50 MB bodies abuse test,
+ * which session 25 suspected of paying for it, kept the same share of REST throughput with either setting over ten
  * alternating runs.
  *
  * The flag only steers where new objects are allocated, so setting it at run time (rather than on the command

@@ -25,8 +25,9 @@ export function recentWindow(page: number, pageSize: number): number {
  * up short in about 1 in 20 of these reads when 2 were expected in the window, 1 in 60 when 4 were, if the words'
  * share of the listings stays the same down the feed. Filled, the page costs a few ms where the full query for a
  * common word in a busy area costs 35–150 ms at 1M listings; short, it costs what it read (~0.4 µs a row: up to
- * ~20 ms at RECENT_WINDOW_MAX) before the full query (docs/benchmarks.md, "The window's yield"). From 1 row passed
- * the guess is too rough (~240,000 rows for a page of 12), so there is none (undefined); nor past RECENT_WINDOW_MAX.
+ * ~20 ms at RECENT_WINDOW_MAX) before the full query (docs/benchmarks-history.md, "The window's yield"). From 1 row
+ * passed the guess is too rough (~240,000 rows for a page of 12), so there is none (undefined); nor past
+ * RECENT_WINDOW_MAX.
  */
 export function widerWindow(window: number, needed: number, passing: number): number | undefined {
   if (passing < WIDER_WINDOW_MIN_PASSING || passing >= needed) return undefined;
@@ -139,7 +140,7 @@ const cardJoins = sql`join ${users} on ${users.id} = ${products.sellerId}
  * A generic plan estimates a LIMIT or OFFSET parameter as 10% of the rows (30,000 listings at 1M): such a plan
  * looks dearer than the custom ones, so PostgreSQL never keeps it, and were it forced, its estimated cost would
  * also switch JIT compilation on (300 ms per execution). With numbers, the generic plan costs what the custom ones
- * do, and PostgreSQL keeps it after five runs (docs/benchmarks.md, bench/feed).
+ * do, and PostgreSQL keeps it after five runs (docs/benchmarks-history.md, bench/feed).
  */
 function paging(shape: Shape) {
   const size = shape.firstPageSize;
@@ -259,9 +260,10 @@ export function feedStatement(shape: Shape): SQL {
  * of the traffic (at most a few statements per page size and connection). Later pages take LIMIT and OFFSET as
  * parameters, which a generic plan cannot estimate (see `paging`). Nor can it know how common search words are:
  * for the full query with search words, its plan takes 1.2 to 4 times as long as the custom plan for rare words
- * (docs/benchmarks.md, bench/feed), so that query is planned per call, and so is 'words-first'. Within the window,
- * search words only filter at most `window` rows, and in a small box ('box-first') the few it holds, whatever the
- * plan: those are named (planning the box-first read took 2.5–3.5 ms, reading 25 miles around Pierre, SD ~1 ms).
+ * (docs/benchmarks-history.md, bench/feed), so that query is planned per call, and so is 'words-first'. Within the
+ * window, search words only filter at most `window` rows, and in a small box ('box-first') the few it holds,
+ * whatever the plan: those are named (planning the box-first read took 2.5–3.5 ms, reading 25 miles around Pierre,
+ * SD ~1 ms).
  */
 export function statementName(shape: Shape): string | undefined {
   const planned = shape.read === 'full' || shape.read === 'words-first';
@@ -281,9 +283,9 @@ export const RARE_WORDS_MAX = 2_000;
 
 /**
  * Below this many listings in a circle's box (the grid's estimate, `boxListingsStatement`), its page is read box first
- * ('box-first') without counting the words. Measured at 1M listings (docs/benchmarks.md, "Search in sparse
- * areas"): read so, a box of up to ~6,400 listings cost less than counting a common word ("lamp") and reading as
- * before; for a word nobody used, whose count and words-first read are cheap, it broke even at ~1,400 and cost
+ * ('box-first') without counting the words. Measured at 1M listings (docs/benchmarks-history.md, "Search in
+ * sparse areas"): read so, a box of up to ~6,400 listings cost less than counting a common word ("lamp") and reading
+ * as before; for a word nobody used, whose count and words-first read are cheap, it broke even at ~1,400 and cost
  * twice as much at 3,000.
  */
 export const SMALL_BOX_LISTINGS = 1_000;
