@@ -28,6 +28,7 @@ const SECOND_LANE = [
   'chat.spec.ts',
   'notifications-push.spec.ts',
   'duplicate-photos.spec.ts',
+  'chat-reconnect.spec.ts',
 ];
 
 /**
