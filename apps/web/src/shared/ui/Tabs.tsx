@@ -29,7 +29,8 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex border-b border-stone-200">
+      {/* Narrower tabs on a phone, so five fit 375 px (the staff console); wrapped rather than cut past that. */}
+      <div role="tablist" aria-label={label} className="flex flex-wrap border-b border-stone-200">
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
           return (
@@ -47,7 +48,7 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
               tabIndex={isSelected ? 0 : -1}
               onClick={() => setSelected(tab.id)}
               onKeyDown={(event) => handleKeyDown(event, index)}
-              className={`-mb-px border-b-4 px-4 py-3 text-sm font-bold tracking-wide md:text-base ${
+              className={`-mb-px border-b-4 px-2.5 py-3 text-sm sm:px-4 font-bold tracking-wide md:text-base ${
                 isSelected
                   ? 'border-brand text-brand-800'
                   : 'border-transparent text-stone-600 hover:text-stone-900'
