@@ -157,9 +157,10 @@ describe('after the event loop stalled', () => {
     expect(sockets.every((s) => s.status === 101 || (s.status === 503 && s.retryAfter === RETRY_AFTER))).toBe(
       true,
     );
-    // Probes arrive every few ms, so both refusals were met during the second or so of shedding.
+    // Probes arrive every few ms, so readiness's refusal was met during the second or so of shedding. A new
+    // WebSocket's refusal is proven below without the flood: a probe's handshake queues behind 30 flooding
+    // connections, and in a short shedding window it can miss the window altogether.
     expect(ready.some((p) => p.status === 503)).toBe(true);
-    expect(sockets.some((s) => s.status === 503)).toBe(true);
     // And shedding ended by itself while the flood went on: the caught-up loop serves again.
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
 
@@ -183,5 +184,41 @@ describe('after the event loop stalled', () => {
       (record) => record.type === 1 && record.target === HUB_EVENTS.unreadMessagesCount,
     );
     established.close();
+  });
+
+  it('refuses new WebSockets with 503 and Retry-After while it sheds', async () => {
+    const hubUrl = `${server.origin.replace('http', 'ws')}${HUBS.general}`;
+    // Each round: a stall, then upgrades from several clients at once, for longer than one pressure sample lasts.
+    // The window's edges depend on when the sampling timer runs after the stall, so a round may see only
+    // accepted sockets; three rounds without a single refusal would mean upgrades are not shed.
+    const seen: Array<{ status: number; retryAfter?: string }> = [];
+    for (let stall = 1; stall <= 3 && !seen.some((s) => s.status === 503); stall++) {
+      process.kill(server.pid, 'SIGSTOP');
+      await sleep(FREEZE_MS);
+      process.kill(server.pid, 'SIGCONT');
+      const until = Date.now() + 2_500;
+      const round: typeof seen = [];
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (Date.now() < until) round.push(await upgrade(hubUrl, person.token));
+        }),
+      );
+      const counts: Record<number, number> = {};
+      for (const { status } of round) counts[status] = (counts[status] ?? 0) + 1;
+      console.info(`[pressure] new WebSockets after stall ${stall}: ${JSON.stringify(counts)}`);
+      seen.push(...round);
+    }
+    expect(seen.every((s) => s.status === 101 || (s.status === 503 && s.retryAfter === RETRY_AFTER))).toBe(
+      true,
+    );
+    expect(seen.some((s) => s.status === 503)).toBe(true);
+    // And once caught up it accepts them again.
+    const stoppedAt = Date.now();
+    let accepted = false;
+    while (!accepted && Date.now() - stoppedAt < RECOVER_WITHIN_MS) {
+      accepted = (await upgrade(hubUrl, person.token)).status === 101;
+      if (!accepted) await sleep(200);
+    }
+    expect(accepted).toBe(true);
   });
 });
