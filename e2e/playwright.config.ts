@@ -19,7 +19,10 @@ export default defineConfig({
   // One worker per lane; a lane's journeys run one after another (its project's `workers: 1`).
   workers: lanes.length,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Twice the 60 s a journey file may take on a quiet machine (npm test's timing check fails a slower one): beside
+  // other work (a CPU hog on both cores) journeys run about twice as slow, and that must not turn a slow pass into
+  // a failure. A stuck step still fails at its own 10 s limit.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { People } from './composition.js';
 import type { Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
-import type { EventBus } from './events/bus.js';
+import type { DurableEvents } from './events/durable.js';
 import type { JobQueue } from './jobs/queue/queue.js';
 import { createGarageService } from './modules/garage/garage.service.js';
 import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
@@ -25,7 +25,7 @@ import { createUserService } from './modules/user/user.service.js';
 export function composeListings(
   config: AppConfig,
   storage: Storage,
-  events: EventBus,
+  durable: DurableEvents,
   queue: JobQueue,
   { verification }: Pick<People, 'verification'>,
   log: FastifyBaseLogger,
@@ -43,14 +43,14 @@ export function composeListings(
       reverse,
       maxImages: config.uploads.maxImages,
       log,
-      events,
+      durable,
       requireVerifiedEmail: config.emailVerification.required,
       queue,
     }),
-    engagement: createEngagementService({ db, events }),
+    engagement: createEngagementService({ db, durable }),
     reservations: createReservationService({
       db,
-      events,
+      durable,
       queue,
       durationMs: config.reservations.durationMs,
     }),

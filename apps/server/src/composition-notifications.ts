@@ -1,29 +1,29 @@
 /**
- * The composition root's notifications part (composition.ts, docs/product.md §10): the centre and its subscribers,
- * preferences, Web Push and e-mail. Each channel subscribes to the bus and sends as jobs on the queue.
+ * The composition root's notifications part (composition.ts, docs/product.md §10): the centre and its
+ * processors, preferences, Web Push and e-mail. Each channel is a durable event processor and sends as jobs.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOverrides, People } from './composition.js';
 import type { Storage } from './composition-storage.js';
 import type { AppConfig } from './config.js';
 import type { EventBus } from './events/bus.js';
+import type { DurableEvents } from './events/durable.js';
 import type { JobQueue } from './jobs/queue/queue.js';
 import { createNotificationCentre } from './modules/notification/centre.service.js';
 import { createNotificationEmail } from './modules/notification/email/notification-email.js';
 import { createUnsubscribeTokens } from './modules/notification/email/unsubscribe-token.js';
 import { createNotificationPreferences } from './modules/notification/preferences.service.js';
-import { createPushService, deliverPushNotifications } from './modules/notification/push.service.js';
-import { notifyConversations } from './modules/notification/subscribers/conversations.js';
-import { defineGarageSaleReminders } from './modules/notification/subscribers/garage-sales.js';
-import { notifyListingNews } from './modules/notification/subscribers/listings.js';
-import { notifyReservations } from './modules/notification/subscribers/reservations.js';
-import { alertSavedSearchMatches } from './modules/saved-search/saved-search.alerts.js';
+import { defineGarageSaleReminders } from './modules/notification/garage-sale-reminders.js';
+import { notificationProcessors } from './modules/notification/notification.processors.js';
+import { createPushService } from './modules/notification/push.service.js';
+import { savedSearchProcessors } from './modules/saved-search/saved-search.processors.js';
 import type { Presence } from './services/presence/index.js';
 import { createPushSender, systemLookup, vapidKeysOf } from './services/push/index.js';
 
 /**
- * What reaches people who are not on the site (docs/product.md §10): each channel subscribes to the bus and does
- * its sending as jobs on the queue, so nothing is lost when a process dies and nothing slows the request.
+ * What reaches people who are not on the site (docs/product.md §10): entries, pushes and e-mails are made by
+ * durable event processors and sent as jobs on the queue, so nothing is lost when a process dies and nothing
+ * slows the request.
  */
 export function composeNotifications(
   config: AppConfig,
@@ -31,19 +31,16 @@ export function composeNotifications(
   { database }: Storage,
   { mailer }: People,
   events: EventBus,
+  durable: DurableEvents,
   queue: JobQueue,
   presence: Presence,
   log: FastifyBaseLogger,
 ) {
   const db = database.db;
   const preferences = createNotificationPreferences(db);
-  // The centre keeps every entry whatever the preferences; push and e-mail subscribe to notification.created.
-  const centre = createNotificationCentre({ db, events });
-  notifyConversations(events, centre);
-  notifyListingNews(events, centre, db, queue);
-  notifyReservations(events, centre, db);
-  defineGarageSaleReminders(queue, db, centre);
-  alertSavedSearchMatches(events, centre, db, queue);
+  // The centre keeps every entry whatever the preferences; push and e-mail process notification.created.
+  const centre = createNotificationCentre({ db, events, durable });
+  defineGarageSaleReminders(queue, db, durable, centre);
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
   const vapidKeys = vapidKeysOf(db, vapid);
@@ -60,11 +57,9 @@ export function composeNotifications(
     log,
   });
   queue.define(push.job);
-  deliverPushNotifications(events, push, db);
   const unsubscribeTokens = createUnsubscribeTokens(db);
   const email = createNotificationEmail({
     db,
-    events,
     queue,
     mailer,
     preferences,
@@ -74,6 +69,7 @@ export function composeNotifications(
     delayMs: config.notifications.emailDelayMs,
     paceMs: overrides.notificationEmailPaceMs,
   });
+  durable.register([...notificationProcessors({ centre, push, email }), ...savedSearchProcessors(centre)]);
   return { preferences, centre, push, unsubscribeTokens, email };
 }
 

@@ -12,6 +12,7 @@ import { Closers, observeStorage, openStorage, type Storage } from './compositio
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus, type EventBus } from './events/bus.js';
+import { createDurableEvents, type DurableEvents } from './events/durable.js';
 import { createJobQueue, type JobQueue } from './jobs/queue/queue.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createAccountDataService } from './modules/account/account-data.service.js';
@@ -97,8 +98,10 @@ export interface ServerParts {
   readonly storage: Readonly<Storage>;
   readonly people: Readonly<People>;
   readonly listings: Readonly<Listings>;
-  /** Services say what happened here; hub delivery (and later notifications, alerts) subscribe. */
+  /** Services say what happened here after their commit; hub delivery subscribes (realtime/delivery/). */
   readonly events: EventBus;
+  /** What must follow a write, recorded in its transaction and done by processors (events/durable.ts). */
+  readonly durable: DurableEvents;
   readonly messaging: Readonly<Messaging>;
   readonly realtime: Readonly<Realtime>;
   readonly moderation: Readonly<Moderation>;
@@ -143,9 +146,11 @@ export async function composeServer(
       metrics,
       concurrency: storage.database.kind === 'pglite' ? 3 : 4,
     });
-    const people = composePeople(config, overrides, storage, events, queue, log, closers);
-    const listings = composeListings(config, storage, events, queue, people, log);
-    const messaging = composeMessaging(config, storage, events, metrics, log, closers);
+    // Consequences of a write that must not be lost are recorded in its transaction (events/durable.ts).
+    const durable = createDurableEvents({ db: database.db, queue, bus: events });
+    const people = composePeople(config, overrides, storage, events, durable, queue, log, closers);
+    const listings = composeListings(config, storage, durable, queue, people, log);
+    const messaging = composeMessaging(config, storage, events, durable, metrics, log, closers);
     const realtime = await composeRealtime(
       config,
       overrides,
@@ -157,7 +162,7 @@ export async function composeServer(
       log,
       closers,
     );
-    const moderation = composeModeration(storage, messaging, events);
+    const moderation = composeModeration(storage, messaging, events, durable);
     const personalData = composePersonalData(config, storage, listings, events, log);
     const notifications = composeNotifications(
       config,
@@ -165,6 +170,7 @@ export async function composeServer(
       storage,
       people,
       events,
+      durable,
       queue,
       realtime.presence,
       log,
@@ -175,6 +181,7 @@ export async function composeServer(
       config,
       storage,
       events,
+      durable,
       people,
       listings,
       messaging,
@@ -197,6 +204,7 @@ function composePeople(
   overrides: AppOverrides,
   { database }: Storage,
   events: EventBus,
+  durable: DurableEvents,
   queue: JobQueue,
   log: FastifyBaseLogger,
   onClose: Closers,
@@ -242,6 +250,7 @@ function composePeople(
     supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
     events,
+    durable,
     verification,
   });
   onClose.push(() => accounts.settleDeliveries());
@@ -257,6 +266,7 @@ function composeMessaging(
   config: AppConfig,
   storage: Storage,
   events: EventBus,
+  durable: DurableEvents,
   metrics: Metrics,
   log: FastifyBaseLogger,
   onClose: Closers,
@@ -287,15 +297,22 @@ function composeMessaging(
     chats: createMessageService({
       db,
       store,
-      events,
+      durable,
       budgets,
       budgetWindow,
       requireVerifiedEmail: config.emailVerification.required,
       safety,
       unreadSupport: (userId) => unreadSupport.countForUserId(userId),
     }),
-    support: createSupportService({ db, productName: config.productName, events, budgets, budgetWindow }),
-    held: createHeldMessages({ db, events }),
+    support: createSupportService({
+      db,
+      productName: config.productName,
+      events,
+      durable,
+      budgets,
+      budgetWindow,
+    }),
+    held: createHeldMessages({ db, durable }),
     /** Learns staff decisions now (the periodic retraining's own step; tests call it). */
     retrainSafety,
   };
@@ -375,9 +392,10 @@ function composeModeration(
   { database, imageStore: store }: Storage,
   { support }: Messaging,
   events: EventBus,
+  durable: DurableEvents,
 ) {
   // A ban or a role change is told on the bus; hub delivery (realtime/delivery/sessions.ts) ends the connections.
-  const staff = createStaffService({ db: database.db, store, support, events });
+  const staff = createStaffService({ db: database.db, store, support, events, durable });
   return { staff };
 }
 export type Moderation = ReturnType<typeof composeModeration>;

@@ -13,6 +13,8 @@ import * as schema from './schema.js';
 /** The one database type the whole app uses, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a statement runs on: the database, or a transaction of it. */
+export type Executor = Database | Transaction;
 export type DatabaseKind = 'pglite' | 'pg';
 
 export type DatabaseOptions =

@@ -54,8 +54,8 @@ export interface DomainEventMap {
   'product.listed': { productId: number; sellerId: number; title: string };
   /** Someone liked a listing they had not liked (an unlike or a repeated like is not told). */
   'product.liked': { productId: number; sellerId: number; likerId: number };
-  /** The seller reserved a listing for a buyer who chats about it, until `until` (docs/product.md §12). */
-  'product.reserved': { productId: number; sellerId: number; buyerId: number; until: Date };
+  /** The seller reserved a listing for a buyer who chats about it, until `until` (ISO time, docs/product.md §12). */
+  'product.reserved': { productId: number; sellerId: number; buyerId: number; until: string };
   /** A reservation ended: the seller released it, it ran out, or the listing was marked sold. */
   'product.reservationEnded': {
     productId: number;

@@ -111,7 +111,10 @@ describe('subscriptions end with the sessions', () => {
 
   it.each<SessionEndReason>(['passwordReset', 'ban'])('so does %s', async (reason) => {
     const { who } = await subscribedPerson();
-    await t.app.parts.events.emit('session.ended', { userId: who.id, reason });
+    // As the password reset and the ban record it, in the transaction that ends the sessions.
+    await t.app.parts.durable.transaction((_tx, record) =>
+      record('session.ended', { userId: who.id, reason }),
+    );
     expect(await endpointsOf(who.id)).toEqual([]);
   });
 

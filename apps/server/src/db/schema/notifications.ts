@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -56,6 +57,27 @@ export const jobs = pgTable(
       .on(t.leaseUntil)
       .where(sql`${t.state} = 'running'`),
     index('jobs_state_finished_at_idx').on(t.state, t.finishedAt),
+  ],
+);
+
+/** Durable events' ids (events/durable.ts): each recorded event takes one, shared by all its processors' jobs. */
+export const domainEventIds = pgSequence('domain_event_ids');
+
+/**
+ * Which durable event each processor has handled (events/durable.ts): written in the processor's own transaction,
+ * with what it did, so a job run again after a crash between that commit and the job's completion does nothing.
+ * Kept as long as finished jobs are (a job that can still run again can only be one not yet finished).
+ */
+export const processedEvents = pgTable(
+  'processed_events',
+  {
+    processor: text('processor').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    processedAt: at('processed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processor, t.eventId] }),
+    index('processed_events_processed_at_idx').on(t.processedAt),
   ],
 );
 

@@ -3,12 +3,12 @@
  * connection, and a claim must never be held open across the job's own work.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { JobRow } from '../../db/schema.js';
 import type { JobQueueCount } from '../../services/metrics/index.js';
 import { JOBS_CHANNEL } from './listen.js';
 
-export type Executor = Database | Transaction;
+export type { Executor };
 
 export interface NewJob {
   name: string;

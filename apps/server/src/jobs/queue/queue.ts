@@ -21,6 +21,7 @@ import {
   type ClaimedJob,
   type Executor,
 } from './queue.repository.js';
+import { forgetProcessedEvents } from '../../events/durable.js';
 import { listenForJobs, type JobListener } from './listen.js';
 
 interface Log {
@@ -316,7 +317,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The queue's own upkeep, a recurring kind: done jobs go after a week (long enough for an idempotency key to catch
- * a repeated event), dead ones after 30 days (long enough for someone to look at them).
+ * a repeated event), dead ones after 30 days (long enough for someone to look at them). What event processors
+ * recorded as handled goes with the done jobs: only a job not yet finished can run again.
  */
 export function forgetFinishedJobsKind(
   db: Database,
@@ -327,7 +329,10 @@ export function forgetFinishedJobsKind(
     name: 'queue.forget-finished-jobs',
     everyMs,
     timeoutMs: 10 * 60 * 1000,
-    handler: async () => void (await deleteFinishedJobs(db, keep)),
+    handler: async () => {
+      await deleteFinishedJobs(db, keep);
+      await forgetProcessedEvents(db, keep.doneMs);
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { HttpError, sqlState, violatedConstraint } from '../../lib/http-error.js
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import type { CaptchaVerifier } from '../../services/captcha/index.js';
 import * as repo from './account.repository.js';
 import type { SessionService } from './session.service.js';
@@ -46,8 +47,10 @@ export interface AccountServiceOptions {
   productName: string;
   supportEmail: string;
   publicUrl: string;
-  /** Told when sessions end (logout, logout everywhere, password reset), after the change is stored. */
+  /** Told when a single session ends (logout), after the change is stored. */
   events: EventBus;
+  /** Records sessions ended everywhere in their transaction: the person's browsers are forgotten with them. */
+  durable: DurableEvents;
   /** The new address's disposable-mail check, and its verification link (sent with the registration). */
   verification: Pick<EmailVerification, 'checkAddress' | 'requestLink'>;
   clock?: () => Date;
@@ -61,7 +64,7 @@ export interface ClientMeta {
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export function createAccountService(options: AccountServiceOptions) {
-  const { db, sessions, captcha, mailer, log, events, verification } = options;
+  const { db, sessions, captcha, mailer, log, events, durable, verification } = options;
   const clock = options.clock ?? (() => new Date());
   /** Reset mails go out in the background (see requestPasswordReset); close() waits for them. */
   const deliveries = new Set<Promise<void>>();
@@ -188,8 +191,11 @@ export function createAccountService(options: AccountServiceOptions) {
 
     /** Every session of the person ends, on every device, this one included. */
     async logoutEverywhere(userId: number): Promise<void> {
-      await sessions.revokeAllOf(userId);
-      await events.emit('session.ended', { userId, reason: 'logoutEverywhere' });
+      // The sessions and the person's browsers (push) end together (events/durable.ts).
+      await durable.transaction(async (tx, record) => {
+        await repo.revokeUserSessions(tx, userId, clock());
+        await record('session.ended', { userId, reason: 'logoutEverywhere' });
+      });
     },
 
     /**
@@ -213,7 +219,7 @@ export function createAccountService(options: AccountServiceOptions) {
         });
       }
       const passwordHash = await hashPassword(input.password);
-      const userId = await withTransaction(db, async (tx) => {
+      await durable.transaction(async (tx, record) => {
         const now = clock();
         const userId = await repo.claimResetToken(tx, tokenHash, now);
         if (userId === undefined) {
@@ -225,9 +231,8 @@ export function createAccountService(options: AccountServiceOptions) {
         await repo.retireResetTokens(tx, userId, now);
         // Whoever knew the old password may be signed in somewhere: every session ends with it.
         await repo.revokeUserSessions(tx, userId, now);
-        return userId;
+        await record('session.ended', { userId, reason: 'passwordReset' });
       });
-      await events.emit('session.ended', { userId, reason: 'passwordReset' });
     },
 
     /** Waits for reset mails still being sent (shutdown, tests). */

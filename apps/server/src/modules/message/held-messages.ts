@@ -7,7 +7,7 @@
  */
 import { messages, safetyWarningOf, type HeldMessage, type SafetyWarningKind } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SafetyAssessment } from '../../services/safety/index.js';
 import { nearCertainSpam } from '../../services/safety/index.js';
@@ -31,8 +31,8 @@ export function isHeld(
 
 export type HeldMessages = ReturnType<typeof createHeldMessages>;
 
-export function createHeldMessages(options: { db: Database; events: EventBus }) {
-  const { db, events } = options;
+export function createHeldMessages(options: { db: Database; durable: DurableEvents }) {
+  const { db, durable } = options;
   const gone = () => new HttpError(404, messages.staff.heldGone);
 
   return {
@@ -59,7 +59,7 @@ export function createHeldMessages(options: { db: Database; events: EventBus }) 
 
     /** Delivers a held message as a chat message with its original time. */
     async release(staff: AuthUser, id: number): Promise<void> {
-      const { message, pair, row } = await withTransaction(db, async (tx) => {
+      await durable.transaction(async (tx, record) => {
         const row = await held.lockWaiting(tx, id);
         if (!row) throw gone();
         const listing = await repo.findProduct(tx, row.productId);
@@ -81,22 +81,21 @@ export function createHeldMessages(options: { db: Database; events: EventBus }) 
           targetUserId: row.senderId,
           targetProductId: row.productId,
         });
-        return { message: stored, pair, row };
-      });
-      const sender = await repo.findUser(db, row.senderId);
-      const line = {
-        ...message,
-        senderId: row.senderId,
-        userName: sender?.username ?? null,
-        body: row.body,
-        safetyWarning: row.safetyWarning,
-      };
-      await events.emit('chat.messageSent', {
-        message: toMessage(line, pair, row.senderId),
-        receivedByRecipient: toMessage(line, pair, row.receiverId),
-        ...pair,
-        senderId: row.senderId,
-        receiverId: row.receiverId,
+        const sender = await repo.findUser(tx, row.senderId);
+        const line = {
+          ...stored,
+          senderId: row.senderId,
+          userName: sender?.username ?? null,
+          body: row.body,
+          safetyWarning: row.safetyWarning,
+        };
+        await record('chat.messageSent', {
+          message: toMessage(line, pair, row.senderId),
+          receivedByRecipient: toMessage(line, pair, row.receiverId),
+          ...pair,
+          senderId: row.senderId,
+          receiverId: row.receiverId,
+        });
       });
     },
 

@@ -8,6 +8,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
 import { createEventBus } from '../../events/bus.js';
 import { createMessageService } from './message.service.js';
+import { createDurableEvents } from '../../events/durable.js';
 import { createMemoryBudgetStore } from '../../services/rate-budget/index.js';
 
 /** A budget these direct service calls never reach. */
@@ -212,24 +213,32 @@ describe('DELETE /api/Message/delete-chat/{productId}/with/{otherUserId}', () =>
 });
 
 describe('domain events', () => {
-  /** A real bus with a subscriber on every chat event, recording what the service said, in order. */
+  /**
+   * A real bus with a subscriber on every chat event, recording what the service said, in order; its durable
+   * events have no processors, so each is only told on this bus after its commit.
+   */
   function recorder() {
     const said: Array<[string, unknown]> = [];
     const events = createEventBus();
     for (const name of ['chat.messageSent', 'chat.read', 'chat.deleted'] as const) {
       events.on(name, (event) => void said.push([name, event]));
     }
-    return { said, events };
+    const durable = createDurableEvents({
+      db: t.app.parts.storage.database.db,
+      queue: t.app.parts.queue,
+      bus: events,
+    });
+    return { said, durable };
   }
 
   it('says a message was stored, and who read or deleted a chat', async () => {
     const [seller, buyer] = await Promise.all([person(), person()]);
     const productId = await createProduct(t.app, seller.id);
-    const { said, events } = recorder();
+    const { said, durable } = recorder();
     const service = createMessageService({
       db: t.app.parts.storage.database.db,
       store: t.app.parts.storage.imageStore,
-      events,
+      durable,
       ...budget,
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };
@@ -281,10 +290,11 @@ describe('domain events', () => {
     events.on('chat.messageSent', () => {
       throw new Error('hub down');
     });
+    const db = t.app.parts.storage.database.db;
     const service = createMessageService({
-      db: t.app.parts.storage.database.db,
+      db,
       store: t.app.parts.storage.imageStore,
-      events,
+      durable: createDurableEvents({ db, queue: t.app.parts.queue, bus: events }),
       ...budget,
     });
     const asBuyer: AuthUser = { id: buyer.id, username: buyer.username, role: 'user' };

@@ -9,8 +9,8 @@ import {
   type UnreadCounts,
 } from '@rummage/contract';
 import { activeReservation } from '../product/product.presenter.js';
-import { withTransaction, type Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { Database } from '../../db/client.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import {
   budgetKeys,
@@ -39,8 +39,11 @@ const C = messages.chat;
 export interface MessageServiceOptions {
   db: Database;
   store: ImageAddresses;
-  /** Told what happened after each commit (chat.messageSent, chat.read, chat.deleted); hubs deliver from there. */
-  events: EventBus;
+  /**
+   * Records what happened in each write's transaction (chat.messageSent, chat.read, chat.deleted): processors make
+   * what follows, and hubs deliver from the bus after the commit.
+   */
+  durable: DurableEvents;
   /** Each person's message budget, spent by every send whether it comes through REST or /chathub. */
   budgets: BudgetStore;
   budgetWindow: BudgetWindow;
@@ -70,7 +73,7 @@ export type MessageService = ReturnType<typeof createMessageService>;
  * again, and the chat page shows `isSold` so the buyer knows.
  */
 export function createMessageService(options: MessageServiceOptions) {
-  const { db, store, events, budgets, budgetWindow, safety } = options;
+  const { db, store, durable, budgets, budgetWindow, safety } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
 
   async function firstThumbs(productIds: number[]): Promise<Map<number, string>> {
@@ -188,10 +191,12 @@ export function createMessageService(options: MessageServiceOptions) {
       if (!text.success) throw new HttpError(400, text.error.issues[0]?.message ?? C.empty);
       const body = text.data;
 
-      const outcome: { pair: ChatPair } & (
-        | { held: { id: number; createdAt: Date }; message?: undefined }
-        | { held?: undefined; message: repo.StoredMessage & { safetyWarning: string | null } }
-      ) = await withTransaction(db, async (tx) => {
+      const clientMessageId = input.clientMessageId !== undefined && {
+        clientMessageId: input.clientMessageId,
+      };
+      // The message and what must follow it (the receiver's entry, push, e-mail) commit together; open pages
+      // hear of it once it has committed (events/durable.ts).
+      return durable.transaction(async (tx, record) => {
         await repo.lockSender(tx, user.id);
         // A ban revokes the sessions, but a WebSocket opened before it may outlive a lost backplane message.
         const sender = await repo.findUser(tx, user.id);
@@ -216,46 +221,37 @@ export function createMessageService(options: MessageServiceOptions) {
             safetyWarning: assessment.warning!,
             score: assessment.score,
           });
-          return { pair, held: kept };
+          const row = { ...kept, senderId: user.id, userName: user.username, body, safetyWarning: null };
+          const waiting = { ...toMessage(row, pair, user.id), held: true };
+          await record('chat.messageHeld', {
+            message: waiting,
+            ...pair,
+            senderId: user.id,
+            ...clientMessageId,
+          });
+          return waiting;
         }
         const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
         const stored = await repo.insertMessage(tx, conversationId, user.id, body, assessment.warning);
-        return { pair, message: { ...stored, safetyWarning: assessment.warning } };
-      });
-
-      const { pair } = outcome;
-      if (outcome.held) {
         const row = {
-          ...outcome.held,
+          ...stored,
           senderId: user.id,
           userName: user.username,
           body,
-          safetyWarning: null,
+          safetyWarning: assessment.warning,
         };
-        const waiting = { ...toMessage(row, pair, user.id), held: true };
-        await events.emit('chat.messageHeld', {
-          message: waiting,
+        // The sender's copy never carries the warning; the recipient's does (delivery/chat.ts sends each its own).
+        const sent = toMessage(row, pair, user.id);
+        await record('chat.messageSent', {
+          message: sent,
+          ...(assessment.warning !== null && { receivedByRecipient: toMessage(row, pair, input.receiverId) }),
           ...pair,
           senderId: user.id,
-          ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+          receiverId: input.receiverId,
+          ...clientMessageId,
         });
-        return waiting;
-      }
-      const { message } = outcome;
-      const row = { ...message, senderId: user.id, userName: user.username, body };
-      // The sender's copy never carries the warning; the recipient's does (delivery/chat.ts sends each its own).
-      const sent = toMessage(row, pair, user.id);
-      await events.emit('chat.messageSent', {
-        message: sent,
-        ...(message.safetyWarning !== null && {
-          receivedByRecipient: toMessage(row, pair, input.receiverId),
-        }),
-        ...pair,
-        senderId: user.id,
-        receiverId: input.receiverId,
-        ...(input.clientMessageId !== undefined && { clientMessageId: input.clientMessageId }),
+        return sent;
       });
-      return sent;
     },
 
     async chatRooms(user: AuthUser): Promise<ChatRoom[]> {
@@ -281,16 +277,20 @@ export function createMessageService(options: MessageServiceOptions) {
     async read(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
-      await repo.markRead(db, conversation.id, user.id, conversation.lastMessageId);
-      await events.emit('chat.read', { userId: user.id, productId, otherUserId });
+      await durable.transaction(async (tx, record) => {
+        await repo.markRead(tx, conversation.id, user.id, conversation.lastMessageId);
+        await record('chat.read', { userId: user.id, productId, otherUserId });
+      });
     },
 
     /** "Delete chat": hides it for the caller only, until a newer message arrives. */
     async deleteChat(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
       const conversation = await repo.findConversationBetween(db, productId, user.id, otherUserId);
       if (!conversation) throw new HttpError(404, C.notFound);
-      await repo.clearUpTo(db, conversation.id, user.id, conversation.lastMessageId);
-      await events.emit('chat.deleted', { userId: user.id, productId, otherUserId });
+      await durable.transaction(async (tx, record) => {
+        await repo.clearUpTo(tx, conversation.id, user.id, conversation.lastMessageId);
+        await record('chat.deleted', { userId: user.id, productId, otherUserId });
+      });
     },
 
     async threadHeader(user: AuthUser, productId: number, otherUserId: number): Promise<ChatThreadHeader> {

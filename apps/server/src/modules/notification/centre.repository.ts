@@ -4,10 +4,10 @@
  * unique index on (user_id, group_key) for unread rows decides.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { notifications, type NotificationRow } from '../../db/schema.js';
 
-export type Executor = Database | Transaction;
+export type { Executor };
 
 export interface NewEntry {
   type: string;

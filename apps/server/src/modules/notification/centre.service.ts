@@ -1,12 +1,14 @@
 /**
  * The notification centre (docs/product.md §10): every person's list of what happened while they looked
- * elsewhere. Subscribers (subscribers/*.ts) turn domain events into entries here; every change is told on the bus
- * (`notification.created` for push, `notification.countChanged` for the bell on /generalhub).
+ * elsewhere. Processors (notification.processors.ts) turn domain events into entries here, in their own
+ * transaction; every change records `notification.created` (push, e-mail) and `notification.countChanged` (the bell
+ * on /generalhub), told live after the commit.
  */
 import type { Notification, NotificationType } from '@rummage/contract';
-import { withTransaction, type Database, type Transaction } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import type { NotificationRow } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import * as repo from './centre.repository.js';
 
 export interface NotificationEntry {
@@ -46,33 +48,37 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-export function createNotificationCentre(options: { db: Database; events: EventBus }) {
-  const { db, events } = options;
+/**
+ * Where a change of the centre is written: a transaction and its recorder (a processor's context, or
+ * `durable.transaction`'s). `notification.created` is recorded there, so its push and e-mail commit with the entry.
+ */
+export interface Writing {
+  tx: Transaction;
+  record: RecordEvent;
+}
 
-  async function told(userId: number, row: NotificationRow | undefined): Promise<Notification | undefined> {
-    if (!row) return undefined;
-    if (row.readAt !== null) return toNotification(row);
-    const unread = await repo.countUnread(db, userId);
-    const notification = toNotification(row);
-    await events.emit('notification.created', { userId, notification, unread });
-    await events.emit('notification.countChanged', { userId, unread });
-    return notification;
-  }
+export function createNotificationCentre(options: {
+  db: Database;
+  events: EventBus;
+  durable: DurableEvents;
+}) {
+  const { db, events, durable } = options;
 
-  /** Tells the bus of entries just made for their people (push, e-mail, the bell). Answers how many. */
-  async function announce(rows: readonly NotificationRow[]): Promise<number> {
+  /** Records the news of entries just made or updated for their people (push, e-mail, the bell). */
+  async function told(w: Writing, rows: readonly NotificationRow[]): Promise<number> {
+    const unreadRows = rows.filter((row) => row.readAt === null);
     const counts = await repo.countUnreadOf(
-      db,
-      rows.map((row) => row.userId),
+      w.tx,
+      unreadRows.map((row) => row.userId),
     );
-    for (const row of rows) {
+    for (const row of unreadRows) {
       const unread = counts.get(row.userId) ?? 0;
-      await events.emit('notification.created', {
+      await w.record('notification.created', {
         userId: row.userId,
         notification: toNotification(row),
         unread,
       });
-      await events.emit('notification.countChanged', { userId: row.userId, unread });
+      await w.record('notification.countChanged', { userId: row.userId, unread });
     }
     return rows.length;
   }
@@ -85,45 +91,39 @@ export function createNotificationCentre(options: { db: Database; events: EventB
 
   return {
     /**
-     * Adds an entry for `userId`, or updates the unread one of the same group (new texts, back to the top).
-     * Nothing for a deleted or banned account: answers undefined then.
+     * Adds an entry for `userId`, or updates the unread one of the same group (new texts, back to the top), in
+     * `w`'s transaction. Nothing for a deleted or banned account: answers undefined then.
      */
-    async notify(userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
+    async notify(w: Writing, userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
       const { title } = entry;
-      // A fixed title is one statement; a counted one is re-titled in the same transaction as its count.
-      if (typeof title === 'string')
-        return told(userId, await repo.upsertEntry(db, userId, { ...entry, title }));
-      const row = await withTransaction(db, async (tx) => {
-        const stored = await repo.upsertEntry(tx, userId, { ...entry, title: title(1) });
-        if (!stored || stored.actorCount === 1) return stored;
-        const gathered = title(stored.actorCount);
-        await repo.setTitle(tx, stored.id, gathered);
-        return { ...stored, title: gathered };
+      let row = await repo.upsertEntry(w.tx, userId, {
+        ...entry,
+        title: typeof title === 'string' ? title : title(1),
       });
-      return told(userId, row);
+      if (!row) return undefined;
+      // A counted title is re-titled in the same transaction as its count.
+      if (typeof title !== 'string' && row.actorCount > 1) {
+        const gathered = title(row.actorCount);
+        await repo.setTitle(w.tx, row.id, gathered);
+        row = { ...row, title: gathered };
+      }
+      await told(w, [row]);
+      return toNotification(row);
     },
 
     /**
      * Adds the entry for each of these people who never had one of its group (a reminder, a followed seller's
-     * new listing), in one statement. Answers how many were told.
+     * new listing, a saved search's new matches), in one statement in `w`'s transaction: a job that dies before
+     * its commit leaves neither the entries nor what they are about. Answers how many were told.
      */
-    async notifyEachOnce(userIds: readonly number[], entry: OnceEntry): Promise<number> {
-      return announce(await repo.insertOnceForEach(db, [...new Set(userIds)], entry));
+    async notifyEachOnce(w: Writing, userIds: readonly number[], entry: OnceEntry): Promise<number> {
+      return told(w, await repo.insertOnceForEach(w.tx, [...new Set(userIds)], entry));
     },
 
-    /**
-     * `notifyEachOnce` inside the caller's transaction, so the entries commit with what they are about (a saved
-     * search's new matches): a job that dies before its commit leaves neither, and its retry makes both. Call
-     * `announce` with the answer after the commit: the bell, push and e-mail hear of them then.
-     */
-    recordEachOnce(
-      tx: Transaction,
-      userIds: readonly number[],
-      entry: OnceEntry,
-    ): Promise<NotificationRow[]> {
-      return repo.insertOnceForEach(tx, [...new Set(userIds)], entry);
+    /** `notify` in a transaction of its own (staff tools, tests). */
+    notifyNow(userId: number, entry: NotificationEntry): Promise<Notification | undefined> {
+      return durable.transaction((tx, record) => this.notify({ tx, record }, userId, entry));
     },
-    announce,
 
     async list(userId: number, page: { page: number; pageSize: number }): Promise<NotificationPage> {
       const rows = await repo.listEntries(db, userId, (page.page - 1) * page.pageSize, page.pageSize + 1);
@@ -147,9 +147,10 @@ export function createNotificationCentre(options: { db: Database; events: EventB
      * Reading the thing itself (a chat, a ticket) reads its entry: `groupKey` names it. Answers how many entries
      * that read (mostly none: most chat reads have no unread entry, and then nothing is counted or told).
      */
-    async readWhere(userId: number, where: { groupKey: string }): Promise<number> {
-      const changed = await repo.markGroupRead(db, userId, where.groupKey);
-      if (changed > 0) await countChanged(userId, changed);
+    async readWhere(w: Writing, userId: number, where: { groupKey: string }): Promise<number> {
+      const changed = await repo.markGroupRead(w.tx, userId, where.groupKey);
+      if (changed > 0)
+        await w.record('notification.countChanged', { userId, unread: await repo.countUnread(w.tx, userId) });
       return changed;
     },
 

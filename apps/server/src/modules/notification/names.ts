@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 /** A person as notices and notification e-mails name them: their username, or "Deleted user" once gone. */
-export async function nameInNotices(db: Database, userId: number): Promise<string> {
+export async function nameInNotices(db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ name: users.username }).from(users).where(eq(users.id, userId));
   return row?.name ?? messages.notifications.deletedUser;
 }

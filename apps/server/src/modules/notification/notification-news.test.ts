@@ -7,8 +7,9 @@ import { bearer } from '../../test/factories.js';
 import { createGarageSale, dayFromToday, PLACES } from '../../test/garages.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
 import { eventually, notificationApi, type Person } from './notification.fixtures.js';
-import { GARAGE_SALE_REMINDERS, sendGarageSaleReminders } from './subscribers/garage-sales.js';
-import { NEW_LISTING_NOTICES, tellFollowers } from './subscribers/listings.js';
+import { processorJob } from '../../events/durable.js';
+import { GARAGE_SALE_REMINDERS, sendGarageSaleReminders } from './garage-sale-reminders.js';
+import { tellFollowers } from './notification.processors.js';
 
 // News about listings in the centre: followed sellers' new listings, likes, garage sales starting tomorrow.
 const N = messages.notifications;
@@ -66,7 +67,7 @@ describe('listings', () => {
     const fan = await person();
     const stranger = await person();
     await follow(fan, seller.id);
-    expect(app.parts.queue.kinds).toContain(NEW_LISTING_NOTICES);
+    expect(app.parts.queue.kinds).toContain(processorJob('notifications.newListing'));
     const productId = await listWithPhoto(seller, 'Vintage lamp');
     // Followers are told by a job on the queue, which runs within a second or two of the listing.
     const list = await eventually(
@@ -84,9 +85,11 @@ describe('listings', () => {
     expect((await listOf(stranger)).data).toHaveLength(0);
     expect((await listOf(seller)).data).toHaveLength(0);
     // Run again (a retried job): nobody hears of the same listing twice.
-    const db = app.parts.storage.database.db;
     const listing = { productId, sellerId: seller.id, title: 'Vintage lamp' };
-    expect(await tellFollowers(db, app.parts.notifications.centre, listing)).toBe(0);
+    const told = await app.parts.durable.transaction((tx, record) =>
+      tellFollowers({ tx, record }, app.parts.notifications.centre, listing),
+    );
+    expect(told).toBe(0);
     expect((await listOf(fan)).data).toHaveLength(1);
   });
 
@@ -154,7 +157,7 @@ describe('garage-sale reminders', () => {
 
     const db = app.parts.storage.database.db;
     const centre = app.parts.notifications.centre;
-    await sendGarageSaleReminders(db, centre);
+    await sendGarageSaleReminders(db, app.parts.durable, centre);
     const expected = {
       type: 'garageSale',
       title: N.garageSaleTitle,
@@ -173,7 +176,7 @@ describe('garage-sale reminders', () => {
 
     // The job runs every hour: read or not, nobody hears of the same sale twice.
     await read(fan, { all: true });
-    expect(await sendGarageSaleReminders(db, centre)).toBe(0);
+    expect(await sendGarageSaleReminders(db, app.parts.durable, centre)).toBe(0);
     expect((await listOf(host)).data).toHaveLength(1);
     expect((await listOf(fan)).data).toHaveLength(1);
   });

@@ -10,6 +10,8 @@ import {
   type Notification,
   type NotificationListQuery,
 } from '@rummage/contract';
+import { processorJob } from '../../events/durable.js';
+import { jobsSettled } from '../../test/jobs.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { ageAccount } from '../message/chat.fixtures.js';
 
@@ -42,7 +44,9 @@ export function notificationApi(app: FastifyInstance) {
       return { ...user, token: await signIn(app, user) };
     },
 
+    /** The person's list once what was recorded so far has been processed (entries are made by jobs). */
     async listOf(who: Person, query: Partial<NotificationListQuery> = {}): Promise<ListAnswer> {
+      await jobsSettled(app.parts.storage.database.db, processorJob(''));
       const search = new URLSearchParams(
         Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
       );
@@ -66,7 +70,7 @@ export function notificationApi(app: FastifyInstance) {
 
     /** An entry made straight through the centre (what every subscriber does). */
     entry(who: Person, title: string, groupKey?: string) {
-      return app.parts.notifications.centre.notify(who.id, {
+      return app.parts.notifications.centre.notifyNow(who.id, {
         type: NOTIFICATION_TYPES.support,
         title,
         body: 'body',

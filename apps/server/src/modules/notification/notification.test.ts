@@ -123,7 +123,7 @@ describe('GET /api/Notifications and POST /api/Notifications/read', () => {
     await banUser(app, banned.id);
     expect(await entry(banned, 'x')).toBeUndefined();
     expect(
-      await app.parts.notifications.centre.notify(2_000_000_000, {
+      await app.parts.notifications.centre.notifyNow(2_000_000_000, {
         type: 'support',
         title: 'x',
         body: 'x',

@@ -5,7 +5,7 @@ import {
   type NotificationChannelPreferences,
   type NotificationPreferences,
 } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { notificationPreferences } from '../../db/schema.js';
 
 /** A stored channel with every key present: a key added later reads as its default until the person chooses. */
@@ -19,7 +19,7 @@ function complete(stored: unknown, defaults: NotificationChannelPreferences): No
   ) as NotificationChannelPreferences;
 }
 
-export async function readPreferences(db: Database, userId: number): Promise<NotificationPreferences> {
+export async function readPreferences(db: Executor, userId: number): Promise<NotificationPreferences> {
   const [row] = await db
     .select({ email: notificationPreferences.email, push: notificationPreferences.push })
     .from(notificationPreferences)

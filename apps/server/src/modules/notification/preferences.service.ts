@@ -9,7 +9,7 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { readPreferences, switchOff, writePreferences } from './preferences.repository.js';
 
 export type NotificationChannel = keyof NotificationPreferences;
@@ -17,8 +17,13 @@ export type NotificationChannel = keyof NotificationPreferences;
 export interface NotificationPreferencesService {
   read(userId: number): Promise<NotificationPreferences>;
   write(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences>;
-  /** Whether `type` may reach `userId` on `channel` right now. */
-  allows(userId: number, channel: NotificationChannel, type: NotificationType): Promise<boolean>;
+  /** Whether `type` may reach `userId` on `channel` right now (read in `via`, a transaction, when given). */
+  allows(
+    userId: number,
+    channel: NotificationChannel,
+    type: NotificationType,
+    via?: Executor,
+  ): Promise<boolean>;
   switchOff(userId: number, channel: NotificationChannel, key: NotificationPreferenceKey): Promise<void>;
 }
 
@@ -29,8 +34,8 @@ export function createNotificationPreferences(db: Database): NotificationPrefere
       await writePreferences(db, userId, preferences);
       return readPreferences(db, userId);
     },
-    async allows(userId, channel, type) {
-      return (await readPreferences(db, userId))[channel][PREFERENCE_OF_TYPE[type]];
+    async allows(userId, channel, type, via = db) {
+      return (await readPreferences(via, userId))[channel][PREFERENCE_OF_TYPE[type]];
     },
     switchOff: (userId, channel, key) => switchOff(db, userId, channel, key),
   };

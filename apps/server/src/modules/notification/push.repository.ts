@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
-import { withTransaction, type Database } from '../../db/client.js';
+import { withTransaction, type Database, type Executor } from '../../db/client.js';
 import { pushSubscriptions, sessions, users } from '../../db/schema.js';
 
 /** Browsers per person that get pushes: the oldest subscription goes when another one comes. */
@@ -50,7 +50,7 @@ export async function saveSubscription(
 }
 
 /** Every browser of the person stops getting pushes (their sessions all ended). */
-export async function deleteSubscriptionsOf(db: Database, userId: number): Promise<void> {
+export async function deleteSubscriptionsOf(db: Executor, userId: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
@@ -79,7 +79,7 @@ export async function deleteOwnSubscription(db: Database, userId: number, endpoi
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-export function subscriptionsOf(db: Database, userId: number): Promise<StoredSubscription[]> {
+export function subscriptionsOf(db: Executor, userId: number): Promise<StoredSubscription[]> {
   return db.select(columns).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 

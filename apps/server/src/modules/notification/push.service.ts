@@ -12,8 +12,7 @@ import {
   type PushPayload,
   type PushSubscriptionRequest,
 } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { Database, Transaction } from '../../db/client.js';
 import type { SessionEndReason } from '../../events/domain-events.js';
 import { PermanentJobError, RetryLaterError, type JobKind, type JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -82,8 +81,13 @@ export interface PushService {
   unsubscribe(userId: number, endpoint: string): Promise<void>;
   /** A test push to each of the person's subscriptions; 404 when they have none. */
   sendTest(userId: number): Promise<void>;
-  /** Pushes a stored notification when its person is away (the `notification.created` subscriber). */
-  notify(event: { userId: number; notification: Notification }): Promise<void>;
+  /**
+   * Enqueues the pushes of a stored notification when its person is away, in the transaction that stored it
+   * (the `notification.created` processor).
+   */
+  notify(event: { userId: number; notification: Notification }, tx: Transaction): Promise<void>;
+  /** Sessions that end everywhere forget the person's browsers, in the transaction that ended them. */
+  sessionEnded(event: { userId: number; reason: SessionEndReason }, tx: Transaction): Promise<void>;
   /** The queue's job kind (defined in the composition root). */
   readonly job: JobKind<PushJobPayload>;
 }
@@ -97,6 +101,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     push: PushPayload,
     key: (subscriptionId: number) => string,
     notificationId?: number,
+    tx?: Transaction,
   ) => {
     for (const subscription of subscriptions) {
       const payload: PushJobPayload = {
@@ -105,7 +110,7 @@ export function createPushService(options: PushServiceOptions): PushService {
         ...(notificationId !== undefined && { notificationId }),
         push,
       };
-      await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id) });
+      await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id), tx });
     }
   };
 
@@ -195,13 +200,13 @@ export function createPushService(options: PushServiceOptions): PushService {
       const nonce = randomBytes(8).toString('hex');
       await enqueue(userId, subscriptions, push, (id) => `push:test:${id}:${nonce}`);
     },
-    async notify({ userId, notification }) {
+    async notify({ userId, notification }, tx) {
       // Decided now, when the notification is stored: no grace period for a page that might open later.
       if (await presence.isOnline(userId)) return;
       // Most people have no subscription: that is asked first, so a chat message costs them one query here.
-      const subscriptions = await subscriptionsOf(db, userId);
+      const subscriptions = await subscriptionsOf(tx, userId);
       if (subscriptions.length === 0) return;
-      if (!(await preferences.allows(userId, 'push', notification.type))) return;
+      if (!(await preferences.allows(userId, 'push', notification.type, tx))) return;
       const push = fitPushPayload({
         title: notification.title,
         body: notification.body,
@@ -220,7 +225,11 @@ export function createPushService(options: PushServiceOptions): PushService {
         push,
         (id) => `push:${notification.id}:${id}:${version}`,
         notification.id,
+        tx,
       );
+    },
+    async sessionEnded({ userId, reason }, tx) {
+      if (ENDS_EVERY_SUBSCRIPTION.has(reason)) await deleteSubscriptionsOf(tx, userId);
     },
   };
 }
@@ -253,14 +262,3 @@ const ENDS_EVERY_SUBSCRIPTION: ReadonlySet<SessionEndReason> = new Set([
   'ban',
   'accountDeleted',
 ]);
-
-/** Push goes out from the bus: one line in the composition root. */
-export function deliverPushNotifications(events: EventBus, push: PushService, db: Database): () => void {
-  const stops = [
-    events.on('notification.created', (event) => push.notify(event)),
-    events.on('session.ended', async ({ userId, reason }) => {
-      if (ENDS_EVERY_SUBSCRIPTION.has(reason)) await deleteSubscriptionsOf(db, userId);
-    }),
-  ];
-  return () => stops.forEach((stop) => stop());
-}

@@ -1,6 +1,6 @@
 import { VIEW_DEDUP_WINDOW_MS, messages } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as engagement from './engagement.repository.js';
@@ -17,8 +17,8 @@ export interface LikeState {
 export type EngagementService = ReturnType<typeof createEngagementService>;
 
 /** Likes, reports and views: what people do to a listing that is not theirs to edit. */
-export function createEngagementService(options: { db: Database; events: EventBus }) {
-  const { db, events } = options;
+export function createEngagementService(options: { db: Database; durable: DurableEvents }) {
+  const { db, durable } = options;
 
   async function visible(id: number, viewer: AuthUser | null) {
     const row = await repo.findListing(db, id);
@@ -32,22 +32,18 @@ export function createEngagementService(options: { db: Database; events: EventBu
     wanted: boolean | undefined,
   ): Promise<LikeState> {
     const listing = await visible(productId, user);
-    let added = false;
-    const state = await withTransaction(db, async (tx) => {
+    return durable.transaction(async (tx, record) => {
       // One person's requests for one listing take turns, so a toggle always flips what the previous one left
       // (the same on PostgreSQL as on single-connection PGlite); everyone else's likes never wait on it.
       await engagement.lockLiker(tx, user.id, productId);
       const liked = await engagement.isLiked(tx, user.id, productId);
       const target = wanted ?? !liked;
-      if (target && !liked) added = await engagement.addLike(tx, user.id, productId);
+      if (target && !liked && (await engagement.addLike(tx, user.id, productId)))
+        await record('product.liked', { productId, sellerId: listing.sellerId, likerId: user.id });
       if (!target && liked) await engagement.removeLike(tx, user.id, productId);
       // Counted from the rows after the change, so the answer is right whatever else ran meanwhile.
       return { likesCount: await engagement.countLikes(tx, productId), isLikedByCurrentUser: target };
     });
-    if (added) {
-      await events.emit('product.liked', { productId, sellerId: listing.sellerId, likerId: user.id });
-    }
-    return state;
   }
 
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../events/bus.js';
+import { createDurableEvents } from '../../events/durable.js';
 import type { DomainEventMap } from '../../events/domain-events.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
@@ -25,21 +26,27 @@ function recorder() {
   for (const name of ['product.soldChanged', 'product.visibilityChanged'] as const) {
     events.on(name, (event: DomainEventMap[typeof name]) => void said.push([name, event]));
   }
-  return { said, events };
+  // No processors: each recorded event is only told on this bus after its commit.
+  const durable = createDurableEvents({
+    db: t.app.parts.storage.database.db,
+    queue: t.app.parts.queue,
+    bus: events,
+  });
+  return { said, events, durable };
 }
 
 describe('listing events', () => {
   it('says when the seller marks a listing sold or available again, and nothing when refused', async () => {
     const [seller, other] = await Promise.all([createUser(t.app), createUser(t.app)]);
     const productId = await createProduct(t.app, seller.id);
-    const { said, events } = recorder();
+    const { said, durable } = recorder();
     const products = createProductService({
       db: t.app.parts.storage.database.db,
       store: t.app.parts.storage.imageStore,
       reverse: () => ({ city: null, state: null }),
       maxImages: 5,
       log: { warn: () => undefined },
-      events,
+      durable,
       queue: t.app.parts.queue,
     });
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
@@ -57,16 +64,23 @@ describe('listing events', () => {
   it('says when staff hide or unhide a listing', async () => {
     const [seller, moderator] = await Promise.all([createUser(t.app), createUser(t.app, { role: 'staff' })]);
     const productId = await createProduct(t.app, seller.id);
-    const { said, events } = recorder();
+    const { said, events, durable } = recorder();
     const db = t.app.parts.storage.database.db;
     const support = createSupportService({
       db,
       productName: 'Rummage',
       events,
+      durable,
       budgets: createMemoryBudgetStore(),
       budgetWindow: { max: 1000, windowMs: 60_000 },
     });
-    const staff = createStaffService({ db, store: t.app.parts.storage.imageStore, support, events });
+    const staff = createStaffService({
+      db,
+      store: t.app.parts.storage.imageStore,
+      support,
+      events,
+      durable,
+    });
     const actor: AuthUser = { id: moderator.id, username: moderator.username, role: 'staff' };
     await staff.hideListing(actor, productId, 'Counterfeit');
     await staff.unhideListing(actor, productId);

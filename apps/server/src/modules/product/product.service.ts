@@ -11,7 +11,7 @@ import {
 } from '@rummage/contract';
 import { refuseIfUnverified } from '../user/reach.js';
 import { withTransaction, type Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ProcessedImage } from '../../services/images/index.js';
 import { newImageId, newImageKey, type ImageStore } from '../../services/storage/index.js';
@@ -39,8 +39,8 @@ export interface ProductServiceOptions {
   reverse: ReverseGeocode;
   maxImages: number;
   log: Log;
-  /** Told when a listing is marked sold or available again (product.soldChanged). */
-  events: EventBus;
+  /** Records a listing listed, sold or available again in the write's transaction (events/durable.ts). */
+  durable: DurableEvents;
   /** REQUIRE_VERIFIED_EMAIL: listing an item needs a verified address. */
   requireVerifiedEmail?: boolean;
   /** Where a listing's photo check is enqueued, in the listing's own transaction (duplicate-photos.ts). */
@@ -192,7 +192,7 @@ export function createProductService(options: ProductServiceOptions) {
       const stored = await storeImages(form.images);
       let id: number;
       try {
-        id = await withTransaction(db, async (tx) => {
+        id = await options.durable.transaction(async (tx, record) => {
           const productId = await repo.insertListing(tx, {
             sellerId: user.id,
             categoryId: fields.CategoryId ?? null,
@@ -209,6 +209,7 @@ export function createProductService(options: ProductServiceOptions) {
             sellerId: user.id,
             hashes: form.images.map((image) => image.hash),
           });
+          await record('product.listed', { productId, sellerId: user.id, title: fields.Title });
           return productId;
         });
       } catch (error) {
@@ -216,7 +217,6 @@ export function createProductService(options: ProductServiceOptions) {
         await removeFiles(keysOf(stored), { keepShared: false });
         throw error;
       }
-      await options.events.emit('product.listed', { productId: id, sellerId: user.id, title: fields.Title });
       return detail(id, user);
     },
 
@@ -288,25 +288,24 @@ export function createProductService(options: ProductServiceOptions) {
     },
 
     async changeSoldStatus(user: AuthUser, id: number, isSold: boolean): Promise<void> {
-      const endedHold = await withTransaction(db, async (tx) => {
+      await options.durable.transaction(async (tx, record) => {
         await lockOwned(tx, id, user);
         await repo.setSold(tx, id, isSold);
-        if (!isSold) return null;
+        await record('product.soldChanged', { productId: id, sellerId: user.id, isSold });
+        if (!isSold) return;
         // Sold ends any reservation (docs/product.md §12); its lapse job then finds nothing to clear.
         const held = await reservations.lockForReservation(tx, id);
-        if (held?.reservedForId == null && held?.reservedUntil == null) return null;
+        if (held?.reservedForId == null && held?.reservedUntil == null) return;
         await reservations.setReservation(tx, id, null);
-        return held && activeReservation(held);
+        const ended = held && activeReservation(held);
+        if (ended)
+          await record('product.reservationEnded', {
+            productId: id,
+            sellerId: user.id,
+            buyerId: ended.buyerId,
+            reason: 'sold',
+          });
       });
-      await options.events.emit('product.soldChanged', { productId: id, sellerId: user.id, isSold });
-      if (endedHold) {
-        await options.events.emit('product.reservationEnded', {
-          productId: id,
-          sellerId: user.id,
-          buyerId: endedHold.buyerId,
-          reason: 'sold',
-        });
-      }
     },
 
     /** A profile's "my store" (sold false) or "sold items" (sold true) tab. */

@@ -4,8 +4,8 @@
  * before that job has run, so a late job only delays the notices.
  */
 import { messages } from '@rummage/contract';
-import { withTransaction, type Database } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
+import type { Database } from '../../db/client.js';
+import type { DurableEvents } from '../../events/durable.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
@@ -35,12 +35,12 @@ export type ReservationService = ReturnType<typeof createReservationService>;
 
 export function createReservationService(options: {
   db: Database;
-  events: EventBus;
+  durable: DurableEvents;
   queue: JobQueue;
   durationMs: number;
   now?: () => Date;
 }) {
-  const { db, events, queue, durationMs } = options;
+  const { durable, queue, durationMs } = options;
   const now = options.now ?? (() => new Date());
 
   /** Locked, visible, and the caller's: 404 for unknown or hidden, 403 for anyone but the seller. */
@@ -53,19 +53,18 @@ export function createReservationService(options: {
 
   async function lapse(job: ReservationLapse): Promise<void> {
     const until = new Date(job.until);
-    const ended = await withTransaction(db, async (tx) => {
+    await durable.transaction(async (tx, record) => {
       const row = await repo.lockForReservation(tx, job.productId);
-      if (!row || row.reservedUntil?.getTime() !== until.getTime()) return undefined;
+      if (!row || row.reservedUntil?.getTime() !== until.getTime()) return;
       await repo.setReservation(tx, job.productId, null);
-      return row;
-    });
-    // A buyer whose account is gone (reserved_for_id set null) has nobody left to tell but the seller's list.
-    if (!ended || ended.reservedForId === null) return;
-    await events.emit('product.reservationEnded', {
-      productId: job.productId,
-      sellerId: ended.sellerId,
-      buyerId: ended.reservedForId,
-      reason: 'lapsed',
+      // A buyer whose account is gone (reserved_for_id set null) has nobody left to tell but the seller's list.
+      if (row.reservedForId === null) return;
+      await record('product.reservationEnded', {
+        productId: job.productId,
+        sellerId: row.sellerId,
+        buyerId: row.reservedForId,
+        reason: 'lapsed',
+      });
     });
   }
 
@@ -77,7 +76,7 @@ export function createReservationService(options: {
 
     async reserve(user: AuthUser, productId: number, buyerId: number): Promise<Reservation> {
       const until = new Date(now().getTime() + durationMs);
-      const previous = await withTransaction(db, async (tx) => {
+      await durable.transaction(async (tx, record) => {
         const row = await lockOwn(tx, productId, user);
         if (row.isSold) throw new HttpError(400, L.reserveSold);
         if (buyerId === user.id || !(await repo.buyerChatsAbout(tx, productId, buyerId))) {
@@ -91,36 +90,41 @@ export function createReservationService(options: {
           { productId, until: until.toISOString() } satisfies ReservationLapse,
           { runAt: until, idempotencyKey: `${RESERVATION_LAPSE}:${productId}:${until.getTime()}`, tx },
         );
-        return activeReservation(row, now());
-      });
-      // Moving the hold to someone else releases the first buyer's.
-      if (previous && previous.buyerId !== buyerId) {
-        await events.emit('product.reservationEnded', {
+        const previous = activeReservation(row, now());
+        // Moving the hold to someone else releases the first buyer's.
+        if (previous && previous.buyerId !== buyerId) {
+          await record('product.reservationEnded', {
+            productId,
+            sellerId: user.id,
+            buyerId: previous.buyerId,
+            reason: 'released',
+          });
+        }
+        await record('product.reserved', {
           productId,
           sellerId: user.id,
-          buyerId: previous.buyerId,
-          reason: 'released',
+          buyerId,
+          until: until.toISOString(),
         });
-      }
-      await events.emit('product.reserved', { productId, sellerId: user.id, buyerId, until });
+      });
       return { productId, reservedForId: buyerId, reservedUntil: until.toISOString() };
     },
 
     async unreserve(user: AuthUser, productId: number): Promise<Reservation> {
-      const previous = await withTransaction(db, async (tx) => {
+      await durable.transaction(async (tx, record) => {
         const row = await lockOwn(tx, productId, user);
-        if (row.reservedForId === null && row.reservedUntil === null) return null;
+        if (row.reservedForId === null && row.reservedUntil === null) return;
         await repo.setReservation(tx, productId, null);
-        return activeReservation(row, now());
+        const previous = activeReservation(row, now());
+        if (previous) {
+          await record('product.reservationEnded', {
+            productId,
+            sellerId: user.id,
+            buyerId: previous.buyerId,
+            reason: 'released',
+          });
+        }
       });
-      if (previous) {
-        await events.emit('product.reservationEnded', {
-          productId,
-          sellerId: user.id,
-          buyerId: previous.buyerId,
-          reason: 'released',
-        });
-      }
       return { productId, reservedForId: null, reservedUntil: null };
     },
   };

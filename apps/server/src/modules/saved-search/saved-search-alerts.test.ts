@@ -74,7 +74,7 @@ describe('alerts', () => {
     ]);
     // A second match; then one of them is sold and no longer counts.
     const second = await api.newListing(seller, { title: `Old brass ${lamp}` });
-    await api.matched(second);
+    await api.matched();
     expect((await api.list(searcher))[0]).toMatchObject({ id: saved.id, newMatches: 2 });
     await post(API.product.changeSoldStatus, seller.token, { productId: second, isSold: true });
     expect((await api.list(searcher))[0]!.newMatches).toBe(1);
@@ -93,20 +93,20 @@ describe('alerts', () => {
     const chair = word();
     await api.saved(searcher, { search: chair });
     const productId = await api.newListing(seller, { title: `Rocking ${chair}` });
-    await api.matched(productId);
+    await api.matched();
     await post(API.product.changeSoldStatus, seller.token, { productId, isSold: true });
     await post(API.product.changeSoldStatus, seller.token, { productId, isSold: false });
-    await api.matched(productId, 2);
+    await api.matched();
     await post(apiPath(API.staff.hideProduct, { productId }), staffToken, { reason: 'checking' });
     await post(apiPath(API.staff.unhideProduct, { productId }), staffToken, {});
-    await api.matched(productId, 3);
+    await api.matched();
     expect(await alertedFor(searcher, productId)).toHaveLength(1);
     // A search saved while it was away hears of it when it comes back.
     const late = await people.person();
     await api.saved(late, { search: chair });
     await post(API.product.changeSoldStatus, seller.token, { productId, isSold: true });
     await post(API.product.changeSoldStatus, seller.token, { productId, isSold: false });
-    await api.matched(productId, 4);
+    await api.matched();
     expect(await alertedFor(late, productId)).toHaveLength(1);
     expect(await alertedFor(searcher, productId)).toHaveLength(1);
   });
@@ -117,7 +117,7 @@ describe('alerts', () => {
     const forSale = await api.newListing(seller, { title: `Mantel ${clock}` });
     const sold = await api.newListing(seller, { title: `Cuckoo ${clock}` });
     const hidden = await api.newListing(seller, { title: `Carriage ${clock}` });
-    for (const id of [forSale, sold, hidden]) await api.matched(id);
+    await api.matched();
     await post(API.product.changeSoldStatus, seller.token, { productId: sold, isSold: true });
     await post(apiPath(API.staff.hideProduct, { productId: hidden }), staffToken, { reason: 'checking' });
     await post(apiPath(API.staff.banUser, { userId: seller.id }), staffToken, { reason: 'checking' });
@@ -127,7 +127,7 @@ describe('alerts', () => {
     expect(await api.feedIds(searcher, { search: clock })).toEqual([]);
 
     await post(apiPath(API.staff.unbanUser, { userId: seller.id }), staffToken, {});
-    await api.matched(forSale, 2);
+    await api.matched();
     expect(await api.feedIds(searcher, { search: clock })).toEqual([forSale]);
     expect(await alertedFor(searcher, forSale)).toHaveLength(1);
     expect(await alertedFor(searcher, sold)).toEqual([]);
@@ -136,7 +136,7 @@ describe('alerts', () => {
     // Suspended and let back again: the pair has alerted already.
     await post(apiPath(API.staff.banUser, { userId: seller.id }), staffToken, { reason: 'again' });
     await post(apiPath(API.staff.unbanUser, { userId: seller.id }), staffToken, {});
-    await api.matched(forSale, 3);
+    await api.matched();
     expect(await alertedFor(searcher, forSale)).toHaveLength(1);
   });
 
@@ -150,7 +150,7 @@ describe('alerts', () => {
     await post(apiPath(API.user.block, { userId: blockedBySeller.id }), seller.token, {});
     await post(apiPath(API.user.block, { userId: seller.id }), blockerOfSeller.token, {});
     const productId = await api.newListing(seller, { title: `Blue ${vase}` });
-    await api.matched(productId);
+    await api.matched();
     expect(await alertedFor(fan, productId)).toHaveLength(1);
     for (const who of [seller, blockedBySeller, blockerOfSeller])
       expect(await alertedFor(who, productId), who.username).toEqual([]);
@@ -172,7 +172,7 @@ describe('alerts', () => {
     for (let metres = -400; metres <= 400; metres += 100) {
       const point = { latitude: northBy(radiusKm + metres / 1000), longitude: CHICAGO.longitude };
       const id = await api.newListing(seller, { title: `${bike} ${metres}`, ...point });
-      await api.matched(id);
+      await api.matched();
       const shown = approximatePoint(point.latitude, point.longitude);
       listings.push({
         id,
@@ -196,8 +196,8 @@ describe('alerts', () => {
     await api.saved(searcher, { search: `${tag} -broken` });
     const filed = await api.newListing(seller, { title: `Walnut ${tag} stool`, category: 'Furniture' });
     const broken = await api.newListing(seller, { title: `Broken ${tag}`, description: 'For parts.' });
-    await api.matched(filed);
-    await api.matched(broken);
+    await api.matched();
+    await api.matched();
     expect(await api.feedIds(searcher, { search: 'Furniture', ...CHICAGO, radiusKm: 5 })).toContain(filed);
     expect(await api.feedIds(searcher, { search: `${tag} -broken` })).toEqual([filed]);
     // Both saved searches match the stool; the person hears of it once.
@@ -210,14 +210,14 @@ describe('alerts', () => {
     const seller = await people.person();
     const saved = await api.saved(searcher, { latitude: 40.7128, longitude: -74.006, radiusKm: 3 });
     const first = await api.newListing(seller, { title: word(), latitude: 40.713, longitude: -74.0062 });
-    await api.matched(first);
+    await api.matched();
     expect(await alertedFor(searcher, first)).toEqual([
       expect.objectContaining({ title: fillText(N.savedSearchTitle, { search: saved.placeLabel! }) }),
     ]);
     expect(saved.placeLabel).toBe('New York City, NY');
     expect((await api.remove(searcher, saved.id)).statusCode).toBe(200);
     const second = await api.newListing(seller, { title: word(), latitude: 40.713, longitude: -74.0062 });
-    await api.matched(second);
+    await api.matched();
     expect(await alertedFor(searcher, second)).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 /** Test helpers for saved searches: each call as the web app makes it (JSON, bearer token). */
-import { and, eq, like, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { API, apiPath, type CreateSavedSearch, type FeedResponse, type SavedSearch } from '@rummage/contract';
-import { categories, jobs } from '../../db/schema.js';
+import { categories } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { image, listingFields, multipart, png } from '../../test/products.js';
 import type { Person } from '../notification/notification.fixtures.js';
-import { SAVED_SEARCH_MATCHING } from './saved-search.alerts.js';
+import { processorJob } from '../../events/durable.js';
+import { jobsSettled } from '../../test/jobs.js';
 
 export function savedSearchApi(app: FastifyInstance) {
   const json = (who: Person | null) => ({
@@ -98,23 +99,9 @@ export function savedSearchApi(app: FastifyInstance) {
     },
 
     /**
-     * Waits (up to 5 s) until `runs` matching jobs were enqueued for the listing has finished, so a test can tell "no
-     * alert" from "no alert yet".
+     * Waits (up to 5 s) until the matching of what was recorded so far has run, so a test can tell "no alert" from
+     * "no alert yet".
      */
-    async matched(productId: number, runs = 1): Promise<void> {
-      const key = `${SAVED_SEARCH_MATCHING}:${productId}:%`;
-      const until = Date.now() + 5_000;
-      for (;;) {
-        const pending = await db
-          .select({ id: jobs.id, state: jobs.state })
-          .from(jobs)
-          .where(and(like(jobs.idempotencyKey, key), ne(jobs.state, 'done')));
-        const all = await db.select({ id: jobs.id }).from(jobs).where(like(jobs.idempotencyKey, key));
-        if (all.length >= runs && pending.length === 0) return;
-        if (Date.now() > until)
-          throw new Error(`matching of listing ${productId} did not finish: ${JSON.stringify(pending)}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    matched: () => jobsSettled(db, processorJob('savedSearches.')),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Saved searches (docs/product.md §14): keep a feed query, see how many new listings matched it, forget it. The
- * matching itself runs as a job when a listing becomes visible (saved-search.alerts.ts).
+ * matching itself runs as a job when a listing becomes visible (saved-search.processors.ts).
  */
 import {
   SAVED_SEARCH_LIMIT,

@@ -13,6 +13,7 @@ import {
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
 import { revokeUserSessions } from '../account/account.repository.js';
 import type { AuthUser } from '../account/session.service.js';
@@ -37,12 +38,14 @@ export interface StaffServiceOptions {
   db: Database;
   store: ImageAddresses;
   support: SupportService;
-  /**
-   * Told when staff hide or unhide a listing (product.visibilityChanged), and after a ban (session.ended), an unban
-   * (user.unbanned) or a role change (user.roleChanged) commits: hub delivery ends or re-opens the person's
-   * connections, and saved searches match the listings an unban shows again.
-   */
+  /** Told after a role change (user.roleChanged) commits: live connections re-read what the person may see. */
   events: EventBus;
+  /**
+   * Records hides (product.visibilityChanged), bans (session.ended) and unbans (user.unbanned) in their
+   * transaction: saved-search alerts and the ban's push clean-up follow as processors, and hub delivery ends the
+   * person's connections after the commit.
+   */
+  durable: DurableEvents;
 }
 
 type UserSummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>;
@@ -153,7 +156,7 @@ export function createStaffService(options: StaffServiceOptions) {
     change: (tx: repo.Db, product: { sellerId: number; hiddenAt: Date | null }) => Promise<void>,
     reason?: string,
   ) {
-    const sellerId = await withTransaction(db, async (tx) => {
+    await options.durable.transaction(async (tx, record) => {
       const product = await repo.lockProduct(tx, productId);
       if (!product) throw new HttpError(404, T.productNotFound);
       await change(tx, product);
@@ -164,14 +167,12 @@ export function createStaffService(options: StaffServiceOptions) {
         targetUserId: product.sellerId,
         reason,
       });
-      return product.sellerId;
+      if (action === 'hide-listing' || action === 'unhide-listing') {
+        const hidden = action === 'hide-listing';
+        await record('product.visibilityChanged', { productId, sellerId: product.sellerId, hidden });
+      }
     });
-    const state = await productState(productId);
-    if (action === 'hide-listing' || action === 'unhide-listing') {
-      const hidden = state.hiddenAt !== null;
-      await options.events.emit('product.visibilityChanged', { productId, sellerId, hidden });
-    }
-    return state;
+    return productState(productId);
   }
 
   return {
@@ -330,7 +331,7 @@ export function createStaffService(options: StaffServiceOptions) {
      * an admin or themselves.
      */
     async ban(actor: AuthUser, userId: number, reason: string): Promise<StaffUserSummary> {
-      await withTransaction(db, async (tx) => {
+      await options.durable.transaction(async (tx, record) => {
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (target.id === actor.id) throw new HttpError(403, T.cannotBanSelf);
@@ -341,20 +342,20 @@ export function createStaffService(options: StaffServiceOptions) {
         await repo.setBan(tx, userId, reason);
         await revokeUserSessions(tx, userId, new Date());
         await recordAction(tx, { actorId: actor.id, action: 'ban-user', targetUserId: userId, reason });
+        await record('session.ended', { userId, reason: 'ban' });
       });
-      await options.events.emit('session.ended', { userId, reason: 'ban' });
       return toUserSummary(await userOrThrow(userId));
     },
 
     async unban(actor: AuthUser, userId: number, reason?: string): Promise<StaffUserSummary> {
-      await withTransaction(db, async (tx) => {
+      await options.durable.transaction(async (tx, record) => {
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (!target.bannedAt) throw new HttpError(409, T.notBanned);
         await repo.setBan(tx, userId, null);
         await recordAction(tx, { actorId: actor.id, action: 'unban-user', targetUserId: userId, reason });
+        await record('user.unbanned', { userId });
       });
-      await options.events.emit('user.unbanned', { userId });
       return toUserSummary(await userOrThrow(userId));
     },
 

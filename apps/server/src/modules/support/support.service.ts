@@ -7,6 +7,7 @@ import {
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import {
   budgetKeys,
@@ -66,6 +67,8 @@ export interface SupportServiceOptions {
   productName: string;
   /** Told what happened after each commit (support.* events); hubs deliver from there. */
   events: EventBus;
+  /** Records a support message and a read in the write's transaction: the owner's entry and e-mail follow. */
+  durable: DurableEvents;
   /** Each person's support message budget, spent by REST and /supporthub alike. */
   budgets: BudgetStore;
   budgetWindow: BudgetWindow;
@@ -75,7 +78,7 @@ export type SupportService = ReturnType<typeof createSupportService>;
 
 /** Support tickets, both sides: the user's one open ticket and staff answering it (REST and /supporthub). */
 export function createSupportService(options: SupportServiceOptions) {
-  const { db, productName, events, budgets, budgetWindow } = options;
+  const { db, productName, events, durable, budgets, budgetWindow } = options;
   const unread = createSupportUnreadCounter(db);
 
   async function ticketOrThrow(id: number): Promise<repo.TicketRow> {
@@ -123,7 +126,7 @@ export function createSupportService(options: SupportServiceOptions) {
   ): Promise<TicketMessage> {
     await spendBudget(caller, onBudget);
     const user = await withCurrentRole(caller);
-    const { stored, side } = await withTransaction(db, async (tx) => {
+    const { message, ownerId } = await durable.transaction(async (tx, record) => {
       const ticket = await repo.lockTicket(tx, ticketId);
       if (!ticket) throw notFound();
       const side = sideOf(user, ticket, wanted);
@@ -136,14 +139,16 @@ export function createSupportService(options: SupportServiceOptions) {
       ) {
         throw new HttpError(429, S.unansweredLimited);
       }
-      return { stored: await repo.insertMessage(tx, { ticketId, senderId: user.id, side, body }), side };
+      const stored = await repo.insertMessage(tx, { ticketId, senderId: user.id, side, body });
+      const row = await repo.findTicket(tx, ticketId);
+      if (!row) throw notFound();
+      // Pushed to the other side, for whom it is new; the sender's own pages show it as sent.
+      const message = { ...toTicketMessage(stored, row, side, productName), isNew: true };
+      const byStaff = side === 'staff';
+      await record('support.messageSent', { message, ticketId, ownerId: row.userId, byStaff });
+      return { message, ownerId: row.userId };
     });
-    const ticket = await ticketOrThrow(ticketId);
-    // Pushed to the other side, for whom it is new; the sender's own pages show it as sent.
-    const message = { ...toTicketMessage(stored, ticket, side, productName), isNew: true };
-    const byStaff = side === 'staff';
-    await events.emit('support.messageSent', { message, ticketId, ownerId: ticket.userId, byStaff });
-    await events.emit('support.unreadChanged', { userIds: [ticket.userId], staff: true });
+    await events.emit('support.unreadChanged', { userIds: [ownerId], staff: true });
     return message;
   }
 
@@ -253,12 +258,14 @@ export function createSupportService(options: SupportServiceOptions) {
       if (!isUser && !isStaff(user)) throw new HttpError(403, messages.common.forbidden);
       const side = sideOf(user, row, isUser ? 'user' : 'staff');
       if (!side) throw notYours();
-      await repo.markRead(db, ticketId, side);
-      await events.emit(
-        'support.unreadChanged',
-        side === 'user' ? { userIds: [row.userId], staff: false } : { userIds: [], staff: true },
-      );
-      if (side === 'user') await events.emit('support.read', { userId: row.userId, ticketId });
+      await durable.transaction(async (tx, record) => {
+        await repo.markRead(tx, ticketId, side);
+        await record(
+          'support.unreadChanged',
+          side === 'user' ? { userIds: [row.userId], staff: false } : { userIds: [], staff: true },
+        );
+        if (side === 'user') await record('support.read', { userId: row.userId, ticketId });
+      });
       return { ticketId, unreadCount: await unread.countFor(user) };
     },
 

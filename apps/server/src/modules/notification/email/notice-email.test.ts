@@ -93,7 +93,7 @@ async function match(who: Person, search: string) {
   const listing = `${search} ${Math.random().toString(36).slice(2, 8)}`;
   lister ??= await api.person();
   const productId = await createProduct(t.app, lister.id, { title: listing });
-  const entry = await t.app.parts.notifications.centre.notify(who.id, {
+  const entry = await t.app.parts.notifications.centre.notifyNow(who.id, {
     type: NOTIFICATION_TYPES.savedSearch,
     title: fillText(N.savedSearchTitle, { search }),
     body: listing,

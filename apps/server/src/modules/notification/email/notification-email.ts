@@ -15,7 +15,8 @@ import {
   type NotificationType,
 } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
-import type { EventBus } from '../../../events/bus.js';
+import type { DomainEventMap } from '../../../events/domain-events.js';
+import type { ProcessorContext } from '../../../events/durable.js';
 import type { JobQueue } from '../../../jobs/queue/queue.js';
 import type { MailSender } from '../../account/account.service.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
@@ -59,7 +60,6 @@ const TOLERANCE_MS = 1_000;
 
 export interface NotificationEmailOptions {
   db: Database;
-  events: EventBus;
   queue: JobQueue;
   mailer: MailSender;
   preferences: NotificationPreferencesService;
@@ -104,7 +104,7 @@ interface Thread {
 export type NotificationEmail = ReturnType<typeof createNotificationEmail>;
 
 export function createNotificationEmail(options: NotificationEmailOptions) {
-  const { db, events, queue, mailer, preferences, tokens, publicUrl, productName, delayMs } = options;
+  const { db, queue, mailer, preferences, tokens, publicUrl, productName, delayMs } = options;
   const paceMs = options.paceMs ?? HOUR_MS;
   // Messages of one thread within one delay's span share a job; the job looks at everything unread when it runs.
   const bucket = () => Math.floor(Date.now() / Math.max(delayMs, 1_000));
@@ -260,34 +260,54 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
     },
   });
 
-  // Keys this process enqueued lately: a burst of messages in one chat costs one insert, not one per message (the
-  // idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
+  // Keys whose job this process saw committed lately: a burst of messages in one chat costs one insert, not one
+  // per message (the idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
+  // A key is kept only once its transaction committed: one rolled back must not stop the next try from enqueueing.
   const enqueued = new Set<string>();
-  async function enqueueOnce(job: string, payload: ThreadJob, key: string) {
+  async function enqueueOnce(w: InTransaction, job: string, payload: ThreadJob, key: string) {
     if (enqueued.has(key)) return;
-    if (enqueued.size >= 10_000) enqueued.clear();
-    await queue.enqueue(job, payload, { delayMs, idempotencyKey: key });
-    enqueued.add(key);
+    await queue.enqueue(job, payload, { delayMs, idempotencyKey: key, tx: w.tx });
+    w.afterCommit(() => {
+      if (enqueued.size >= 10_000) enqueued.clear();
+      enqueued.add(key);
+    });
   }
-  events.on('chat.messageSent', async ({ productId, buyerId, receiverId }) => {
-    const key = `${EMAIL_JOBS.chat}:${productId}:${buyerId}:${receiverId}:${bucket()}`;
-    await enqueueOnce(EMAIL_JOBS.chat, { productId, buyerId, receiverId }, key);
-  });
-  events.on('support.messageSent', async ({ ticketId, byStaff }) => {
-    if (byStaff)
-      await enqueueOnce(EMAIL_JOBS.support, { ticketId }, `${EMAIL_JOBS.support}:${ticketId}:${bucket()}`);
-  });
 
-  // Driven by the entry, not by what made it: a notice of these types from any subscriber or job is e-mailed.
-  events.on('notification.created', async ({ userId, notification }) => {
-    const { type } = notification;
-    if (notification.isRead || !isEmailedNotice(type)) return;
-    await enqueueOnce(
-      EMAIL_JOBS.notices,
-      { userId, type },
-      `${EMAIL_JOBS.notices}:${userId}:${type}:${bucket()}`,
-    );
-  });
-
-  return { unsubscribeUrl };
+  return {
+    unsubscribeUrl,
+    /** The `chat.messageSent` processor: the receiver's thread e-mail, if the message stays unread. */
+    async chatMessageSent(event: DomainEventMap['chat.messageSent'], w: InTransaction) {
+      const { productId, buyerId, receiverId } = event;
+      const key = `${EMAIL_JOBS.chat}:${productId}:${buyerId}:${receiverId}:${bucket()}`;
+      await enqueueOnce(w, EMAIL_JOBS.chat, { productId, buyerId, receiverId }, key);
+    },
+    /** The `support.messageSent` processor: staff answers are e-mailed to the ticket's owner. */
+    async supportMessageSent(event: DomainEventMap['support.messageSent'], w: InTransaction) {
+      const { ticketId, byStaff } = event;
+      if (byStaff)
+        await enqueueOnce(
+          w,
+          EMAIL_JOBS.support,
+          { ticketId },
+          `${EMAIL_JOBS.support}:${ticketId}:${bucket()}`,
+        );
+    },
+    /**
+     * The `notification.created` processor. Driven by the entry, not by what made it: a notice of these types from
+     * any processor or job is e-mailed.
+     */
+    async noticeCreated(event: DomainEventMap['notification.created'], w: InTransaction) {
+      const { userId, notification } = event;
+      if (notification.isRead || !isEmailedNotice(notification.type)) return;
+      await enqueueOnce(
+        w,
+        EMAIL_JOBS.notices,
+        { userId, type: notification.type },
+        `${EMAIL_JOBS.notices}:${userId}:${notification.type}:${bucket()}`,
+      );
+    },
+  };
 }
+
+/** Where a processor enqueues: its transaction, and what to do once that committed. */
+type InTransaction = Pick<ProcessorContext, 'tx' | 'afterCommit'>;

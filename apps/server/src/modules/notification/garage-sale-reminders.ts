@@ -6,9 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
-import { queryRows, type Database } from '../../../db/client.js';
-import type { JobQueue } from '../../../jobs/queue/queue.js';
-import type { NotificationCentre } from '../centre.service.js';
+import { queryRows, type Database } from '../../db/client.js';
+import type { DurableEvents } from '../../events/durable.js';
+import type { JobQueue } from '../../jobs/queue/queue.js';
+import type { NotificationCentre } from './centre.service.js';
 
 const N = messages.notifications;
 
@@ -23,7 +24,11 @@ interface SaleStartingTomorrow extends Record<string, unknown> {
 }
 
 /** Tells everyone due a reminder; answers how many entries were made. */
-export async function sendGarageSaleReminders(db: Database, centre: NotificationCentre): Promise<number> {
+export async function sendGarageSaleReminders(
+  db: Database,
+  durable: DurableEvents,
+  centre: NotificationCentre,
+): Promise<number> {
   const sales = await queryRows<SaleStartingTomorrow>(
     db,
     sql`select g.id, g.seller_id, g.title, g.start_time::text as start_time
@@ -42,25 +47,33 @@ export async function sendGarageSaleReminders(db: Database, centre: Notification
       sql`select follower_id as id from follows where followee_id = ${hostId}`,
     );
     const when = fillText(N.garageSaleWhen, { time: sale.start_time.slice(0, 5) });
-    told += await centre.notifyEachOnce([hostId, ...followers.map((row) => Number(row.id))], {
-      type: NOTIFICATION_TYPES.garageSale,
-      title: N.garageSaleTitle,
-      body: fillText(N.garageSaleBody, { title: sale.title, when }),
-      link: ROUTES.garage(saleId),
-      groupKey: `garageSale:${saleId}`,
-      // A follower who blocked the host since hears nothing of their sales.
-      actorId: hostId,
-    });
+    // One transaction per sale: its entries, pushes and e-mails commit together.
+    told += await durable.transaction((tx, record) =>
+      centre.notifyEachOnce({ tx, record }, [hostId, ...followers.map((row) => Number(row.id))], {
+        type: NOTIFICATION_TYPES.garageSale,
+        title: N.garageSaleTitle,
+        body: fillText(N.garageSaleBody, { title: sale.title, when }),
+        link: ROUTES.garage(saleId),
+        groupKey: `garageSale:${saleId}`,
+        // A follower who blocked the host since hears nothing of their sales.
+        actorId: hostId,
+      }),
+    );
   }
   return told;
 }
 
-export function defineGarageSaleReminders(queue: JobQueue, db: Database, centre: NotificationCentre): void {
+export function defineGarageSaleReminders(
+  queue: JobQueue,
+  db: Database,
+  durable: DurableEvents,
+  centre: NotificationCentre,
+): void {
   queue.define({
     name: GARAGE_SALE_REMINDERS,
     everyMs: HOUR_MS,
     handler: async () => {
-      await sendGarageSaleReminders(db, centre);
+      await sendGarageSaleReminders(db, durable, centre);
     },
   });
 }

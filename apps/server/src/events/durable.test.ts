@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, withTransaction, type DatabaseHandle } from '../db/client.js';
+import { createJobQueue, type JobKind } from '../jobs/queue/queue.js';
+import { freshDatabase } from '../test/app.js';
+import { runOnce } from '../test/jobs.js';
+import { until } from '../test/until.js';
+import { createEventBus } from './bus.js';
+import { createDurableEvents, processor, processorJob } from './durable.js';
+
+// Consequences recorded in a write's transaction: they exist exactly when the write does, each processor's effect
+// happens once however often its job runs, and the bus hears of the event only after the commit.
+
+let database: { handle: DatabaseHandle; drop(): Promise<void> };
+beforeAll(async () => {
+  database = await freshDatabase();
+  await database.handle.migrate();
+  await database.handle.db.execute(sql`create table effects (processor text, event_id bigint, user_id int)`);
+});
+afterAll(async () => {
+  await database?.handle.close();
+  await database?.drop();
+});
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const effects = (userId: number) =>
+  queryRows<{ processor: string; event_id: string | number }>(
+    database.handle.db,
+    sql`select processor, event_id from effects where user_id = ${userId} order by processor`,
+  );
+
+/** A queue and a recorder with two processors: one a job of its own, one in the recording transaction. */
+function setUp() {
+  const db = database.handle.db;
+  const queue = createJobQueue({ db, log: quiet, pollMs: 200 });
+  // The kinds the recorder defines, to run one by hand as the queue would.
+  const kinds = new Map<string, JobKind>();
+  const define = queue.define.bind(queue);
+  queue.define = (kind) => {
+    kinds.set(kind.name, kind as JobKind);
+    define(kind);
+  };
+  const bus = createEventBus();
+  const told: number[] = [];
+  bus.on('user.unbanned', ({ userId }) => void told.push(userId));
+  const durable = createDurableEvents({ db, queue, bus });
+  durable.register([
+    processor({
+      event: 'user.unbanned',
+      name: 'test.asJob',
+      handle: async ({ userId }, { tx, eventId }) => {
+        await tx.execute(sql`insert into effects values ('asJob', ${eventId}, ${userId})`);
+      },
+    }),
+    processor({
+      event: 'user.unbanned',
+      name: 'test.inTransaction',
+      inTransaction: true,
+      handle: async ({ userId }, { tx, eventId }) => {
+        await tx.execute(sql`insert into effects values ('inTransaction', ${eventId}, ${userId})`);
+      },
+    }),
+  ]);
+  return { db, queue, durable, told, kinds };
+}
+
+describe('durable events', () => {
+  it('processes a committed event once per processor, and tells the bus after the commit', async () => {
+    const { queue, durable, told } = setUp();
+    await queue.start();
+    await durable.transaction(async (_tx, record) => {
+      await record('user.unbanned', { userId: 1 });
+      // Not yet: nobody may hear of a write that could still roll back.
+      expect(told).toEqual([]);
+    });
+    expect(told).toEqual([1]);
+    await until('both processors', async () => (await effects(1)).length === 2);
+    const rows = await effects(1);
+    expect(rows.map((row) => row.processor)).toEqual(['asJob', 'inTransaction']);
+    // One event, one id, whichever processor handled it.
+    expect(Number(rows[0]!.event_id)).toBe(Number(rows[1]!.event_id));
+    await queue.stop();
+  });
+
+  it('leaves neither effects nor jobs nor news when the write rolls back', async () => {
+    const { db, durable, told } = setUp();
+    await expect(
+      durable.transaction(async (_tx, record) => {
+        await record('user.unbanned', { userId: 2 });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    expect(await effects(2)).toEqual([]);
+    expect(told).toEqual([]);
+    const jobs = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from jobs where name = ${processorJob('test.asJob')}
+          and payload->'event'->>'userId' = '2'`,
+    );
+    expect(jobs[0]!.n).toBe(0);
+  });
+
+  it('does its effect once when its job runs again after a crash between its commit and its completion', async () => {
+    const { db, durable, kinds } = setUp();
+    // The queue is not started: the job stays as recorded, and is run by hand as a crashed worker's retry would.
+    await withTransaction(db, (tx) => durable.recorder(tx).record('user.unbanned', { userId: 3 }));
+    const [job] = await queryRows<{ payload: unknown }>(
+      db,
+      sql`select payload from jobs where name = ${processorJob('test.asJob')}
+          and payload->'event'->>'userId' = '3'`,
+    );
+    const kind = kinds.get(processorJob('test.asJob'))!;
+    await runOnce(kind, job!.payload);
+    await runOnce(kind, job!.payload);
+    expect((await effects(3)).map((row) => row.processor)).toEqual(['asJob', 'inTransaction']);
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * What reaches people about what happened while they looked elsewhere (docs/product.md §10), as durable event
+ * processors (events/durable.ts): each makes its entries, pushes and e-mails in its own transaction, once per event.
+ *
+ * - Answers to a person become entries of their centre: every chat message for its receiver, online or not (only
+ *   push and e-mail depend on presence), and every staff answer on a support ticket for its owner. Reading or
+ *   clearing the chat or the ticket reads the entry.
+ * - Followers hear of a seller's new listing; a seller hears of likes on theirs, gathered into one unread entry per
+ *   listing and hour ("3 people liked …") so a popular listing does not flood the bell.
+ * - Reservations (§12): the buyer and the seller each hear when a hold is made, released or runs out. What the
+ *   seller did themselves is kept in their list as read. A hold ended by the sale tells nobody: the sale is the news.
+ * - Every unread entry goes out by push to a person who is away, and by e-mail for the types that are e-mailed.
+ */
+import { eq } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
+import type { Executor } from '../../db/client.js';
+import { follows, products } from '../../db/schema.js';
+import { processor, type EventProcessor } from '../../events/durable.js';
+import type { NotificationCentre, Writing } from './centre.service.js';
+import type { NotificationEmail } from './email/notification-email.js';
+import { nameInNotices } from './names.js';
+import type { PushService } from './push.service.js';
+
+const N = messages.notifications;
+const HOUR_MS = 3_600_000;
+
+/** One unread entry per chat, seen from the receiver: the listing and the other person. */
+export const chatGroupKey = (productId: number, otherUserId: number) => `chat:${productId}:${otherUserId}`;
+export const supportGroupKey = (ticketId: number) => `support:${ticketId}`;
+/** Likes of one listing within one clock hour gather into one entry. */
+export const likeGroupKey = (productId: number, at: Date) =>
+  `like:${productId}:${Math.floor(at.getTime() / HOUR_MS)}`;
+/** The server does not know the reader's time zone: the hold's end is given in UTC, to the minute. */
+export const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+interface NewListing {
+  productId: number;
+  sellerId: number;
+  title: string;
+}
+
+/** Tells every follower of the seller, in one statement; each hears of a listing once however often it runs. */
+export async function tellFollowers(w: Writing, centre: NotificationCentre, listing: NewListing) {
+  const followers = await w.tx
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(eq(follows.followeeId, listing.sellerId));
+  if (followers.length === 0) return 0;
+  return centre.notifyEachOnce(
+    w,
+    followers.map((row) => row.id),
+    {
+      type: NOTIFICATION_TYPES.follow,
+      title: fillText(N.followTitle, { name: await nameInNotices(w.tx, listing.sellerId) }),
+      body: listing.title,
+      link: ROUTES.productDetail(listing.productId),
+      groupKey: `listed:${listing.productId}`,
+      // A follower who since blocked the seller no longer hears of their listings.
+      actorId: listing.sellerId,
+    },
+  );
+}
+
+async function titleOf(db: Executor, productId: number): Promise<string | undefined> {
+  const [row] = await db.select({ title: products.title }).from(products).where(eq(products.id, productId));
+  return row?.title;
+}
+
+export interface NotificationProcessorParts {
+  centre: NotificationCentre;
+  push: PushService;
+  email: NotificationEmail;
+  now?: () => Date;
+}
+
+export function notificationProcessors(parts: NotificationProcessorParts): EventProcessor[] {
+  const { centre, push, email } = parts;
+  const now = parts.now ?? (() => new Date());
+
+  /**
+   * One side's entry about a listing's hold, opening their chat with the other side. Each side's entries for one
+   * listing gather into one (a re-reserve replaces the older text). `byOther`: the other side did it (the seller
+   * is its actor); `ownAction`: this side did it themselves (kept read).
+   */
+  const tellOfHold = (
+    w: Writing,
+    hold: { productId: number; to: number; other: number },
+    texts: { title: string; body: string },
+    how: { byOther?: boolean; ownAction?: boolean },
+  ) =>
+    centre.notify(w, hold.to, {
+      type: NOTIFICATION_TYPES.reservation,
+      ...texts,
+      link: ROUTES.chat(hold.other, hold.productId),
+      groupKey: `reservation:${hold.productId}`,
+      ...(how.byOther && { actorId: hold.other }),
+      ...(how.ownAction && { ownAction: true }),
+    });
+
+  const names = (w: Writing, sellerId: number, buyerId: number) =>
+    Promise.all([nameInNotices(w.tx, sellerId), nameInNotices(w.tx, buyerId)]);
+
+  return [
+    processor({
+      event: 'chat.messageSent',
+      name: 'notifications.chatMessage',
+      handle: async ({ message, productId, senderId, receiverId }, w) => {
+        await centre.notify(w, receiverId, {
+          type: NOTIFICATION_TYPES.message,
+          title: fillText(N.messageTitle, { name: message.userName }),
+          body: message.text,
+          link: ROUTES.chat(senderId, productId),
+          groupKey: chatGroupKey(productId, senderId),
+          actorId: senderId,
+        });
+      },
+    }),
+    // Clearing a chat is done with it too: its entry should not stay unread in the bell.
+    ...(['chat.read', 'chat.deleted'] as const).map((event) =>
+      processor({
+        event,
+        name: event === 'chat.read' ? 'notifications.chatRead' : 'notifications.chatCleared',
+        handle: async ({ userId, productId, otherUserId }, w) => {
+          await centre.readWhere(w, userId, { groupKey: chatGroupKey(productId, otherUserId) });
+        },
+      }),
+    ),
+    processor({
+      event: 'support.messageSent',
+      name: 'notifications.supportAnswer',
+      handle: async ({ message, ticketId, ownerId, byStaff }, w) => {
+        if (!byStaff) return;
+        await centre.notify(w, ownerId, {
+          type: NOTIFICATION_TYPES.support,
+          title: N.supportTitle,
+          body: message.content,
+          link: ROUTES.support,
+          groupKey: supportGroupKey(ticketId),
+        });
+      },
+    }),
+    processor({
+      event: 'support.read',
+      name: 'notifications.supportRead',
+      handle: async ({ userId, ticketId }, w) => {
+        await centre.readWhere(w, userId, { groupKey: supportGroupKey(ticketId) });
+      },
+    }),
+    // A seller with many followers does not slow their own "list it" answer: this runs as its own job.
+    processor({
+      event: 'product.listed',
+      name: 'notifications.newListing',
+      handle: async (listing, w) => void (await tellFollowers(w, centre, listing)),
+    }),
+    processor({
+      event: 'product.liked',
+      name: 'notifications.like',
+      handle: async ({ productId, sellerId, likerId }, w) => {
+        if (likerId === sellerId) return;
+        const title = await titleOf(w.tx, productId);
+        if (title === undefined) return;
+        const name = await nameInNotices(w.tx, likerId);
+        await centre.notify(w, sellerId, {
+          type: NOTIFICATION_TYPES.like,
+          title: (count) =>
+            count === 1
+              ? fillText(N.likeTitleOne, { name, title })
+              : fillText(N.likeTitleMany, { count, title }),
+          body: N.likeBody,
+          link: ROUTES.productDetail(productId),
+          groupKey: likeGroupKey(productId, now()),
+          // A like by someone the seller blocked tells them nothing (docs/product.md §11).
+          actorId: likerId,
+        });
+      },
+    }),
+    processor({
+      event: 'product.reserved',
+      name: 'notifications.reserved',
+      handle: async ({ productId, sellerId, buyerId, until }, w) => {
+        const title = await titleOf(w.tx, productId);
+        if (title === undefined) return;
+        const [seller, buyer] = await names(w, sellerId, buyerId);
+        const body = fillText(N.reservedBody, { until: untilText(new Date(until)) });
+        await tellOfHold(
+          w,
+          { productId, to: buyerId, other: sellerId },
+          { title: fillText(N.reservedTitleBuyer, { name: seller, title }), body },
+          { byOther: true },
+        );
+        await tellOfHold(
+          w,
+          { productId, to: sellerId, other: buyerId },
+          { title: fillText(N.reservedTitleSeller, { name: buyer, title }), body },
+          { ownAction: true },
+        );
+      },
+    }),
+    processor({
+      event: 'product.reservationEnded',
+      name: 'notifications.reservationEnded',
+      handle: async ({ productId, sellerId, buyerId, reason }, w) => {
+        if (reason === 'sold') return;
+        const title = await titleOf(w.tx, productId);
+        if (title === undefined) return;
+        const body = N.endedBody;
+        const toBuyer = { productId, to: buyerId, other: sellerId };
+        const toSeller = { productId, to: sellerId, other: buyerId };
+        if (reason === 'lapsed') {
+          const lapsed = { title: fillText(N.lapsedTitle, { title }), body };
+          await tellOfHold(w, toBuyer, lapsed, {});
+          await tellOfHold(w, toSeller, lapsed, {});
+          return;
+        }
+        const [seller, buyer] = await names(w, sellerId, buyerId);
+        await tellOfHold(
+          w,
+          toBuyer,
+          { title: fillText(N.releasedTitleBuyer, { name: seller, title }), body },
+          { byOther: true },
+        );
+        await tellOfHold(
+          w,
+          toSeller,
+          { title: fillText(N.releasedTitleSeller, { name: buyer, title }), body },
+          { ownAction: true },
+        );
+      },
+    }),
+    // Push and e-mail are jobs of their own (a push service or a mail server may be slow); enqueueing them is a
+    // statement or two, so it happens in the transaction that made the entry.
+    processor({
+      event: 'notification.created',
+      name: 'push.notice',
+      inTransaction: true,
+      handle: async (event, w) => push.notify(event, w.tx),
+    }),
+    processor({
+      event: 'session.ended',
+      name: 'push.forgetBrowsers',
+      inTransaction: true,
+      handle: async (event, w) => push.sessionEnded(event, w.tx),
+    }),
+    processor({
+      event: 'notification.created',
+      name: 'email.notice',
+      inTransaction: true,
+      handle: async (event, w) => email.noticeCreated(event, w),
+    }),
+    processor({
+      event: 'chat.messageSent',
+      name: 'email.chatMessage',
+      inTransaction: true,
+      handle: async (event, w) => email.chatMessageSent(event, w),
+    }),
+    processor({
+      event: 'support.messageSent',
+      name: 'email.supportAnswer',
+      inTransaction: true,
+      handle: async (event, w) => email.supportMessageSent(event, w),
+    }),
+  ];
+}
