@@ -63,6 +63,19 @@ if (stages.length > 0) {
     );
   }
   console.log(`  ${pad('total', 18)}${lpad(secs(total), 7)}  (${(total / 60).toFixed(1)} min)`);
+  // The README's stages cannot finish sooner than their CPU spread over every core (docs/decisions/0019).
+  const readme = ['validate', 'unit', 'server', 'e2e'].map((name) =>
+    stages.findLast((s) => s.stage === name),
+  );
+  if (readme.every((stage) => stage?.cpuSeconds !== undefined && stage.cores)) {
+    const cpu = readme.reduce((sum, stage) => sum + stage.cpuSeconds, 0);
+    const wall = readme.reduce((sum, stage) => sum + stage.wallSeconds, 0);
+    const floor = cpu / readme[0].cores;
+    console.log(
+      `  npm test's own CPU ${secs(cpu)} on ${readme[0].cores} cores: no run can take under ${secs(floor)} ` +
+        `(${(floor / 60).toFixed(1)} min); this one took ${(wall / floor).toFixed(2)}× that`,
+    );
+  }
 }
 
 // Every test file's whole time: Vitest's own record of it, Playwright's journeys added up by spec file.
