@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { HubName } from '@rummage/contract';
 import { composeJobs } from './composition-jobs.js';
 import { composeListings, type Listings } from './composition-listings.js';
 import { composeNotifications, type Notifications } from './composition-notifications.js';
@@ -37,7 +38,7 @@ import { deliverInboxChanges } from './realtime/delivery/inbox.js';
 import { deliverNotificationCounts } from './realtime/delivery/notifications.js';
 import { subscribeHubSessions } from './realtime/delivery/sessions.js';
 import { deliverSupportEvents } from './realtime/delivery/support.js';
-import type { HubLookup } from './realtime/hub.js';
+import { asRunnableHub, type HubContext, type HubEvents, type HubLookup } from './realtime/hub.js';
 import { createChatHub } from './realtime/hubs/chat.hub.js';
 import { createGeneralHub } from './realtime/hubs/general.hub.js';
 import { createSupportHub } from './realtime/hubs/support.hub.js';
@@ -356,12 +357,14 @@ async function composeRealtime(
   onClose.push(() => presence.close());
   const server = createRealtimeServer({
     hubs: [
-      createGeneralHub(
-        (userId) => chats.unreadCounts(userId),
-        (userId) => countUnread(database.db, userId),
+      asRunnableHub(
+        createGeneralHub(
+          (userId) => chats.unreadCounts(userId),
+          (userId) => countUnread(database.db, userId),
+        ),
       ),
-      createChatHub(chats),
-      createSupportHub(support),
+      asRunnableHub(createChatHub(chats)),
+      asRunnableHub(createSupportHub(support)),
     ],
     backplane,
     log,
@@ -375,7 +378,9 @@ async function composeRealtime(
     Object.fromEntries(server.hubs.map((hub) => [hub, server.connections(hub).length])),
   );
   // Hub delivery: each subscriber turns domain events into pushes. Adding one is one file and one line here.
-  const hubContext: HubLookup = (name) => server.context(name);
+  // The protocol layer sends whatever it is given; the contract's event types are laid on here, once.
+  const hubContext: HubLookup = <H extends HubName>(name: H) =>
+    server.context(name) as unknown as HubContext<HubEvents<H>>;
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);

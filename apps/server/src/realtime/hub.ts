@@ -3,7 +3,7 @@
  * The protocol layer (protocol/) speaks SignalR on the wire and calls into these; hubs (hubs/) never touch
  * transports or frames. Scale-out goes through a Backplane (backplane/backplane.ts).
  */
-import type { HubName } from '@rummage/contract';
+import type { HubEventName, HubEventPayload, HubName } from '@rummage/contract';
 import type { AuthUser } from '../modules/account/session.service.js';
 
 /** The connection that invoked a hub method (ASP.NET `Context`). */
@@ -20,26 +20,40 @@ export interface HubCallerContext {
   abort(reason?: string): void;
 }
 
-/** Sends a server → client invocation (SignalR Invocation without invocationId: broadcasts never carry one). */
-export interface ClientProxy {
-  send(method: string, ...args: unknown[]): Promise<void>;
+/** What a hub pushes: each event's name with its one payload. */
+export type HubEventMap = Record<string, unknown>;
+
+/** The events of one of the app's hubs, typed by the contract (HUB_EVENT_SCHEMAS): the web reads the same types. */
+export type HubEvents<H extends HubName> = { [E in HubEventName<H>]: HubEventPayload<H, E> };
+
+/**
+ * Sends a server → client invocation (SignalR Invocation without invocationId: broadcasts never carry one). On the
+ * app's hubs an event is sent with exactly the payload the contract gives it; a hub without an event map (a test
+ * hub) sends whatever arguments it likes.
+ */
+export interface ClientProxy<Events extends HubEventMap | undefined = undefined> {
+  send: Events extends HubEventMap
+    ? <E extends keyof Events & string>(event: E, payload: Events[E]) => Promise<void>
+    : (method: string, ...args: unknown[]) => Promise<void>;
 }
 
 /** Addressing like ASP.NET `Clients`. User ids are the numeric AuthUser ids, as strings or numbers. */
-export interface HubClients {
-  readonly all: ClientProxy;
-  allExcept(connectionIds: readonly string[]): ClientProxy;
-  client(connectionId: string): ClientProxy;
-  group(name: string): ClientProxy;
-  groupExcept(name: string, connectionIds: readonly string[]): ClientProxy;
-  user(userId: number | string): ClientProxy;
-  users(userIds: ReadonlyArray<number | string>): ClientProxy;
+export interface HubClients<Events extends HubEventMap | undefined = undefined> {
+  readonly all: ClientProxy<Events>;
+  allExcept(connectionIds: readonly string[]): ClientProxy<Events>;
+  client(connectionId: string): ClientProxy<Events>;
+  group(name: string): ClientProxy<Events>;
+  groupExcept(name: string, connectionIds: readonly string[]): ClientProxy<Events>;
+  user(userId: number | string): ClientProxy<Events>;
+  users(userIds: ReadonlyArray<number | string>): ClientProxy<Events>;
 }
 
 /** Inside a hub method: also the caller and everyone but the caller. */
-export interface HubCallerClients extends HubClients {
-  readonly caller: ClientProxy;
-  readonly others: ClientProxy;
+export interface HubCallerClients<
+  Events extends HubEventMap | undefined = undefined,
+> extends HubClients<Events> {
+  readonly caller: ClientProxy<Events>;
+  readonly others: ClientProxy<Events>;
 }
 
 /** Group membership is local to the process that owns the connection (as in SignalR's Redis backplane). */
@@ -49,9 +63,9 @@ export interface GroupManager {
 }
 
 /** What a hub method or lifecycle hook receives. */
-export interface HubInvocation {
+export interface HubInvocation<Events extends HubEventMap | undefined = undefined> {
   readonly context: HubCallerContext;
-  readonly clients: HubCallerClients;
+  readonly clients: HubCallerClients<Events>;
   readonly groups: GroupManager;
 }
 
@@ -62,20 +76,30 @@ export interface HubInvocation {
  * argument contents itself and throws HubException for a refusal the client should read. Its return value is
  * the Completion's result.
  */
-export interface HubMethod {
+export interface HubMethod<Events extends HubEventMap | undefined = undefined> {
   argCount: number | readonly number[];
-  handler: (hub: HubInvocation, ...args: unknown[]) => unknown;
+  handler(hub: HubInvocation<Events>, ...args: unknown[]): unknown;
 }
 
-export interface HubDefinition {
+export interface HubDefinition<Events extends HubEventMap | undefined = undefined> {
   /** Short name used in backplane channel names ('general', 'chat', 'support', or a test hub's name). */
   name: string;
   /** Mount path, such as '/chathub' (HUBS in the contract). */
   path: string;
   /** Method names are matched case-insensitively, as ASP.NET does. */
-  methods: Record<string, HubMethod>;
-  onConnected?(hub: HubInvocation): unknown;
-  onDisconnected?(hub: HubInvocation, error?: Error): unknown;
+  methods: Record<string, HubMethod<Events>>;
+  onConnected?(hub: HubInvocation<Events>): unknown;
+  onDisconnected?(hub: HubInvocation<Events>, error?: Error): unknown;
+}
+
+/**
+ * A hub as the protocol layer runs it: every hub alike, whatever its events. The typed definition's handlers are
+ * handed proxies that send what they are given, so the contract's types hold on the way out.
+ */
+export function asRunnableHub<Events extends HubEventMap | undefined>(
+  definition: HubDefinition<Events>,
+): HubDefinition {
+  return definition as unknown as HubDefinition;
 }
 
 /**
@@ -91,12 +115,15 @@ export class HubException extends Error {
 }
 
 /** Reaching a hub's clients from outside a hub method (REST routes, services, jobs): ASP.NET `IHubContext`. */
-export interface HubContext {
-  readonly clients: HubClients;
+export interface HubContext<Events extends HubEventMap | undefined = undefined> {
+  readonly clients: HubClients<Events>;
   readonly groups: GroupManager;
   /** Live local connections of a user on this hub (tests and diagnostics). */
   localConnectionCount(userId?: number): number;
 }
 
-/** The app's hubs by their short name (contract HubName); delivery subscribers reach clients through it. */
-export type HubLookup = (name: HubName) => HubContext;
+/**
+ * The app's hubs by their short name (contract HubName); delivery subscribers reach clients through it, each send
+ * typed by that hub's events.
+ */
+export type HubLookup = <H extends HubName>(name: H) => HubContext<HubEvents<H>>;

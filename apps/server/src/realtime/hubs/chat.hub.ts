@@ -1,7 +1,9 @@
 import { clientMessageIdSchema, HUB_EVENTS, HUB_METHODS, HUBS, idSchema, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { MessageService } from '../../modules/message/message.service.js';
-import { HubException, type HubDefinition, type HubInvocation } from '../hub.js';
+import { HubException, type HubDefinition, type HubEvents, type HubInvocation } from '../hub.js';
+
+type ChatInvocation = HubInvocation<HubEvents<'chat'>>;
 
 const C = messages.chat;
 
@@ -14,7 +16,7 @@ export const chatSideGroup = (productId: number, buyerId: number, userId: number
 /** context.items key: the groups this connection joined, by `<productId>:<receiverId>` as the client names them. */
 const JOINED = 'chat.joined';
 
-function joinedChats(hub: HubInvocation): Map<string, string> {
+function joinedChats(hub: ChatInvocation): Map<string, string> {
   let joined = hub.context.items.get(JOINED) as Map<string, string> | undefined;
   if (!joined) {
     joined = new Map();
@@ -49,14 +51,14 @@ function clientMessageIdOf(value: unknown): string | undefined {
  * ReceiveMessage to the chat's group, so only pages showing that chat get it, the sender's own included (its
  * echo, carrying the clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
  */
-export function createChatHub(chats: MessageService): HubDefinition {
+export function createChatHub(chats: MessageService): HubDefinition<HubEvents<'chat'>> {
   return {
     name: 'chat',
     path: HUBS.chat,
     methods: {
       [HUB_METHODS.chat.joinChat]: {
         argCount: 2,
-        handler: async (hub: HubInvocation, receiverId: unknown, productId: unknown) => {
+        handler: async (hub: ChatInvocation, receiverId: unknown, productId: unknown) => {
           try {
             const wanted = ids(receiverId, productId);
             const pair = await chats.openChat(hub.context.user, wanted.productId, wanted.receiverId);
@@ -75,7 +77,7 @@ export function createChatHub(chats: MessageService): HubDefinition {
       },
       [HUB_METHODS.chat.leaveChat]: {
         argCount: 2,
-        handler: async (hub: HubInvocation, receiverId: unknown, productId: unknown) => {
+        handler: async (hub: ChatInvocation, receiverId: unknown, productId: unknown) => {
           const receiver = idSchema.safeParse(receiverId);
           const product = idSchema.safeParse(productId);
           if (!receiver.success || !product.success) return;
@@ -92,7 +94,7 @@ export function createChatHub(chats: MessageService): HubDefinition {
         // The SPEC's four arguments, or five with the page's clientMessageId.
         argCount: [4, 5],
         handler: async (
-          hub: HubInvocation,
+          hub: ChatInvocation,
           receiverId: unknown,
           message: unknown,
           productId: unknown,

@@ -1,5 +1,7 @@
 import { HUB_EVENTS, HUB_METHODS, HUBS, type UnreadCounts } from '@rummage/contract';
-import type { HubDefinition, HubInvocation } from '../hub.js';
+import type { HubDefinition, HubEvents, HubInvocation } from '../hub.js';
+
+type GeneralInvocation = HubInvocation<HubEvents<'general'>>;
 
 /** A user's badge numbers (MessageService.unreadCounts: chats with unread messages, unread support answers). */
 export type UnreadCountsProvider = (userId: number) => Promise<UnreadCounts>;
@@ -15,7 +17,7 @@ export type NotificationCountProvider = (userId: number) => Promise<number>;
 export function createGeneralHub(
   unreadCounts: UnreadCountsProvider,
   notificationCount?: NotificationCountProvider,
-): HubDefinition {
+): HubDefinition<HubEvents<'general'>> {
   return {
     name: 'general',
     path: HUBS.general,
@@ -23,7 +25,7 @@ export function createGeneralHub(
       // isSupport is what the SPEC's client sends (always false); both numbers go out either way.
       [HUB_METHODS.general.join]: {
         argCount: 1,
-        handler: async ({ context, clients }: HubInvocation) => {
+        handler: async ({ context, clients }: GeneralInvocation) => {
           const counts = await unreadCounts(context.user.id);
           await clients.caller.send(HUB_EVENTS.unreadMessagesCount, counts.messages);
           await clients.caller.send(HUB_EVENTS.unreadSupportMessagesCount, counts.support);

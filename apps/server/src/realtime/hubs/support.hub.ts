@@ -9,7 +9,9 @@ import {
 } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { SupportService } from '../../modules/support/support.service.js';
-import { HubException, type HubDefinition, type HubInvocation } from '../hub.js';
+import { HubException, type HubDefinition, type HubEvents, type HubInvocation } from '../hub.js';
+
+type SupportInvocation = HubInvocation<HubEvents<'support'>>;
 
 export const ticketGroup = (ticketId: number) => `ticket:${ticketId}`;
 
@@ -36,14 +38,14 @@ function ticketIdOf(value: unknown): number {
  * with the REST call's text, nothing stored; delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
  * to everyone who is staff at that moment.
  */
-export function createSupportHub(support: SupportService): HubDefinition {
+export function createSupportHub(support: SupportService): HubDefinition<HubEvents<'support'>> {
   return {
     name: 'support',
     path: HUBS.support,
     methods: {
       [HUB_METHODS.support.joinChat]: {
         argCount: 1,
-        handler: async (hub: HubInvocation, rawTicketId: unknown) => {
+        handler: async (hub: SupportInvocation, rawTicketId: unknown) => {
           const ticketId = ticketIdOf(rawTicketId);
           await readable(() => support.checkCanJoin(hub.context.user, ticketId));
           await hub.groups.addToGroup(hub.context.connectionId, ticketGroup(ticketId));
@@ -51,13 +53,13 @@ export function createSupportHub(support: SupportService): HubDefinition {
       },
       LeaveChat: {
         argCount: 1,
-        handler: async (hub: HubInvocation, rawTicketId: unknown) => {
+        handler: async (hub: SupportInvocation, rawTicketId: unknown) => {
           await hub.groups.removeFromGroup(hub.context.connectionId, ticketGroup(ticketIdOf(rawTicketId)));
         },
       },
       [HUB_METHODS.support.sendMessage]: {
         argCount: 1,
-        handler: async (hub: HubInvocation, payload: unknown) => {
+        handler: async (hub: SupportInvocation, payload: unknown) => {
           try {
             const parsed = supportHubMessageSchema.safeParse(payload);
             if (!parsed.success) {
