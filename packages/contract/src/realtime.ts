@@ -1,5 +1,6 @@
 // Constants only: the browser's shell imports these, and the payload schemas (realtime-events.ts) would bring zod
-// into every page with them.
+// into every page with them. Types from the schemas are free: they leave nothing in the build.
+import type { SupportHubMessage } from './schemas/support.js';
 
 /**
  * Real-time hub names (docs/product.md §7). Method names are what clients invoke; event names are what the server pushes.
@@ -8,8 +9,37 @@
 export const HUB_METHODS = {
   general: { join: 'Join' },
   chat: { joinChat: 'JoinChat', leaveChat: 'LeaveChat', sendMessage: 'SendMessage' },
-  support: { joinChat: 'JoinChat', sendMessage: 'SendMessage' },
+  support: { joinChat: 'JoinChat', leaveChat: 'LeaveChat', sendMessage: 'SendMessage' },
 } as const;
+
+/**
+ * The arguments of each hub method, in order: what the web app sends, and the arity of the server's handlers,
+ * which read each argument as unknown (a client may send anything) and check it.
+ */
+export interface HubMethodArguments {
+  general: {
+    /** isSupport: what the SPEC's client sends (always false); both unread counts come back either way. */
+    [HUB_METHODS.general.join]: [isSupport: boolean];
+  };
+  chat: {
+    [HUB_METHODS.chat.joinChat]: [receiverId: number, productId: number];
+    [HUB_METHODS.chat.leaveChat]: [receiverId: number, productId: number];
+    /** The SPEC's four arguments, and the page's own id for its pending copy, echoed in ReceiveMessage. */
+    [HUB_METHODS.chat.sendMessage]: [
+      receiverId: number,
+      message: string,
+      productId: number,
+      timestamp: string,
+      clientMessageId?: string,
+    ];
+  };
+  support: {
+    [HUB_METHODS.support.joinChat]: [ticketId: number];
+    [HUB_METHODS.support.leaveChat]: [ticketId: number];
+    [HUB_METHODS.support.sendMessage]: [message: SupportHubMessage];
+  };
+}
+export type HubMethodName<H extends keyof HubMethodArguments> = keyof HubMethodArguments[H] & string;
 
 export const HUB_EVENTS = {
   /** general hub: number of chats with unread messages. */

@@ -3,7 +3,13 @@
  * The protocol layer (protocol/) speaks SignalR on the wire and calls into these; hubs (hubs/) never touch
  * transports or frames. Scale-out goes through a Backplane (backplane/backplane.ts).
  */
-import type { HubEventName, HubEventPayload, HubName } from '@rummage/contract';
+import type {
+  HubEventName,
+  HubEventPayload,
+  HubMethodArguments,
+  HubMethodName,
+  HubName,
+} from '@rummage/contract';
 import type { AuthUser } from '../modules/account/session.service.js';
 
 /** The connection that invoked a hub method (ASP.NET `Context`). */
@@ -76,18 +82,37 @@ export interface HubInvocation<Events extends HubEventMap | undefined = undefine
  * argument contents itself and throws HubException for a refusal the client should read. Its return value is
  * the Completion's result.
  */
-export interface HubMethod<Events extends HubEventMap | undefined = undefined> {
-  argCount: number | readonly number[];
-  handler(hub: HubInvocation<Events>, ...args: unknown[]): unknown;
+export interface HubMethod<
+  Events extends HubEventMap | undefined = undefined,
+  Args extends unknown[] = unknown[],
+> {
+  argCount: Args['length'] | ReadonlyArray<Args['length']>;
+  handler(hub: HubInvocation<Events>, ...args: Unchecked<Args>): unknown;
 }
 
-export interface HubDefinition<Events extends HubEventMap | undefined = undefined> {
+/** A handler's arguments: as many as the method takes, each unknown until the handler has checked it. */
+type Unchecked<Args extends unknown[]> = { [K in keyof Args]: unknown };
+
+/** The methods of one of the app's hubs, each with the arity the contract gives it (HubMethodArguments). */
+export type HubMethods<H extends HubName> = {
+  [M in HubMethodName<H>]: HubMethod<HubEvents<H>, ArgumentsOf<HubMethodArguments[H][M]>>;
+};
+type ArgumentsOf<T> = T extends unknown[] ? T : never;
+
+/** One of the app's hubs: its events and its methods as the contract has them. */
+export type AppHub<H extends HubName> = HubDefinition<HubEvents<H>, HubMethods<H>>;
+
+export interface HubDefinition<
+  Events extends HubEventMap | undefined = undefined,
+  // never[]: any arity, so each method of HubMethods keeps its own.
+  Methods extends Record<string, HubMethod<Events, never[]>> = Record<string, HubMethod<Events>>,
+> {
   /** Short name used in backplane channel names ('general', 'chat', 'support', or a test hub's name). */
   name: string;
   /** Mount path, such as '/chathub' (HUBS in the contract). */
   path: string;
   /** Method names are matched case-insensitively, as ASP.NET does. */
-  methods: Record<string, HubMethod<Events>>;
+  methods: Methods;
   onConnected?(hub: HubInvocation<Events>): unknown;
   onDisconnected?(hub: HubInvocation<Events>, error?: Error): unknown;
 }
@@ -96,9 +121,7 @@ export interface HubDefinition<Events extends HubEventMap | undefined = undefine
  * A hub as the protocol layer runs it: every hub alike, whatever its events. The typed definition's handlers are
  * handed proxies that send what they are given, so the contract's types hold on the way out.
  */
-export function asRunnableHub<Events extends HubEventMap | undefined>(
-  definition: HubDefinition<Events>,
-): HubDefinition {
+export function asRunnableHub<H extends HubName>(definition: AppHub<H>): HubDefinition {
   return definition as unknown as HubDefinition;
 }
 

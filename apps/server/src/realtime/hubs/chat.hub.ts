@@ -1,7 +1,7 @@
 import { clientMessageIdSchema, HUB_EVENTS, HUB_METHODS, HUBS, idSchema, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { MessageService } from '../../modules/message/message.service.js';
-import { HubException, type HubDefinition, type HubEvents, type HubInvocation } from '../hub.js';
+import { HubException, type AppHub, type HubEvents, type HubInvocation } from '../hub.js';
 
 type ChatInvocation = HubInvocation<HubEvents<'chat'>>;
 
@@ -51,7 +51,7 @@ function clientMessageIdOf(value: unknown): string | undefined {
  * ReceiveMessage to the chat's group, so only pages showing that chat get it, the sender's own included (its
  * echo, carrying the clientMessageId back). The client's timestamp is not used: the server's clock orders messages.
  */
-export function createChatHub(chats: MessageService): HubDefinition<HubEvents<'chat'>> {
+export function createChatHub(chats: MessageService): AppHub<'chat'> {
   return {
     name: 'chat',
     path: HUBS.chat,

@@ -1,5 +1,5 @@
 import { HUB_EVENTS, HUB_METHODS, HUBS, type UnreadCounts } from '@rummage/contract';
-import type { HubDefinition, HubEvents, HubInvocation } from '../hub.js';
+import type { AppHub, HubEvents, HubInvocation } from '../hub.js';
 
 type GeneralInvocation = HubInvocation<HubEvents<'general'>>;
 
@@ -17,7 +17,7 @@ export type NotificationCountProvider = (userId: number) => Promise<number>;
 export function createGeneralHub(
   unreadCounts: UnreadCountsProvider,
   notificationCount?: NotificationCountProvider,
-): HubDefinition<HubEvents<'general'>> {
+): AppHub<'general'> {
   return {
     name: 'general',
     path: HUBS.general,

@@ -9,7 +9,7 @@ import {
 } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { SupportService } from '../../modules/support/support.service.js';
-import { HubException, type HubDefinition, type HubEvents, type HubInvocation } from '../hub.js';
+import { HubException, type AppHub, type HubEvents, type HubInvocation } from '../hub.js';
 
 type SupportInvocation = HubInvocation<HubEvents<'support'>>;
 
@@ -38,7 +38,7 @@ function ticketIdOf(value: unknown): number {
  * with the REST call's text, nothing stored; delivery (realtime/delivery/support.ts) pushes ReceiveMessage to the owner and
  * to everyone who is staff at that moment.
  */
-export function createSupportHub(support: SupportService): HubDefinition<HubEvents<'support'>> {
+export function createSupportHub(support: SupportService): AppHub<'support'> {
   return {
     name: 'support',
     path: HUBS.support,
@@ -51,7 +51,7 @@ export function createSupportHub(support: SupportService): HubDefinition<HubEven
           await hub.groups.addToGroup(hub.context.connectionId, ticketGroup(ticketId));
         },
       },
-      LeaveChat: {
+      [HUB_METHODS.support.leaveChat]: {
         argCount: 1,
         handler: async (hub: SupportInvocation, rawTicketId: unknown) => {
           await hub.groups.removeFromGroup(hub.context.connectionId, ticketGroup(ticketIdOf(rawTicketId)));

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatTextSchema, HUB_EVENTS, HUB_METHODS, messages as TEXT, type ChatRoom } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import type { HubLike } from '../../shared/realtime/hubClient';
+import { invokeHub } from '../../shared/realtime/hubEvents';
 import { useHub } from '../../shared/realtime/useHub';
 import { chatKeys, fetchHistory, fetchThreadHeader, markChatRead } from './api';
 import {
@@ -126,8 +127,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     onConnected: (connection: HubLike) => {
       const current = partiesRef.current;
       if (!current) return;
-      connection
-        .invoke(HUB_METHODS.chat.joinChat, current.otherId, current.productId)
+      invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, current.otherId, current.productId)
         .catch((error: unknown) => console.warn('JoinChat failed', error))
         // Messages sent while this screen was not yet (or no longer) in the chat come from history.
         .then(() => loadNewest());
@@ -135,7 +135,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     onStopping: (connection: HubLike) => {
       const current = partiesRef.current;
       if (!current) return;
-      return connection.invoke(HUB_METHODS.chat.leaveChat, current.otherId, current.productId);
+      return invokeHub(connection, 'chat', HUB_METHODS.chat.leaveChat, current.otherId, current.productId);
     },
   });
 
@@ -174,20 +174,20 @@ export function useChatThread(receiverId: number | null, productId: number | nul
           clientMessageId,
         },
       });
-      connection
-        .invoke(
-          HUB_METHODS.chat.sendMessage,
-          current.otherId,
-          parsed.data,
-          current.productId,
-          time,
-          clientMessageId,
-        )
-        .catch((error: unknown) => {
-          console.warn('SendMessage failed', error);
-          setSendError(hubErrorText(error) ?? TEXT.listing.messageFailed);
-          dispatch({ type: 'failed', key });
-        });
+      invokeHub(
+        connection,
+        'chat',
+        HUB_METHODS.chat.sendMessage,
+        current.otherId,
+        parsed.data,
+        current.productId,
+        time,
+        clientMessageId,
+      ).catch((error: unknown) => {
+        console.warn('SendMessage failed', error);
+        setSendError(hubErrorText(error) ?? TEXT.listing.messageFailed);
+        dispatch({ type: 'failed', key });
+      });
       return true;
     },
     [hub.connection, connected, selfName],

@@ -8,6 +8,7 @@ import {
   type TicketMessage,
 } from '@rummage/contract';
 import { describeHubError, type HubLike, type HubState } from '../../shared/realtime/hubClient';
+import { invokeHub } from '../../shared/realtime/hubEvents';
 import { useHub } from '../../shared/realtime/useHub';
 import { fetchTicketHistory, markTicketRead } from './api';
 
@@ -155,7 +156,7 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
     (connection: HubLike) => {
       joined.current = { connection, ticketId };
       if (ticketId === null) return;
-      connection.invoke(HUB_METHODS.support.joinChat, ticketId).then(
+      invokeHub(connection, 'support', HUB_METHODS.support.joinChat, ticketId).then(
         () => setError(null),
         (failure: unknown) => setError(hubErrorText(failure)),
       );
@@ -203,21 +204,23 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
       };
       setError(null);
       setLines((current) => [...current, pending]);
-      connection
-        .invoke(HUB_METHODS.support.sendMessage, { TicketId: ticketId, isUser, Message: content })
-        .then(
-          (stored: unknown) => {
-            // The stored message comes back with the completion too; whichever of it and the echo is first wins.
-            if (!isTicketMessage(stored)) return;
-            setLines((current) => {
-              const echoed = current.some((line) => line.id === stored.id);
-              return echoed
-                ? current.filter((line) => line.id !== pending.id)
-                : current.map((line) => (line.id === pending.id ? { ...stored, isNew: false } : line));
-            });
-          },
-          (failure: unknown) => refuse(hubErrorText(failure), pending.id),
-        );
+      invokeHub(connection, 'support', HUB_METHODS.support.sendMessage, {
+        TicketId: ticketId,
+        isUser,
+        Message: content,
+      }).then(
+        (stored: unknown) => {
+          // The stored message comes back with the completion too; whichever of it and the echo is first wins.
+          if (!isTicketMessage(stored)) return;
+          setLines((current) => {
+            const echoed = current.some((line) => line.id === stored.id);
+            return echoed
+              ? current.filter((line) => line.id !== pending.id)
+              : current.map((line) => (line.id === pending.id ? { ...stored, isNew: false } : line));
+          });
+        },
+        (failure: unknown) => refuse(hubErrorText(failure), pending.id),
+      );
       return true;
     },
     [connection, hubState, ticketId, isUser, refuse],

@@ -4,6 +4,7 @@ import { apiFetch } from '../api/client';
 import { useSession } from '../session/SessionContext';
 import { ChatActivityContext } from './ChatActivityContext';
 import { describeHubError, type HubLike } from './hubClient';
+import { invokeHub } from './hubEvents';
 import { NotificationsCountContext, type NotificationsCount } from './NotificationsCountContext';
 import { NO_UNREAD, UnreadCountsContext } from './UnreadCountsContext';
 import { useHub } from './useHub';
@@ -86,9 +87,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
     },
     onConnected: (connection: HubLike, reconnected: boolean) => {
-      connection
-        .invoke(HUB_METHODS.general.join, false)
-        .catch((error: unknown) => console.warn(`Join failed (${describeHubError(error)})`));
+      invokeHub(connection, 'general', HUB_METHODS.general.join, false).catch((error: unknown) =>
+        console.warn(`Join failed (${describeHubError(error)})`),
+      );
       if (reconnected) void refresh();
     },
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HUB_EVENTS, HUBS, SUPPORT_HUB_EVENTS, type ReceivedChatMessage } from '@rummage/contract';
+import {
+  HUB_EVENTS,
+  HUB_METHODS,
+  HUBS,
+  SUPPORT_HUB_EVENTS,
+  type ReceivedChatMessage,
+} from '@rummage/contract';
 import { FakeHub } from './fakeHub';
-import { typedHub } from './hubEvents';
+import { invokeHub, typedHub } from './hubEvents';
 
 describe('typedHub', () => {
   it('hands each handler its event’s payload, whatever case the server named it in, until stopped', () => {
@@ -35,5 +41,23 @@ describe('typedHub', () => {
     general.on(HUB_EVENTS.unreadSupportMessagesCount, (count: string) => count);
     typedHub(connection, 'support').on(SUPPORT_HUB_EVENTS.ticketChanged, (ticket) => ticket.status);
     expect(connection.listenerCount(HUB_EVENTS.chatActivity)).toBe(1);
+  });
+});
+
+describe('invokeHub', () => {
+  it('sends a method the arguments the contract gives it, in order', async () => {
+    const connection = new FakeHub(HUBS.chat);
+    await invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, 7, 12);
+    await invokeHub(connection, 'chat', HUB_METHODS.chat.sendMessage, 7, 'Hi', 12, '2026-12-02T10:00:00Z');
+    expect(connection.invocations).toEqual([
+      { method: HUB_METHODS.chat.joinChat, args: [7, 12] },
+      { method: HUB_METHODS.chat.sendMessage, args: [7, 'Hi', 12, '2026-12-02T10:00:00Z'] },
+    ]);
+    // @ts-expect-error: JoinChat takes the other person's id and the listing's, both numbers.
+    void invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, '7', 12);
+    // @ts-expect-error: SendMessage needs the SPEC's four arguments at least.
+    void invokeHub(connection, 'chat', HUB_METHODS.chat.sendMessage, 7, 'Hi');
+    // @ts-expect-error: /supporthub's SendMessage takes one object with the SPEC's field names.
+    void invokeHub(connection, 'support', HUB_METHODS.support.sendMessage, 3, 'Help');
   });
 });

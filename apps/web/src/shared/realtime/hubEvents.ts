@@ -1,4 +1,10 @@
-import type { HubEventName, HubEventPayload, HubName } from '@rummage/contract';
+import type {
+  HubEventName,
+  HubEventPayload,
+  HubMethodArguments,
+  HubMethodName,
+  HubName,
+} from '@rummage/contract';
 import type { HubLike } from './hubClient';
 
 /** What a page listens to on hub `H`: each handler takes the payload the contract promises for its event. */
@@ -24,4 +30,14 @@ export function typedHub<H extends HubName>(connection: HubLike, _hub: H): Typed
       return () => connection.off(event, listener);
     },
   };
+}
+
+/** Invokes `method` of hub `H` with exactly the arguments the contract gives it (HubMethodArguments). */
+export function invokeHub<H extends HubName, M extends HubMethodName<H>, T = unknown>(
+  connection: HubLike,
+  _hub: H,
+  method: M,
+  ...args: HubMethodArguments[H][M] & unknown[]
+): Promise<T> {
+  return connection.invoke<T>(method, ...args);
 }
