@@ -2,7 +2,7 @@
 // It opens the database the way the server does (DATABASE_URL, else PGlite in DATA_DIR) and applies migrations.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseOptions } from './composition.js';
+import { databaseOptions } from './composition/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { waitingForDatabase } from './db/first-connection.js';

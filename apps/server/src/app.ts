@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { composeServer, type AppOverrides, type ServerParts } from './composition.js';
+import { composeServer, type AppOverrides, type ServerParts } from './composition/index.js';
 import type { AppConfig } from './config.js';
 import { loggerOptions } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
@@ -18,13 +18,13 @@ import { uploadsPlugin } from './plugins/uploads.js';
 import { realtimePlugin } from './realtime/index.js';
 import { registerRoutes } from './routes.js';
 
-export type { AppOverrides } from './composition.js';
-export { databaseOptions } from './composition.js';
+export type { AppOverrides } from './composition/index.js';
+export { databaseOptions } from './composition/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * What the server is made of (composition.ts), for tests and diagnostics only: plugins and routes get their
+     * What the server is made of (composition/), for tests and diagnostics only: plugins and routes get their
      * parts as options, never from here.
      */
     readonly parts: ServerParts;
@@ -36,7 +36,7 @@ const version = (
 ).version;
 
 /**
- * Builds the whole application without listening: makes its parts (composition.ts: opens, migrates and seeds the
+ * Builds the whole application without listening: makes its parts (composition/: opens, migrates and seeds the
  * database), then registers plugins and routes with the parts they need. `app.close()` ends hub connections,
  * stops jobs, then closes the parts.
  */

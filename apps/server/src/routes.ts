@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerParts } from './composition.js';
+import type { ServerParts } from './composition/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { categoryRoutes } from './modules/category/category.routes.js';
@@ -22,7 +22,7 @@ import { supportRoutes } from './modules/support/support.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 
 /**
- * The API surface at a glance; each module gets its services from the composition root (composition.ts).
+ * The API surface at a glance; each module gets its services from the composition root (composition/).
  * Paths come from the contract (`API`), so every module owns its own full paths (docs/product.md §7 uses PascalCase ones such as /api/Account/user-login).
  *
  * | module   | paths                                                                                   |

@@ -39,7 +39,7 @@ export interface RealtimeServerOptions {
 }
 
 /**
- * The hubs of this process and who is connected to them. Made in the composition root (composition.ts) before
+ * The hubs of this process and who is connected to them. Made in the composition root (composition/) before
  * Fastify mounts it, so delivery subscribers and services' callbacks get their hub contexts as plain values.
  */
 export interface RealtimeServer {

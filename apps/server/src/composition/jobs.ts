@@ -1,33 +1,40 @@
 /**
- * The composition root's recurring work (composition.ts): vacuum, purges, garage-sale expiry, the orphan-upload
+ * The composition root's recurring work (index.ts): vacuum, purges, garage-sale expiry, the orphan-upload
  * sweep, backups and the queue's own clean-up, each a recurring kind on the durable job queue (decision 0013).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppOverrides } from './composition.js';
-import type { Storage } from './composition-storage.js';
-import type { AppConfig } from './config.js';
-import { topUpDemoGarageSales } from './db/seed-garage.js';
-import { backupJob } from './jobs/backup.js';
-import { garageExpiryJob } from './jobs/garage-expiry.js';
-import { orphanUploadsJob } from './jobs/orphan-uploads.js';
-import { purgeJob } from './jobs/purge.js';
-import { forgetFinishedJobsKind, type JobQueue } from './jobs/queue/queue.js';
-import { countQueueJobs } from './jobs/queue/queue.repository.js';
-import { vacuumJob } from './jobs/vacuum.js';
-import type { Metrics } from './services/metrics/index.js';
+import type { AppConfig } from '../config.js';
+import { topUpDemoGarageSales } from '../db/seed-garage.js';
+import { backupJob } from '../jobs/backup.js';
+import { garageExpiryJob } from '../jobs/garage-expiry.js';
+import { orphanUploadsJob } from '../jobs/orphan-uploads.js';
+import { purgeJob } from '../jobs/purge.js';
+import { forgetFinishedJobsKind, type JobQueue } from '../jobs/queue/queue.js';
+import { countQueueJobs } from '../jobs/queue/queue.repository.js';
+import { vacuumJob } from '../jobs/vacuum.js';
+import type { Metrics } from '../services/metrics/index.js';
+import type { AppOverrides } from './overrides.js';
+import type { Storage } from './storage.js';
 
 /**
  * Recurring work, as recurring kinds on the queue: each runs once per interval across all processes, on whichever
  * claims it. The queue starts with app.ts (tests turn these kinds off with `jobs: false`).
  */
-export function composeJobs(
-  config: AppConfig,
-  overrides: AppOverrides,
-  { database, imageStore, gazetteer }: Storage,
-  queue: JobQueue,
-  metrics: Metrics,
-  log: FastifyBaseLogger,
-) {
+export function composeJobs({
+  config,
+  overrides,
+  storage: { database, imageStore, gazetteer },
+  queue,
+  metrics,
+  log,
+}: {
+  config: AppConfig;
+  overrides: AppOverrides;
+  storage: Storage;
+  queue: JobQueue;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+}) {
   metrics.watchJobQueue(() => countQueueJobs(database.db));
   if (overrides.jobs === false) return;
   // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).

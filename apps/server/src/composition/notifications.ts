@@ -1,41 +1,52 @@
 /**
- * The composition root's notifications part (composition.ts, docs/product.md §10): the centre and its
+ * The composition root's notifications part (index.ts, docs/product.md §10): the centre and its
  * processors, preferences, Web Push and e-mail. Each channel is a durable event processor and sends as jobs.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppOverrides, People } from './composition.js';
-import type { Storage } from './composition-storage.js';
-import type { AppConfig } from './config.js';
-import type { EventBus } from './events/bus.js';
-import type { DurableEvents } from './events/durable.js';
-import type { JobQueue } from './jobs/queue/queue.js';
-import { createNotificationCentre } from './modules/notification/centre.service.js';
-import { createNotificationEmail } from './modules/notification/email/notification-email.js';
-import { createUnsubscribeTokens } from './modules/notification/email/unsubscribe-token.js';
-import { createNotificationPreferences } from './modules/notification/preferences.service.js';
-import { defineGarageSaleReminders } from './modules/notification/garage-sale-reminders.js';
-import { notificationProcessors } from './modules/notification/notification.processors.js';
-import { createPushService } from './modules/notification/push.service.js';
-import { savedSearchProcessors } from './modules/saved-search/saved-search.processors.js';
-import type { Presence } from './services/presence/index.js';
-import { createPushSender, systemLookup, vapidKeysOf } from './services/push/index.js';
+import type { AppConfig } from '../config.js';
+import type { EventBus } from '../events/bus.js';
+import type { DurableEvents } from '../events/durable.js';
+import type { JobQueue } from '../jobs/queue/queue.js';
+import { createNotificationCentre } from '../modules/notification/centre.service.js';
+import { createNotificationEmail } from '../modules/notification/email/notification-email.js';
+import { createUnsubscribeTokens } from '../modules/notification/email/unsubscribe-token.js';
+import { createNotificationPreferences } from '../modules/notification/preferences.service.js';
+import { defineGarageSaleReminders } from '../modules/notification/garage-sale-reminders.js';
+import { notificationProcessors } from '../modules/notification/notification.processors.js';
+import { createPushService } from '../modules/notification/push.service.js';
+import { savedSearchProcessors } from '../modules/saved-search/saved-search.processors.js';
+import type { Presence } from '../services/presence/index.js';
+import { createPushSender, systemLookup, vapidKeysOf } from '../services/push/index.js';
+import type { AppOverrides } from './overrides.js';
+import type { People } from './people.js';
+import type { Storage } from './storage.js';
 
 /**
  * What reaches people who are not on the site (docs/product.md §10): entries, pushes and e-mails are made by
  * durable event processors and sent as jobs on the queue, so nothing is lost when a process dies and nothing
  * slows the request.
  */
-export function composeNotifications(
-  config: AppConfig,
-  overrides: AppOverrides,
-  { database }: Storage,
-  { mailer }: People,
-  events: EventBus,
-  durable: DurableEvents,
-  queue: JobQueue,
-  presence: Presence,
-  log: FastifyBaseLogger,
-) {
+export function composeNotifications({
+  config,
+  overrides,
+  storage: { database },
+  people: { mailer },
+  events,
+  durable,
+  queue,
+  presence,
+  log,
+}: {
+  config: AppConfig;
+  overrides: AppOverrides;
+  storage: Storage;
+  people: Pick<People, 'mailer'>;
+  events: EventBus;
+  durable: DurableEvents;
+  queue: JobQueue;
+  presence: Presence;
+  log: FastifyBaseLogger;
+}) {
   const db = database.db;
   const preferences = createNotificationPreferences(db);
   // The centre keeps every entry whatever the preferences; push and e-mail process notification.created.

@@ -1,35 +1,42 @@
 /**
- * The composition root's listings part (composition.ts): products, likes and views, reservations, the feed, saved
+ * The composition root's listings part (index.ts): products, likes and views, reservations, the feed, saved
  * searches, garage sales and profiles, with the gazetteer and image store they share.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { People } from './composition.js';
-import type { Storage } from './composition-storage.js';
-import type { AppConfig } from './config.js';
-import type { DurableEvents } from './events/durable.js';
-import type { JobQueue } from './jobs/queue/queue.js';
-import { createGarageService } from './modules/garage/garage.service.js';
-import { createMarketplaceService } from './modules/marketplace/marketplace.service.js';
-import { memorySnapshotMemo, redisSnapshotMemo } from './modules/marketplace/snapshots.js';
-import { createEngagementService } from './modules/product/engagement.service.js';
-import { photoCheckJob } from './modules/product/duplicate-photos.js';
-import { createProductService } from './modules/product/product.service.js';
-import { createReservationService } from './modules/product/reservation.service.js';
-import { createSavedSearchService } from './modules/saved-search/saved-search.service.js';
-import { createUserService } from './modules/user/user.service.js';
+import type { AppConfig } from '../config.js';
+import type { DurableEvents } from '../events/durable.js';
+import type { JobQueue } from '../jobs/queue/queue.js';
+import { createGarageService } from '../modules/garage/garage.service.js';
+import { createMarketplaceService } from '../modules/marketplace/marketplace.service.js';
+import { memorySnapshotMemo, redisSnapshotMemo } from '../modules/marketplace/snapshots.js';
+import { createEngagementService } from '../modules/product/engagement.service.js';
+import { photoCheckJob } from '../modules/product/duplicate-photos.js';
+import { createProductService } from '../modules/product/product.service.js';
+import { createReservationService } from '../modules/product/reservation.service.js';
+import { createSavedSearchService } from '../modules/saved-search/saved-search.service.js';
+import { createUserService } from '../modules/user/user.service.js';
+import type { People } from './people.js';
+import type { Storage } from './storage.js';
 
 /**
  * Listings and the people behind them: products, likes and views, the feed, saved searches, garage sales,
  * profiles.
  */
-export function composeListings(
-  config: AppConfig,
-  storage: Storage,
-  durable: DurableEvents,
-  queue: JobQueue,
-  { verification }: Pick<People, 'verification'>,
-  log: FastifyBaseLogger,
-) {
+export function composeListings({
+  config,
+  storage,
+  durable,
+  queue,
+  people: { verification },
+  log,
+}: {
+  config: AppConfig;
+  storage: Storage;
+  durable: DurableEvents;
+  queue: JobQueue;
+  people: Pick<People, 'verification'>;
+  log: FastifyBaseLogger;
+}) {
   const { database, imageStore: store, redis, gazetteer } = storage;
   const db = database.db;
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);

@@ -1,21 +1,22 @@
 /**
- * The composition root's first part (composition.ts): where things are kept. Opened before anything else, closed
- * after everything else; shutdown steps are collected here too, so each part registers its own.
+ * The composition root's first part (index.ts): where things are kept. Opened before anything else, closed after
+ * everything else.
  */
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AppOverrides } from './composition.js';
-import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client.js';
-import { waitingForDatabase } from './db/first-connection.js';
-import { prepareDatabase } from './db/migrate.js';
-import { adminBootstrapFromEnv, bootstrapAdmin } from './modules/staff/admin.js';
-import { lazyGazetteer, type Gazetteer } from './services/geo/index.js';
-import { createImagePipeline, type ImagePipeline } from './services/images/index.js';
-import type { Metrics } from './services/metrics/index.js';
-import { closeRedis, connectRedis } from './services/redis/index.js';
-import { createImageStore, type ImageStore } from './services/storage/index.js';
+import type { AppConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
+import { waitingForDatabase } from '../db/first-connection.js';
+import { prepareDatabase } from '../db/migrate.js';
+import { adminBootstrapFromEnv, bootstrapAdmin } from '../modules/staff/admin.js';
+import { lazyGazetteer, type Gazetteer } from '../services/geo/index.js';
+import { createImagePipeline, type ImagePipeline } from '../services/images/index.js';
+import type { Metrics } from '../services/metrics/index.js';
+import { closeRedis, connectRedis } from '../services/redis/index.js';
+import { createImageStore, type ImageStore } from '../services/storage/index.js';
+import type { Closers } from './closers.js';
+import type { AppOverrides } from './overrides.js';
 
 export function databaseOptions(
   config: AppConfig,
@@ -39,12 +40,17 @@ export interface Storage {
   gazetteer: Gazetteer;
 }
 
-export async function openStorage(
-  config: AppConfig,
-  overrides: AppOverrides,
-  log: FastifyBaseLogger,
-  onClose: Closers,
-): Promise<Storage> {
+export async function openStorage({
+  config,
+  overrides,
+  log,
+  closers: onClose,
+}: {
+  config: AppConfig;
+  overrides: AppOverrides;
+  log: FastifyBaseLogger;
+  closers: Closers;
+}): Promise<Storage> {
   // Read before the database opens: a half-set ADMIN_* fails fast, naming what is missing.
   const adminAccount = adminBootstrapFromEnv(process.env);
   // Before the database is migrated and seeded: a Redis refusing the URL's password stops the start untouched.
@@ -79,19 +85,4 @@ export function observeStorage({ database }: Storage, metrics: Metrics): void {
   if (!metrics.enabled) return;
   database.observeQueries(metrics.queryFinished);
   metrics.watchDatabasePool(() => database.poolUse());
-}
-
-/** Shutdown steps, run newest first: a part closes before the parts it was made from. */
-export class Closers {
-  private readonly steps: Array<() => Promise<unknown>> = [];
-  constructor(private readonly log: FastifyBaseLogger) {}
-  push(step: () => Promise<unknown>): void {
-    this.steps.push(step);
-  }
-  async closeAll(): Promise<void> {
-    for (const step of this.steps.reverse()) {
-      await step().catch((error: unknown) => this.log.error({ err: error }, 'error while shutting down'));
-    }
-    this.steps.length = 0;
-  }
 }
