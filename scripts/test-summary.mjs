@@ -63,7 +63,7 @@ if (stages.length > 0) {
     );
   }
   console.log(`  ${pad('total', 18)}${lpad(secs(total), 7)}  (${(total / 60).toFixed(1)} min)`);
-  // The README's stages cannot finish sooner than their CPU spread over every core (docs/decisions/0019).
+  // The README's stages cannot finish sooner than their CPU spread over every core (docs/decisions/0020).
   const readme = ['validate', 'unit', 'server', 'e2e'].map((name) =>
     stages.findLast((s) => s.stage === name),
   );
