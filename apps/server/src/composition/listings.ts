@@ -42,7 +42,14 @@ export function composeListings({
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
   const forward = (text: string) => gazetteer.forward(text);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
+  const reservations = createReservationService({
+    db,
+    durable,
+    queue,
+    durationMs: config.reservations.durationMs,
+  });
   queue.define(photoCheckJob(db, { log }));
+  queue.define(reservations.lapseJob);
   return {
     products: createProductService({
       db,
@@ -55,12 +62,7 @@ export function composeListings({
       queue,
     }),
     engagement: createEngagementService({ db, durable }),
-    reservations: createReservationService({
-      db,
-      durable,
-      queue,
-      durationMs: config.reservations.durationMs,
-    }),
+    reservations,
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, forward, log, verification }),

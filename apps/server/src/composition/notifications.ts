@@ -11,7 +11,7 @@ import { createNotificationCentre } from '../modules/notification/centre.service
 import { createNotificationEmail } from '../modules/notification/email/notification-email.js';
 import { createUnsubscribeTokens } from '../modules/notification/email/unsubscribe-token.js';
 import { createNotificationPreferences } from '../modules/notification/preferences.service.js';
-import { defineGarageSaleReminders } from '../modules/notification/garage-sale-reminders.js';
+import { garageSaleRemindersJob } from '../modules/notification/garage-sale-reminders.js';
 import { notificationProcessors } from '../modules/notification/notification.processors.js';
 import { createPushService } from '../modules/notification/push.service.js';
 import { savedSearchProcessors } from '../modules/saved-search/saved-search.processors.js';
@@ -51,7 +51,7 @@ export function composeNotifications({
   const preferences = createNotificationPreferences(db);
   // The centre keeps every entry whatever the preferences; push and e-mail process notification.created.
   const centre = createNotificationCentre({ db, events, durable });
-  defineGarageSaleReminders(queue, db, durable, centre);
+  queue.define(garageSaleRemindersJob(db, durable, centre));
   const { vapid, allowInsecurePushEndpoints } = config.notifications;
   if (allowInsecurePushEndpoints) log.warn(PUSH_INSECURE_WARNING);
   const vapidKeys = vapidKeysOf(db, vapid);
@@ -80,6 +80,7 @@ export function composeNotifications({
     delayMs: config.notifications.emailDelayMs,
     paceMs: overrides.notificationEmailPaceMs,
   });
+  for (const job of email.jobs) queue.define(job);
   durable.register([...notificationProcessors({ centre, push, email }), ...savedSearchProcessors(centre)]);
   return { preferences, centre, push, unsubscribeTokens, email };
 }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import { queryRows, type Database } from '../../db/client.js';
 import type { DurableEvents } from '../../events/durable.js';
-import type { JobQueue } from '../../jobs/queue/queue.js';
+import type { JobKind } from '../../jobs/queue/queue.js';
 import type { NotificationCentre } from './centre.service.js';
 
 const N = messages.notifications;
@@ -63,17 +63,17 @@ export async function sendGarageSaleReminders(
   return told;
 }
 
-export function defineGarageSaleReminders(
-  queue: JobQueue,
+/** The hourly job that sends them (defined in the composition root). */
+export function garageSaleRemindersJob(
   db: Database,
   durable: DurableEvents,
   centre: NotificationCentre,
-): void {
-  queue.define({
+): JobKind {
+  return {
     name: GARAGE_SALE_REMINDERS,
     everyMs: HOUR_MS,
     handler: async () => {
       await sendGarageSaleReminders(db, durable, centre);
     },
-  });
+  };
 }

@@ -6,7 +6,7 @@
 import { messages } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
 import type { DurableEvents } from '../../events/durable.js';
-import type { JobQueue } from '../../jobs/queue/queue.js';
+import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import { activeReservation } from './product.presenter.js';
@@ -68,11 +68,11 @@ export function createReservationService(options: {
     });
   }
 
-  queue.define<ReservationLapse>({ name: RESERVATION_LAPSE, handler: lapse });
-
   return {
     /** The lapse job's handler, for tests that run it without waiting for the period. */
     lapse,
+    /** The job that ends a hold when its time is up (defined in the composition root). */
+    lapseJob: { name: RESERVATION_LAPSE, handler: lapse } satisfies JobKind<ReservationLapse>,
 
     async reserve(user: AuthUser, productId: number, buyerId: number): Promise<Reservation> {
       const until = new Date(now().getTime() + durationMs);

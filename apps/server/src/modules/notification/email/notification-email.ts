@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import type { DomainEventMap } from '../../../events/domain-events.js';
 import type { ProcessorContext } from '../../../events/durable.js';
-import type { JobQueue } from '../../../jobs/queue/queue.js';
+import type { JobKind, JobQueue } from '../../../jobs/queue/queue.js';
 import type { MailSender } from '../../account/account.service.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
 import { nameInNotices } from '../names.js';
@@ -232,7 +232,7 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
 
   // The relay's own timeouts (services/mail) end a hanging send well within the job's time limit.
   const retries = { maxAttempts: 10, timeoutMs: 60_000 };
-  queue.define<ChatJob>({
+  const chatJob: JobKind<ChatJob> = {
     name: EMAIL_JOBS.chat,
     ...retries,
     handler: async (payload) => {
@@ -243,22 +243,22 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       });
       if (thread) await deliver(thread);
     },
-  });
-  queue.define<SupportJob>({
+  };
+  const supportJob: JobKind<SupportJob> = {
     name: EMAIL_JOBS.support,
     ...retries,
     handler: async (payload) => {
       const thread = await supportThread({ ticketId: Number(payload.ticketId) });
       if (thread) await deliver(thread);
     },
-  });
-  queue.define<NoticesJob>({
+  };
+  const noticesJob: JobKind<NoticesJob> = {
     name: EMAIL_JOBS.notices,
     ...retries,
     handler: async ({ userId, type }) => {
       if (isEmailedNotice(type)) await deliver(noticesThread({ userId: Number(userId), type }));
     },
-  });
+  };
 
   // Keys whose job this process saw committed lately: a burst of messages in one chat costs one insert, not one
   // per message (the idempotency key makes the others no-ops anyway, and other processes' inserts stay no-ops too).
@@ -274,6 +274,8 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
   }
 
   return {
+    /** The e-mail jobs' kinds (defined in the composition root). */
+    jobs: [chatJob, supportJob, noticesJob] as JobKind[],
     unsubscribeUrl,
     /** The `chat.messageSent` processor: the receiver's thread e-mail, if the message stays unread. */
     async chatMessageSent(event: DomainEventMap['chat.messageSent'], w: InTransaction) {
