@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The home page's JavaScript budget (issue 8): the gzip size of the JavaScript a first visit to `/` loads
+ * The home page's JavaScript budget: the gzip size of the JavaScript a first visit to `/` loads
  * before any page-specific code, at most 170 KiB. Reads the built web app (apps/web/dist), so run
  * `npm run build` first; exits 1 when the budget is exceeded or the build is missing.
  *

@@ -1,7 +1,7 @@
 import { serverSuite } from './vitest.shared.js';
 
 /**
- * `npm run test:security` (issue 8): the route matrix over the OpenAPI document, fast-check fuzzing through
+ * `npm run test:security`: the route matrix over the OpenAPI document, fast-check fuzzing through
  * app.inject, mass assignment, and account enumeration / brute force / replay. Each file builds the real app on
  * its own fresh database (PGlite, or a new database on DATABASE_URL with REDIS_URL counters), like the unit tests.
  */

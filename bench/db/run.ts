@@ -39,7 +39,7 @@ import { markdownTable, median } from '../feed/report.js';
 import { copyToPglite } from './copy.js';
 
 const GOAL = 3;
-/** Issue 20: the feed's statements on PGlite at most this many times PostgreSQL's p50. */
+/** The goal: the feed's statements on PGlite at most this many times PostgreSQL's p50. */
 const FEED_GOAL = 2;
 const CHICAGO = { latitude: 41.8781, longitude: -87.6298, radiusKm: 25 * 1.60934 };
 
@@ -139,7 +139,7 @@ const QUERIES: Query[] = [
   },
 ];
 
-/** The feed's own statements (its pages, with and without search), which issue 20's ≤ 2× is about. */
+/** The feed's own statements (its pages, with and without search), which the goal's ≤ 2× is about. */
 const isFeedStatement = (query: Pick<Query, 'name'>) =>
   query.name.startsWith('feed page') || query.name.startsWith('search');
 
@@ -293,7 +293,7 @@ async function main() {
       'PGlite ÷ PG, p50',
       'p99',
       `goal ≤ ${GOAL}×`,
-      `feed's statements ≤ ${FEED_GOAL}× (issue 20)`,
+      `feed's statements ≤ ${FEED_GOAL}×`,
     ],
     QUERIES.map((query) => {
       const entry = samples.get(query.name)!;

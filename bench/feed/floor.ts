@@ -1,5 +1,5 @@
 /**
- * The floor of bench/feed and bench/mixed (issue 20): the least a Node server can do to answer the app's reads from
+ * The floor of bench/feed and bench/mixed: the least a Node server can do to answer the app's reads from
  * this SQL on this machine. Plain node:http and the app's own driver (a node-postgres pool with the app's pool
  * settings); per request it parses the query, runs the app's statements, turns the rows into the app's JSON and
  * sends the same bytes (floor-reads.ts says how). Nothing else: no session check, rate limits, logging, security

@@ -1,5 +1,5 @@
 /**
- * bench/feed's long run (issue 20): N feed requests to one app process, the four scenarios in turn on 16
+ * bench/feed's long run: N feed requests to one app process, the four scenarios in turn on 16
  * connections, and the app's CPU per request, heap and GC pauses per window. The goal: CPU ms per request in the
  * last window ≤ 1.1× the first's, a process that has served a million requests as cheap as a fresh one.
  *

@@ -34,7 +34,7 @@ export interface ScenarioResult {
   pgbench?: Pgbench;
 }
 
-/** The `scenarios` of --json (issue 20): one entry per scenario, medians over the runs. */
+/** The `scenarios` of --json: one entry per scenario, medians over the runs. */
 export function summary(r: ScenarioResult) {
   const cpu = (runs: Measured[]) => median(runs.map((run) => run.serverCpuMs));
   const p99 = (runs: Measured[]) => median(runs.map((run) => run.http.p99));
@@ -50,7 +50,7 @@ export function summary(r: ScenarioResult) {
   };
 }
 
-/** Issue 20's goals for bench/feed, all ratios to the floor in the same run but the absolute p99. */
+/** The feed.* goals of bench/feed, all ratios to the floor in the same run but the absolute p99. */
 export interface FeedGoals {
   /** app req/s ÷ floor req/s at equal concurrency, at least. */
   ratio: number;
@@ -78,7 +78,7 @@ export function goalsOf(r: ScenarioResult, goals: FeedGoals) {
     cpuRatio,
     ratioMet: s.ratio >= goals.ratio,
     cpuMet: cpuRatio <= goals.cpu,
-    /** Issue 20's goal as written: the absolute bound and the ratio, both. */
+    /** The goal as written: the absolute bound and the ratio, both. */
     p99Met: pacedP99Ms <= goals.p99Ms && pacedP99Ms <= goals.p99VsFloor * floorPacedP99Ms,
     /** Whether the floor itself, the limit for any Node app in front of this SQL here, met the absolute bound. */
     floorMeetsP99Ms: floorPacedP99Ms <= goals.p99Ms,

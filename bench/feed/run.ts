@@ -1,6 +1,6 @@
 /**
  * bench/feed: the product feed (GET /api/Marketplace/products) on PostgreSQL with 1M listings, the app against its
- * floor (bench/feed/floor.ts: the same statements and bytes from plain node:http, issue 20) at the same
+ * floor (bench/feed/floor.ts: the same statements and bytes from plain node:http) at the same
  * concurrency, rounds A B B A, in the same run. Prints app ÷ floor for req/s, CPU ms per request and p99, and the
  * app's p99 at 50% of its maximum rate (goal ≤ 25 ms). See docs/benchmarks.md.
  *
@@ -263,7 +263,7 @@ async function main() {
   if (results.length > 0) log(tables);
   if (longRunResult) log(`\n${longRunLine(longRunResult)}`);
   if (args.json) {
-    // `scenarios` is issue 20's summary; `runs` holds every measurement (half-load latency, pgbench) behind it.
+    // `scenarios` is the goals' summary; `runs` holds every measurement (half-load latency, pgbench) behind it.
     const report = {
       scenarios: results.map(summary),
       goals: { ...GOALS, scenarios: results.map((result) => goalsOf(result, GOALS)) },

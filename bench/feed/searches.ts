@@ -1,5 +1,5 @@
 /**
- * bench/feed's search table (issue 20, "Search in sparse areas"): page 1 of the feed for each place (no location,
+ * bench/feed's search table ("Search in sparse areas"): page 1 of the feed for each place (no location,
  * 25 miles around Chicago, 25 miles around Pierre, SD) and each search (a word nobody used, two words no listing has
  * together, "oak lamp", "furniture" (a category), "lamp", "vintage", none), read side by side in one run: the two
  * plans of before the grid (the words always counted, then the full query, which ANDs the box's and the words'

@@ -127,7 +127,7 @@ export function phaseLine(run: ServerRun, phase: MeasuredPhase): string {
   );
 }
 
-/** Issue 20's goals for two processes joined by Redis, each against one process measured in the same run. */
+/** The hub.redis-* goals for two processes joined by Redis, each against one process measured in the same run. */
 export const REDIS_GOALS = { pacedP99AtMost: 1.5, burstRateAtLeast: 0.8 } as const;
 
 export interface RedisGoalCheck {

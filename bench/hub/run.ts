@@ -357,7 +357,7 @@ async function main() {
   log(`\n# Results (load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()})\n`);
   log(tables.join('\n\n'));
   if (goals.length > 0) {
-    log(`\n# Issue 20: two processes + Redis ÷ one process, measured side by side\n`);
+    log(`\n# Two processes + Redis ÷ one process (hub.redis-*), measured side by side\n`);
     for (const goal of goals) log(`- ${redisGoalLine(goal)}`);
     for (const line of redisGoalMedianLines(goals)) log(`- ${line}`);
   }

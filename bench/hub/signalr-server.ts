@@ -46,8 +46,8 @@ const realtime = createRealtimeServer({
   hubs: [hub],
   backplane,
   log: app.log,
-  // The burst is one sender's invocations back to back; the product's bound of 8 waiting per connection (issue 16,
-  // docs/realtime.md "Backpressure") would refuse all but the first 9, and Socket.IO has no such bound.
+  // The burst is one sender's invocations back to back; the product's bound of 8 waiting per connection
+  // (docs/realtime.md, "Backpressure") would refuse all but the first 9, and Socket.IO has no such bound.
   timing: { maxWaitingInvocations: 1_000_000 },
 });
 await app.register(realtimePlugin, {

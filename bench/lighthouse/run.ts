@@ -1,6 +1,6 @@
 /**
  * bench/lighthouse: Lighthouse's mobile preset (simulated Slow 4G and 4× CPU slowdown) on the home page, the
- * marketplace and a product page of the built app, N runs each, medians compared with the goals of issue 8:
+ * marketplace and a product page of the built app, N runs each, medians compared with the goals of docs/benchmarks.md:
  * performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05. See docs/benchmarks.md.
  *
  *   npm run build && npm run bench:lighthouse [-- --runs 5 --pages home,marketplace,product --json f --reports dir]

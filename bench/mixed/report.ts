@@ -19,7 +19,7 @@ export interface PhaseResult {
   databaseCpuMs: number;
 }
 
-/** The goal (issue 20): with think time, the reads' p99 at most this many times the floor's. */
+/** The goal (mixed.reads-p99): with think time, the reads' p99 at most this many times the floor's. */
 export const P99_GOAL = 2;
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
@@ -235,7 +235,7 @@ function tail(side: string, merged: Map<string, Samples>): string {
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 /**
- * The --json of issue 20: `scenarios` holds one entry per request kind, `reads` and `overall`, each app arm
+ * The --json: `scenarios` holds one entry per request kind, `reads` and `overall`, each app arm
  * against floor arm (`ratio` = appRps ÷ floorRps, as bench/feed's). CPU per request is measured per process, not
  * per request kind, so only `overall` carries it: app + floor process CPU over all the arm's requests (the floor
  * idles in the app's arm; in the floor's arm the app answers the writes). `goal` is the reads' p99 ratio.

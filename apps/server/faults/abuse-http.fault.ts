@@ -32,7 +32,7 @@ const MIN_RATIO = 0.5;
 const ATTACKER_UPLINK_BYTES_PER_SECOND = 100 * 1024 * 1024;
 /**
  * The pixel flood's uploads are small (380 KB), so its attacker is bounded by requests, not bytes: 50 a second, as
- * many as two back-to-back uploaders drew from the server before PGlite's reads got faster (session 27). Back to
+ * many as two back-to-back uploaders drew from the server before PGlite's reads got faster. Back to
  * back, they drew 75 a second from the faster server and their own CPU (two-thirds of a core) came from its cores.
  */
 const PIXEL_FLOOD_PER_SECOND = 50;

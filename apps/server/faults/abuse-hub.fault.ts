@@ -23,7 +23,7 @@ import { startServer, type ServerProcess } from './harness/server.js';
 const MIN_RATIO = 0.5;
 /**
  * Abusive connections a second, each with a 1 MB frame (40 MB/s). Back to back, two connections opened about 50 a
- * second against the server on PGlite since its reads got faster (session 27), more the faster it answered, and the
+ * second against the server on PGlite since its reads got faster, more the faster it answered, and the
  * client's masking of each megabyte took two-thirds of a core from the server's two: the REST share fell to 0.51.
  * A fixed rate makes the attack the same whatever the server's speed (as in abuse-http). The abuser still masked in
  * JavaScript, two-thirds of a core on an Intel machine, where the share read 0.36–0.41 before and after a change
@@ -50,7 +50,7 @@ const STORM_CONCURRENCY = 250;
 /**
  * New connections a second: the 10,000 come back over half a minute, as clients with jittered reconnect delays do
  * after a restart (SignalR's default delays reach 30 s). Reconnecting as soon as they could, they came at 886 a
- * second from the server on PGlite once its reads got faster (session 27), and the REST share read 0.38 in a CI
+ * second from the server on PGlite once its reads got faster, and the REST share read 0.38 in a CI
  * round; paced at 500 a second it read 0.50–0.59, at 300 0.62–0.64. A fixed rate makes the storm the same whatever
  * the server's speed, as the other abusers here. Each connection costs the server about 1 ms (docs/benchmarks.md).
  */

@@ -1,8 +1,8 @@
 /**
- * Redis stopped under two server processes that share one PostgreSQL database and one Redis (issue 8, and the
- * leftover of issue 6): REST throughput holds (≥ 0.9× of the same request mix with Redis up), chats between two
- * people on the same process stay live, cross-process delivery resumes once Redis is back, and a message that
- * could not be pushed across meanwhile is in the receiver's history after they reconnect.
+ * Redis stopped under two server processes that share one PostgreSQL database and one Redis: REST throughput
+ * holds (≥ 0.9× of the same request mix with Redis up), chats between two people on the same process stay live,
+ * cross-process delivery resumes once Redis is back, and a message that could not be pushed across meanwhile is in
+ * the receiver's history after they reconnect.
  */
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';

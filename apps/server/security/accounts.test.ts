@@ -5,7 +5,7 @@ import { banUser, bearer, createUser, registration, solveCaptcha } from '../src/
 import { buildWorld, type World } from './world.js';
 
 /**
- * Account enumeration, brute force and replay (issue 8): login and reset answers do not tell whether an account
+ * Account enumeration, brute force and replay: login and reset answers do not tell whether an account
  * exists; the login, reset and register limits answer 429 (configured low here, counted per client address, which a
  * client cannot choose through X-Forwarded-For; the global limit counts a signed-in person by their session);
  * captcha payloads and reset links work once.

@@ -19,7 +19,7 @@ import { ROUTE_CASES } from './route-table.js';
 import { buildWorld, type World } from './world.js';
 
 /**
- * Property-based fuzzing (issue 8): 10,000 requests generated from the OpenAPI document's schemas, through
+ * Property-based fuzzing: 10,000 requests generated from the OpenAPI document's schemas, through
  * app.inject, as a signed-in person (the staff console as an admin). No answer may be a 5xx, and every answer of
  * the JSON API must have a documented status and match that status's schema. Replay a failure with the printed
  * FUZZ_SEED (each route runs with FUZZ_SEED + its index).

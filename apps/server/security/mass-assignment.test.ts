@@ -17,7 +17,7 @@ import { createProduct, image, listingFields, multipart, png, type Part } from '
 import { buildWorld, type World } from './world.js';
 
 /**
- * Mass assignment (issue 8, ASVS 15.3.3): fields a client must never set (owner, role, counters, ids, timestamps,
+ * Mass assignment (ASVS 15.3.3): fields a client must never set (owner, role, counters, ids, timestamps,
  * moderation state), sent to every create/update endpoint, change nothing. Each write is read back from the
  * database. `userId`/`isSold` are left out where they are the endpoint's own fields.
  */

@@ -6,7 +6,7 @@ import { ROUTE_CASES, UNDOCUMENTED_CASES, type Access, type Prepared } from './r
 import { buildWorld, isReadableMessage, type Caller, type World } from './world.js';
 
 /**
- * The route matrix (issue 8): every operation of the OpenAPI document, called as a visitor, as another user, as
+ * The route matrix: every operation of the OpenAPI document, called as a visitor, as another user, as
  * the owner of what it names, and as staff (and admin), must answer what its access rule says. A refused write
  * leaves the data as it was; nobody but the owner's side reads the owner's chat, ticket or e-mail.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redisAvailable, redisConnections } from '../../test/redis.js';
 import { memorySnapshotMemo, redisSnapshotMemo, snapshotKey } from './snapshots.js';
 
-// Issue 20: a process that has served a million feed requests must cost what a fresh one does, so the one
+// A process that has served a million feed requests must cost what a fresh one does, so the one
 // per-reader structure of the feed (one entry per visitor and query) stays bounded however many readers pass.
 describe('memorySnapshotMemo', () => {
   const readerKey = (n: number) => snapshotKey(`v:visitor-${n}`, [12, undefined, 41.8781, -87.6298, 40.2335]);

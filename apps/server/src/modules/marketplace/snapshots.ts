@@ -17,7 +17,7 @@ export const SNAPSHOT_TTL_MS = 30 * 60 * 1000;
 /**
  * Key of one reader's feed: who reads it (readerIdentity: a user id, or an IP and user agent) and what they asked
  * for, as plain text. The in-process memo keeps it as it is unless it is long (a profile of anonymous first pages
- * put ~2% of the app's samples in hashing it, issue 20); what leaves the process (Redis) is hashed, as before, so
+ * put ~2% of the app's samples in hashing it); what leaves the process (Redis) is hashed, as before, so
  * no IP is stored there and keys written by an older process still match.
  */
 export function snapshotKey(viewer: string, parts: ReadonlyArray<string | number | undefined>): string {

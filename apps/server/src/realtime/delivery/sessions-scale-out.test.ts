@@ -8,8 +8,8 @@ import { bearer, createUser, signIn, type TestUser } from '../../test/factories.
 import { redisAvailable } from '../../test/redis.js';
 import { listenOn, signalR, type HubConnection } from '../test/server.js';
 
-// Sessions end across processes (issue 16 §Sessions): two app processes on one PostgreSQL database, joined by
-// the Redis backplane. The REST call is handled by A; the hub connection lives on B.
+// Sessions end across processes (docs/realtime.md, "Sessions"): two app processes on one PostgreSQL database,
+// joined by the Redis backplane. The REST call is handled by A; the hub connection lives on B.
 
 const available = Boolean(process.env.DATABASE_URL) && (await redisAvailable('sessions-scale-out.test.ts'));
 if (!process.env.DATABASE_URL) {

@@ -6,7 +6,8 @@ import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { listenOn, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
 
-// A hub connection ends with the session it was opened with (issue 16 §Sessions), on PGlite in one process.
+// A hub connection ends with the session it was opened with (docs/realtime.md, "Sessions"), on PGlite in one
+// process.
 // Clients reconnect automatically as the SPA's do, so a connection that stays down shows the server said so.
 
 /** Long enough that an event-driven close within 1 s cannot be the periodic check's doing. */

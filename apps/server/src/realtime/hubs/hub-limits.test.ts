@@ -1,5 +1,5 @@
 /**
- * One message budget per person, whichever way they write (issue 16): REST Message/send and /chathub SendMessage
+ * One message budget per person, whichever way they write: REST Message/send and /chathub SendMessage
  * spend from one bucket, support messages (REST and /supporthub) from another. RATE_LIMIT_GLOBAL_MAX 300 makes
  * each bucket 30 a minute (max(30, 300 / 10)), the smallest Message/send ever allowed.
  */
