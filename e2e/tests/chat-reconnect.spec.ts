@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, listingBy, tokenFor } from './people';
-import { cuttableLine } from './proxy';
+import { cuttableLine } from '../../apps/server/src/test/cuttable-line';
 import { uniqueName } from './support';
 
 test('a buyer whose connection drops for 3 s sees, once it is back, every message the seller sent meanwhile, once and in order', async ({

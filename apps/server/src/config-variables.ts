@@ -84,6 +84,18 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'Time a client has to send the request headers; at most REQUEST_TIMEOUT_MS.',
   },
   {
+    name: 'STATEFUL_RECONNECT_BUFFER_BYTES',
+    default: '100000',
+    meaning:
+      'Hub messages a connection keeps for a client using SignalR stateful reconnect until the client acknowledges them; a client that falls further behind reconnects afresh. 0 never offers stateful reconnect.',
+  },
+  {
+    name: 'STATEFUL_RECONNECT_BUFFER_MS',
+    default: '30000',
+    meaning:
+      'How long such a connection waits for its client to come back on a new WebSocket after the old one dropped.',
+  },
+  {
     name: 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
     default: '1000',
     meaning:

@@ -41,6 +41,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
+  /** What a hub connection keeps for a client that reconnects statefully (docs/realtime.md#stateful-reconnect). */
+  statefulReconnect: { bufferBytes: number; bufferMs: number };
   /** Load shedding (plugins/pressure.ts); 0 turns a check off. */
   pressure: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
   rateLimit: {
@@ -128,6 +130,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024, 1024 * 1024),
   REQUEST_TIMEOUT_MS: int(1000, 3_600_000, 30_000),
   HEADERS_TIMEOUT_MS: int(1000, 3_600_000, 15_000),
+  STATEFUL_RECONNECT_BUFFER_BYTES: int(0, 64 * 1024 * 1024, 100_000),
+  STATEFUL_RECONNECT_BUFFER_MS: int(1000, 3_600_000, 30_000),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000, 1000),
   PRESSURE_MAX_HEAP_BYTES: int(0, 2 ** 40, 0),
   PRESSURE_MAX_RSS_BYTES: int(0, 2 ** 40, 0),
@@ -307,6 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    statefulReconnect: {
+      bufferBytes: e.STATEFUL_RECONNECT_BUFFER_BYTES,
+      bufferMs: e.STATEFUL_RECONNECT_BUFFER_MS,
+    },
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapBytes: e.PRESSURE_MAX_HEAP_BYTES,

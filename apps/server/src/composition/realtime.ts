@@ -82,6 +82,10 @@ export async function composeRealtime({
     ],
     backplane,
     log,
+    timing: {
+      statefulReconnectBufferBytes: config.statefulReconnect.bufferBytes,
+      statefulReconnectBufferMs: config.statefulReconnect.bufferMs,
+    },
     // The embedded database holds the event loop for each query: one hub invocation at a time keeps stretches short.
     maxRunningInvocations: database.kind === 'pglite' ? 1 : undefined,
     metrics,

@@ -14,6 +14,7 @@ import {
   type IncomingMessage,
 } from './framing.js';
 import type { SharedFrame } from './shared-frame.js';
+import { SequencedLink } from './stateful-reconnect.js';
 import type { HubTiming } from './timing.js';
 
 export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
@@ -56,7 +57,8 @@ export interface ConnectionHost {
   reportError(error: unknown, message: string): void;
 }
 
-type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
+/** `detached`: a stateful connection whose WebSocket dropped, waiting for its client to come back. */
+type State = 'negotiated' | 'handshaking' | 'connected' | 'detached' | 'closed';
 
 /**
  * One SignalR connection: handshake, record parsing, keep-alive, client timeout and its invocations: one runs at a
@@ -67,9 +69,12 @@ export class ServerConnection {
   readonly items = new Map<string, unknown>();
   transport: TransportSink | undefined;
   private state: State = 'negotiated';
-  private readonly reader: RecordReader;
+  private reader: RecordReader;
   private readonly createdAt = Date.now();
   private attachedAt = 0;
+  private detachedAt = 0;
+  /** Set by the handshake when stateful reconnect was negotiated and the client speaks it. */
+  private link: SequencedLink | undefined;
   private lastSentAt = 0;
   private lastReceivedAt = 0;
   private clientTimeoutArmed = false;
@@ -87,6 +92,8 @@ export class ServerConnection {
     /** The session the connection was opened with: it ends when that session does. */
     readonly sessionId: number,
     private readonly host: ConnectionHost,
+    /** The negotiate answer offered stateful reconnect (the client asked for it and the server keeps buffers). */
+    private readonly statefulReconnectOffered = false,
   ) {
     this.reader = new RecordReader(host.timing.maxMessageBytes);
   }
@@ -99,10 +106,36 @@ export class ServerConnection {
     return this.state === 'connected';
   }
 
+  /**
+   * A WebSocket may take over a stateful connection: its client lost the old one (which the server may not have
+   * noticed yet) and reconnects with the same token.
+   */
+  get canResume(): boolean {
+    return this.link !== undefined && (this.state === 'detached' || this.state === 'connected');
+  }
+
   attach(sink: TransportSink): void {
+    if (this.canResume) return this.resume(sink);
     this.transport = sink;
     this.state = 'handshaking';
     this.attachedAt = Date.now();
+  }
+
+  /**
+   * The client is back on a new WebSocket: first Sequence and every record it has not acknowledged, then what
+   * comes next. Its own resends follow its Sequence, and those already read are skipped.
+   */
+  private resume(sink: TransportSink): void {
+    const old = this.transport;
+    this.transport = sink;
+    this.state = 'connected';
+    // Whatever part of a record the old socket left unfinished is not the start of the new one's first record.
+    this.reader = new RecordReader(this.host.timing.maxMessageBytes);
+    this.lastReceivedAt = Date.now();
+    old?.terminate();
+    const { sequence, records } = this.link!.resume();
+    this.transmit(sequence);
+    for (const kept of records) this.transmit(kept.record, kept.shared);
   }
 
   /** Settles when the invocation running now (and onConnected) has finished. */
@@ -129,8 +162,26 @@ export class ServerConnection {
     }
   }
 
-  /** Sends whole records; dropped once the connection is closed. */
-  write(data: string, shared?: SharedFrame): void {
+  /**
+   * Sends one Invocation or Completion record; dropped once the connection is closed. Under stateful reconnect it
+   * is kept until the client acknowledges it, also while the client is away.
+   */
+  write(record: string, shared?: SharedFrame): void {
+    if (this.link && (this.state === 'connected' || this.state === 'detached')) {
+      if (!this.link.sent(record, shared)) {
+        // The client is not reading, or will not be back in time to read it all: it reconnects afresh and
+        // reloads what it missed, as a client without stateful reconnect does.
+        this.host.reportError(new Error('stateful reconnect buffer full'), 'hub connection ended');
+        this.close({ allowReconnect: true });
+        return;
+      }
+      if (this.state === 'detached') return;
+    }
+    this.transmit(record, shared);
+  }
+
+  /** Writes records as they are (pings, Close, handshake answers, and what write() lets through). */
+  private transmit(data: string, shared?: SharedFrame): void {
     if (this.state === 'closed' || !this.transport) return;
     this.lastSentAt = Date.now();
     this.transport.write(data, shared);
@@ -142,12 +193,22 @@ export class ServerConnection {
    */
   close(close: { error?: string; allowReconnect?: boolean } = {}, cause?: Error): void {
     if (this.state === 'closed') return;
-    if (this.state === 'connected') this.write(closeFrame(close));
+    if (this.state === 'connected') this.transmit(closeFrame(close));
     this.finish(cause);
   }
 
-  /** The transport went away (socket closed, event stream dropped, DELETE, polls stopped). */
-  transportClosed(error?: Error): void {
+  /**
+   * The transport went away (socket closed, event stream dropped, DELETE, polls stopped). `from` names the
+   * transport that reports it: one that was already taken over by a resumed WebSocket no longer counts.
+   */
+  transportClosed(error?: Error, from?: TransportSink): void {
+    if (from && from !== this.transport) return;
+    // A stateful connection outlives a WebSocket that broke (a clean close is the client leaving for good).
+    if (error && this.link && this.state === 'connected') {
+      this.state = 'detached';
+      this.detachedAt = Date.now();
+      return;
+    }
     this.finish(error);
     this.release();
   }
@@ -174,6 +235,11 @@ export class ServerConnection {
       if (!late && now - this.createdAt >= timing.disconnectTimeoutMs) this.expire();
       return;
     }
+    if (this.state === 'detached') {
+      // Its client did not come back in time: the connection ends as if the socket had just closed.
+      if (!late && now - this.detachedAt >= timing.statefulReconnectBufferMs) this.finish();
+      return;
+    }
     if (!late) this.transport?.scan?.(now);
     if (!late && this.state === 'handshaking' && now - this.attachedAt >= timing.handshakeTimeoutMs) {
       this.failHandshake(errorTexts.handshakeCanceled);
@@ -185,8 +251,10 @@ export class ServerConnection {
       return;
     }
     // Long polling is keep-alive by itself: the client sends no pings and runs no server-timeout timer.
+    const ack = this.link?.pendingAck();
+    if (ack) this.transmit(ack);
     if (this.transport?.kind !== 'LongPolling' && now - this.lastSentAt >= timing.keepAliveMs) {
-      this.write(PING_FRAME);
+      this.transmit(PING_FRAME);
     }
   }
 
@@ -196,7 +264,11 @@ export class ServerConnection {
       this.failHandshake(result.error);
       return;
     }
-    this.write(HANDSHAKE_OK_FRAME);
+    this.transmit(HANDSHAKE_OK_FRAME);
+    // ASP.NET's rule: stateful reconnect needs the negotiate offer, protocol version 2 and a WebSocket.
+    if (this.statefulReconnectOffered && result.version >= 2 && this.transport?.kind === 'WebSockets') {
+      this.link = new SequencedLink(this.host.timing.statefulReconnectBufferBytes);
+    }
     this.state = 'connected';
     this.current = this.host
       .connected(this)
@@ -218,10 +290,19 @@ export class ServerConnection {
       this.failProtocol(error);
       return;
     }
+    if (this.link && !this.link.shouldRead(readAs(message))) return;
     switch (message.type) {
       case 1:
       case 4:
         this.enqueue(message);
+        return;
+      case 8:
+        this.link?.acknowledged(message.sequenceId);
+        return;
+      case 9:
+        if (this.link && !this.link.sequenceReceived(message.sequenceId)) {
+          this.failProtocol(new Error('Sequence ID greater than amount of messages received.'));
+        }
         return;
       case 6:
         // ASP.NET arms the client timeout on the first Ping, so clients that never ping (long polling) are spared.
@@ -293,10 +374,12 @@ export class ServerConnection {
 
   private finish(error?: Error): void {
     if (this.state === 'closed') return;
-    const wasConnected = this.state === 'connected';
+    const wasDetached = this.state === 'detached';
+    const wasConnected = this.state === 'connected' || wasDetached;
     this.state = 'closed';
     this.transport?.end();
-    if (!this.transport) this.release();
+    // A detached connection's socket is already gone and will not report its end again.
+    if (!this.transport || wasDetached) this.release();
     if (wasConnected) {
       this.host.disconnected(this, error).catch((cause: unknown) => {
         this.host.reportError(cause, 'hub onDisconnected failed');
@@ -309,6 +392,13 @@ export class ServerConnection {
     this.isReleased = true;
     this.host.released(this);
   }
+}
+
+function readAs(message: IncomingMessage): 'sequenced' | 'control' | 'sequence' {
+  if (message.type === 9) return 'sequence';
+  if (message.type === 1 || message.type === 4) return 'sequenced';
+  if (message.type === 'ignored' && message.sequenced) return 'sequenced';
+  return 'control';
 }
 
 function asError(error: unknown): Error {

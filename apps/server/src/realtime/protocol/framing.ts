@@ -78,13 +78,17 @@ export function completionFrame(
   }
 }
 
-/** What the server acts on; Completion, StreamItem, CancelInvocation, Ack, Sequence and unknown types are ignored. */
+/**
+ * What the server acts on. Completion, StreamItem and CancelInvocation are ignored, but they are numbered like
+ * invocations under stateful reconnect (`sequenced`); unknown types are ignored.
+ */
 export type IncomingMessage =
   | { type: 1; invocationId?: string; target: string; arguments: unknown[]; streamIds?: unknown[] }
   | { type: 4; invocationId: string; target: string; arguments: unknown[] }
   | { type: 6 }
   | { type: 7; error?: string }
-  | { type: 'ignored' };
+  | { type: 8 | 9; sequenceId: number }
+  | { type: 'ignored'; sequenced: boolean };
 
 /** A record that breaks the protocol; the connection is closed with "Connection closed with an error." */
 export class ProtocolError extends Error {}
@@ -129,12 +133,24 @@ export function parseMessage(record: string): IncomingMessage {
       return { type: 6 };
     case MessageType.Close:
       return { type: 7, ...(typeof value.error === 'string' && { error: value.error }) };
+    case MessageType.Ack:
+    case MessageType.Sequence:
+      if (typeof value.sequenceId !== 'number') {
+        throw new ProtocolError(
+          `Invalid SequenceId for ${value.type === MessageType.Ack ? 'Ack' : 'Sequence'} message.`,
+        );
+      }
+      return { type: value.type, sequenceId: value.sequenceId };
+    case MessageType.StreamItem:
+    case MessageType.Completion:
+    case MessageType.CancelInvocation:
+      return { type: 'ignored', sequenced: true };
     default:
-      return { type: 'ignored' };
+      return { type: 'ignored', sequenced: false };
   }
 }
 
-export type HandshakeResult = { ok: true } | { ok: false; error: string };
+export type HandshakeResult = { ok: true; version: number } | { ok: false; error: string };
 
 /** Only the JSON protocol exists here; ASP.NET's JSON protocol accepts every version up to 2. */
 export function checkHandshake(record: string): HandshakeResult {
@@ -149,7 +165,7 @@ export function checkHandshake(record: string): HandshakeResult {
   }
   if (value.protocol !== 'json') return { ok: false, error: errorTexts.protocolNotSupported(value.protocol) };
   if (value.version > 2) return { ok: false, error: errorTexts.versionNotSupported(value.version) };
-  return { ok: true };
+  return { ok: true, version: value.version };
 }
 
 /**

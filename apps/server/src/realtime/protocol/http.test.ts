@@ -46,7 +46,7 @@ const records = (body: string) =>
     .map((record) => JSON.parse(record) as Record<string, unknown>);
 
 describe('negotiate', () => {
-  it('answers v1 with a secret token apart from the public id, and the three transports in order', async () => {
+  it('answers v1 with a secret token apart from the public id, the three transports in order and stateful reconnect when asked', async () => {
     const answer = await post(hubUrl('/negotiate?negotiateVersion=1&useStatefulReconnect=true'));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('application/json');
@@ -56,6 +56,7 @@ describe('negotiate', () => {
       'connectionToken',
       'negotiateVersion',
       'availableTransports',
+      'useStatefulReconnect',
     ]);
     expect(body.connectionToken).not.toBe(body.connectionId);
     expect(body.connectionToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -65,8 +66,8 @@ describe('negotiate', () => {
       { transport: 'ServerSentEvents', transferFormats: ['Text'] },
       { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
     ]);
-    // Stateful reconnect is not offered even when asked for.
-    expect(body).not.toHaveProperty('useStatefulReconnect');
+    // Asked for, so offered (docs/realtime.md#stateful-reconnect).
+    expect(body.useStatefulReconnect).toBe(true);
   });
 
   it('answers v0 without a token (the id is the token) and caps a newer version at 1', async () => {

@@ -72,11 +72,18 @@ export class HubEndpoint implements ConnectionHost {
     return this.definition.path;
   }
 
-  /** Negotiate v0 clients use the public id as their token (docs/realtime.md#negotiate); v1 gets a separate secret. */
-  create({ user, sessionId }: Authenticated, negotiateVersion: number): ServerConnection {
+  /**
+   * Negotiate v0 clients use the public id as their token (docs/realtime.md#negotiate); v1 gets a separate secret.
+   * `statefulReconnect`: the negotiate answer offers it (docs/realtime.md#stateful-reconnect).
+   */
+  create(
+    { user, sessionId }: Authenticated,
+    negotiateVersion: number,
+    statefulReconnect = false,
+  ): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;
-    const connection = new ServerConnection(connectionId, token, user, sessionId, this);
+    const connection = new ServerConnection(connectionId, token, user, sessionId, this, statefulReconnect);
     this.byToken.set(token, connection);
     this.byId.set(connectionId, connection);
     return connection;

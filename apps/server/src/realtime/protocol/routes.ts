@@ -42,13 +42,14 @@ export function negotiateVersion(raw: string | undefined): { version: number } |
   return { version: Math.min(requested, 1) };
 }
 
-/** Built by hand so the field order is exactly the reference server's; useStatefulReconnect is never offered. */
-function negotiateBody(connection: ServerConnection, version: number): string {
+/** Built by hand so the field order is exactly the reference server's (useStatefulReconnect last, only when offered). */
+function negotiateBody(connection: ServerConnection, version: number, statefulReconnect: boolean): string {
   return JSON.stringify({
     connectionId: connection.connectionId,
     ...(version >= 1 && { connectionToken: connection.token }),
     negotiateVersion: version,
     availableTransports: AVAILABLE_TRANSPORTS,
+    ...(statefulReconnect && { useStatefulReconnect: true }),
   });
 }
 
@@ -76,6 +77,10 @@ const negotiateAnswerSchema = z.object({
     .string()
     .optional()
     .describe('Instead of the rest, when negotiateVersion is not one the server speaks'),
+  useStatefulReconnect: z
+    .literal(true)
+    .optional()
+    .describe('Present when the client asked for stateful reconnect (`useStatefulReconnect=true`)'),
 });
 const emptyText = (description: string) => ({
   description,
@@ -201,8 +206,12 @@ export async function hubRoutes(
         const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));
         reply.code(200).header('content-type', 'application/json; charset=utf-8');
         if ('error' in version) return reply.send(JSON.stringify({ error: version.error }));
-        const connection = endpoint.create(session, version.version);
-        return reply.send(negotiateBody(connection, version.version));
+        // Offered only when asked for: an older client fails a negotiate that offers it unasked.
+        const statefulReconnect =
+          queryValue(request.query, 'useStatefulReconnect') === 'true' &&
+          endpoint.timing.statefulReconnectBufferBytes > 0;
+        const connection = endpoint.create(session, version.version, statefulReconnect);
+        return reply.send(negotiateBody(connection, version.version, statefulReconnect));
       },
     );
 

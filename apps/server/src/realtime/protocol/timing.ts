@@ -19,6 +19,13 @@ export interface HubTiming {
    * with a readable error. A page waits for a few answers at most; a burst of hundreds is refused, not queued.
    */
   maxWaitingInvocations: number;
+  /**
+   * Stateful reconnect (docs/realtime.md#stateful-reconnect): what a connection keeps for its client until it is
+   * acknowledged; more than this ends the connection. 0 never offers stateful reconnect.
+   */
+  statefulReconnectBufferBytes: number;
+  /** How long a stateful connection whose WebSocket dropped waits for its client to come back. */
+  statefulReconnectBufferMs: number;
 }
 
 export const DEFAULT_HUB_TIMING: HubTiming = {
@@ -26,6 +33,9 @@ export const DEFAULT_HUB_TIMING: HubTiming = {
   disconnectTimeoutMs: 15_000,
   longPollTimeoutMs: 90_000,
   maxWaitingInvocations: 8,
+  // ASP.NET's StatefulReconnectBufferSize; the window covers the SPEC's first reconnect delays (0, 2, 10 s).
+  statefulReconnectBufferBytes: 100_000,
+  statefulReconnectBufferMs: 30_000,
 };
 
 /** ASP.NET scans once a second; shorter test timings need a finer scan to stay meaningful. */
@@ -35,6 +45,7 @@ export function scanIntervalMs(timing: HubTiming): number {
     timing.clientTimeoutMs,
     timing.handshakeTimeoutMs,
     timing.disconnectTimeoutMs,
+    timing.statefulReconnectBufferMs || Infinity,
   );
   return Math.max(10, Math.min(1_000, Math.floor(shortest / 4)));
 }

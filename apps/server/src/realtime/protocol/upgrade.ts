@@ -126,6 +126,8 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
 
 function transportProblem(connection: ServerConnection): 400 | 404 | 409 | undefined {
   if (connection.isClosed) return 404;
+  // Stateful reconnect: the same client comes back on a new WebSocket, even before the old one is seen to drop.
+  if (connection.canResume) return undefined;
   const kind = connection.transport?.kind;
   if (kind === 'WebSockets') return 409;
   if (kind) return 400;

@@ -57,11 +57,17 @@ export function attachWebSocket(connection: ServerConnection, ws: WebSocket): vo
     },
   };
   connection.attach(sink);
-  ws.on('message', (data) => connection.receive(text(data)));
+  // Once a resumed WebSocket took the connection over (stateful reconnect), this one's leftovers are not read.
+  ws.on('message', (data) => {
+    if (connection.transport === sink) connection.receive(text(data));
+  });
   // 'error' is always followed by 'close'; without a listener it would be thrown.
   ws.on('error', () => undefined);
   ws.on('close', (code) => {
     const clean = code === 1000 || code === 1001 || code === 1005;
-    connection.transportClosed(clean ? undefined : new Error(`WebSocket closed with status code: ${code}.`));
+    connection.transportClosed(
+      clean ? undefined : new Error(`WebSocket closed with status code: ${code}.`),
+      sink,
+    );
   });
 }
