@@ -10,6 +10,7 @@ import { BLOCKING_CASES } from './route-table-blocking.js';
 import { HUB_CASES, HUB_NOT_ALLOWED_CASES } from './route-table-hubs.js';
 import { MESSAGE_CASES } from './route-table-messages.js';
 import { NOTIFICATION_CASES } from './route-table-notifications.js';
+import { OFFER_CASES } from './route-table-offers.js';
 import { RESERVATION_CASES } from './route-table-reservations.js';
 import { SAVED_SEARCH_CASES } from './route-table-saved-searches.js';
 import { STAFF_CASES } from './route-table-staff.js';
@@ -382,6 +383,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...MESSAGE_CASES,
   ...NOTIFICATION_CASES,
   ...RESERVATION_CASES,
+  ...OFFER_CASES,
   ...SAVED_SEARCH_CASES,
   ...STAFF_CASES,
   ...HUB_CASES,

@@ -21,6 +21,23 @@ export const int = (min: number, max: number, fallback: number) =>
       return n;
     });
 
+/** A number that may have a fraction (`0.0005` days), so tests can let a window of days close in seconds. */
+export const decimal = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((value, ctx) => {
+      const n = Number(value);
+      if (!/^\d+(\.\d+)?$/.test(value.trim()) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number from ${min} to ${max}, a fraction allowed (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** true/false (1/0, yes/no, on/off); without a fallback an unset variable stays undefined. */
 export const bool = <T extends boolean | undefined = undefined>(fallback?: T) =>
   z

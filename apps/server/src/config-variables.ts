@@ -175,6 +175,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'How long a listing stays reserved for a buyer before the hold lapses (1 to 720).',
   },
   {
+    name: 'OFFER_HOURS',
+    default: '48',
+    meaning:
+      'How long an offer waits for its answer before it expires (up to 720; fractions allowed, e.g. 0.001 in tests).',
+  },
+  {
     name: 'VAPID_PUBLIC_KEY',
     default: '(unset → generated once, kept in the database)',
     meaning:

@@ -7,7 +7,7 @@ import {
   type CaptchaProvider,
 } from '@rummage/contract';
 import { repoRoot } from './lib/package-paths.js';
-import { BUCKET_RULE, base64UrlBytes, bool, int, text, url } from './config-fields.js';
+import { BUCKET_RULE, base64UrlBytes, bool, decimal, int, text, url } from './config-fields.js';
 
 export { CONFIG_VARIABLES } from './config-variables.js';
 import { CONFIG_VARIABLES } from './config-variables.js';
@@ -72,6 +72,8 @@ export interface AppConfig {
   map: { tileUrl: string; attribution: string };
   /** How long a seller's hold for a buyer lasts before it lapses (docs/product.md §12). */
   reservations: { durationMs: number };
+  /** How long an offer waits for its answer before it lapses (docs/product.md §18). */
+  offers: { durationMs: number };
   uploads: { maxImageBytes: number; maxImages: number };
   /** The orphan-image sweep (jobs/orphan-uploads.ts). */
   uploadSweep: { intervalMs: number; graceMs: number };
@@ -153,6 +155,7 @@ const envSchema = z.object({
   MAIL_FROM: text(300).optional(),
   NOTIFY_EMAIL_DELAY_MS: int(0, 604_800_000, 600_000),
   RESERVATION_HOURS: int(1, 720, 48),
+  OFFER_HOURS: decimal(0.0001, 720, 48),
   VAPID_PUBLIC_KEY: base64UrlBytes(65, 'a 65-byte uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64UrlBytes(32, 'a 32-byte P-256 private key').optional(),
   VAPID_SUBJECT: z
@@ -345,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     reservations: { durationMs: e.RESERVATION_HOURS * 60 * 60 * 1000 },
+    offers: { durationMs: Math.round(e.OFFER_HOURS * 60 * 60 * 1000) },
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
     uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },
     s3: s3Config(e),

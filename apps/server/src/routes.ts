@@ -14,6 +14,7 @@ import { centreRoutes } from './modules/notification/centre.routes.js';
 import { unsubscribeRoutes } from './modules/notification/email/unsubscribe.routes.js';
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { pushRoutes } from './modules/notification/push.routes.js';
+import { offerRoutes } from './modules/offer/offer.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { savedSearchRoutes } from './modules/saved-search/saved-search.routes.js';
 import { heldMessageRoutes } from './modules/staff/held-messages.routes.js';
@@ -59,8 +60,9 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
     accountData,
     config,
   });
-  const { products, engagement, reservations, marketplace, garages, users, savedSearches } = listings;
+  const { products, engagement, reservations, offers, marketplace, garages, users, savedSearches } = listings;
   await app.register(productRoutes, { config, products, engagement, reservations, pipeline });
+  await app.register(offerRoutes, { config, offers });
   await app.register(marketplaceRoutes, { marketplace });
   await app.register(savedSearchRoutes, { config, savedSearches });
   await app.register(garageRoutes, { config, garages });

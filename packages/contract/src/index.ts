@@ -19,5 +19,6 @@ export * from './schemas/support.js';
 export * from './schemas/staff.js';
 export * from './schemas/notification.js';
 export * from './schemas/saved-search.js';
+export * from './schemas/offer.js';
 export * from './realtime.js';
 export * from './realtime-events.js';

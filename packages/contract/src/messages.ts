@@ -3,6 +3,7 @@
  * texts of notifications and saved searches are written in notification-messages.ts.
  * `{product}` and `{email}` are filled in with `fillText`.
  */
+import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { staffMessages } from './staff-messages.js';
 
@@ -347,6 +348,8 @@ export const messages = {
     cannotBlockSelf: 'You cannot block yourself.',
     /** What a blocked person reads when messaging the person who blocked them: nothing more. */
     cannotMessage: "You can't message this person.",
+    /** The same for an offer, either way round. */
+    cannotOffer: "You can't make an offer to this person.",
     /** What a blocked person reads when following the person who blocked them. */
     cannotFollow: "You can't follow this person.",
     /** What a seller reads when reserving a listing for a buyer who blocked them. */
@@ -403,6 +406,8 @@ export const messages = {
   },
   savedSearches: savedSearchMessages,
   notifications: notificationMessages,
+  /** Offers and counter-offers (docs/product.md §18). */
+  offers: offerMessages,
   categories: {
     loadFailed: 'Failed to load categories',
   },

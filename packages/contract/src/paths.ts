@@ -61,6 +61,18 @@ export const API = {
     /** POST { productId }: the seller ends the hold. */
     unreserve: '/api/Product/unreserve',
   },
+  /** Offers and counter-offers between a buyer and a seller (docs/product.md §18). */
+  offer: {
+    /** POST { productId, amount } makes an offer; GET ?productId= lists the offers the caller may see. */
+    root: '/api/Offer',
+    /** POST: the party the offer was made to accepts it (the listing is reserved for the buyer). */
+    accept: '/api/Offer/:id/accept',
+    decline: '/api/Offer/:id/decline',
+    /** POST { amount }: the party the offer was made to asks for another amount instead. */
+    counter: '/api/Offer/:id/counter',
+    /** POST: the maker takes a pending offer back. */
+    withdraw: '/api/Offer/:id/withdraw',
+  },
   /** Profiles and follows (docs/product.md §7 User calls). */
   user: {
     profileDetails: '/api/User/profile-details/:userId',

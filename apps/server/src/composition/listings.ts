@@ -1,5 +1,5 @@
 /**
- * The composition root's listings part (index.ts): products, likes and views, reservations, the feed, saved
+ * The composition root's listings part (index.ts): products, likes and views, reservations and offers, the feed, saved
  * searches, garage sales and profiles, with the gazetteer and image store they share.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +8,7 @@ import type { DurableEvents } from '../events/durable.js';
 import type { JobQueue } from '../jobs/queue/queue.js';
 import { createGarageService } from '../modules/garage/garage.service.js';
 import { createMarketplaceService } from '../modules/marketplace/marketplace.service.js';
+import { createOfferService } from '../modules/offer/offer.service.js';
 import { memorySnapshotMemo, redisSnapshotMemo } from '../modules/marketplace/snapshots.js';
 import { createEngagementService } from '../modules/product/engagement.service.js';
 import { photoCheckJob } from '../modules/product/duplicate-photos.js';
@@ -50,6 +51,15 @@ export function composeListings({
   });
   queue.define(photoCheckJob(db, { log }));
   queue.define(reservations.lapseJob);
+  const offers = createOfferService({
+    db,
+    durable,
+    queue,
+    reservations,
+    durationMs: config.offers.durationMs,
+    requireVerifiedEmail: config.emailVerification.required,
+  });
+  queue.define(offers.lapseJob);
   return {
     products: createProductService({
       db,
@@ -63,6 +73,7 @@ export function composeListings({
     }),
     engagement: createEngagementService({ db, durable }),
     reservations,
+    offers,
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, forward, log, verification }),

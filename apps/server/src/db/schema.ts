@@ -7,3 +7,4 @@ export * from './schema/listings.js';
 export * from './schema/messaging.js';
 export * from './schema/notifications.js';
 export * from './schema/saved-searches.js';
+export * from './schema/deals.js';

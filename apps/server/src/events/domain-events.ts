@@ -2,7 +2,7 @@
  * Every domain event the server emits, by name, with its payload. Emitted by services after their change is
  * committed (events/bus.ts). Add an event here first; the compiler then shows every emitter and subscriber.
  */
-import type { ChatMessage, Notification, Role, SupportTicket, TicketMessage } from '@rummage/contract';
+import type { ChatMessage, Notification, Offer, Role, SupportTicket, TicketMessage } from '@rummage/contract';
 
 /** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
 export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
@@ -63,6 +63,12 @@ export interface DomainEventMap {
     buyerId: number;
     reason: ReservationEndReason;
   };
+  /**
+   * An offer was made, or answered by accepting, declining or countering it, or withdrawn or expired
+   * (docs/product.md §18). `offer` is the one whose status changed or that was made; a counter-offer is told as
+   * the answered offer (`countered`) followed by the new one (`pending`).
+   */
+  'offer.changed': { offer: Offer };
   /** Staff hid or unhid a listing. */
   'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
   /**

@@ -82,6 +82,11 @@ export const products = pgTable(
       onDelete: 'set null',
     }),
     reservedUntil: at('reserved_until'),
+    /**
+     * The seller's lowest offer (docs/product.md §18): offers below it are declined at once. Never in an answer to
+     * anyone but the seller.
+     */
+    minimumOffer: numeric('minimum_offer', { precision: 12, scale: 2, mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     // Title words weigh more than description words should ranking ever be added; the feed orders by time.

@@ -4,8 +4,8 @@
  * before that job has run, so a late job only delays the notices.
  */
 import { messages } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
-import type { DurableEvents } from '../../events/durable.js';
+import type { Database, Transaction } from '../../db/client.js';
+import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
@@ -44,11 +44,49 @@ export function createReservationService(options: {
   const now = options.now ?? (() => new Date());
 
   /** Locked, visible, and the caller's: 404 for unknown or hidden, 403 for anyone but the seller. */
-  async function lockOwn(tx: Db, productId: number, user: AuthUser) {
+  async function lockOwn(tx: Db, productId: number, sellerId: number) {
     const row = await repo.lockForReservation(tx, productId);
     if (!row || row.hiddenAt !== null || row.sellerBannedAt !== null) throw notFound();
-    if (row.sellerId !== user.id) throw new HttpError(403, L.reserveNotSeller);
+    if (row.sellerId !== sellerId) throw new HttpError(403, L.reserveNotSeller);
     return row;
+  }
+
+  /**
+   * Holds the listing for the buyer in the caller's transaction, by the rules a seller's reserve follows (an
+   * accepted offer reserves the same way). Answers when the hold ends.
+   */
+  async function hold(
+    { tx, record }: { tx: Transaction; record: RecordEvent },
+    sellerId: number,
+    productId: number,
+    buyerId: number,
+  ): Promise<Date> {
+    const until = new Date(now().getTime() + durationMs);
+    const row = await lockOwn(tx, productId, sellerId);
+    if (row.isSold) throw new HttpError(400, L.reserveSold);
+    if (buyerId === sellerId || !(await repo.buyerChatsAbout(tx, productId, buyerId))) {
+      throw new HttpError(400, L.reserveNoChat);
+    }
+    await refuseIfBlocked(tx, sellerId, buyerId, messages.blocking.cannotReserve);
+    await repo.setReservation(tx, productId, { buyerId, until });
+    // In the same transaction: the hold and the job that ends it exist together or not at all.
+    await queue.enqueue(
+      RESERVATION_LAPSE,
+      { productId, until: until.toISOString() } satisfies ReservationLapse,
+      { runAt: until, idempotencyKey: `${RESERVATION_LAPSE}:${productId}:${until.getTime()}`, tx },
+    );
+    const previous = activeReservation(row, now());
+    // Moving the hold to someone else releases the first buyer's.
+    if (previous && previous.buyerId !== buyerId) {
+      await record('product.reservationEnded', {
+        productId,
+        sellerId,
+        buyerId: previous.buyerId,
+        reason: 'released',
+      });
+    }
+    await record('product.reserved', { productId, sellerId, buyerId, until: until.toISOString() });
+    return until;
   }
 
   async function lapse(job: ReservationLapse): Promise<void> {
@@ -74,45 +112,18 @@ export function createReservationService(options: {
     /** The job that ends a hold when its time is up (defined in the composition root). */
     lapseJob: { name: RESERVATION_LAPSE, handler: lapse } satisfies JobKind<ReservationLapse>,
 
+    hold,
+
     async reserve(user: AuthUser, productId: number, buyerId: number): Promise<Reservation> {
-      const until = new Date(now().getTime() + durationMs);
-      await durable.transaction(async (tx, record) => {
-        const row = await lockOwn(tx, productId, user);
-        if (row.isSold) throw new HttpError(400, L.reserveSold);
-        if (buyerId === user.id || !(await repo.buyerChatsAbout(tx, productId, buyerId))) {
-          throw new HttpError(400, L.reserveNoChat);
-        }
-        await refuseIfBlocked(tx, user.id, buyerId, messages.blocking.cannotReserve);
-        await repo.setReservation(tx, productId, { buyerId, until });
-        // In the same transaction: the hold and the job that ends it exist together or not at all.
-        await queue.enqueue(
-          RESERVATION_LAPSE,
-          { productId, until: until.toISOString() } satisfies ReservationLapse,
-          { runAt: until, idempotencyKey: `${RESERVATION_LAPSE}:${productId}:${until.getTime()}`, tx },
-        );
-        const previous = activeReservation(row, now());
-        // Moving the hold to someone else releases the first buyer's.
-        if (previous && previous.buyerId !== buyerId) {
-          await record('product.reservationEnded', {
-            productId,
-            sellerId: user.id,
-            buyerId: previous.buyerId,
-            reason: 'released',
-          });
-        }
-        await record('product.reserved', {
-          productId,
-          sellerId: user.id,
-          buyerId,
-          until: until.toISOString(),
-        });
-      });
+      const until = await durable.transaction((tx, record) =>
+        hold({ tx, record }, user.id, productId, buyerId),
+      );
       return { productId, reservedForId: buyerId, reservedUntil: until.toISOString() };
     },
 
     async unreserve(user: AuthUser, productId: number): Promise<Reservation> {
       await durable.transaction(async (tx, record) => {
-        const row = await lockOwn(tx, productId, user);
+        const row = await lockOwn(tx, productId, user.id);
         if (row.reservedForId === null && row.reservedUntil === null) return;
         await repo.setReservation(tx, productId, null);
         const previous = activeReservation(row, now());

@@ -1,0 +1,325 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  apiPath,
+  fillText,
+  messages,
+  type OfferListResponse,
+  type OfferResponse,
+  type ProductDetail,
+} from '@rummage/contract';
+import { conversations, jobs, offers, products } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { bearer } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import { notificationApi, type Person } from '../notification/notification.fixtures.js';
+import { OFFER_LAPSE } from './offer.service.js';
+
+const O = messages.offers;
+
+let t: TestApp;
+let api: ReturnType<typeof notificationApi>;
+beforeAll(async () => {
+  t = await buildTestApp({ OFFER_HOURS: '2' });
+  api = notificationApi(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.parts.storage.database.db;
+
+function post(url: string, who: Person | undefined, body?: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      ...(who ? bearer(who.token) : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+const offer = (who: Person, productId: number, amount: unknown) =>
+  post(API.offer.root, who, { productId, amount });
+const act = (who: Person, id: number, action: 'accept' | 'decline' | 'withdraw') =>
+  post(apiPath(API.offer[action], { id }), who);
+const counter = (who: Person, id: number, amount: unknown) =>
+  post(apiPath(API.offer.counter, { id }), who, { amount });
+
+async function listOf(who: Person, productId: number) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${API.offer.root}?productId=${productId}`,
+    headers: bearer(who.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OfferListResponse>().data;
+}
+
+async function made(response: Awaited<ReturnType<typeof post>>) {
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<OfferResponse>();
+}
+
+async function listing(price = 100) {
+  const [seller, buyer, other] = await Promise.all([api.person(), api.person(), api.person()]);
+  const productId = await createProduct(t.app, seller.id, { price });
+  return { seller, buyer, other, productId };
+}
+
+async function detailFor(productId: number, who: Person): Promise<ProductDetail> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: apiPath(API.product.item, { id: productId }),
+    headers: bearer(who.token),
+  });
+  return response.json<{ data: ProductDetail }>().data;
+}
+
+describe('making an offer', () => {
+  it('answers 201 with the offer, pending until OFFER_HOURS from now, and starts the chat', async () => {
+    const { seller, buyer, productId } = await listing(80);
+    const before = Date.now();
+    const answer = await made(await offer(buyer, productId, '62.50'));
+    expect(answer.message).toBe(O.sent);
+    expect(answer.data).toMatchObject({
+      productId,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      fromUserId: buyer.id,
+      amount: 62.5,
+      status: 'pending',
+    });
+    const expires = Date.parse(answer.data.expiresAt);
+    expect(expires - before).toBeGreaterThanOrEqual(2 * 3_600_000 - 1_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
+    // Its lapse is queued with it.
+    const [lapse] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, OFFER_LAPSE), eq(jobs.idempotencyKey, `${OFFER_LAPSE}:${answer.data.id}`)));
+    expect(lapse?.runAt.toISOString()).toBe(answer.data.expiresAt);
+    // The offer is made in the chat between the two, started by it when there was none.
+    const [chat] = await db()
+      .select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+      .from(conversations)
+      .innerJoin(offers, eq(offers.conversationId, conversations.id))
+      .where(eq(offers.id, answer.data.id));
+    expect(chat).toEqual({ buyerId: buyer.id, sellerId: seller.id });
+  });
+
+  it('refuses with readable texts: own listing, sold, unknown, bad amounts, over ten times the price', async () => {
+    const { seller, buyer, productId } = await listing(40);
+    const own = await offer(seller, productId, 10);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ message: O.ownListing });
+
+    for (const amount of [0, -5, 12.345, 'abc', '', null, true]) {
+      const refused = await offer(buyer, productId, amount);
+      expect(refused.statusCode, String(amount)).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(O.amountInvalid);
+    }
+    const tooHigh = await offer(buyer, productId, 400.01);
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json()).toMatchObject({ message: fillText(O.amountTooHigh, { max: '$400' }) });
+    expect((await offer(buyer, productId, 400)).statusCode).toBe(201);
+
+    const unknown = await offer(buyer, 99_999_999, 10);
+    expect(unknown.statusCode).toBe(404);
+    await db().update(products).set({ isSold: true, soldAt: new Date() }).where(eq(products.id, productId));
+    const sold = await offer(buyer, productId, 10);
+    expect(sold.statusCode).toBe(400);
+    expect(sold.json()).toMatchObject({ message: O.listingSold });
+    expect((await post(API.offer.root, undefined, { productId, amount: 10 })).statusCode).toBe(401);
+  });
+
+  it('refuses either way once one blocked the other, with nothing more said', async () => {
+    const { seller, buyer, other, productId } = await listing();
+    expect((await post(apiPath(API.user.block, { userId: buyer.id }), seller)).statusCode).toBe(200);
+    const blockedBuyer = await offer(buyer, productId, 50);
+    expect(blockedBuyer.statusCode).toBe(403);
+    expect(blockedBuyer.json()).toMatchObject({ message: messages.blocking.cannotOffer });
+
+    expect((await post(apiPath(API.user.block, { userId: seller.id }), other)).statusCode).toBe(200);
+    const blocker = await offer(other, productId, 50);
+    expect(blocker.statusCode).toBe(403);
+    expect(blocker.json()).toMatchObject({ message: messages.blocking.cannotOffer });
+  });
+
+  it('keeps one open offer per buyer: a new one withdraws the last, and a fourth in a day is refused', async () => {
+    const { seller, buyer, productId } = await listing();
+    const first = await made(await offer(buyer, productId, 50));
+    const second = await made(await offer(buyer, productId, 55));
+    const third = await made(await offer(buyer, productId, 60));
+    const list = await listOf(buyer, productId);
+    expect(list.map((row) => [row.id, row.status])).toEqual([
+      [third.data.id, 'pending'],
+      [second.data.id, 'withdrawn'],
+      [first.data.id, 'withdrawn'],
+    ]);
+    const fourth = await offer(buyer, productId, 65);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ message: fillText(O.tooMany, { count: 3 }) });
+    const retryAfter = Number(fourth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    // The seller's counter-offers are not the buyer's tries.
+    expect((await counter(seller, third.data.id, 70)).statusCode).toBe(201);
+  });
+
+  it("declines an offer below the seller's lowest at once, tells nobody, and does not count it as a try", async () => {
+    const { seller, buyer, productId } = await listing(100);
+    await db().update(products).set({ minimumOffer: 70 }).where(eq(products.id, productId));
+    for (const amount of [40, 50, 60, 69.99]) {
+      const answer = await made(await offer(buyer, productId, amount));
+      expect(answer.message).toBe(O.tooLow);
+      expect(answer.data.status).toBe('declined');
+    }
+    expect(await listOf(seller, productId)).toEqual([]);
+    expect((await listOf(buyer, productId)).map((row) => row.amount)).toEqual([69.99, 60, 50, 40]);
+    const atMinimum = await made(await offer(buyer, productId, 70));
+    expect(atMinimum.data.status).toBe('pending');
+    expect((await listOf(seller, productId)).map((row) => row.id)).toEqual([atMinimum.data.id]);
+    // The seller's lowest is theirs alone: no answer a buyer reads carries it.
+    expect(JSON.stringify(await detailFor(productId, buyer))).not.toMatch(/minimumOffer|"70"/);
+  });
+});
+
+describe('answering an offer', () => {
+  it('lets only the party it was made to accept, decline or counter, and only its maker withdraw', async () => {
+    const { seller, buyer, other, productId } = await listing();
+    const { data } = await made(await offer(buyer, productId, 50));
+
+    for (const action of ['accept', 'decline'] as const) {
+      const own = await act(buyer, data.id, action);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ message: O.notYourTurn });
+      const stranger = await act(other, data.id, action);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ message: O.notFound });
+    }
+    expect((await counter(buyer, data.id, 60)).statusCode).toBe(403);
+    expect((await counter(other, data.id, 60)).statusCode).toBe(404);
+    const bySeller = await act(seller, data.id, 'withdraw');
+    expect(bySeller.statusCode).toBe(403);
+    expect(bySeller.json()).toMatchObject({ message: O.onlyMaker });
+    expect((await act(other, 99_999_999, 'accept')).statusCode).toBe(404);
+
+    const withdrawn = await act(buyer, data.id, 'withdraw');
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json<OfferResponse>()).toMatchObject({
+      message: O.withdrawn,
+      data: { status: 'withdrawn' },
+    });
+    const late = await act(seller, data.id, 'accept');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: O.notPending });
+  });
+
+  it('counters back and forth, then accepting reserves the listing for the buyer at the agreed amount', async () => {
+    const { seller, buyer, productId } = await listing(120);
+    const opening = await made(await offer(buyer, productId, 80));
+    const sellerCounter = await made(await counter(seller, opening.data.id, 110));
+    expect(sellerCounter.message).toBe(O.countered);
+    expect(sellerCounter.data).toMatchObject({ fromUserId: seller.id, buyerId: buyer.id, status: 'pending' });
+    const buyerCounter = await made(await counter(buyer, sellerCounter.data.id, 95));
+    expect(buyerCounter.data.fromUserId).toBe(buyer.id);
+
+    const accepted = await act(seller, buyerCounter.data.id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<OfferResponse>()).toMatchObject({
+      message: O.accepted,
+      data: { id: buyerCounter.data.id, status: 'accepted', amount: 95 },
+    });
+    expect((await listOf(seller, productId)).map((row) => [row.amount, row.status])).toEqual([
+      [95, 'accepted'],
+      [110, 'countered'],
+      [80, 'countered'],
+    ]);
+    // The listing is reserved for the buyer by the reservation rules.
+    const detail = await detailFor(productId, buyer);
+    expect(detail.isReservedForCurrentUser).toBe(true);
+    expect(detail.reservedUntil).not.toBeNull();
+    const [stored] = await db()
+      .select({ counters: offers.countersId })
+      .from(offers)
+      .where(eq(offers.id, buyerCounter.data.id));
+    expect(stored?.counters).toBe(sellerCounter.data.id);
+  });
+
+  it('a buyer making a new offer while the seller’s counter is open counters it', async () => {
+    const { seller, buyer, productId } = await listing();
+    const opening = await made(await offer(buyer, productId, 40));
+    const sellerCounter = await made(await counter(seller, opening.data.id, 70));
+    const fresh = await made(await offer(buyer, productId, 55));
+    expect(fresh.message).toBe(O.countered);
+    const list = await listOf(buyer, productId);
+    expect(list.find((row) => row.id === sellerCounter.data.id)?.status).toBe('countered');
+    expect(list.filter((row) => row.status === 'pending').map((row) => row.id)).toEqual([fresh.data.id]);
+  });
+
+  it('undoes the acceptance when the listing can no longer be reserved (sold meanwhile)', async () => {
+    const { seller, buyer, productId } = await listing();
+    const { data } = await made(await offer(buyer, productId, 50));
+    await db().update(products).set({ isSold: true, soldAt: new Date() }).where(eq(products.id, productId));
+    const refused = await act(seller, data.id, 'accept');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: messages.listing.reserveSold });
+    expect((await listOf(buyer, productId))[0]?.status).toBe('pending');
+  });
+
+  it('lapses through its job: expired in every answer, and no longer open to an answer', async () => {
+    const { seller, buyer, productId } = await listing();
+    const { data } = await made(await offer(buyer, productId, 50));
+    await t.app.parts.listings.offers.lapse({ offerId: data.id });
+    expect((await listOf(seller, productId))[0]).toMatchObject({ id: data.id, status: 'expired' });
+    expect((await act(seller, data.id, 'accept')).statusCode).toBe(409);
+    // A job that runs after an answer leaves the answer alone.
+    const next = await made(await offer(buyer, productId, 52));
+    expect((await act(seller, next.data.id, 'decline')).statusCode).toBe(200);
+    await t.app.parts.listings.offers.lapse({ offerId: next.data.id });
+    expect((await listOf(buyer, productId))[0]).toMatchObject({ id: next.data.id, status: 'declined' });
+  });
+});
+
+describe('who sees which offers', () => {
+  it('shows the seller every offer, a buyer their own, and anyone else none', async () => {
+    const { seller, buyer, other, productId } = await listing();
+    const third = await api.person();
+    const mine = await made(await offer(buyer, productId, 50));
+    const theirs = await made(await offer(third, productId, 60));
+    expect((await listOf(seller, productId)).map((row) => row.id)).toEqual([theirs.data.id, mine.data.id]);
+    expect((await listOf(buyer, productId)).map((row) => row.id)).toEqual([mine.data.id]);
+    expect(await listOf(other, productId)).toEqual([]);
+  });
+});
+
+describe('an offer that waits past OFFER_HOURS', () => {
+  it('reads as expired in answers before its job has run', async () => {
+    const quick = await buildTestApp({ OFFER_HOURS: '0.0003' });
+    try {
+      const people = notificationApi(quick.app);
+      const [seller, buyer] = await Promise.all([people.person(), people.person()]);
+      const productId = await createProduct(quick.app, seller.id);
+      const response = await quick.app.inject({
+        method: 'POST',
+        url: API.offer.root,
+        headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ productId, amount: 5 }),
+      });
+      const { data } = await made(response);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const list = await quick.app.inject({
+        method: 'GET',
+        url: `${API.offer.root}?productId=${productId}`,
+        headers: bearer(seller.token),
+      });
+      expect(list.json<OfferListResponse>().data[0]).toMatchObject({ id: data.id, status: 'expired' });
+    } finally {
+      await quick.close();
+    }
+  });
+});

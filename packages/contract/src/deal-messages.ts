@@ -1,0 +1,37 @@
+/**
+ * The texts of deals between strangers (docs/product.md §18): offers and counter-offers made in a chat. Part of
+ * `messages` (messages.ts), kept apart as the vocabulary of one feature.
+ */
+export const offerMessages = {
+  makeOffer: 'Make an offer',
+  /** POST /api/Offer answers. */
+  sent: 'Offer sent.',
+  /** Below the seller's lowest offer: declined at once, and the seller is not told. */
+  tooLow: 'The seller is not accepting offers this low.',
+  accepted: 'Offer accepted. The listing is reserved for the buyer.',
+  declined: 'Offer declined.',
+  countered: 'Counter-offer sent.',
+  withdrawn: 'Offer withdrawn.',
+  /** Refusals. */
+  amountInvalid: 'Enter an amount greater than 0 with at most 2 decimals.',
+  /** `{max}` is ten times the asking price, in the listing's price format. */
+  amountTooHigh: 'An offer can be at most {max}, ten times the asking price.',
+  ownListing: "You can't make an offer on your own listing.",
+  listingSold: 'This listing is sold, so it takes no more offers.',
+  listingGone: 'This listing is no longer available.',
+  /** More than `{count}` offers by one buyer on one listing within a day. */
+  tooMany: 'You can make at most {count} offers on a listing in 24 hours. Please try again later.',
+  notFound: 'This offer does not exist.',
+  notYourTurn: 'Only the person this offer was made to can answer it.',
+  onlyMaker: 'Only the person who made this offer can withdraw it.',
+  notPending: 'This offer has already been answered or has expired.',
+  /** The offer statuses as a person reads them. */
+  status: {
+    pending: 'Waiting for an answer',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    countered: 'Countered',
+    withdrawn: 'Withdrawn',
+    expired: 'Expired',
+  },
+} as const;
