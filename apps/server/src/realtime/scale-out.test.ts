@@ -53,7 +53,7 @@ interface Process {
 async function startProcess(prefix: string): Promise<Process> {
   const backplane = createRedisBackplane({
     url: REDIS_URL,
-    channelPrefix: prefix,
+    keyPrefix: prefix,
     log: { info: () => undefined, warn: () => undefined },
   });
   const app = Fastify({ logger: false });
