@@ -20,6 +20,7 @@ export interface TestServerOptions {
   url?: string;
   publisher?: Redis;
   catchUpMs?: number;
+  readBlockMs?: number;
 }
 
 export const HUB = 'chat';
@@ -43,6 +44,7 @@ export function backplaneTestServers() {
       keyPrefix: prefix,
       log,
       ...(options.catchUpMs !== undefined && { catchUpMs: options.catchUpMs }),
+      ...(options.readBlockMs !== undefined && { readBlockMs: options.readBlockMs }),
       ...(options.publisher ? { publisher: options.publisher } : { url: options.url ?? TEST_REDIS_URL }),
     });
     const received: BackplaneMessage[] = [];

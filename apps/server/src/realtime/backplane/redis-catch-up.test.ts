@@ -150,4 +150,23 @@ describe.skipIf(!available)('Redis backplane across reconnects', () => {
     await sleep(200);
     expect(texts(b)).toEqual(expected.slice(0, 100));
   });
+
+  it('reconnects a reader whose connection went silent, and delivers what it missed meanwhile', async () => {
+    // Redis's answers stop reaching B, its connection left open: no reset tells B, as when a network path dies.
+    const relay = await outageProxy();
+    const prefix = uniquePrefix();
+    const a = server(prefix);
+    const b = server(prefix, { url: relay.url, readBlockMs: 200 });
+    await b.backplane.subscribe(HUB, 'group', 'garage-sale');
+    await settledAll(a, b);
+
+    relay.stall();
+    for (let i = 0; i < 100; i++) {
+      a.backplane.publish({ hub: HUB, scope: 'group', target: 'garage-sale', frame: frame(`message ${i}`) });
+    }
+    await untilReceived(b, 100, 15_000);
+    await sleep(200);
+    expect(texts(b)).toEqual(expected.slice(0, 100));
+    expect(b.warnings).toContain('redis backplane: Redis stopped answering the reader; reconnecting');
+  });
 });

@@ -19,8 +19,13 @@ import { compareStreamIds, redisServerClock } from './redis-stream.js';
 
 /** Entries per read: a burst is delivered in batches this size, each in one turn of the event loop. */
 const ENTRIES_PER_READ = 1_000;
-/** A blocked read returns empty this often, so a connection that died silently is noticed on the next command. */
-const BLOCK_MS = 5_000;
+/** How long one blocking read waits for entries before it returns empty and the next one starts. */
+export const READ_BLOCK_MS = 5_000;
+/**
+ * A read that has not returned this long after its block ended went to a connection that died without a word (no
+ * reset reached us): TCP alone would notice only after many minutes, so the reader drops the socket and reconnects.
+ */
+const READ_GRACE_MS = 3_000;
 const RETRY_MS = 1_000;
 /** A publisher not heard from for this long is forgotten (processes get a new id at each start). */
 const FORGET_PUBLISHER_MS = 60 * 60_000;
@@ -32,6 +37,8 @@ export interface StreamReaderOptions {
   stream: string;
   serverId: string;
   catchUpMs: number;
+  /** READ_BLOCK_MS unless a test needs a silent connection noticed sooner. */
+  blockMs?: number;
   /** Whether this process has connections the audience reaches; asked before an entry is decoded any further. */
   wanted(audience: string): boolean;
   deliver(envelope: Envelope): void;
@@ -78,31 +85,40 @@ export class BackplaneStreamReader {
   }
 
   private async loop(): Promise<void> {
-    const { reader, stream } = this.options;
+    const { reader } = this.options;
     while (!this.closed) {
       if (reader.status !== 'ready') {
         await this.nextChange();
         continue;
       }
+      const blockMs = this.options.blockMs ?? READ_BLOCK_MS;
+      const silent = setTimeout(() => {
+        this.options.warn({}, 'redis backplane: Redis stopped answering the reader; reconnecting');
+        reader.stream.destroy();
+      }, blockMs + READ_GRACE_MS);
+      silent.unref();
       try {
         if (!this.reading) await this.resume();
         const reply = (await reader.xread(
           'COUNT',
           ENTRIES_PER_READ,
           'BLOCK',
-          BLOCK_MS,
+          blockMs,
           'STREAMS',
-          stream,
+          this.options.stream,
           this.position as string,
         )) as Array<[string, StreamEntry[]]> | null;
         if (reply && !this.closed) this.take(reply[0]?.[1] ?? []);
       } catch (err) {
+        clearTimeout(silent);
         this.reading = false;
         // A dropped connection is reported by the connection itself; anything else while connected is odd enough
         // to say, and to wait a moment before trying again.
         if (this.closed || reader.status !== 'ready') continue;
         this.options.warn({ err }, 'redis backplane: reading the stream failed; trying again');
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
+      } finally {
+        clearTimeout(silent);
       }
     }
   }

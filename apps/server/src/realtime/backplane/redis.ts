@@ -33,6 +33,8 @@ export interface RedisBackplaneOptions {
    * outage that loses nothing, and about what the stream holds.
    */
   catchUpMs?: number;
+  /** How long one blocking read of the stream waits (READ_BLOCK_MS); tests shorten it. */
+  readBlockMs?: number;
   log: BackplaneLog;
 }
 
@@ -123,6 +125,7 @@ export function createRedisBackplane(options: RedisBackplaneOptions): RedisBackp
     stream,
     serverId,
     catchUpMs,
+    ...(options.readBlockMs !== undefined && { blockMs: options.readBlockMs }),
     warn,
     wanted: (key) => handler !== undefined && subscriptions.has(key),
     deliver(envelope: Envelope) {
