@@ -18,6 +18,12 @@ import { redisServerClock } from './redis-stream.js';
 export const MAX_KEPT = 20_000;
 
 const RETRY_MS = 1_000;
+/**
+ * The stream expires this long after the window once nobody appends: no installation or test run leaves one behind.
+ * Renewed at most once a second per process, not with every message.
+ */
+const EXPIRE_AFTER_WINDOW_MS = 60_000;
+const RENEW_EVERY_MS = 1_000;
 
 interface Outgoing {
   readonly fields: string[];
@@ -49,6 +55,7 @@ export class BackplaneOutbox {
   /** Counts reconnects, so a recovery that a newer one overtook stops. */
   private recoveries = 0;
   private unconfirmed = 0;
+  private renewedAt = 0;
   private waiters: Array<() => void> = [];
   private closed = false;
 
@@ -159,6 +166,12 @@ export class BackplaneOutbox {
       .finally(() => {
         outgoing.attempts -= 1;
       });
+    const now = Date.now();
+    if (now - this.renewedAt >= RENEW_EVERY_MS) {
+      this.renewedAt = now;
+      const { publisher, stream, catchUpMs } = this.options;
+      publisher.pexpire(stream, catchUpMs + EXPIRE_AFTER_WINDOW_MS).catch(() => undefined);
+    }
   }
 
   private giveUp(outgoing: Outgoing): void {
