@@ -39,7 +39,7 @@ export interface StreamReaderOptions {
   catchUpMs: number;
   /** READ_BLOCK_MS unless a test needs a silent connection noticed sooner. */
   blockMs?: number;
-  /** Whether this process has connections the audience reaches; asked before an entry is decoded any further. */
+  /** Whether this process has connections the audience reaches now; an entry for no one here is only counted. */
   wanted(audience: string): boolean;
   deliver(envelope: Envelope): void;
   warn(obj: object, msg: string): void;
