@@ -68,10 +68,10 @@ describe.skipIf(!available)('Redis backplane', () => {
     expect(node.received.map((m) => m.frame)).toEqual([frame('first tab'), frame('second tab')]);
   });
 
-  it('keeps every channel subscribed while its connection to Redis is still being set up', async () => {
-    // A SUBSCRIBE that overtook ioredis's handshake made it reconnect and forget the channels (redis/ioredis#2037):
-    // under CPU load a hub process lost its `all` channel for good. One new channel per turn of the event loop,
-    // from the start until well after the first connect, lands some in that window.
+  it('delivers to audiences joined while its connection to Redis is still being set up', async () => {
+    // Joins before the reader's first read, during the connection's handshake and after it: under pub/sub a channel
+    // subscribed during the handshake was lost for good (redis/ioredis#2037). One new group per turn of the event
+    // loop, from the start until well after the first connect, lands some in each.
     const prefix = uniquePrefix();
     const a = server(prefix);
     const b = server(prefix);
