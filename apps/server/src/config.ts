@@ -115,7 +115,7 @@ const envSchema = z.object({
   DATABASE_WAIT_MS: int(0, 300_000, 30_000),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: text(100).default('rummage:'),
-  REDIS_BACKPLANE_CATCH_UP_MS: int(0, 600_000, 30_000),
+  REDIS_BACKPLANE_CATCH_UP_MS: int(1_000, 600_000, 30_000),
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   PRODUCT_NAME: text(100).min(1, { message: 'must not be empty' }).default(DEFAULT_PRODUCT_NAME),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),

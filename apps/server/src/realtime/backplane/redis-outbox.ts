@@ -191,8 +191,13 @@ export class BackplaneOutbox {
       const expired = now - oldest.at > this.options.catchUpMs;
       if (!expired && this.kept.length - this.head < MAX_KEPT) break;
       if (!oldest.confirmed && !oldest.dropped) {
-        // Still waiting for Redis: lost, but settled() must not wait for it.
-        this.options.warn({}, 'redis backplane: hub message dropped, Redis away for longer than the window');
+        // Not sent again from now on, and settled() does not wait for it; one still on its way may yet arrive.
+        if (oldest.attempts === 0) {
+          this.options.warn(
+            {},
+            'redis backplane: hub message dropped, Redis away for longer than the window',
+          );
+        }
         this.giveUp(oldest);
       }
       this.head += 1;
