@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { backplaneStream } from '../../apps/server/src/realtime/backplane/redis-stream.js';
 import { stopChild } from '../feed/app-process.js';
 import { processCpuMs } from '../feed/cpu.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
@@ -229,6 +230,19 @@ async function redisServerPid(): Promise<number | undefined> {
 }
 let redisPid: number | undefined;
 
+/** The backplane's stream outlives its processes (trimmed only by the next append): the run removes its own. */
+async function deleteBackplaneStream(): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000 });
+  try {
+    await redis.connect();
+    await redis.del(backplaneStream(redisPrefix));
+  } catch {
+    // Redis gone: nothing of the run is left on it either.
+  } finally {
+    redis.disconnect();
+  }
+}
+
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function measure(server: StartedServer, connections: number): Promise<ServerRun> {
@@ -324,7 +338,7 @@ async function main() {
   );
   log(machineLine(machine));
   if (servers.includes('signalr-redis')) {
-    log(`Redis backplane: ${redisUrl}, channel prefix ${redisPrefix}, server pid ${redisPid ?? 'unknown'}`);
+    log(`Redis backplane: ${redisUrl}, key prefix ${redisPrefix}, server pid ${redisPid ?? 'unknown'}`);
   }
   const versionList = Object.entries(versions).map(([name, version]) => `${name} ${version}`);
   log(`${versionList.join(', ')}; open-file limit ${softFileLimit}`);
@@ -372,4 +386,5 @@ try {
   await main();
 } finally {
   await Promise.all([...children].map(stop));
+  if (servers.includes('signalr-redis')) await deleteBackplaneStream();
 }

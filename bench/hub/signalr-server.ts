@@ -34,7 +34,7 @@ const redisUrl = process.env.HUB_BENCH_REDIS_URL;
 const backplane = redisUrl
   ? createRedisBackplane({
       url: redisUrl,
-      channelPrefix: process.env.HUB_BENCH_REDIS_PREFIX ?? 'rummage-bench:',
+      keyPrefix: process.env.HUB_BENCH_REDIS_PREFIX ?? 'rummage-bench:',
       log: { info: () => undefined, warn: (obj, msg) => console.error('backplane:', msg, obj) },
     })
   : createMemoryBackplane();

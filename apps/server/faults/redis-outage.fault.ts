@@ -1,8 +1,8 @@
 /**
  * Redis stopped under two server processes that share one PostgreSQL database and one Redis: REST throughput
  * holds (≥ 0.9× of the same request mix with Redis up), chats between two people on the same process stay live,
- * cross-process delivery resumes once Redis is back, and a message that could not be pushed across meanwhile is in
- * the receiver's history after they reconnect.
+ * cross-process delivery resumes once Redis is back, a message sent across meanwhile reaches the receiver's open
+ * page once Redis is back (decision 0021), and is in their history after they reconnect.
  */
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -232,6 +232,10 @@ describe('Redis stopped under two server processes', () => {
       `[redis-outage] cross-process delivery resumed ${resumeMs.toFixed(0)} ms after Redis returned`,
     );
     expect(resumeMs).toBeLessThan(RESUME_WITHIN_MS);
+    // The message sent across during the outage waited in B's memory (within the backplane's catch-up window) and
+    // reached alice's open page once Redis was back, once.
+    await aliceOnA.waitFor('sent across while Redis was down');
+    expect(aliceOnA.received.filter((m) => m.text === 'sent across while Redis was down')).toHaveLength(1);
 
     // Alice's page reconnects and reloads the chat: the message sent during the outage is there.
     await aliceOnA.stop();

@@ -41,6 +41,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: 'Prefix of every Redis key, so several installations can share one Redis.',
   },
   {
+    name: 'REDIS_BACKPLANE_CATCH_UP_MS',
+    default: '30000',
+    meaning:
+      'How long a hub message may wait for Redis (a reconnect, a restart) and still reach the other processes; older ones are dropped rather than shown late. Also about how much the backplane stream holds.',
+  },
+  {
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',
     meaning: 'Address people use to reach the site; password-reset links start with it.',

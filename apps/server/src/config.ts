@@ -31,6 +31,8 @@ export interface AppConfig {
   databaseWaitMs: number;
   redisUrl?: string;
   redisKeyPrefix: string;
+  /** How long a hub message may wait for Redis and still reach the other processes (decision 0021). */
+  redisBackplaneCatchUpMs: number;
   publicUrl: string;
   productName: string;
   supportEmail: string;
@@ -117,6 +119,7 @@ const envSchema = z.object({
   DATABASE_WAIT_MS: int(0, 300_000, 30_000),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: text(100).default('rummage:'),
+  REDIS_BACKPLANE_CATCH_UP_MS: int(1_000, 600_000, 30_000),
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   PRODUCT_NAME: text(100).min(1, { message: 'must not be empty' }).default(DEFAULT_PRODUCT_NAME),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseWaitMs: e.DATABASE_WAIT_MS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisBackplaneCatchUpMs: e.REDIS_BACKPLANE_CATCH_UP_MS,
     publicUrl,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,

@@ -26,7 +26,7 @@ import type { Storage } from './storage.js';
 
 /** The hubs (docs/product.md §7) and how their sends reach other processes. */
 export interface Realtime {
-  /** In-process fan-out, or Redis pub/sub across processes when REDIS_URL is set. */
+  /** In-process fan-out, or a Redis stream across processes when REDIS_URL is set. */
   backplane: Backplane;
   /** The hubs, their connections and contexts; realtimePlugin mounts it (app.ts). */
   server: MountableRealtimeServer;
@@ -59,7 +59,8 @@ export async function composeRealtime({
     ? (await import('../realtime/backplane/redis.js')).createRedisBackplane({
         publisher: redis,
         url: config.redisUrl,
-        channelPrefix: config.redisKeyPrefix,
+        keyPrefix: config.redisKeyPrefix,
+        catchUpMs: config.redisBackplaneCatchUpMs,
         log,
       })
     : createMemoryBackplane();

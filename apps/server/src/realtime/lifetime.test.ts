@@ -165,7 +165,7 @@ describe('HubLifetimeManager', () => {
     connect(managers[1], 'b1', '2');
     connect(managers[1], 'b2', '3');
     await managers[1].groups.addToGroup('b1', 'g');
-    // Published in one turn, as a burst read from the subscriber's socket arrives.
+    // Published in one turn, as a burst read from the backplane's stream arrives.
     const sends = [
       managers[0].clients.all.send('Message', 'one'),
       managers[0].clients.all.send('Message', 'two'),

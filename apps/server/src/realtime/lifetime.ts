@@ -133,7 +133,7 @@ export class HubLifetimeManager {
 
   /**
    * A message another process published: deliver it to the matching local connections. Plain sends that arrive in
-   * one turn (one read of the subscriber's socket during a burst) are delivered together, once it ends; anything
+   * one turn (one read of the backplane's stream during a burst) are delivered together, once it ends; anything
    * else (a Close that ends connections) is acted on at once, after what arrived before it.
    */
   receive(message: BackplaneMessage): void {

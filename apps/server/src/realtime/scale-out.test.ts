@@ -53,7 +53,7 @@ interface Process {
 async function startProcess(prefix: string): Promise<Process> {
   const backplane = createRedisBackplane({
     url: REDIS_URL,
-    channelPrefix: prefix,
+    keyPrefix: prefix,
     log: { info: () => undefined, warn: () => undefined },
   });
   const app = Fastify({ logger: false });
@@ -67,7 +67,7 @@ async function startProcess(prefix: string): Promise<Process> {
   });
   app.addHook('onClose', () => backplane.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
-  // Up once connected to Redis: a publish before the publisher's first connect is dropped, by design.
+  // Up once the backplane reads the stream: a client counted as joined before its first read could miss a send.
   await backplane.settled();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -154,7 +154,7 @@ describe.skipIf(!available)('hubs on two processes joined by the Redis backplane
     await ann.connection.invoke('SendToUser', 2, 'hello bob 👋');
     await ann.connection.invoke('SendToGroup', 'garage-7', 'table is sold');
     await ann.connection.invoke('SendToAll', 'closing in 5 minutes');
-    // One publisher and one subscriber connection keep Redis's order: once this arrives, so has all the rest.
+    // One stream, appended by one process, keeps its order: once this arrives, so has all the rest.
     await ann.connection.invoke('SendToAll', 'last');
     await untilReceived(bob, 'all:last');
     await untilReceived(ann, 'all:last');
