@@ -29,6 +29,8 @@ class Arrive implements Command {
     const before = community.tally.sent;
     if (community.people.length < MAX_PEOPLE) await community.signUp();
     else await community.signIn(community.actor(this.choice));
+    // The links e-mailed meanwhile (a password reset asked for, a notification's unsubscribe) become usable.
+    await community.readMail();
     model.budget -= community.tally.sent - before;
   }
   toString = () => 'sign up or sign in';

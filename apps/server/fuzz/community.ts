@@ -1,8 +1,11 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Challenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { API, ROUTES } from '@rummage/contract';
 import { users } from '../src/db/schema.js';
+import { parseEml } from '../src/services/mail/index.js';
 import { ageAccount } from '../src/modules/message/chat.fixtures.js';
 import type { TestApp } from '../src/test/app.js';
 import { answerChallenge, createUser, registration } from '../src/test/factories.js';
@@ -42,9 +45,12 @@ export class Community {
   readonly succeeded = new Set<string>();
   /** Milliseconds spent waiting for each operation's answers, for the run's closing lines. */
   readonly time = new Map<string, number>();
+  /** The request whose answer broke a rule, and what was wrong with it. */
+  failure?: string;
   /** The last requests, for the failure message: what led to the answer that broke a rule. */
   readonly recent: string[] = [];
   admin!: Person;
+  private readonly mailRead = new Set<string>();
 
   constructor(
     readonly t: TestApp,
@@ -73,7 +79,10 @@ export class Community {
     this.time.set(op.key, (this.time.get(op.key) ?? 0) + performance.now() - started);
     this.tally.add(response.statusCode);
     const problem = answerProblem(op, response);
-    if (problem) throw new Error(`${line} → ${problem}`);
+    if (problem) {
+      this.failure = `${line} → ${problem}`;
+      throw new Error(this.failure);
+    }
     if (response.statusCode < 300) this.succeeded.add(op.key);
     if (String(response.headers['content-type']).startsWith('application/json')) {
       this.pools.harvest(op, JSON.parse(response.body));
@@ -130,6 +139,16 @@ export class Community {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`no verification e-mail to ${email}`);
+  }
+
+  /** Reads the e-mails sent since the last look, for the tokens of their links. */
+  async readMail(): Promise<void> {
+    const dir = join(this.t.config.dataDir, 'outbox');
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => !this.mailRead.has(name));
+    for (const name of names.sort()) {
+      this.mailRead.add(name);
+      this.pools.addLinkTokens(parseEml(await readFile(join(dir, name), 'utf8')).text);
+    }
   }
 
   /** Signs in through the login route; a person who can no longer (deleted, banned) leaves the community. */

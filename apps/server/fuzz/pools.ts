@@ -16,7 +16,6 @@ import type { Operation } from '../security/openapi.js';
 const ALIASES: Record<string, string> = {
   account: 'user',
   profile: 'user',
-  profiledetail: 'user',
   seller: 'user',
   buyer: 'user',
   receiver: 'user',
@@ -48,7 +47,8 @@ export function resourceOf(path: string): string {
   const segments = path
     .split('/')
     .filter((segment) => segment && segment !== 'api' && !segment.startsWith('{'));
-  const plural = segments.slice(1).findLast((segment) => /[^s]s$/.test(segment));
+  // `profile-details` and `update-user-details` are about the first segment's thing (a person), not a collection.
+  const plural = segments.slice(1).findLast((segment) => /[^s]s$/.test(segment) && !/details$/.test(segment));
   return noun(plural ?? segments[0] ?? '');
 }
 
@@ -59,6 +59,10 @@ export function nounOfField(name: string, op: Pick<Operation, 'path'>): string {
 }
 
 const TOKEN = /"?\bFZID([a-z]*)_(\d+)\b"?/g;
+/** A known text's placeholder: the quotes around it in JSON stay. */
+const TEXT_TOKEN = /\bFZTX([a-z]+)_(\d+)\b/g;
+/** Text fields whose known values a request uses: someone's address to reset, someone's name to sign in as. */
+const TEXT_FIELDS = ['email', 'username', 'token'];
 /** How many ids of a noun stay in its pool: the newest, which are the likeliest still to exist. */
 const KEEP = 64;
 
@@ -70,6 +74,8 @@ export class IdPools {
    * seller and a reservation names someone who asked about it.
    */
   private readonly records: Array<Map<string, number>> = [];
+  /** Texts by field: the e-mail addresses and usernames answers showed, the tokens of e-mailed links. */
+  private readonly texts = new Map<string, string[]>();
 
   /** Collects the ids of a JSON answer to `op`. */
   harvest(op: Pick<Operation, 'path'>, body: unknown): void {
@@ -85,6 +91,8 @@ export class IdPools {
           record.set(parent && parent !== 'data' ? noun(parent) : resourceOf(op.path), child as number);
         } else if (Number.isSafeInteger(child) && /Id$/.test(key)) {
           record.set(nounOfField(key, op), child as number);
+        } else if (typeof child === 'string' && TEXT_FIELDS.includes(key.toLowerCase())) {
+          this.addText(key.toLowerCase(), child);
         } else if (Array.isArray(child) && /Ids$/.test(key)) {
           for (const id of child) if (Number.isSafeInteger(id)) this.add(nounOfField(key, op), id as number);
         } else walk(child, key);
@@ -119,7 +127,25 @@ export class IdPools {
   hintsFor(op: Pick<Operation, 'path'>): Hints {
     return {
       id: (name) => fc.nat().map((draw) => (isIdName(name) ? token(nounOfField(name, op), draw) : draw)),
+      text: (name) => {
+        const kind = name.toLowerCase();
+        return TEXT_FIELDS.includes(kind) ? fc.nat().map((draw) => `FZTX${kind}_${draw}`) : undefined;
+      },
     };
+  }
+
+  /** The tokens of links e-mailed to the community (verification, password reset, unsubscribe). */
+  addLinkTokens(mail: string): void {
+    for (const [, found] of mail.matchAll(/[?&]token=([A-Za-z0-9._%~-]+)/g)) {
+      this.addText('token', decodeURIComponent(found!));
+    }
+  }
+
+  private addText(kind: string, text: string): void {
+    const pool = this.texts.get(kind) ?? [];
+    if (!pool.includes(text)) pool.push(text);
+    if (pool.length > KEEP) pool.shift();
+    this.texts.set(kind, pool);
   }
 
   /**
@@ -128,7 +154,11 @@ export class IdPools {
    */
   resolve(text: string): string {
     const record = this.recordFor(text);
-    return text.replace(TOKEN, (_match, kind: string, draw: string) => {
+    const linked = text.replace(TEXT_TOKEN, (_match, kind: string, draw: string) => {
+      const pool = this.texts.get(kind) ?? [];
+      return pool.length ? pool[Number(draw) % pool.length]! : `no-${kind}-yet`;
+    });
+    return linked.replace(TOKEN, (_match, kind: string, draw: string) => {
       const n = Number(draw);
       const together = record?.get(kind);
       if (together !== undefined) return String(together);

@@ -71,7 +71,7 @@ describe(`stateful fuzzing from the OpenAPI document`, () => {
         endOnFailure: true,
       });
     } catch (error) {
-      const message = (error as Error).message.split('\n').find((line) => line.includes('→')) ?? '';
+      const message = community.failure ?? (error as Error).message;
       throw new Error(
         `${message}\nafter: ${community.recent.slice(0, -1).join('\n  ')}\nreplay with ${replay}`,
         { cause: error },
@@ -84,7 +84,7 @@ describe(`stateful fuzzing from the OpenAPI document`, () => {
 
   it('called every operation of the document, and Object.prototype is clean after the `__proto__` sent', () => {
     // About a hundred requests per operation at 10,000: a missed one means the sequences never reach it.
-    if (BUDGET >= 5_000)
+    if (BUDGET >= 5_000 && !community.failure)
       expect(ops.map((op) => op.key).filter((key) => !community.called.has(key))).toEqual([]);
     const probe = {} as Record<string, unknown>;
     expect([probe.role, probe.isAdmin, probe.x]).toEqual([undefined, undefined, undefined]);

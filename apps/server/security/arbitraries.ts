@@ -8,6 +8,8 @@ type JsonSchema = Record<string, unknown>;
 export interface Hints {
   /** A value for the integer field or parameter `name` (`id`, `productId`, `ids`, `before`…). */
   id(name: string): fc.Arbitrary<unknown>;
+  /** Texts known for a field or parameter (the token of an e-mailed link), when there are any for its name. */
+  text?(name: string): fc.Arbitrary<string> | undefined;
 }
 
 /** Real row ids (listings, people, tickets, sales) known before the run, whatever the field's name. */
@@ -197,8 +199,11 @@ export function validValue(schema: JsonSchema, name: string, hints: Hints): fc.A
     return fc.oneof(...(schema.type as string[]).map((type) => validValue({ ...schema, type }, name, hints)));
   }
   switch (schema.type) {
-    case 'string':
-      return withBoundaries(schema, stringFor(schema, name));
+    case 'string': {
+      const plain = withBoundaries(schema, stringFor(schema, name));
+      const known = hints.text?.(name);
+      return known ? fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: plain }) : plain;
+    }
     case 'integer':
     case 'number':
       return numberFor(schema, name, hints);
