@@ -49,16 +49,19 @@ class Call implements Command {
   async run(model: Model, community: Community) {
     const before = community.tally.sent;
     await enoughPeople(community);
-    const person = community.actor(this.actor);
+    const { request, viewer } = resolved(this.request, community);
+    // A third of the time the person who was shown these ids acts on them: the seller on their listing's chat.
+    const seer =
+      typeof this.actor === 'number' && this.actor % 3 === 0 ? community.person(viewer) : undefined;
+    const person = seer ?? community.actor(this.actor);
     const token =
       this.auth === 'session'
         ? await community.tokenOf(person)
         : this.auth === 'garbage'
           ? 'not-a-real-token'
           : undefined;
-    const request = resolved(this.request, community);
     const who = this.auth === 'session' ? `${person.admin ? 'admin' : 'person'} ${person.id}` : this.auth;
-    const response = await community.call(this.op, request, who, token);
+    const response = await community.call(this.op, request, who, token, token ? person.id : undefined);
     if (token && token === person.token && response.statusCode === 401) person.token = undefined;
     if (person.admin && response.statusCode === 403 && this.op.path.startsWith('/api/Staff/')) {
       await community.restoreAdmin();
@@ -68,18 +71,23 @@ class Call implements Command {
   toString = () => `${this.op.key} (${this.auth})`;
 }
 
-/** The request with its id placeholders replaced by ids from the pools as they are now. */
-function resolved(request: FuzzRequest, community: Community): FuzzRequest {
+/** The request with its placeholders replaced from the pools as they are now, and who was shown those ids. */
+function resolved(request: FuzzRequest, community: Community): { request: FuzzRequest; viewer?: number } {
   const { payload } = request;
+  const body = payload === undefined || typeof payload === 'string' ? payload : payload.toString('latin1');
+  const {
+    texts: [url, filled],
+    viewer,
+  } = community.pools.resolve(body === undefined ? [request.url] : [request.url, body]);
   return {
-    ...request,
-    url: community.pools.resolve(request.url),
-    ...(payload !== undefined && {
-      payload:
-        typeof payload === 'string'
-          ? community.pools.resolve(payload)
-          : Buffer.from(community.pools.resolve(payload.toString('latin1')), 'latin1'),
-    }),
+    request: {
+      ...request,
+      url: url!,
+      ...(filled !== undefined && {
+        payload: typeof payload === 'string' ? filled : Buffer.from(filled, 'latin1'),
+      }),
+    },
+    viewer,
   };
 }
 

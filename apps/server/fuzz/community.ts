@@ -69,6 +69,7 @@ export class Community {
     request: FuzzRequest,
     who: string,
     token?: string,
+    viewer?: number,
   ): Promise<LightMyRequestResponse> {
     this.called.add(op.key);
     const line = describeRequest(request, who);
@@ -85,7 +86,7 @@ export class Community {
     }
     if (response.statusCode < 300) this.succeeded.add(op.key);
     if (String(response.headers['content-type']).startsWith('application/json')) {
-      this.pools.harvest(op, JSON.parse(response.body));
+      this.pools.harvest(op, JSON.parse(response.body), viewer);
     }
     return response;
   }
@@ -193,6 +194,11 @@ export class Community {
   /** The person an actor choice names (made at generation time, before anyone exists): the admin or anyone. */
   actor(choice: number | 'admin'): Person {
     return choice === 'admin' ? this.admin : (this.people[choice % this.people.length] ?? this.admin);
+  }
+
+  /** The person with this id, if they are still one of the community. */
+  person(id: number | undefined): Person | undefined {
+    return id === this.admin.id ? this.admin : this.people.find((each) => each.id === id);
   }
 
   /** A session token for the person, signing them in first when their last session ended. */

@@ -71,14 +71,15 @@ export class IdPools {
   /**
    * The ids one answered object held together (a listing's id and its seller's, a chat's listing and partner): a
    * request that needs several ids takes them from one record when it can, so a message goes to the listing's
-   * seller and a reservation names someone who asked about it.
+   * seller and a reservation names someone who asked about it. With them, who was shown them: that person may act
+   * on them (the seller reserves for the buyer their chat list showed).
    */
-  private readonly records: Array<Map<string, number>> = [];
+  private readonly records: Array<{ ids: Map<string, number>; viewer?: number }> = [];
   /** Texts by field: the e-mail addresses and usernames answers showed, the tokens of e-mailed links. */
   private readonly texts = new Map<string, string[]>();
 
-  /** Collects the ids of a JSON answer to `op`. */
-  harvest(op: Pick<Operation, 'path'>, body: unknown): void {
+  /** Collects the ids of a JSON answer to `op`, shown to `viewer` (a person's id) when a session asked. */
+  harvest(op: Pick<Operation, 'path'>, body: unknown, viewer?: number): void {
     const walk = (value: unknown, parent: string | undefined) => {
       if (Array.isArray(value)) {
         for (const item of value) walk(item, parent);
@@ -98,8 +99,8 @@ export class IdPools {
         } else walk(child, key);
       }
       for (const [kind, id] of record) this.add(kind, id);
-      if (record.size >= 2) {
-        this.records.push(record);
+      if (record.size >= (viewer === undefined ? 2 : 1)) {
+        this.records.push({ ids: record, viewer });
         if (this.records.length > KEEP * 4) this.records.shift();
       }
     };
@@ -149,11 +150,16 @@ export class IdPools {
   }
 
   /**
-   * Replaces the placeholders in a URL or body with ids from the pools as they are now: one of the noun's own, or
-   * any noun's when it has none yet (an id of the wrong kind is a fair request too), or a small integer.
+   * Replaces the placeholders in a request's URL and body with ids from the pools as they are now: those of one
+   * record, one of the noun's own, any noun's when it has none yet (an id of the wrong kind is a fair request
+   * too), or a small integer. Answers who was shown the record, if one was used.
    */
-  resolve(text: string): string {
-    const record = this.recordFor(text);
+  resolve(texts: string[]): { texts: string[]; viewer?: number } {
+    const record = this.recordFor(texts.join(' '));
+    return { texts: texts.map((text) => this.fill(text, record?.ids)), viewer: record?.viewer };
+  }
+
+  private fill(text: string, record: Map<string, number> | undefined): string {
     const linked = text.replace(TEXT_TOKEN, (_match, kind: string, draw: string) => {
       const pool = this.texts.get(kind) ?? [];
       return pool.length ? pool[Number(draw) % pool.length]! : `no-${kind}-yet`;
@@ -171,14 +177,17 @@ export class IdPools {
     });
   }
 
-  /** Three times in four, a record holding two or more of the ids the text needs (by its first draw). */
-  private recordFor(text: string): Map<string, number> | undefined {
+  /** Three times in four, a record holding the ids the text needs (two of them, when it needs several). */
+  private recordFor(text: string) {
     const tokens = [...text.matchAll(TOKEN)];
     const kinds = new Set(tokens.map((match) => match[1]!));
-    if (kinds.size < 2) return undefined;
+    if (kinds.size === 0) return undefined;
     const draw = Number(tokens[0]![2]);
     if (draw % 4 === 0) return undefined;
-    const fits = this.records.filter((record) => [...kinds].filter((kind) => record.has(kind)).length >= 2);
+    const needed = Math.min(kinds.size, 2);
+    const fits = this.records.filter(
+      ({ ids }) => [...kinds].filter((kind) => ids.has(kind)).length >= needed,
+    );
     return fits[fits.length - 1 - ((draw >> 2) % Math.max(fits.length, 1))];
   }
 }
