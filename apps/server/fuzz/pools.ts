@@ -24,6 +24,7 @@ const ALIASES: Record<string, string> = {
   reservedfor: 'user',
   follower: 'user',
   host: 'user',
+  actor: 'user',
   listing: 'product',
   support: 'ticket',
   supportticket: 'ticket',
