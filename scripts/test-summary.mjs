@@ -108,6 +108,8 @@ const NO_FILE_LIMIT = {
   'server-postgres': "a CI pass of the server suite's files",
   'server-node24': "a CI pass of the server suite's files",
   security: 'a CI suite',
+  'fuzz-fixed': 'a CI pass of FUZZ_REQUESTS requests in one test',
+  'fuzz-random': 'a CI pass of FUZZ_REQUESTS requests in one test',
 };
 const overLimit = timed.filter(
   (t) => !(t.suite in NO_FILE_LIMIT) && t.seconds > LIMIT_SECONDS * factorOf(t.suite),

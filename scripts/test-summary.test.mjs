@@ -93,3 +93,17 @@ test('holds a fault scenario to no file limit, and says so', () => {
     /200\.0 s\s+faults\s+apps\/server\/faults\/redis-outage\.fault\.ts \(no limit: a load scenario/,
   );
 });
+
+test("holds CI's fuzzing passes to no file limit: their one file sends 10,000 requests", () => {
+  const dir = reports([3]);
+  for (const suite of ['fuzz-fixed', 'fuzz-random']) {
+    writeFileSync(
+      join(dir, `${suite}.files.json`),
+      JSON.stringify({ suite, files: [{ file: 'apps/server/fuzz/stateful.fuzz.ts', seconds: 180 }] }),
+    );
+  }
+  const { code, out } = summarize(dir);
+  assert.equal(code, 0);
+  assert.match(out, /180\.0 s\s+fuzz-fixed\s+apps\/server\/fuzz\/stateful\.fuzz\.ts \(no limit/);
+  assert.doesNotMatch(out, /OVER THE LIMIT/);
+});

@@ -46,8 +46,8 @@ function fileArb(files: SampleFiles): fc.Arbitrary<{ filename: string; contentTy
   );
 }
 
-/** Form values: plausible ones for the named field, junk, or an id from the hints. */
-function valueArb(name: string, hints: Hints): fc.Arbitrary<string> {
+/** A plausible value for the named field, or an id from the hints. */
+function plausibleArb(name: string, hints: Hints): fc.Arbitrary<string> {
   const plausible: Record<string, fc.Arbitrary<string>> = {
     Title: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
     Description: fc.string({ unit: 'grapheme', maxLength: 200 }),
@@ -58,11 +58,17 @@ function valueArb(name: string, hints: Hints): fc.Arbitrary<string> {
     Latitude: fc.double({ min: -90, max: 90, noNaN: true }).map(String),
     Longitude: fc.double({ min: -180, max: 180, noNaN: true }).map(String),
   };
-  const ids = hints.ids.length > 0 ? fc.constantFrom(...hints.ids).map(String) : fc.nat().map(String);
-  const valid =
-    /id$/i.test(name) || name === 'ImagesToDelete' ? ids : (plausible[name] ?? fc.string({ maxLength: 20 }));
-  return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junkValue.map(text) });
+  return /id$/i.test(name) || name === 'ImagesToDelete'
+    ? hints.id(name).map(String)
+    : (plausible[name] ?? fc.string({ maxLength: 20 }));
 }
+
+/** Form values: plausible ones for the named field, junk, or an id from the hints. */
+const valueArb = (name: string, hints: Hints): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 4, arbitrary: plausibleArb(name, hints) },
+    { weight: 1, arbitrary: junkValue.map(text) },
+  );
 
 /**
  * A multipart body for the listing and profile-photo forms: the SPEC's fields in any order and letter case, some
@@ -96,7 +102,21 @@ export function formBody(
       const fields = [...parts, ...extra];
       return multipart(filesFirst ? [...attached, ...fields] : [...fields, ...attached]);
     });
+  // Every field, each plausible, and a real picture: the form a person sends, so that listings exist for the
+  // requests about them (the mixes above are rarely all valid at once).
+  const complete = fc
+    .tuple(
+      fc.tuple(
+        ...fieldNames.map((name) => plausibleArb(name, hints).map((value): Part => ({ name, value }))),
+      ),
+      fc.constantFrom(
+        { filename: 'photo.png', contentType: 'image/png', data: files.png },
+        { filename: 'trip.jpg', contentType: 'image/jpeg', data: files.jpegWithGps },
+      ),
+    )
+    .map(([fields, picture]) => multipart([...fields, { name: fileField, ...picture }]));
   return fc.oneof(
+    { weight: 4, arbitrary: complete },
     { weight: 12, arbitrary: form },
     {
       weight: 1,

@@ -4,10 +4,19 @@ import type { Operation, Parameter } from './openapi.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Real row ids (listings, people, tickets, sales) so that valid-looking requests reach the handlers. */
+/** Where ids come from, so that valid-looking requests reach the handlers instead of stopping at "not found". */
 export interface Hints {
-  ids: number[];
+  /** A value for the integer field or parameter `name` (`id`, `productId`, `ids`, `before`…). */
+  id(name: string): fc.Arbitrary<unknown>;
+  /** Texts known for a field or parameter (the token of an e-mailed link), when there are any for its name. */
+  text?(name: string): fc.Arbitrary<string> | undefined;
 }
+
+/** Real row ids (listings, people, tickets, sales) known before the run, whatever the field's name. */
+export const fixedIds = (ids: number[]): Hints => ({ id: () => fc.constantFrom(...ids) });
+
+/** Names whose integers are row ids: `id`, `productId`, a list of `ids`, a `before` cursor. */
+export const isIdName = (name: string) => /ids?$|^before$/i.test(name);
 
 /** A request as app.inject takes it, with the body already serialised (so `__proto__` keys survive). */
 export interface FuzzRequest {
@@ -129,16 +138,32 @@ function stringFor(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   return fc.string({ unit: 'grapheme', minLength: Math.min(minLength, maxLength), maxLength });
 }
 
-function numberFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<number> {
+/**
+ * Now and then a text at the schema's length limits or one past them (a 2,000-character description, 2,001
+ * characters), which the plain generator, capped at 60 characters to keep requests small, never reaches.
+ */
+function withBoundaries(schema: JsonSchema, plain: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const { minLength, maxLength } = schema as { minLength?: number; maxLength?: number };
+  const lengths = [minLength, minLength && minLength - 1, maxLength, maxLength && maxLength + 1].filter(
+    (length): length is number => typeof length === 'number' && length >= 0,
+  );
+  if (lengths.length === 0 || schema.format || schema.pattern) return plain;
+  const atLimit = fc
+    .tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '💥', ' '))
+    .map(([length, unit]) => unit.repeat(length));
+  return fc.oneof({ weight: 9, arbitrary: plain }, { weight: 1, arbitrary: atLimit });
+}
+
+function numberFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unknown> {
   const integer = schema.type === 'integer';
   const exclusive = schema.exclusiveMinimum as number | undefined;
   const min =
     (schema.minimum as number | undefined) ??
     (exclusive !== undefined ? exclusive + (integer ? 1 : 1e-6) : -1e6);
   const max = (schema.maximum as number | undefined) ?? 1e6;
-  if (integer && /id$|^before$/i.test(name) && hints.ids.length > 0) {
+  if (integer && isIdName(name)) {
     return fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...hints.ids) },
+      { weight: 4, arbitrary: hints.id(name) },
       { weight: 1, arbitrary: fc.integer({ min: Math.max(min, 1), max: Math.min(max, 2 ** 31 - 1) }) },
     );
   }
@@ -149,7 +174,16 @@ function numberFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
         weight: 4,
         arbitrary: fc.integer({ min: Math.max(min, -1000), max: Math.min(max, Math.max(min, -1000) + 200) }),
       },
-      { weight: 1, arbitrary: fc.constantFrom(min, Math.min(max, Number.MAX_SAFE_INTEGER)) },
+      // The limits the schema allows and the integers just past them.
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          min,
+          Math.min(max, Number.MAX_SAFE_INTEGER),
+          min - 1,
+          Math.min(max + 1, 2 ** 53),
+        ),
+      },
     );
   }
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
@@ -165,8 +199,11 @@ export function validValue(schema: JsonSchema, name: string, hints: Hints): fc.A
     return fc.oneof(...(schema.type as string[]).map((type) => validValue({ ...schema, type }, name, hints)));
   }
   switch (schema.type) {
-    case 'string':
-      return stringFor(schema, name);
+    case 'string': {
+      const plain = withBoundaries(schema, stringFor(schema, name));
+      const known = hints.text?.(name);
+      return known ? fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: plain }) : plain;
+    }
     case 'integer':
     case 'number':
       return numberFor(schema, name, hints);
@@ -300,18 +337,49 @@ const paramText = (parameter: Parameter, hints: Hints): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.constantFrom('9'.repeat(600), 'é'.repeat(400)) },
   );
 
-/** Path with its parameters filled (URL-encoded) and a query string of documented, junk and polluting keys. */
+/**
+ * Path with its parameters filled (URL-encoded) and a query string: a third of the time only documented keys with
+ * schema-valid values (a request as the app's own client sends it), else documented, junk and polluting keys.
+ */
 export function urlFor(op: Operation, hints: Hints): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 1, arbitrary: validUrl(op, hints) },
+    { weight: 2, arbitrary: mixedUrl(op, hints) },
+  );
+}
+
+const fillPath = (op: Operation, pathParams: Parameter[], values: string[]) =>
+  pathParams.reduce(
+    (url, parameter, index) => url.replace(`{${parameter.name}}`, encodeLoosely(values[index]!)),
+    op.path,
+  );
+
+function validUrl(op: Operation, hints: Hints): fc.Arbitrary<string> {
+  const pathParams = op.parameters.filter((parameter) => parameter.in === 'path');
+  const queryParams = op.parameters.filter((parameter) => parameter.in === 'query');
+  const value = (parameter: Parameter) =>
+    validValue(parameter.schema, parameter.name, hints).map((each) => String(each));
+  const query = fc.tuple(
+    ...queryParams.map((parameter) =>
+      parameter.required ? value(parameter) : fc.option(value(parameter), { freq: 2 }),
+    ),
+  );
+  return fc.tuple(fc.tuple(...pathParams.map(value)), query).map(([values, queryValues]) => {
+    const pairs = queryParams.flatMap((parameter, index) => {
+      const each = queryValues[index];
+      return each === null || each === undefined ? [] : [`${parameter.name}=${encodeLoosely(each)}`];
+    });
+    const url = fillPath(op, pathParams, values);
+    return pairs.length ? `${url}?${pairs.join('&')}` : url;
+  });
+}
+
+function mixedUrl(op: Operation, hints: Hints): fc.Arbitrary<string> {
   const pathParams = op.parameters.filter((parameter) => parameter.in === 'path');
   const queryParams = op.parameters.filter((parameter) => parameter.in === 'query');
   const path = fc
     .tuple(...pathParams.map((parameter) => paramText(parameter, hints)))
-    .map((values) =>
-      pathParams.reduce(
-        (url, parameter, index) => url.replace(`{${parameter.name}}`, encodeLoosely(values[index]!)),
-        op.path,
-      ),
-    );
+    .map((values) => fillPath(op, pathParams, values));
   const pairs = fc
     .tuple(
       ...queryParams.map((parameter) =>

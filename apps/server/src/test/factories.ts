@@ -65,7 +65,11 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: 'GET', url: API.captcha.challenge });
   if (response.statusCode !== 200) throw new Error(`challenge answered ${response.statusCode}`);
-  const challenge = response.json<Challenge>();
+  return answerChallenge(response.json<Challenge>());
+}
+
+/** Solves a challenge the app gave; answers the form payload (`captchaToken`). */
+export async function answerChallenge(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('ALTCHA challenge could not be solved');
   const payload = {
