@@ -93,8 +93,9 @@ export interface Recovery {
 
 function recoveredAfter(buckets: number[][], count: number, bound: number): number | null {
   for (let start = 0; start + RECOVERY_WINDOW_S <= count; start++) {
-    const span = buckets.slice(start, start + RECOVERY_WINDOW_S);
-    if (span.some((bucket) => !bucket || bucket.length === 0)) continue;
+    // Array.from, not slice: a second without deliveries is a hole, which some() would skip.
+    const span = Array.from({ length: RECOVERY_WINDOW_S }, (_, i) => buckets[start + i] ?? []);
+    if (span.some((bucket) => bucket.length === 0)) continue;
     if (percentile(span.flat(), 99) <= bound) return start * 1000;
   }
   return null;
