@@ -8,7 +8,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
 import { WebSocket } from 'ws';
@@ -19,6 +18,7 @@ import { signalR, type HubConnection } from '../src/realtime/test/server.js';
 import { registration } from '../src/test/factories.js';
 import { image, listingFields, multipart } from '../src/test/products.js';
 import { NGINX, startNginx, type Nginx } from './harness/nginx.js';
+import { deleteKeys } from './harness/redis.js';
 import { freePort, startServer, type ServerProcess } from './harness/server.js';
 
 const METRICS_TOKEN = 'nginx-fault-metrics-token-0123456789';
@@ -147,11 +147,7 @@ describe.skipIf(!nginxInstalled)('two Rummage processes behind nginx (deploy/ngi
     await Promise.allSettled(processes.map((server) => server.stop()));
     await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
     await admin.end();
-    const redis = new Redis(REDIS_URL, { lazyConnect: true });
-    await redis.connect();
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await deleteKeys(REDIS_URL, keyPrefix);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

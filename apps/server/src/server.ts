@@ -8,6 +8,14 @@ import { ensurePortFree, startupProblems } from './startup-errors.js';
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const WARM_GAZETTEER_AFTER_MS = 1_000;
+/**
+ * Connections the kernel holds for the process before it accepts them (capped by net.core.somaxconn, 4096 on
+ * current kernels). Node's default, 511, was overrun when the other process died and its clients came back at
+ * once through nginx: the kernel dropped the connections beyond it, nginx gave up on them after its 3 s connect
+ * timeout and answered 502, and every client so refused waited out its next reconnect delay (2, then 10 s) before
+ * trying again, each time adding to the storm (bench/hub-failover, docs/benchmarks.md).
+ */
+const LISTEN_BACKLOG = 4096;
 
 /** Prints what the operator must fix, one line each, and exits; anything unforeseen keeps its stack trace. */
 function failStartup(error: unknown, where: { host: string; port: number }): never {
@@ -62,10 +70,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
-    await app.close().catch(() => undefined);
-    failStartup(error, where);
-  });
+  await app
+    .listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG })
+    .catch(async (error: unknown) => {
+      await app.close().catch(() => undefined);
+      failStartup(error, where);
+    });
   // The city search and ZIP indexes (0.7 s of CPU) are built just after start-up rather than before it, so a
   // restart is back in service sooner; a place search in that first second builds what it needs itself.
   const { warmGazetteer } = await import('./services/geo/index.js');

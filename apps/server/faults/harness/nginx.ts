@@ -30,12 +30,24 @@ function edit(text: string, pattern: RegExp, replacement: string, expected: numb
   return text.replace(pattern, replacement);
 }
 
+export interface NginxOptions {
+  /**
+   * Worker processes and connections per worker. Each proxied WebSocket holds two connections (the client's and
+   * the upstream one), and a worker may open no more files than the hard limit (`ulimit -Hn`), so thousands of
+   * hub connections need several workers; the listening socket is then shared with `reuseport`, which spreads new
+   * connections evenly where plain accept() lets one busy worker take most of them.
+   */
+  workers?: number;
+  workerConnections?: number;
+}
+
 /** deploy/nginx/rummage.conf with this run's ports and paths, inside a whole nginx.conf of its own. */
-function testConfig(dir: string, port: number, upstreams: [number, number]): string {
+function testConfig(dir: string, port: number, upstreams: [number, number], options: NginxOptions): string {
+  const workers = options.workers ?? 1;
   let site = readFileSync(SHIPPED_CONFIG, 'utf8');
   site = edit(site, /server 127\.0\.0\.1:3001 /g, `server 127.0.0.1:${upstreams[0]} `, 2);
   site = edit(site, /server 127\.0\.0\.1:3002 /g, `server 127.0.0.1:${upstreams[1]} `, 2);
-  site = edit(site, /^ +listen 80;$/m, `    listen 127.0.0.1:${port};`, 1);
+  site = edit(site, /^ +listen 80;$/m, `    listen 127.0.0.1:${port}${workers > 1 ? ' reuseport' : ''};`, 1);
   site = edit(site, /^ +listen \[::\]:80;\n/m, '', 1);
   site = edit(site, /\/var\/log\/nginx\/rummage\.access\.log/, join(dir, 'access.log'), 1);
   // Next to the server-level add_header: one in a location would stop the route cookie being inherited there.
@@ -51,9 +63,9 @@ function testConfig(dir: string, port: number, upstreams: [number, number]): str
     .map((kind) => `${kind}_temp_path ${join(dir, kind)};`)
     .join('\n  ');
   return `${user}
-worker_processes 1;
+worker_processes ${workers};
 error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 1024; }
+events { worker_connections ${options.workerConnections ?? 1024}; }
 http {
   ${temp}
 ${site}
@@ -62,11 +74,15 @@ ${site}
 }
 
 /** Starts nginx on 127.0.0.1:`port` in front of two local ports; resolves once /healthz answers through it. */
-export async function startNginx(port: number, upstreams: [number, number]): Promise<Nginx> {
+export async function startNginx(
+  port: number,
+  upstreams: [number, number],
+  options: NginxOptions = {},
+): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'rummage-nginx-'));
   const conf = join(dir, 'nginx.conf');
   try {
-    writeFileSync(conf, testConfig(dir, port, upstreams));
+    writeFileSync(conf, testConfig(dir, port, upstreams, options));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

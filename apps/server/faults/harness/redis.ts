@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
+import { Redis } from 'ioredis';
 import { freePort } from './server.js';
 
 export interface RedisServer {
@@ -93,4 +94,16 @@ export async function createRedis(): Promise<RedisServer> {
   };
   await server.start();
   return server;
+}
+
+/** Deletes what a test's processes left under their REDIS_KEY_PREFIX in a shared Redis. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
