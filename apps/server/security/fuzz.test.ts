@@ -88,7 +88,8 @@ async function tokenFor(op: Operation, who: Auth): Promise<string | undefined> {
   if (op.path === API.account.logout || op.path === API.account.logoutEverywhere) {
     return `Bearer ${await w.session(w.other.user.id)}`;
   }
-  if (op.key === `DELETE ${API.account.delete}`) return `Bearer ${await w.session((await createUser(w.app)).id)}`;
+  if (op.key === `DELETE ${API.account.delete}`)
+    return `Bearer ${await w.session((await createUser(w.app)).id)}`;
   return `Bearer ${op.path.startsWith('/api/Staff/') ? w.admin.token : w.owner.token}`;
 }
 
