@@ -21,11 +21,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Twice the 60 s a journey file may take on a quiet machine (npm test's timing check fails a slower one): beside
   // other work (a CPU hog on both cores) journeys run about twice as slow, and that must not turn a slow pass into
-  // a failure. A stuck step still fails at its own 10 s limit.
+  // a failure. A stuck step fails at its own limit instead (an assertion 10 s, an action 15 s, a navigation 30 s), so
+  // a failed first try and CI's retry still fit in the file's time and the report names the step that stuck.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     // A trace of every journey cost a quarter of the run (screencast and DOM snapshots at each step); CI retries a
     // failed journey once, and that retry is traced.
     trace: 'on-first-retry',
