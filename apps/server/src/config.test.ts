@@ -115,6 +115,30 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('accepts the proxy addresses Fastify understands and names the entry it cannot read', () => {
+    const list = 'loopback, 10.0.0.0/8, 192.168.1.0/255.255.255.0, ::1, fd00::/8';
+    expect(loadConfig({ TRUST_PROXY: list }).trustProxy).toEqual(list.split(', '));
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' , ' }).trustProxy).toBe(false);
+    for (const [value, wrong] of [
+      ['maybe', 'maybe'],
+      ['10.0.0.1, proxy.internal', 'proxy.internal'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['::1/255.0.0.0', '::1/255.0.0.0'],
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect((error as ConfigError).problems).toEqual([
+        'TRUST_PROXY must be true, false or a list of proxy addresses (IPs, IP/prefix, loopback, linklocal or ' +
+          `uniquelocal): "${wrong}" is none of these`,
+      ]);
+    }
+  });
+
   it('fails fast listing every problem, one line each', () => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -130,6 +131,15 @@ const envSchema = z.object({
     .default('false')
     .refine((value) => !/^\d+$/.test(value.trim()), {
       message: 'must be true, false or a list of proxy addresses (a hop count is not supported)',
+    })
+    .superRefine((value, context) => {
+      const wrong = trustProxyEntries(value).find((entry) => !isProxyAddress(entry));
+      if (wrong !== undefined && !/^\d+$/.test(value.trim())) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be true, false or a list of proxy addresses (IPs, IP/prefix, loopback, linklocal or uniquelocal): "${wrong}" is none of these`,
+        });
+      }
     }),
   CORS_ORIGINS: text(4000).default(''),
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024, 1024 * 1024),
@@ -243,14 +253,32 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   return problems;
 }
 
-function parseTrustProxy(value: string): boolean | string[] {
+/** TRUST_PROXY's list entries; none for true, false and empty. */
+function trustProxyEntries(value: string): string[] {
   const v = value.trim().toLowerCase();
-  if (v === 'true') return true;
-  if (v === 'false' || v === '') return false;
+  if (v === 'true' || v === 'false' || v === '') return [];
   return value
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** What the proxy-address matcher Fastify uses accepts: an IP, IP/prefix, IP/netmask, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry.toLowerCase())) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value.trim().toLowerCase() === 'true') return true;
+  const entries = trustProxyEntries(value);
+  return entries.length > 0 ? entries : false;
 }
 
 /** The bucket's settings; S3_PUBLIC_URL defaults to where the bucket's objects are addressed. */
