@@ -2,6 +2,7 @@
 // second, before the seconds it takes to load the whole application (app.ts and everything it imports).
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from './config.js';
+import { makeFolderSync } from './lib/folders.js';
 import { keepShortLivedObjectsYoung } from './lib/garbage-collector.js';
 import { ensurePortFree, startupProblems } from './startup-errors.js';
 
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   try {
     // The port first: a second Rummage on it must not migrate or seed a database before it finds out.
     await ensurePortFree(config.host, config.port);
+    // Before anything writes into it, so a folder that cannot be made is said as such (startupProblems).
+    makeFolderSync(config.dataDir);
     const { buildApp } = await import('./app.js');
     app = await buildApp(config);
   } catch (error) {

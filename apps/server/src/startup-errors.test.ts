@@ -3,7 +3,7 @@
  * stale, as `npm start` does: src/test/built-server.ts) spawned as its own process with a broken environment.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +120,24 @@ describe.concurrent('start-up as an operator sees it', () => {
     expect(lines.join('\n')).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(lines.join('\n')).toMatch(/LOG_FORMAT must be one of pretty, json/);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('says DATA_DIR cannot be made, at once, where the file system takes no folder or a file is in the way', async () => {
+    const blocker = join(dataDir(), 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    // /proc answers ENOENT to a new folder: Node's recursive mkdir spun a core there for ever, without a word.
+    const [proc, file] = await Promise.all([
+      runServer({ DATA_DIR: '/proc/rummage-data', PORT: '0' }),
+      runServer({ DATA_DIR: join(blocker, 'data'), PORT: '0' }),
+    ]);
+    expect(expectReadableFailure(proc)).toEqual([
+      expect.stringMatching(
+        /^Rummage could not start: DATA_DIR: cannot write to \/proc\/rummage-data \((no folder can be made there|permission denied)\)/,
+      ),
+    ]);
+    expect(expectReadableFailure(file)).toEqual([
+      expect.stringMatching(/DATA_DIR: cannot write to .*a-file.* \(a file is in the way of a folder\)/),
+    ]);
   });
 
   it('names the ADMIN_* variables that are missing or invalid, before the database is created', async () => {

@@ -40,6 +40,8 @@ const FILE_REASONS: Record<string, string> = {
 
 function fileReason(error: SystemError): string | undefined {
   if (error.code === 'EEXIST' && error.syscall === 'mkdir') return 'a file is in the way of a folder';
+  // A parent that exists but takes no new folders, as /proc and /sys do.
+  if (error.code === 'ENOENT' && error.syscall === 'mkdir') return 'no folder can be made there';
   return error.code ? FILE_REASONS[error.code] : undefined;
 }
 

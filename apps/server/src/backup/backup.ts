@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -8,6 +8,7 @@ import { SECRET_FILE_PATTERN } from '../lib/secrets.js';
 import type { ImageStore } from '../services/storage/index.js';
 import { DATABASE_FILE, dumpDatabase, lastMigration } from './database-dump.js';
 import { BackupError, writeManifest, type BackupManifest } from './manifest.js';
+import { makeFolder } from '../lib/folders.js';
 
 export interface BackupSource {
   handle: DatabaseHandle;
@@ -24,7 +25,7 @@ async function copyUploads(store: ImageStore, dir: string): Promise<number> {
     // Deleted between listing and reading: it is no longer part of the data.
     if (!body) continue;
     const target = join(dir, 'uploads', key);
-    await mkdir(dirname(target), { recursive: true });
+    await makeFolder(dirname(target));
     await writeFile(target, body);
     count += 1;
   }
@@ -37,7 +38,7 @@ async function copySecrets(dataDir: string, dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && SECRET_FILE_PATTERN.test(entry.name))
     .map((entry) => entry.name)
     .sort();
-  if (names.length > 0) await mkdir(join(dir, 'secrets'), { recursive: true });
+  if (names.length > 0) await makeFolder(join(dir, 'secrets'));
   for (const name of names) await copyFile(join(dataDir, name), join(dir, 'secrets', name));
   return names;
 }
@@ -58,7 +59,7 @@ export async function createBackup(source: BackupSource, out: string): Promise<B
     throw new BackupError(`${target} is not empty: choose a new folder for the backup.`);
   }
   const work = join(dirname(target), `.${basename(target)}.partial-${process.pid}-${Date.now()}`);
-  await mkdir(work, { recursive: true });
+  await makeFolder(work);
   try {
     const kind = source.handle.kind;
     await dumpDatabase(source.handle, source.config.databaseUrl, join(work, DATABASE_FILE[kind]));

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -13,6 +13,7 @@ import {
   restorePostgres,
 } from './database-dump.js';
 import { BackupError, verifyBackup, type BackupManifest } from './manifest.js';
+import { makeFolder } from '../lib/folders.js';
 
 export interface RestoreOptions {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
@@ -117,14 +118,14 @@ export async function restoreBackup(from: string, options: RestoreOptions): Prom
       await restorePostgres(databaseUrl, databaseFile);
     } else {
       await rm(pgliteDir, { recursive: true, force: true });
-      await mkdir(pgliteDir, { recursive: true });
+      await makeFolder(pgliteDir);
       await restorePglite(pgliteDir, databaseFile);
     }
     if (options.force && options.store.kind === 'local') {
       await rm(localUploadsDir({ dataDir }), { recursive: true, force: true });
     }
     await restoreUploads(dir, manifest, options.store);
-    await mkdir(dataDir, { recursive: true });
+    await makeFolder(dataDir);
     for (const name of manifest.secrets) await copyFile(join(dir, 'secrets', name), join(dataDir, name));
     return manifest;
   } finally {

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeFolderSync } from '../lib/folders.js';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -55,7 +56,7 @@ function readPid(path: string): number | undefined {
  */
 export function acquireDataDirLock(dir: string): DataDirLock {
   const path = `${dir}.lock`;
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolderSync(dirname(path));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o644);

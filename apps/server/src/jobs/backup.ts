@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   createBackup,
@@ -12,6 +11,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { noMetrics, type Metrics } from '../services/metrics/index.js';
 import type { ImageStore } from '../services/storage/index.js';
 import type { JobKind } from './queue/queue.js';
+import { makeFolder } from '../lib/folders.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -36,7 +36,7 @@ export function backupJob(
   const { dir, intervalMs, keep } = config.backup;
   if (!dir) return undefined;
   const backUpWhenDue = async () => {
-    await mkdir(dir, { recursive: true });
+    await makeFolder(dir);
     const newest = (await scheduledBackups(dir)).at(-1);
     // Told even when none is due, so the backup's age is known right after a restart, not a day later.
     if (newest !== undefined) metrics.backup({ newestAt: scheduledBackupTime(newest) });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolderSync } from './folders.js';
 
 /** Generated secrets are named `*.key` at the top of DATA_DIR, so backups (backup/backup.ts) find them all. */
 export const SECRET_FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*\.key$/;
@@ -18,7 +19,7 @@ export function loadOrCreateSecret(dataDir: string, fileName: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  makeFolderSync(dataDir);
   const secret = randomBytes(32).toString('base64url');
   try {
     // 'wx': when two processes start at once, the first writer wins and the other reads its value.

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { localUploadsDir } from '../services/storage/index.js';
 import { replyNotFound } from './errors.js';
+import { makeFolder } from '../lib/folders.js';
 
 /** Only what the image pipeline writes (and plain images an operator may copy in) is served, never other files. */
 const SERVABLE = /\.(webp|jpe?g|png|avif)$/i;
@@ -17,7 +17,7 @@ export const uploadsPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const root = localUploadsDir(config);
     // @fastify/static needs an existing root; a fresh installation has not stored any image yet.
-    await mkdir(root, { recursive: true });
+    await makeFolder(root);
     await app.register(
       async (scope) => {
         // Its own not-found handler: a missing image is a JSON 404, never the SPA's index.html, even when the

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { parseEml, type ParsedMail } from './eml.js';
+import { makeFolder } from '../../lib/folders.js';
 
 export { parseEml, type ParsedMail } from './eml.js';
 
@@ -110,7 +111,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = await (await composer()).sendMail(compose(from, message));
       // Owner-only: the body holds password-reset tokens.
-      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await makeFolder(outboxDir, 0o700);
       const file = join(outboxDir, outboxFileName());
       await writeFile(file, info.message, { mode: 0o600, flag: 'wx' });
       // Never the body: it contains the reset link, which is as good as the password.

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { assertValidImageKey, isValidImageKey } from './keys.js';
 import type { ImageStore, StoredObject } from './types.js';
+import { makeFolder } from '../../lib/folders.js';
 
 /** URL path under which the app serves the local store's files (see plugins/uploads.ts). */
 export const LOCAL_UPLOADS_URL_PREFIX = '/uploads/';
@@ -57,7 +58,7 @@ export function createLocalImageStore(root: string): ImageStore {
     kind: 'local',
     async put(key, body) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      await makeFolder(dirname(target));
       // Written beside the target under a hidden name, then renamed: rename is atomic within one file system, so
       // readers (and a restart after a crash) see either no file or the whole file under the final name.
       const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
