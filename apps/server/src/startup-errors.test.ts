@@ -207,7 +207,7 @@ describe.concurrent('start-up as an operator sees it', () => {
     expect(expectReadableFailure(run)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Rummage could not start: DATABASE_URL: cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(connection refused, still after [23] s of retries\\)\\. Check that PostgreSQL is running`,
+          `^Rummage could not start: DATABASE_URL: cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(connection refused, still after 3 s of retries\\)\\. Check that PostgreSQL is running`,
         ),
       ),
     ]);

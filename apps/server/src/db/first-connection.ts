@@ -124,7 +124,9 @@ export async function firstConnection(
     } catch (error) {
       await client.end().catch(() => undefined);
       const waited = Date.now() - started;
-      if (!isPassing(error) || waited + delay >= waitMs) {
+      // The last try comes at the end of the wait, not a delay short of it: the failure then says the same number
+      // of seconds as the "giving up after" line said while waiting.
+      if (!isPassing(error) || waited >= waitMs) {
         throw new DatabaseUnreachableError(describeDatabaseFailure(url, error, waited), { cause: error });
       }
       if (!said) {
@@ -132,7 +134,7 @@ export async function firstConnection(
         const code = codeOf(error);
         onRetry?.((code && REASONS[code]) ?? (error instanceof Error ? error.message : String(error)));
       }
-      await sleep(delay);
+      await sleep(Math.min(delay, waitMs - waited));
       delay = Math.min(delay * 2, 2_000);
     }
   }
