@@ -17,8 +17,13 @@ export async function prepareDatabase(
     demoData: options.seedDemoData,
     listings: options.listings,
   });
-  options.log?.info(
-    { database: handle.location, ms: Date.now() - started, demoUsers, demoListings },
-    demoUsers > 0 ? 'database migrated and demo data seeded' : 'database migrated',
-  );
+  const fields = { database: handle.location, ms: Date.now() - started };
+  // Counts only when something was added: on a warm start "demoUsers: 0" read as if the demo data were gone.
+  if (demoUsers > 0) {
+    options.log?.info({ ...fields, demoUsers, demoListings }, 'database migrated and demo data seeded');
+  } else if (options.seedDemoData) {
+    options.log?.info(fields, 'database migrated; demo data not added, as the database already has accounts');
+  } else {
+    options.log?.info(fields, 'database migrated');
+  }
 }

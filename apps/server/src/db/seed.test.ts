@@ -51,11 +51,20 @@ describe('seed', () => {
     expect(await currentDemoGarageSales(db)).toBe(DEMO_GARAGE_PLANS.length - onceOnly);
   });
 
-  it('is idempotent: a second start migrates nothing new and reuses the data', async () => {
+  it('is idempotent: a second start migrates nothing new, reuses the data and says so', async () => {
     await t.app.parts.storage.database.db.delete(categories).where(sql`${categories.title} = 'Tools'`);
-    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: true });
+    const said: Array<{ fields: object; message: string }> = [];
+    const log = { info: (fields: object, message: string) => said.push({ fields, message }) };
+    await prepareDatabase(t.app.parts.storage.database, { seedDemoData: true, log });
     expect(await count(users)).toBe(DEMO_PEOPLE);
     expect(await count(categories)).toBe(DEFAULT_CATEGORIES.length);
+    // What an operator reads on a warm start: not "demoUsers: 0" while the demo people are there.
+    expect(said).toEqual([
+      {
+        fields: { database: expect.any(String), ms: expect.any(Number) },
+        message: 'database migrated; demo data not added, as the database already has accounts',
+      },
+    ]);
   });
 
   it('does not bring deleted demo users back once the site has people', async () => {
