@@ -33,6 +33,17 @@ export default defineConfig({
         // As for the app (below): the worker takes two constants and a text from the contract, not all of it.
         // (vite-plugin-pwa types this as Rollup's option; Rolldown, which builds it, takes the same rule list.)
         rollupOptions: { treeshake: { moduleSideEffects: [CONTRACT_DECLARES_ONLY] as never } },
+        // The plugin asks for one file with rollup's name for it, which rolldown calls deprecated on every build.
+        buildPlugins: {
+          vite: [
+            {
+              name: 'rummage:sw-one-file',
+              outputOptions({ inlineDynamicImports, ...rest }) {
+                return inlineDynamicImports ? { ...rest, codeSplitting: false } : undefined;
+              },
+            },
+          ],
+        },
       },
     }),
   ],
