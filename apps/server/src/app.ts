@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServer, type AppOverrides, type ServerParts } from './composition/index.js';
 import type { AppConfig } from './config.js';
-import { loggerOptions } from './lib/logger.js';
+import { loggerOptions, oneLinePerRequest } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -43,6 +43,7 @@ const version = (
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config),
+    logController: oneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     // Time a client may take to send its request; the default (none) lets slow clients hold sockets forever.
     requestTimeout: config.requestTimeoutMs,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logger.js';
+import { loggerOptions, oneLinePerRequest, redactUrl } from './logger.js';
 
 describe('logging', () => {
   it('blanks tokens in URLs', () => {
@@ -18,7 +18,10 @@ describe('logging', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { ...loggerOptions({ logLevel: 'info' }), stream } });
+    const app = Fastify({
+      logger: { ...loggerOptions({ logLevel: 'info' }), stream },
+      logController: oneLinePerRequest(),
+    });
     app.post('/x', async (request) => {
       request.log.info({ body: request.body }, 'handler saw a body');
       return { ok: true };
@@ -32,6 +35,14 @@ describe('logging', () => {
     await app.close();
     const output = lines.join('');
     expect(output).toContain('/x?access_token=[redacted]');
+    // The handler's own line and one for the request: method, path and status together.
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'POST', url: '/x?access_token=[redacted]' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     for (const secret of [
       'tok-in-query',
       'tok-in-header',

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import type { AppConfig } from '../config.js';
 
@@ -63,3 +63,26 @@ export function loggerOptions(
     },
   };
 }
+
+/**
+ * One line per request, written when it is answered: method, path, status and time together. Fastify's own pair
+ * ("incoming request", then "request completed") doubled every request's lines at a terminal and said the URL only
+ * in the first. Fastify's other lines (a 404, a handler's error) stay as they are.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
+/** The server's `logController` option. */
+export const oneLinePerRequest = (): LogController => new OneLinePerRequest();
