@@ -287,6 +287,16 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Message the seller' })).toBeNull();
   });
 
+  it('tells a person the seller blocked what the chat says, not "Failed to send"', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      api: { 'POST /api/Message/send': { status: 403, body: { message: messages.blocking.cannotMessage } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.blocking.cannotMessage);
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
+  });
+
   it('asks a visitor to log in when they press send, and sends nothing', async () => {
     const { user, calls } = await openDetail();
     await user.click(screen.getByRole('button', { name: 'send' }));
