@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
 import { DEMO, newPage, signIn } from './people';
@@ -24,6 +24,21 @@ async function listInChicago(seller: Page, title: string): Promise<void> {
   await seller.getByRole('option', { name: 'Chicago, IL', exact: true }).click();
   await seller.getByRole('button', { name: 'post listing' }).click();
   await seller.waitForURL('**/user-main', { timeout: 30_000 });
+}
+
+/** The element is whole on screen: nothing of its text cut off ("@ali…") and nothing past the viewport's edge. */
+async function expectUnclipped(target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  const fits = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return (
+      element.scrollWidth <= element.clientWidth + 1 &&
+      element.scrollHeight <= element.clientHeight + 1 &&
+      box.left >= 0 &&
+      box.right <= window.innerWidth
+    );
+  });
+  expect(fits, 'shown whole').toBe(true);
 }
 
 test('a saved search alerts the buyer live; they chat, the seller reserves it, and the buyer sees the exact spot', async ({
@@ -88,6 +103,16 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   await expect(
     seller.getByRole('button', { name: `Release the reservation for ${DEMO.bob.username}` }),
   ).toBeVisible();
+
+  // On a phone the chat header shows who and what in full, and the reservation with its date; Follow and Block
+  // are still there, below.
+  await seller.setViewportSize({ width: 375, height: 800 });
+  await expectUnclipped(seller.getByRole('heading', { level: 1, name: `@${DEMO.bob.username}` }));
+  await expectUnclipped(seller.getByText(title));
+  await expectUnclipped(seller.getByRole('status').filter({ hasText: 'Reserved until' }));
+  await expectUnclipped(seller.getByRole('button', { name: 'Block' }));
+  await expectAccessible(seller);
+  await screenshotBothWidths(seller, 'chat-reserved-seller');
 
   // The buyer hears of it, and the product page now shows the exact spot with a link to a map app.
   await buyer.goto('/notifications');
