@@ -121,7 +121,9 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   ).toHaveAttribute('data-unread', 'true');
   await buyer.goto(`/product-detail/${productId}`);
   await expect(buyer.getByText('Reserved for you: this is the exact pickup spot.')).toBeVisible();
-  await expect(buyer.getByRole('link', { name: 'Open in maps' })).toBeVisible();
+  const meetup = buyer.getByRole('region', { name: 'meetup' });
+  await expect(meetup.getByRole('link', { name: 'Open in maps' })).toBeVisible();
+  await expect(meetup.getByRole('region', { name: 'Map of the exact pickup spot' })).toBeVisible();
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'product-detail-reserved-buyer');
 

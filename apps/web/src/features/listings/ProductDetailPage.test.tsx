@@ -346,6 +346,7 @@ describe('product detail', { timeout: 20_000 }, () => {
   it('shows buyers the approximate area as a ~500 m circle, saying the exact spot is shared in chat', async () => {
     const { user } = await openDetail({ product: productDetail({ isOwner: false }) });
     expect(screen.getByText(messages.pickupPrivacy.approximateArea)).toBeTruthy();
+    expect(screen.getByRole('region', { name: messages.pickupPrivacy.areaMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-area')).not.toBeNull());
@@ -366,6 +367,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     });
     expect(screen.getByText(messages.pickupPrivacy.exactForSeller)).toBeTruthy();
     expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    expect(screen.getByRole('region', { name: messages.pickupPrivacy.exactMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());
@@ -381,6 +383,11 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
     const maps = screen.getByRole('link', { name: messages.pickupPrivacy.openInMaps });
     expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    // Inside the meetup card, under a map named for the exact spot it shows.
+    const card = screen.getByRole('region', { name: 'meetup' });
+    expect(within(card).getByRole('link', { name: messages.pickupPrivacy.openInMaps })).toBe(maps);
+    expect(within(card).getByRole('region', { name: messages.pickupPrivacy.exactMapLabel })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: messages.pickupPrivacy.areaMapLabel })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());
