@@ -68,6 +68,9 @@ describe('your data on the edit-profile page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(D.wrongPassword);
     expect(readSession()).not.toBeNull();
+    // The keyboard is back in the password field, which names the error, not on the page behind the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-describedby')).toBe(within(dialog).getByRole('alert').id);
 
     answer = { body: { message: D.deleted } };
     fireEvent.change(password, { target: { value: 'Secret123!' } });

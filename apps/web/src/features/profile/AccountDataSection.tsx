@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -82,6 +82,13 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const errorId = `${fieldId}-error`;
+
+  // A refusal (a wrong password) puts the cursor back in the field, which the disabled state had taken it from,
+  // with the error read as its description: the keyboard stays in the dialog, never on the page behind it.
+  useEffect(() => {
+    if (problem && !busy) fieldRef.current?.focus();
+  }, [problem, busy]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,13 +134,14 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
           value={password}
           disabled={busy}
           aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
           onChange={(event) => {
             setPassword(event.target.value);
             setProblem(null);
           }}
         />
         {problem && (
-          <p role="alert" className="field-error">
+          <p id={errorId} role="alert" className="field-error">
             {problem}
           </p>
         )}

@@ -154,6 +154,23 @@ describe('saved searches page', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/SavedSearch/4',
     ]);
+    // The keyboard moves on to the next search's Delete, not to the page body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: fillText(S.removeLabel, { name: `bike, ${S.everywhere}` }) }),
+      ),
+    );
+  });
+
+  it('puts the keyboard on the heading when the last search is deleted', async () => {
+    openPage([LAMP]);
+    const remove = await screen.findByRole('button', { name: fillText(S.removeLabel, { name: LAMP_NAME }) });
+    remove.focus();
+    fireEvent.click(remove);
+    expect(await screen.findByText(S.empty)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: S.pageTitle })),
+    );
   });
 
   it('keeps the row and shows the server’s words when the delete is refused', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type SavedSearch } from '@rummage/contract';
 import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
@@ -26,6 +26,21 @@ export default function SavedSearchesPage() {
   });
   const [deleting, setDeleting] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // Where the keyboard goes once a deleted row is gone: the next search's Delete (the one before for the last
+  // row), or the heading when none is left, never the page body.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<number | 'heading' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (focusAfterDelete === null) return;
+    const target =
+      focusAfterDelete === 'heading'
+        ? headingRef.current
+        : listRef.current?.querySelector<HTMLElement>(`[data-delete-search="${focusAfterDelete}"]`);
+    (target ?? headingRef.current)?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete, list.data]);
 
   const update = (change: (searches: SavedSearch[]) => SavedSearch[]) =>
     queryClient.setQueryData<SavedSearch[]>(savedSearchKeys.list, (searches) => searches && change(searches));
@@ -36,7 +51,11 @@ export default function SavedSearchesPage() {
     setFeedback(null);
     try {
       await deleteSavedSearch(id);
-      update((searches) => searches.filter((saved) => saved.id !== id));
+      const searches = list.data ?? [];
+      const at = searches.findIndex((saved) => saved.id === id);
+      const neighbour = searches[at + 1] ?? searches[at - 1];
+      update((current) => current.filter((saved) => saved.id !== id));
+      setFocusAfterDelete(neighbour ? neighbour.id : 'heading');
       setFeedback({ tone: 'success', text: S.removed });
     } catch (failure) {
       setFeedback({
@@ -60,7 +79,7 @@ export default function SavedSearchesPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
       <div className="flex flex-col gap-2">
-        <PageHeading>{S.pageTitle}</PageHeading>
+        <PageHeading ref={headingRef}>{S.pageTitle}</PageHeading>
         <p className="text-stone-700">{S.intro}</p>
       </div>
       {feedback && (
@@ -75,7 +94,7 @@ export default function SavedSearchesPage() {
       ) : list.data.length === 0 ? (
         <EmptyState title={S.empty} />
       ) : (
-        <ul aria-label={S.pageTitle} className="flex flex-col gap-3">
+        <ul ref={listRef} aria-label={S.pageTitle} className="flex flex-col gap-3">
           {list.data.map((saved) => (
             <SavedSearchRow
               key={saved.id}
