@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { API, ROUTES, messages } from '@rummage/contract';
 import { ApiError, apiDownload, apiFetch } from '../../shared/api/client';
-import { clearSession, readSession } from '../../shared/session/storage';
+import { clearSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { PROFILE_TEXT } from './texts';
@@ -73,7 +73,10 @@ export function AccountDataSection({ username }: { username: string }) {
   );
 }
 
-/** Asks for the password, deletes the account, and signs out: the session died with the account. */
+/**
+ * Asks for the password, deletes the account, and signs out: the session died with the account. Lands on the login
+ * page, which says the account has been deleted.
+ */
 function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -105,9 +108,10 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
       setBusy(false);
       return;
     }
-    if (readSession()) clearSession();
+    // The login page says the account is gone (messages.accountData.deleted), so the person knows it worked.
+    clearSession(D.deleted);
     queryClient.clear();
-    navigate(ROUTES.home, { replace: true });
+    navigate(ROUTES.login, { replace: true });
   }
 
   if (typeof document === 'undefined') return null;
