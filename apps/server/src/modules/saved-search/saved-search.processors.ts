@@ -7,6 +7,7 @@
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import { processor, type EventProcessor } from '../../events/durable.js';
 import type { NotificationCentre, Writing } from '../notification/centre.service.js';
+import { listingNewsGroupKey, tellFollowers } from '../notification/notification.processors.js';
 import { listingsForSaleOf, recordMatches, type NewMatch } from './saved-search.repository.js';
 
 const N = messages.notifications;
@@ -19,7 +20,8 @@ const alertTitle = (match: NewMatch) =>
  * Records the listing's new matches and their alerts in `w`'s transaction, with the processor's record that it
  * ran: a job that dies before the commit leaves no pair behind, so its retry alerts them; one that dies after it
  * has made the entries (the bell shows them). A person whose several searches match one listing hears of it once
- * (one entry per listing and person, the group key). Answers how many were told.
+ * (one entry per listing and person, the group key, shared with a followed seller's "listed something new").
+ * Answers how many were told.
  */
 export async function alertSavedSearches(w: Writing, centre: NotificationCentre, productId: number) {
   const matches = await recordMatches(w.tx, productId);
@@ -37,7 +39,7 @@ export async function alertSavedSearches(w: Writing, centre: NotificationCentre,
       title,
       body,
       link: ROUTES.productDetail(productId),
-      groupKey: `savedSearch:${productId}`,
+      groupKey: listingNewsGroupKey(productId),
     });
   }
   return told;
@@ -51,10 +53,15 @@ export async function alertSavedSearches(w: Writing, centre: NotificationCentre,
 export function savedSearchProcessors(centre: NotificationCentre): EventProcessor[] {
   const match = (w: Writing, productId: number) => alertSavedSearches(w, centre, productId);
   return [
+    // A new listing's news in one job, so the seller's "list it" answer does not wait for it: the saved searches'
+    // alerts first, then the seller's followers not told yet. A follower whose search matches gets one entry.
     processor({
       event: 'product.listed',
       name: 'savedSearches.listed',
-      handle: async ({ productId }, w) => void (await match(w, productId)),
+      handle: async (listing, w) => {
+        await match(w, listing.productId);
+        await tellFollowers(w, centre, listing);
+      },
     }),
     processor({
       event: 'product.soldChanged',
