@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type SavedSearch } from '@rummage/contract';
+import { useReloadOnNotificationPushes } from '../../shared/realtime/useReloadOnNotificationPushes';
 import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -14,7 +15,8 @@ const S = messages.savedSearches;
 
 /**
  * /saved-searches (docs/product.md §14): the person's saved searches, newest first, each with its new matches,
- * "Show matches" (opens the marketplace with that query and marks them seen) and Delete (at once, no undo).
+ * "Show matches" (opens the marketplace with that query and marks them seen) and Delete (at once, no undo). The
+ * new matches follow live: each notification count /generalhub pushes loads the list again.
  */
 export default function SavedSearchesPage() {
   useDocumentTitle(S.documentTitle);
@@ -24,6 +26,8 @@ export default function SavedSearchesPage() {
     meta: PERSONAL_QUERY,
     queryFn: ({ signal }) => fetchSavedSearches(signal),
   });
+  // A new match arrives as an entry of the notification centre: the hub's push reloads the counts while open.
+  useReloadOnNotificationPushes(savedSearchKeys.list);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   // Where the keyboard goes once a deleted row is gone: the next search's Delete (the one before for the last
