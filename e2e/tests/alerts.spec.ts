@@ -126,8 +126,9 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'product-detail-reserved-buyer');
 
-  // The saved-searches page, for the record.
+  // Opening the alert was seeing the match.
   await buyer.goto('/saved-searches');
+  await expect(saved).toContainText('No new matches');
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'saved-searches');
   await seller.context().close();

@@ -45,6 +45,11 @@ interface NewListing {
  * one entry per person, whichever of them tells first (docs/product.md §10, §14).
  */
 export const listingNewsGroupKey = (productId: number) => `listed:${productId}`;
+/** The listing a `listingNewsGroupKey` names, or null for any other group. */
+export function listingOfNewsGroupKey(groupKey: string | null): number | null {
+  const id = /^listed:(\d+)$/.exec(groupKey ?? '')?.[1];
+  return id === undefined ? null : Number(id);
+}
 
 /**
  * Tells every follower of the seller, in one statement; each hears of a listing once however often it runs, and

@@ -114,6 +114,24 @@ describe('alerts', () => {
     ]);
   });
 
+  it('opening an alert marks the searches that matched its listing seen, and no other', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const [rug, kettle] = [word(), word()];
+    const rugs = await api.saved(searcher, { search: rug });
+    const kettles = await api.saved(searcher, { search: kettle });
+    const productId = await api.newListing(seller, { title: `Wool ${rug}` });
+    await api.newListing(seller, { title: `Copper ${kettle}` });
+    await api.matched();
+    const newMatches = async () =>
+      Object.fromEntries((await api.list(searcher)).map((saved) => [saved.id, saved.newMatches]));
+    expect(await newMatches()).toEqual({ [rugs.id]: 1, [kettles.id]: 1 });
+    const [alert] = await alertedFor(searcher, productId);
+    const read = await people.read(searcher, { ids: [alert!.id] });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await newMatches()).toEqual({ [rugs.id]: 0, [kettles.id]: 1 });
+  });
+
   it('alerts once per pair: sold and available again, hidden and unhidden, still one alert', async () => {
     const searcher = await people.person();
     const seller = await people.person();

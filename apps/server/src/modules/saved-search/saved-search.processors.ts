@@ -7,8 +7,17 @@
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import { processor, type EventProcessor } from '../../events/durable.js';
 import type { NotificationCentre, Writing } from '../notification/centre.service.js';
-import { listingNewsGroupKey, tellFollowers } from '../notification/notification.processors.js';
-import { listingsForSaleOf, recordMatches, type NewMatch } from './saved-search.repository.js';
+import {
+  listingNewsGroupKey,
+  listingOfNewsGroupKey,
+  tellFollowers,
+} from '../notification/notification.processors.js';
+import {
+  listingsForSaleOf,
+  markSeenForListings,
+  recordMatches,
+  type NewMatch,
+} from './saved-search.repository.js';
 
 const N = messages.notifications;
 
@@ -72,6 +81,20 @@ export function savedSearchProcessors(centre: NotificationCentre): EventProcesso
       event: 'product.visibilityChanged',
       name: 'savedSearches.unhidden',
       handle: async ({ productId, hidden }, w) => void (hidden || (await match(w, productId))),
+    }),
+    // Opening an alert is seeing its match: the searches that matched the listing are marked seen, in the
+    // transaction that read the entry, so /saved-searches shows it at once.
+    processor({
+      event: 'notification.opened',
+      name: 'savedSearches.alertOpened',
+      inTransaction: true,
+      handle: async ({ userId, entries }, w) => {
+        const productIds = entries
+          .filter((entry) => entry.type === NOTIFICATION_TYPES.savedSearch)
+          .map((entry) => listingOfNewsGroupKey(entry.groupKey))
+          .filter((id) => id !== null);
+        await markSeenForListings(w.tx, userId, productIds);
+      },
     }),
     // A suspension hid every listing of the seller at once (the feed skips banned sellers), so lifting it shows
     // each again; one listed during the suspension was matched then against nothing, and is matched now first.
