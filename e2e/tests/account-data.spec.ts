@@ -77,9 +77,14 @@ test('a person downloads their data, then deletes the account; the buyer still r
   await dialog.getByLabel('Your password').fill('Wrong-pass1!');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The password is not correct.');
+  // The keyboard is back in the password field, not on the page behind the dialog.
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
   await dialog.getByLabel('Your password').fill(password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  // The login page says it worked.
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted.' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(accountMenu(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect(accountMenu(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);

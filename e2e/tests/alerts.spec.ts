@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
 import { DEMO, newPage, signIn } from './people';
@@ -26,6 +26,21 @@ async function listInChicago(seller: Page, title: string): Promise<void> {
   await seller.waitForURL('**/user-main', { timeout: 30_000 });
 }
 
+/** The element is whole on screen: nothing of its text cut off ("@ali…") and nothing past the viewport's edge. */
+async function expectUnclipped(target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  const fits = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return (
+      element.scrollWidth <= element.clientWidth + 1 &&
+      element.scrollHeight <= element.clientHeight + 1 &&
+      box.left >= 0 &&
+      box.right <= window.innerWidth
+    );
+  });
+  expect(fits, 'shown whole').toBe(true);
+}
+
 test('a saved search alerts the buyer live; they chat, the seller reserves it, and the buyer sees the exact spot', async ({
   page: buyer,
   browser,
@@ -44,23 +59,22 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   await expect(saved).toContainText('No new matches');
   await expect(bellBadge(buyer)).toHaveCount(0);
 
-  // Another person lists a matching item: the buyer's bell rings without a reload (the buyer also follows this
-  // seller in the demo data, so the listing may bring a second entry: "alice listed something new").
+  // Another person lists a matching item: the buyer's bell rings and the open page counts the new match, without
+  // a reload.
   const seller = await newPage(browser);
   await signIn(seller, DEMO.alice.username, DEMO.alice.password);
   await listInChicago(seller, title);
   await expect(bellBadge(buyer)).toBeVisible({ timeout: 10_000 });
-  await buyer.reload();
   await expect(saved).toContainText('1 new match');
 
   // The alert names the search and the listing, and opens the listing.
   await bell(buyer).click();
   await buyer.waitForURL('**/notifications');
-  const alert = buyer
-    .getByRole('list', { name: 'Notifications' })
-    .getByRole('listitem')
-    .filter({ hasText: `New match for ${word}` });
+  const entries = buyer.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  const alert = entries.filter({ hasText: `New match for ${word}` });
   await expect(alert).toContainText(title);
+  // The buyer also follows this seller in the demo data: still one entry for one listing, the match.
+  await expect(entries.filter({ hasText: title })).toHaveCount(1);
   await alert.getByRole('link').click();
   await buyer.waitForURL('**/product-detail/*');
   const productId = Number(new URL(buyer.url()).pathname.split('/').pop());
@@ -89,6 +103,16 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
     seller.getByRole('button', { name: `Release the reservation for ${DEMO.bob.username}` }),
   ).toBeVisible();
 
+  // On a phone the chat header shows who and what in full, and the reservation with its date; Follow and Block
+  // are still there, below.
+  await seller.setViewportSize({ width: 375, height: 800 });
+  await expectUnclipped(seller.getByRole('heading', { level: 1, name: `@${DEMO.bob.username}` }));
+  await expectUnclipped(seller.getByText(title));
+  await expectUnclipped(seller.getByRole('status').filter({ hasText: 'Reserved until' }));
+  await expectUnclipped(seller.getByRole('button', { name: 'Block' }));
+  await expectAccessible(seller);
+  await screenshotBothWidths(seller, 'chat-reserved-seller');
+
   // The buyer hears of it, and the product page now shows the exact spot with a link to a map app.
   await buyer.goto('/notifications');
   await expect(
@@ -96,12 +120,15 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   ).toHaveAttribute('data-unread', 'true');
   await buyer.goto(`/product-detail/${productId}`);
   await expect(buyer.getByText('Reserved for you: this is the exact pickup spot.')).toBeVisible();
-  await expect(buyer.getByRole('link', { name: 'Open in maps' })).toBeVisible();
+  const meetup = buyer.getByRole('region', { name: 'meetup' });
+  await expect(meetup.getByRole('link', { name: 'Open in maps' })).toBeVisible();
+  await expect(meetup.getByRole('region', { name: 'Map of the exact pickup spot' })).toBeVisible();
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'product-detail-reserved-buyer');
 
-  // The saved-searches page, for the record.
+  // Opening the alert was seeing the match.
   await buyer.goto('/saved-searches');
+  await expect(saved).toContainText('No new matches');
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'saved-searches');
   await seller.context().close();

@@ -60,3 +60,25 @@ test('the accessibility statement answers 200 and is one click from the footer',
   await expectAccessible(page);
   await screenshotBothWidths(page, 'accessibility');
 });
+
+test('a link followed while offline says the device is offline, then the page loads once back online', async ({
+  page,
+  context,
+}) => {
+  // The marketplace was open before, so its code is at hand; a search's listings are not.
+  await page.goto('/marketplace');
+  await expect(page.locator('a[href^="/product-detail/"]').first()).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Rummage' }).click();
+  const chip = page.getByRole('link', { name: 'Furniture', exact: true });
+  await expect(chip).toBeVisible();
+  await context.setOffline(true);
+  await chip.click();
+  await page.waitForURL('**/marketplace?search=Furniture');
+  const notice = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(notice).toContainText('Rummage needs a connection for this page.');
+  await expect(page.getByText('Loading listings')).toBeVisible();
+  await expectAccessible(page);
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByText('Loading listings')).toHaveCount(0);
+});

@@ -64,6 +64,11 @@ export const INBOX_TITLE_WORDS = 2;
 
 export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
 export const HTTP_TIMEOUT_MS = 100_000;
+/**
+ * How long the web app waits for the browser's push service when turning push on (docs/product.md §10): a push
+ * service out of reach leaves `subscribe()` unanswered, and the page says it failed instead of waiting for good.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_CATEGORIES = [
   'Clothes',

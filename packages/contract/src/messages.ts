@@ -267,6 +267,10 @@ export const messages = {
     exactForSeller: 'Your exact pickup spot. Buyers see only the approximate area.',
     exactForReservedBuyer: 'Reserved for you: this is the exact pickup spot.',
     openInMaps: 'Open in maps',
+    /** What a screen reader calls the listing's map: the circle a buyer sees, or the pin the seller and the
+     * buyer it is reserved for see. */
+    areaMapLabel: 'Map of the approximate meetup area',
+    exactMapLabel: 'Map of the exact pickup spot',
     /** A distance to a listing, rounded to the nearest half mile (formatApproximateMiles); `{miles}` "1.5". */
     milesAway: '{miles} mi away',
     underHalfMileAway: 'Less than 0.5 mi away',

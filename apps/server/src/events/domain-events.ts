@@ -2,7 +2,15 @@
  * Every domain event the server emits, by name, with its payload. Emitted by services after their change is
  * committed (events/bus.ts). Add an event here first; the compiler then shows every emitter and subscriber.
  */
-import type { ChatMessage, Notification, Offer, Role, SupportTicket, TicketMessage } from '@rummage/contract';
+import type {
+  ChatMessage,
+  Notification,
+  NotificationType,
+  Offer,
+  Role,
+  SupportTicket,
+  TicketMessage,
+} from '@rummage/contract';
 
 /** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
 export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
@@ -85,6 +93,14 @@ export interface DomainEventMap {
    * push goes out from here when the person is away. `unread` is their unread count afterwards (the bell).
    */
   'notification.created': { userId: number; notification: Notification; unread: number };
+  /**
+   * A person opened entries of their centre (read one by one, not "mark all read"): what they were about is seen
+   * (a saved search's alert marks its search seen, docs/product.md §14).
+   */
+  'notification.opened': {
+    userId: number;
+    entries: Array<{ type: NotificationType; groupKey: string | null }>;
+  };
   /** A person's unread notification count changed (entries read, or one created): the bell updates. */
   'notification.countChanged': { userId: number; unread: number };
 }

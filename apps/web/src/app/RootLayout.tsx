@@ -4,6 +4,7 @@ import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
 import { ScrollToTopButton } from '../features/shell/ScrollToTopButton';
 import { SHELL_TEXT } from '../features/shell/texts';
+import { OfflineNotice } from '../shared/ui/OfflineNotice';
 import { Spinner } from '../shared/ui/Spinner';
 
 /** docs/product.md §2: the page scrolls smoothly to the top on each route change. */
@@ -27,6 +28,7 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
+        <OfflineNotice />
         {/* Each page is its own chunk; the frame stays on screen while one loads. A screen high, like the
             prerendered frame (src/prerender.tsx), so the footer stays out of sight until the page is in. */}
         <Suspense fallback={<Spinner fillScreen />}>

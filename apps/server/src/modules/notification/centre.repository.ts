@@ -178,15 +178,15 @@ export async function countUnreadOf(db: Executor, userIds: readonly number[]): P
 }
 
 /** Marks read what is this person's and unread among `ids`; other ids match nothing. Answers how many changed. */
-export async function markIdsRead(db: Executor, userId: number, ids: number[]): Promise<number> {
-  const rows = await db
+/** Answers the entries it read, with what they were about. */
+export async function markIdsRead(db: Executor, userId: number, ids: number[]) {
+  return db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(
       and(eq(notifications.userId, userId), inArray(notifications.id, ids), isNull(notifications.readAt)),
     )
-    .returning({ id: notifications.id });
-  return rows.length;
+    .returning({ id: notifications.id, type: notifications.type, groupKey: notifications.groupKey });
 }
 
 export async function markAllRead(db: Executor, userId: number): Promise<number> {

@@ -134,9 +134,21 @@ export function createNotificationCentre(options: {
       };
     },
 
-    /** Ids that are not this person's, or unknown, change nothing and are not told apart. Answers the count. */
+    /**
+     * Ids that are not this person's, or unknown, change nothing and are not told apart. Answers the count. The
+     * entries read are recorded as opened (`notification.opened`), for what follows from opening one.
+     */
     async markRead(userId: number, ids: number[]): Promise<number> {
-      return countChanged(userId, await repo.markIdsRead(db, userId, ids));
+      const changed = await durable.transaction(async (tx, record) => {
+        const rows = await repo.markIdsRead(tx, userId, ids);
+        if (rows.length > 0)
+          await record('notification.opened', {
+            userId,
+            entries: rows.map((row) => ({ type: row.type as NotificationType, groupKey: row.groupKey })),
+          });
+        return rows.length;
+      });
+      return countChanged(userId, changed);
     },
 
     async markAllRead(userId: number): Promise<number> {

@@ -67,7 +67,7 @@ describe('listings', () => {
     const fan = await person();
     const stranger = await person();
     await follow(fan, seller.id);
-    expect(app.parts.queue.kinds).toContain(processorJob('notifications.newListing'));
+    expect(app.parts.queue.kinds).toContain(processorJob('savedSearches.listed'));
     const productId = await listWithPhoto(seller, 'Vintage lamp');
     // Followers are told by a job on the queue, which runs within a second or two of the listing.
     const list = await eventually(

@@ -5,8 +5,9 @@
  * - Answers to a person become entries of their centre: every chat message for its receiver, online or not (only
  *   push and e-mail depend on presence), and every staff answer on a support ticket for its owner. Reading or
  *   clearing the chat or the ticket reads the entry.
- * - Followers hear of a seller's new listing; a seller hears of likes on theirs, gathered into one unread entry per
- *   listing and hour ("3 people liked …") so a popular listing does not flood the bell.
+ * - Followers hear of a seller's new listing (told with the saved-search alerts, saved-search.processors.ts); a
+ *   seller hears of likes on theirs, gathered into one unread entry per listing and hour ("3 people liked …") so a
+ *   popular listing does not flood the bell.
  * - Reservations (§12): the buyer and the seller each hear when a hold is made, released or runs out. What the
  *   seller did themselves is kept in their list as read. A hold ended by the sale tells nobody: the sale is the news.
  * - Every unread entry goes out by push to a person who is away, and by e-mail for the types that are e-mailed.
@@ -39,7 +40,22 @@ interface NewListing {
   title: string;
 }
 
-/** Tells every follower of the seller, in one statement; each hears of a listing once however often it runs. */
+/**
+ * The group of every entry about a new listing, a followed seller's or a saved search's match: one listing makes
+ * one entry per person, whichever of them tells first (docs/product.md §10, §14).
+ */
+export const listingNewsGroupKey = (productId: number) => `listed:${productId}`;
+/** The listing a `listingNewsGroupKey` names, or null for any other group. */
+export function listingOfNewsGroupKey(groupKey: string | null): number | null {
+  const id = /^listed:(\d+)$/.exec(groupKey ?? '')?.[1];
+  return id === undefined ? null : Number(id);
+}
+
+/**
+ * Tells every follower of the seller, in one statement; each hears of a listing once however often it runs, and
+ * not at all when a saved search already told them of it. It runs after the saved-search alerts, in the same job
+ * (saved-search.processors.ts), so a follower whose search matches reads "New match for …" alone.
+ */
 export async function tellFollowers(w: Writing, centre: NotificationCentre, listing: NewListing) {
   const followers = await w.tx
     .select({ id: follows.followerId })
@@ -54,7 +70,7 @@ export async function tellFollowers(w: Writing, centre: NotificationCentre, list
       title: fillText(N.followTitle, { name: await nameInNotices(w.tx, listing.sellerId) }),
       body: listing.title,
       link: ROUTES.productDetail(listing.productId),
-      groupKey: `listed:${listing.productId}`,
+      groupKey: listingNewsGroupKey(listing.productId),
       // A follower who since blocked the seller no longer hears of their listings.
       actorId: listing.sellerId,
     },
@@ -145,12 +161,6 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
       handle: async ({ userId, ticketId }, w) => {
         await centre.readWhere(w, userId, { groupKey: supportGroupKey(ticketId) });
       },
-    }),
-    // A seller with many followers does not slow their own "list it" answer: this runs as its own job.
-    processor({
-      event: 'product.listed',
-      name: 'notifications.newListing',
-      handle: async (listing, w) => void (await tellFollowers(w, centre, listing)),
     }),
     processor({
       event: 'product.liked',

@@ -87,6 +87,51 @@ describe('alerts', () => {
     expect((await api.list(searcher))[0]!.newMatches).toBe(0);
   });
 
+  it('one listing, one entry: a follower whose saved search matches reads "New match" alone', async () => {
+    const fan = await people.person();
+    const seller = await people.person();
+    const follower = await people.person();
+    const vase = word();
+    await people.follow(fan, seller.id);
+    await people.follow(follower, seller.id);
+    await api.saved(fan, { search: vase });
+    const productId = await api.newListing(seller, { title: `Blue ${vase}` });
+    await api.matched();
+    const entriesOf = async (who: Person) =>
+      (await people.listOf(who)).data.filter((entry) => entry.link === ROUTES.productDetail(productId));
+    expect(await entriesOf(fan)).toEqual([
+      expect.objectContaining({
+        type: NOTIFICATION_TYPES.savedSearch,
+        title: fillText(N.savedSearchTitle, { search: vase }),
+      }),
+    ]);
+    // A follower without a matching search still hears of it, once.
+    expect(await entriesOf(follower)).toEqual([
+      expect.objectContaining({
+        type: NOTIFICATION_TYPES.follow,
+        title: fillText(N.followTitle, { name: seller.username }),
+      }),
+    ]);
+  });
+
+  it('opening an alert marks the searches that matched its listing seen, and no other', async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    const [rug, kettle] = [word(), word()];
+    const rugs = await api.saved(searcher, { search: rug });
+    const kettles = await api.saved(searcher, { search: kettle });
+    const productId = await api.newListing(seller, { title: `Wool ${rug}` });
+    await api.newListing(seller, { title: `Copper ${kettle}` });
+    await api.matched();
+    const newMatches = async () =>
+      Object.fromEntries((await api.list(searcher)).map((saved) => [saved.id, saved.newMatches]));
+    expect(await newMatches()).toEqual({ [rugs.id]: 1, [kettles.id]: 1 });
+    const [alert] = await alertedFor(searcher, productId);
+    const read = await people.read(searcher, { ids: [alert!.id] });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await newMatches()).toEqual({ [rugs.id]: 0, [kettles.id]: 1 });
+  });
+
   it('alerts once per pair: sold and available again, hidden and unhidden, still one alert', async () => {
     const searcher = await people.person();
     const seller = await people.person();

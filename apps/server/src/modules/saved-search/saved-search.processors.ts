@@ -7,7 +7,17 @@
 import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
 import { processor, type EventProcessor } from '../../events/durable.js';
 import type { NotificationCentre, Writing } from '../notification/centre.service.js';
-import { listingsForSaleOf, recordMatches, type NewMatch } from './saved-search.repository.js';
+import {
+  listingNewsGroupKey,
+  listingOfNewsGroupKey,
+  tellFollowers,
+} from '../notification/notification.processors.js';
+import {
+  listingsForSaleOf,
+  markSeenForListings,
+  recordMatches,
+  type NewMatch,
+} from './saved-search.repository.js';
 
 const N = messages.notifications;
 
@@ -19,7 +29,8 @@ const alertTitle = (match: NewMatch) =>
  * Records the listing's new matches and their alerts in `w`'s transaction, with the processor's record that it
  * ran: a job that dies before the commit leaves no pair behind, so its retry alerts them; one that dies after it
  * has made the entries (the bell shows them). A person whose several searches match one listing hears of it once
- * (one entry per listing and person, the group key). Answers how many were told.
+ * (one entry per listing and person, the group key, shared with a followed seller's "listed something new").
+ * Answers how many were told.
  */
 export async function alertSavedSearches(w: Writing, centre: NotificationCentre, productId: number) {
   const matches = await recordMatches(w.tx, productId);
@@ -37,7 +48,7 @@ export async function alertSavedSearches(w: Writing, centre: NotificationCentre,
       title,
       body,
       link: ROUTES.productDetail(productId),
-      groupKey: `savedSearch:${productId}`,
+      groupKey: listingNewsGroupKey(productId),
     });
   }
   return told;
@@ -51,10 +62,15 @@ export async function alertSavedSearches(w: Writing, centre: NotificationCentre,
 export function savedSearchProcessors(centre: NotificationCentre): EventProcessor[] {
   const match = (w: Writing, productId: number) => alertSavedSearches(w, centre, productId);
   return [
+    // A new listing's news in one job, so the seller's "list it" answer does not wait for it: the saved searches'
+    // alerts first, then the seller's followers not told yet. A follower whose search matches gets one entry.
     processor({
       event: 'product.listed',
       name: 'savedSearches.listed',
-      handle: async ({ productId }, w) => void (await match(w, productId)),
+      handle: async (listing, w) => {
+        await match(w, listing.productId);
+        await tellFollowers(w, centre, listing);
+      },
     }),
     processor({
       event: 'product.soldChanged',
@@ -65,6 +81,20 @@ export function savedSearchProcessors(centre: NotificationCentre): EventProcesso
       event: 'product.visibilityChanged',
       name: 'savedSearches.unhidden',
       handle: async ({ productId, hidden }, w) => void (hidden || (await match(w, productId))),
+    }),
+    // Opening an alert is seeing its match: the searches that matched the listing are marked seen, in the
+    // transaction that read the entry, so /saved-searches shows it at once.
+    processor({
+      event: 'notification.opened',
+      name: 'savedSearches.alertOpened',
+      inTransaction: true,
+      handle: async ({ userId, entries }, w) => {
+        const productIds = entries
+          .filter((entry) => entry.type === NOTIFICATION_TYPES.savedSearch)
+          .map((entry) => listingOfNewsGroupKey(entry.groupKey))
+          .filter((id) => id !== null);
+        await markSeenForListings(w.tx, userId, productIds);
+      },
     }),
     // A suspension hid every listing of the seller at once (the feed skips banned sellers), so lifting it shows
     // each again; one listed during the suspension was matched then against nothing, and is matched now first.

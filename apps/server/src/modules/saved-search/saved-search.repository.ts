@@ -1,5 +1,5 @@
 /** saved_searches and saved_search_matches (docs/product.md §14): a person's kept searches and what they matched. */
-import { and, eq, isNull, sql, type Column } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Column } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
@@ -127,6 +127,26 @@ export async function markSeen(db: Executor, userId: number, id: number): Promis
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   return rows.length > 0;
+}
+
+/** Marks seen this person's saved searches that matched any of these listings (their alert was opened). */
+export async function markSeenForListings(db: Executor, userId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .update(savedSearches)
+    .set({ seenAt: sql`now()` })
+    .where(
+      and(
+        eq(savedSearches.userId, userId),
+        inArray(
+          savedSearches.id,
+          db
+            .select({ id: savedSearchMatches.savedSearchId })
+            .from(savedSearchMatches)
+            .where(inArray(savedSearchMatches.productId, productIds)),
+        ),
+      ),
+    );
 }
 
 /** A saved search the listing newly matched, with what its alert says. */

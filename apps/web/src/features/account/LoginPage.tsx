@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES, loginRequestSchema, messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
+import { clearSessionEndNotice, peekSessionEndNotice } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
@@ -23,6 +24,9 @@ export default function LoginPage() {
   const [invalid, setInvalid] = useState<ReadonlySet<LoginField>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Arriving after the account was deleted (AccountDataSection): the page says it worked, once.
+  const [notice, setNotice] = useState(peekSessionEndNotice);
+  useEffect(() => clearSessionEndNotice(), []);
 
   function update(field: LoginField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -69,6 +73,11 @@ export default function LoginPage() {
       <h1 className="sr-only">{ACCOUNT_TEXT.loginHeading}</h1>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
+        {notice && !error && (
+          <Banner tone="success" onDismiss={() => setNotice(null)}>
+            {notice}
+          </Banner>
+        )}
         <TextField
           id="login-username"
           name="username"

@@ -43,19 +43,21 @@ function CloseLink() {
 function ThreadHeader({ header }: { header: ChatThreadHeader }) {
   // A deleted account keeps its messages here under the contract's name, with no @ and no one left to follow.
   const deleted = header.userName === T.deletedUser;
+  // Who and what come first: below 640 px Follow and Block move to a second row, so the name and the item keep the
+  // width beside the close button; from 640 px everything sits in one row.
   return (
-    <div className="flex items-center gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 px-3 py-3 md:px-5">
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-bold text-stone-900">
           {deleted ? header.userName : `@${header.userName}`}
         </h1>
-        <p className="truncate text-sm text-stone-700">
+        <p className="line-clamp-2 text-sm break-words text-stone-700">
           <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}
           {header.productName}
         </p>
       </div>
       {!deleted && (
-        <>
+        <div className="order-last flex w-full gap-2 sm:order-none sm:w-auto">
           <FollowButton
             userId={header.userId}
             initialFollowing={header.isFollowedByCurrentUser}
@@ -68,7 +70,7 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
             initialBlocked={header.isBlockedByCurrentUser}
             className="shrink-0"
           />
-        </>
+        </div>
       )}
       <CloseLink />
     </div>

@@ -61,7 +61,7 @@ export function ReservationBar({ header }: { header: ChatThreadHeader }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-brand-50 px-4 py-2 text-sm">
       {hold.until && (
-        <span role="status" className="min-w-0 flex-1 truncate font-semibold text-brand-800">
+        <span role="status" className="min-w-0 flex-1 font-semibold text-brand-800">
           {fillText(L.reservedUntil, { time: holdEndText(hold.until) })}
         </span>
       )}

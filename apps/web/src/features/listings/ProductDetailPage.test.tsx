@@ -287,6 +287,16 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Message the seller' })).toBeNull();
   });
 
+  it('tells a person the seller blocked what the chat says, not "Failed to send"', async () => {
+    const { user } = await openDetail({
+      signedIn: true,
+      api: { 'POST /api/Message/send': { status: 403, body: { message: messages.blocking.cannotMessage } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.blocking.cannotMessage);
+    expect(screen.queryByText(L.messageFailed)).toBeNull();
+  });
+
   it('asks a visitor to log in when they press send, and sends nothing', async () => {
     const { user, calls } = await openDetail();
     await user.click(screen.getByRole('button', { name: 'send' }));
@@ -336,6 +346,7 @@ describe('product detail', { timeout: 20_000 }, () => {
   it('shows buyers the approximate area as a ~500 m circle, saying the exact spot is shared in chat', async () => {
     const { user } = await openDetail({ product: productDetail({ isOwner: false }) });
     expect(screen.getByText(messages.pickupPrivacy.approximateArea)).toBeTruthy();
+    expect(screen.getByRole('region', { name: messages.pickupPrivacy.areaMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-area')).not.toBeNull());
@@ -356,6 +367,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     });
     expect(screen.getByText(messages.pickupPrivacy.exactForSeller)).toBeTruthy();
     expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    expect(screen.getByRole('region', { name: messages.pickupPrivacy.exactMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());
@@ -371,6 +383,11 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
     const maps = screen.getByRole('link', { name: messages.pickupPrivacy.openInMaps });
     expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    // Inside the meetup card, under a map named for the exact spot it shows.
+    const card = screen.getByRole('region', { name: 'meetup' });
+    expect(within(card).getByRole('link', { name: messages.pickupPrivacy.openInMaps })).toBe(maps);
+    expect(within(card).getByRole('region', { name: messages.pickupPrivacy.exactMapLabel })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: messages.pickupPrivacy.areaMapLabel })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
     await waitFor(() => expect(dialog.querySelector('path.pickup-spot')).not.toBeNull());

@@ -61,7 +61,6 @@ export const LISTING_TEXT = {
   descriptionHeading: 'description',
   noDescription: 'The seller did not add a description.',
   meetup: 'meetup',
-  mapLabel: 'Map of the approximate meetup area',
   viewMore: 'view more',
   mapDialogTitle: 'Meetup area',
   closeMap: 'Close map',

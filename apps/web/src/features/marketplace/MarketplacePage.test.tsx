@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { API, INFINITE_SCROLL_THRESHOLD_PX, PAGE_SIZE, messages } from '@rummage/contract';
 import { saveLocation } from '../../shared/session/storage';
 import { mockApi } from '../../test/api';
@@ -127,6 +128,23 @@ describe('marketplace', () => {
     expect(screen.getByRole('link', { name: messages.home.createListing })).toBeTruthy();
     act(() => FakeIntersectionObserver.scrollNearBottom());
     expect(requests).toHaveLength(2);
+  });
+
+  it('says the device is offline, as the offline page does, instead of loading for good; then loads once back', async () => {
+    navigationType('navigate');
+    mockApi({ [`GET ${API.marketplace.products}`]: { body: feedPage(productRange(1, 2)) } });
+    act(() => onlineManager.setOnline(false));
+    try {
+      renderApp('/marketplace');
+      const notice = await screen.findByText(messages.notifications.offlineTitle);
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.getByText(messages.notifications.offlineText)).toBeTruthy();
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByRole('link', { name: 'Item 2' })).toBeTruthy();
+      expect(screen.queryByText(messages.notifications.offlineTitle)).toBeNull();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it('starts over from page 1 with the new place after the location changes', async () => {

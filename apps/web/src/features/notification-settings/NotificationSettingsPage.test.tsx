@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   API,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  PUSH_SUBSCRIBE_TIMEOUT_MS,
   messages,
   type NotificationPreferences,
 } from '@rummage/contract';
@@ -11,6 +12,11 @@ import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
 
 const N = messages.notifications;
+/** A usable VAPID public key: an uncompressed P-256 point (65 bytes), base64url. */
+const PUSH_KEY = btoa(String.fromCharCode(4, ...new Array<number>(64).fill(7)))
+  .replace(/\+/g, '-')
+  .replace(/\//g, '_')
+  .replace(/=+$/, '');
 
 afterEach(() => {
   // jsdom has no service workers; the stand-in below must not outlive its test.
@@ -109,6 +115,24 @@ describe('notification settings', () => {
     expect(await screen.findByText(N.pushBlocked)).toBeTruthy();
     expect(browser.registration.pushManager.subscribe).not.toHaveBeenCalled();
     expect(api.calls.some((call) => call.path === API.notifications.pushSubscriptions)).toBe(false);
+  });
+
+  it('says push could not be turned on when the push service never answers, and gives the buttons back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const browser = pushCapableBrowser('granted');
+      browser.registration.pushManager.subscribe.mockReturnValue(new Promise(() => undefined));
+      openSettings({ [`GET ${API.notifications.pushKey}`]: { body: { data: { publicKey: PUSH_KEY } } } });
+      fireEvent.click(await screen.findByRole('button', { name: N.pushEnable }));
+      await waitFor(() => expect(browser.registration.pushManager.subscribe).toHaveBeenCalled());
+      expect(screen.getByRole('button', { name: N.sendTest })).toHaveProperty('disabled', true);
+      await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS);
+      expect(await screen.findByText(N.pushFailed)).toBeTruthy();
+      expect(screen.getByRole('button', { name: N.pushEnable })).toHaveProperty('disabled', false);
+      expect(screen.getByRole('button', { name: N.sendTest })).toHaveProperty('disabled', false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains a block the browser remembers from before', async () => {

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   API,
@@ -10,6 +9,7 @@ import { apiFetch } from '../../shared/api/client';
 import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import { usePagedList } from '../../shared/api/pagedList';
 import { useNotificationsCount } from '../../shared/realtime/NotificationsCountContext';
+import { useReloadOnNotificationPushes } from '../../shared/realtime/useReloadOnNotificationPushes';
 
 interface NotificationPage {
   data: Notification[];
@@ -25,8 +25,7 @@ export const notificationKeys = { list: ['notifications', 'list'] as const };
  * updated entry shows up at the top.
  */
 export function useNotificationList() {
-  const { pushes, report } = useNotificationsCount();
-  const queryClient = useQueryClient();
+  const { report } = useNotificationsCount();
   const query = useInfiniteQuery({
     queryKey: notificationKeys.list,
     meta: PERSONAL_QUERY,
@@ -48,12 +47,7 @@ export function useNotificationList() {
     retry: false,
   });
 
-  const seen = useRef(pushes);
-  useEffect(() => {
-    if (pushes === seen.current) return;
-    seen.current = pushes;
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-  }, [pushes, queryClient]);
+  useReloadOnNotificationPushes(notificationKeys.list);
 
   const { items, ...paging } = usePagedList(query);
   return { notifications: items, hasMore: query.hasNextPage, ...paging };

@@ -52,7 +52,7 @@ describe('your data on the edit-profile page', () => {
     expect(JSON.parse(await blobs[0]!.text())).toBe(zipBytes);
   });
 
-  it('asks for the password, shows the refusal in the dialog, and signs out once the account is deleted', async () => {
+  it('asks for the password, keeps the keyboard in the field on a refusal, and says so once the account is deleted', async () => {
     let answer: MockAnswer = { status: 400, body: { message: D.wrongPassword } };
     const api = await openEditProfile({ [DELETE]: () => answer });
     fireEvent.click(screen.getByRole('button', { name: D.deleteAccount }));
@@ -68,6 +68,9 @@ describe('your data on the edit-profile page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(D.wrongPassword);
     expect(readSession()).not.toBeNull();
+    // The keyboard is back in the password field, which names the error, not on the page behind the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-describedby')).toBe(within(dialog).getByRole('alert').id);
 
     answer = { body: { message: D.deleted } };
     fireEvent.change(password, { target: { value: 'Secret123!' } });
@@ -78,6 +81,9 @@ describe('your data on the edit-profile page', () => {
       { password: 'Secret123!' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: D.deleteTitle })).toBeNull());
+    // The login page says it worked.
+    expect((await screen.findByText(D.deleted)).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('textbox', { name: messages.login.username })).toBeTruthy();
   });
 
   it('closes the dialog on Escape without deleting anything', async () => {

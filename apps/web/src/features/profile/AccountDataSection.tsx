@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { API, ROUTES, messages } from '@rummage/contract';
 import { ApiError, apiDownload, apiFetch } from '../../shared/api/client';
-import { clearSession, readSession } from '../../shared/session/storage';
+import { clearSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { PROFILE_TEXT } from './texts';
@@ -73,7 +73,10 @@ export function AccountDataSection({ username }: { username: string }) {
   );
 }
 
-/** Asks for the password, deletes the account, and signs out: the session died with the account. */
+/**
+ * Asks for the password, deletes the account, and signs out: the session died with the account. Lands on the login
+ * page, which says the account has been deleted.
+ */
 function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -82,6 +85,13 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const errorId = `${fieldId}-error`;
+
+  // A refusal (a wrong password) puts the cursor back in the field, which the disabled state had taken it from,
+  // with the error read as its description: the keyboard stays in the dialog, never on the page behind it.
+  useEffect(() => {
+    if (problem && !busy) fieldRef.current?.focus();
+  }, [problem, busy]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,9 +108,10 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
       setBusy(false);
       return;
     }
-    if (readSession()) clearSession();
+    // The login page says the account is gone (messages.accountData.deleted), so the person knows it worked.
+    clearSession(D.deleted);
     queryClient.clear();
-    navigate(ROUTES.home, { replace: true });
+    navigate(ROUTES.login, { replace: true });
   }
 
   if (typeof document === 'undefined') return null;
@@ -127,13 +138,14 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
           value={password}
           disabled={busy}
           aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
           onChange={(event) => {
             setPassword(event.target.value);
             setProblem(null);
           }}
         />
         {problem && (
-          <p role="alert" className="field-error">
+          <p id={errorId} role="alert" className="field-error">
             {problem}
           </p>
         )}

@@ -79,6 +79,7 @@ export function SavedSearchRow({
           type="button"
           aria-label={fillText(S.removeLabel, { name })}
           aria-busy={busy}
+          data-delete-search={saved.id}
           onClick={onDelete}
           className={`btn btn-outline min-h-10 px-4 ${busy ? 'cursor-wait' : ''}`}
         >

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, ROUTES, fillText, messages, type SavedSearch } from '@rummage/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API, HUB_EVENTS, HUBS, ROUTES, fillText, messages, type SavedSearch } from '@rummage/contract';
+import { newMatchesText } from './describe';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
+import { renderWithHubs } from '../../test/renderWithHubs';
 
 const S = messages.savedSearches;
 
@@ -154,6 +156,23 @@ describe('saved searches page', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/SavedSearch/4',
     ]);
+    // The keyboard moves on to the next search's Delete, not to the page body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: fillText(S.removeLabel, { name: `bike, ${S.everywhere}` }) }),
+      ),
+    );
+  });
+
+  it('puts the keyboard on the heading when the last search is deleted', async () => {
+    openPage([LAMP]);
+    const remove = await screen.findByRole('button', { name: fillText(S.removeLabel, { name: LAMP_NAME }) });
+    remove.focus();
+    fireEvent.click(remove);
+    expect(await screen.findByText(S.empty)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: S.pageTitle })),
+    );
   });
 
   it('keeps the row and shows the server’s words when the delete is refused', async () => {
@@ -163,6 +182,21 @@ describe('saved searches page', () => {
     );
     expect(within(await screen.findByRole('alert')).getByText(S.notFound)).toBeTruthy();
     expect(row(LAMP_NAME)).toBeTruthy();
+  });
+
+  it('shows a new match the moment its alert is pushed, without a reload', async () => {
+    storeSession();
+    let lamp = { ...LAMP, newMatches: 0 };
+    mockApi({
+      'GET /api/Account/me': ME_OK,
+      'GET /api/Message/unread-count': { body: { data: { messages: 0, support: 0 } } },
+      [`GET ${API.savedSearch.list}`]: () => ({ body: { data: [lamp] } }),
+    });
+    const { hubs } = renderWithHubs(ROUTES.savedSearches);
+    expect(await screen.findByText(S.noNewMatches)).toBeTruthy();
+    lamp = { ...LAMP, newMatches: 1 };
+    act(() => hubs.hub(HUBS.general)!.emit(HUB_EVENTS.notificationsCount, 1));
+    await waitFor(() => expect(within(row(LAMP_NAME)).getByText(newMatchesText(1))).toBeTruthy());
   });
 
   it('says so when nothing is saved yet', async () => {

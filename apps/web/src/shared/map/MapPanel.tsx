@@ -1,4 +1,11 @@
-import { Suspense, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  Suspense,
+  useId,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { MAP_ZOOM } from '@rummage/contract';
 import { useAppConfig } from '../config/useAppConfig';
 import { Dialog } from '../ui/Dialog';
@@ -36,6 +43,7 @@ export function MapPanel({
   distance,
   texts,
   Map,
+  children,
 }: {
   latitude: number;
   longitude: number;
@@ -44,6 +52,8 @@ export function MapPanel({
   distance?: string | null;
   texts: MapPanelTexts;
   Map: LazyExoticComponent<ComponentType<PlaceMapProps>>;
+  /** More about the place, inside the card below the hint (the reserved buyer's "Open in maps"). */
+  children?: ReactNode;
 }) {
   const { config } = useAppConfig();
   const [large, setLarge] = useState(false);
@@ -86,6 +96,7 @@ export function MapPanel({
         )}
       </div>
       {texts.hint && <p className="mt-2 text-xs text-stone-600">{texts.hint}</p>}
+      {children}
       {large && (
         <Dialog
           fullScreen

@@ -69,8 +69,25 @@ export function writeSession(data: LoginResponse['data']): void {
   window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
-/** Logout clears the session keys; the saved location stays, as it belongs to the device, not the account. */
-export function clearSession(): void {
+/** What the login page says about the session that just ended, when the person should hear why (clearSession). */
+let sessionEndNotice: string | null = null;
+
+/** The notice of the last clearSession, for the login page; it stays until clearSessionEndNotice. */
+export function peekSessionEndNotice(): string | null {
+  return sessionEndNotice;
+}
+
+export function clearSessionEndNotice(): void {
+  sessionEndNotice = null;
+}
+
+/**
+ * Logout clears the session keys; the saved location stays, as it belongs to the device, not the account.
+ * `notice` is what the login page then says (a deleted account: messages.accountData.deleted); kept in memory
+ * only, so a reload does not repeat it.
+ */
+export function clearSession(notice: string | null = null): void {
+  sessionEndNotice = notice;
   const s = storage();
   if (!s) return;
   for (const key of ['authToken', 'userId', 'username', 'userImageUrl', 'userCoverPhotoUrl'] as const) {

@@ -9,7 +9,7 @@ const ExactSpotMap = lazy(() => import('./MeetupMap').then((module) => ({ defaul
 
 /**
  * "meetup": buyers see the approximate pickup area as a circle (the exact spot is shared in chat); the seller, and
- * the buyer the listing is reserved for, see the exact pin, the buyer with a link to open it in a maps app
+ * the buyer the listing is reserved for, see the exact pin, the buyer with a link in the card to open it in a maps app; the map is named for what it shows
  * (docs/product.md §13). "view more" opens a full-screen map. With a saved place, the distance to the answered
  * point, to the half mile (the seller is not told how far their own spot is from their own home).
  */
@@ -39,7 +39,7 @@ export function MapPanel({
     : isReservedForYou
       ? messages.pickupPrivacy.exactForReservedBuyer
       : messages.pickupPrivacy.approximateArea;
-  const panel = (
+  return (
     <PlaceMapPanel
       latitude={latitude}
       longitude={longitude}
@@ -49,25 +49,22 @@ export function MapPanel({
       texts={{
         heading: LISTING_TEXT.meetup,
         viewMore: LISTING_TEXT.viewMore,
-        mapLabel: LISTING_TEXT.mapLabel,
+        mapLabel: exact ? messages.pickupPrivacy.exactMapLabel : messages.pickupPrivacy.areaMapLabel,
         dialogTitle: location ? `${LISTING_TEXT.mapDialogTitle}: ${location}` : LISTING_TEXT.mapDialogTitle,
         closeMap: LISTING_TEXT.closeMap,
         hint,
       }}
-    />
-  );
-  if (!isReservedForYou || isOwner) return panel;
-  return (
-    <div className="flex flex-col gap-2">
-      {panel}
-      <a
-        className="self-start font-semibold text-brand-800 underline"
-        href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {messages.pickupPrivacy.openInMaps}
-      </a>
-    </div>
+    >
+      {isReservedForYou && !isOwner && (
+        <a
+          className="mt-2 inline-block font-semibold text-brand-800 underline"
+          href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {messages.pickupPrivacy.openInMaps}
+        </a>
+      )}
+    </PlaceMapPanel>
   );
 }

@@ -8,7 +8,8 @@ import { LoginFirstDialog } from './LoginFirstDialog';
 /**
  * The box to write to the seller, prefilled "Hi, is this available?" (docs/product.md §4, §5): an empty message is
  * ignored; after a send the box is replaced by "Your message has been sent!" (or, for a message held for a check,
- * "Your message will be delivered after a check."). A visitor (or someone whose session
+ * "Your message will be delivered after a check."). A refusal shows the server's text (a blocked person reads
+ * the same "You can't message this person." as in the chat). A visitor (or someone whose session
  * has ended) is asked to log in, as the like button does, rather than told the send failed.
  */
 export function MessageBox({
@@ -25,6 +26,7 @@ export function MessageBox({
   const [text, setText] = useState<string>(DEFAULT_SELLER_MESSAGE);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'held' | 'failed'>('idle');
   const [askLogin, setAskLogin] = useState(false);
+  const [failure, setFailure] = useState<string>(messages.listing.messageFailed);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +47,12 @@ export function MessageBox({
       if (error instanceof ApiError && error.status === 401) {
         setStatus('idle');
         setAskLogin(true);
-      } else setStatus('failed');
+      } else {
+        // The server's readable refusal (a block: messages.blocking.cannotMessage, as the chat page says), else
+        // the general failure text (network down, no message in the answer).
+        setFailure(error instanceof ApiError ? error.message : messages.listing.messageFailed);
+        setStatus('failed');
+      }
     }
   }
 
@@ -84,7 +91,7 @@ export function MessageBox({
       </div>
       {status === 'failed' && (
         <p id="seller-message-error" role="alert" className="field-error">
-          {messages.listing.messageFailed}
+          {failure}
         </p>
       )}
       {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
