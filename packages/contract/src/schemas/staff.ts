@@ -27,6 +27,7 @@ export const MODERATION_ACTIONS = [
   'revoke-admin',
   'release-message',
   'reject-message',
+  'remove-review',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -182,6 +182,14 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'review_reports',
+    column: 'reporter_id',
+    link: { foreignKey: 'cascade' },
+    exported: null,
+    notExported: "a report on someone's rating, kept for staff's queue until handled",
+    deletion: 'deleted',
+  },
+  {
     table: 'product_reports',
     column: 'related_user_id',
     link: { foreignKey: 'set null' },

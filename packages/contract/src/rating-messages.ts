@@ -1,0 +1,81 @@
+/**
+ * The texts of handovers and ratings (docs/product.md §19, §20): the deal a sale to someone records, and the
+ * two-way ratings only such a deal unlocks. Part of `messages` (messages.ts), kept apart as one feature's words.
+ * `{name}`, `{title}`, `{days}` and `{reason}` are filled in with `fillText`.
+ */
+export const dealMessages = {
+  /** "Mark as sold to…": the seller picks among the people who chatted about the listing. */
+  markSoldTo: 'Mark as sold to…',
+  soldToNobody: 'Someone else (no rating)',
+  /** Refusals. */
+  buyerNoChat: 'You can only mark the item sold to someone who chatted with you about it.',
+  notFound: 'This deal does not exist.',
+  onlyBuyerDisputes: 'Only the buyer can say this handover did not happen.',
+  alreadyVoid: 'This deal has already been called off.',
+  disputeWindowOver: 'The time to say this handover did not happen is over.',
+  /** POST /api/Deal/{id}/dispute answers. */
+  disputed: 'Thanks for telling us. The deal is called off and neither side can rate it.',
+  status: { completed: 'Handed over', void: 'Called off' },
+  /** The seller hears that the buyer said the handover did not happen. */
+  disputedTitle: '{name} says the handover of "{title}" did not happen',
+  disputedBody: 'The deal is called off, so neither of you can rate it.',
+} as const;
+
+export const reviewMessages = {
+  tab: 'Reviews',
+  rate: 'Rate this deal',
+  starsLabel: 'Your rating',
+  /** `{count}` stars, for the radio buttons and for reading out an average. */
+  starsOption: '{count} out of 5 stars',
+  textLabel: 'What was the handover like? (optional)',
+  submit: 'Send rating',
+  rulesLink: 'How ratings work',
+  /** The short rules shown where people rate; the rules page says more. */
+  rules:
+    'Rate the handover, not the price you agreed on: was the item as described, did they come on time, were ' +
+    'they polite? Ratings are published together once you have both rated, or when the rating time ends, so ' +
+    'neither answers the other. Insults, personal details, threats and ratings about something other than this ' +
+    'deal are removed, and the author is told why.',
+  /** POST /api/Review answers. */
+  sentPending:
+    'Thanks! Your rating is published once the other side has rated too, or when the rating time ends.',
+  sentPublished: 'Thanks! Both ratings are now published.',
+  pending: 'Waiting for the other side',
+  asSeller: 'as seller',
+  asBuyer: 'as buyer',
+  noReviews: 'No ratings yet.',
+  replyLabel: 'Your answer',
+  replied: 'Your answer is published.',
+  reported: 'Thanks, staff will look at this rating.',
+  removed: 'Rating removed. Its author has been told why.',
+  /** Refusals. */
+  starsInvalid: 'Choose from 1 to 5 stars.',
+  textTooLong: 'Please keep your rating under 500 characters.',
+  replyRequired: 'Please write your answer.',
+  replyTooLong: 'Please keep your answer under 500 characters.',
+  notYourDeal: 'You can only rate a deal you were part of.',
+  dealVoid: 'This deal was called off, so it cannot be rated.',
+  windowOver: 'The time to rate this deal is over.',
+  alreadyRated: 'You have already rated this deal.',
+  notFound: 'This rating does not exist.',
+  onlyReviewed: 'Only the person who was rated can answer a rating.',
+  alreadyReplied: 'You have already answered this rating.',
+  cannotReportOwn: 'You cannot report your own rating.',
+  alreadyReported: 'You have already reported this rating.',
+  /** Notifications (type `review`). */
+  askTitle: 'How did the handover of "{title}" go? Rate {name}',
+  askBody: 'You have {days} days. Your rating is published once you have both rated.',
+  publishedTitle: 'Your ratings for "{title}" are published',
+  publishedBody: 'See what {name} wrote on your profile.',
+  removedTitle: 'Your rating of {name} was removed',
+  removedBody: 'Staff removed it: {reason}',
+  /** Reputation on profiles and seller cards. */
+  ratingsCount: '{count} ratings',
+  ratingsOne: '1 rating',
+  dealsDone: '{count} deals done',
+  dealsOne: '1 deal done',
+  repliesWithinHour: 'Usually replies within an hour',
+  repliesWithinHours: 'Usually replies within {hours} hours',
+  repliesWithinDay: 'Usually replies within a day',
+  repliesSlowly: 'Usually replies within a few days',
+} as const;
