@@ -2,7 +2,15 @@
  * Every domain event the server emits, by name, with its payload. Emitted by services after their change is
  * committed (events/bus.ts). Add an event here first; the compiler then shows every emitter and subscriber.
  */
-import type { ChatMessage, Notification, Offer, Role, SupportTicket, TicketMessage } from '@rummage/contract';
+import type {
+  ChatMessage,
+  Deal,
+  Notification,
+  Offer,
+  Role,
+  SupportTicket,
+  TicketMessage,
+} from '@rummage/contract';
 
 /** Why sessions ended; hub connections of those sessions close with the matching readable reason. */
 export type SessionEndReason = 'logout' | 'logoutEverywhere' | 'passwordReset' | 'ban' | 'accountDeleted';
@@ -69,6 +77,18 @@ export interface DomainEventMap {
    * the answered offer (`countered`) followed by the new one (`pending`).
    */
   'offer.changed': { offer: Offer };
+  /** A listing was marked sold to someone who chatted about it: a deal both sides may rate (docs/product.md §19). */
+  'deal.made': { deal: Deal };
+  /** A deal was called off within its rating window: by the buyer's dispute, or the seller's undoing the sale. */
+  'deal.voided': { deal: Deal; by: 'seller' | 'buyer' };
+  /** Both ratings of a deal (or the one given) became public together (docs/product.md §20). */
+  'review.published': {
+    dealId: number;
+    title: string;
+    reviews: Array<{ id: number; authorId: number; subjectId: number }>;
+  };
+  /** Staff removed a rating for the rule it broke; its author is told the reason. */
+  'review.removed': { reviewId: number; authorId: number; subjectId: number; reason: string };
   /** Staff hid or unhid a listing. */
   'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
   /**

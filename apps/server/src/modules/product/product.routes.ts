@@ -162,16 +162,17 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       schema: {
         tags,
         operationId: 'Product_changeSoldStatus',
-        summary: 'Mark your listing sold or available again',
+        summary:
+          'Mark your listing sold (to a buyer who chatted about it: a deal both may rate) or available again',
         body: changeSoldStatusSchema,
         security: bearer,
         response: { 200: changeSoldStatusResponseSchema, ...refusals },
       },
     },
     async (request) => {
-      const { productId, isSold } = request.body;
-      await products.changeSoldStatus(requireUser(request), productId, isSold);
-      return { message: L.statusUpdated, data: { productId, isSold } };
+      const { productId, isSold, buyerId } = request.body;
+      const { dealId } = await products.changeSoldStatus(requireUser(request), productId, isSold, buyerId);
+      return { message: L.statusUpdated, data: { productId, isSold, dealId } };
     },
   );
 

@@ -1,0 +1,135 @@
+/** Ratings of deals (docs/product.md §20): the `reviews` and `review_reports` tables, written only here. */
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { deals, reviewReports, reviews, users } from '../../db/schema.js';
+import type { Db } from '../product/product.cards.js';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+const author = alias(users, 'review_author');
+
+/**
+ * A rating anyone may read: of a deal not called off, published (both rated) or past its window even before the
+ * job that publishes it has run, not removed by staff, and not by someone whose account is suspended. A deleted
+ * author's ratings stay.
+ */
+export function visibleReview(at: Date): SQL {
+  return and(
+    eq(deals.status, 'completed'),
+    or(sql`${reviews.publishedAt} is not null`, lte(deals.rateUntil, at)),
+    isNull(reviews.removedAt),
+    isNull(author.bannedAt),
+  )!;
+}
+
+export async function findOwn(db: Db, dealId: number, authorId: number): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.dealId, dealId), eq(reviews.authorId, authorId)));
+  return row;
+}
+
+/** Stores a rating; undefined when this side had already rated the deal. */
+export async function insertReview(
+  db: Db,
+  review: typeof reviews.$inferInsert,
+): Promise<ReviewRow | undefined> {
+  const [row] = await db.insert(reviews).values(review).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Publishes the deal's hidden ratings at `at`; answers those it published. */
+export async function publish(db: Db, dealId: number, at: Date): Promise<ReviewRow[]> {
+  return db
+    .update(reviews)
+    .set({ publishedAt: at })
+    .where(and(eq(reviews.dealId, dealId), isNull(reviews.publishedAt)))
+    .returning();
+}
+
+/** One rating with whether anyone may read it now. */
+export async function findWithVisibility(db: Db, id: number, at: Date) {
+  const [row] = await db
+    .select({ review: reviews, visible: sql<boolean>`(${visibleReview(at)})` })
+    .from(reviews)
+    .innerJoin(deals, eq(deals.id, reviews.dealId))
+    .leftJoin(author, eq(author.id, reviews.authorId))
+    .where(eq(reviews.id, id));
+  return row;
+}
+
+export async function setReply(db: Db, id: number, text: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ reply: text, repliedAt: at })
+    .where(and(eq(reviews.id, id), isNull(reviews.reply)))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}
+
+export async function addReport(db: Db, report: { reviewId: number; reporterId: number; reason?: string }) {
+  const rows = await db
+    .insert(reviewReports)
+    .values({ reviewId: report.reviewId, reporterId: report.reporterId, reason: report.reason ?? null })
+    .onConflictDoNothing()
+    .returning({ id: reviewReports.id });
+  return rows.length > 0;
+}
+
+/** Staff take the rating down: it leaves every answer, and its open reports are handled. */
+export async function remove(db: Db, id: number, reason: string, at: Date): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .update(reviews)
+    .set({ removedAt: at, removedReason: reason })
+    .where(eq(reviews.id, id))
+    .returning();
+  await db
+    .update(reviewReports)
+    .set({ status: 'reviewed' })
+    .where(and(eq(reviewReports.reviewId, id), eq(reviewReports.status, 'open')));
+  return row;
+}
+
+/** A person's readable ratings, newest first; one more than asked tells whether there are more. */
+export async function publishedAbout(
+  db: Db,
+  subjectId: number,
+  at: Date,
+  page: { offset: number; limit: number },
+) {
+  return db
+    .select({
+      id: reviews.id,
+      stars: reviews.stars,
+      text: reviews.text,
+      role: reviews.role,
+      createdAt: reviews.createdAt,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+      authorId: author.id,
+      authorName: author.username,
+    })
+    .from(reviews)
+    .innerJoin(deals, eq(deals.id, reviews.dealId))
+    .leftJoin(author, eq(author.id, reviews.authorId))
+    .where(and(eq(reviews.subjectId, subjectId), visibleReview(at)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .offset(page.offset)
+    .limit(page.limit + 1);
+}
+
+/** The author still has an account (a deleted one's ratings stay, naming nobody). */
+export async function accountExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** Someone whose ratings may be read: an account not suspended. */
+export async function personShown(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.bannedAt)));
+  return row !== undefined;
+}
