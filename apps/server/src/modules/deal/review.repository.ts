@@ -1,6 +1,7 @@
 /** Ratings of deals (docs/product.md §20): the `reviews` and `review_reports` tables, written only here. */
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { StaffReportedReview } from '@rummage/contract';
 import { deals, reviewReports, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
@@ -132,4 +133,69 @@ export async function personShown(db: Db, id: number): Promise<boolean> {
     .from(users)
     .where(and(eq(users.id, id), isNull(users.bannedAt)));
   return row !== undefined;
+}
+
+const subject = alias(users, 'review_subject');
+const reporter = alias(users, 'review_reporter');
+/** The staff queue shows this many reported ratings at most, most recently reported first. */
+const REPORTED_REVIEWS_MAX = 100;
+
+/** Reported ratings for the staff queue: with open reports (`open`), or every reported one (`all`). */
+export async function reportedReviews(
+  db: Db,
+  status: 'open' | 'all',
+  deletedUser: string,
+): Promise<StaffReportedReview[]> {
+  const rows = await db
+    .select({
+      report: reviewReports,
+      reporterName: reporter.username,
+      review: reviews,
+      authorName: author.username,
+      subjectName: subject.username,
+    })
+    .from(reviewReports)
+    .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+    .innerJoin(reporter, eq(reporter.id, reviewReports.reporterId))
+    .leftJoin(author, eq(author.id, reviews.authorId))
+    .leftJoin(subject, eq(subject.id, reviews.subjectId))
+    .where(
+      status === 'open'
+        ? sql`${reviews.id} in (select review_id from review_reports where status = 'open')`
+        : undefined,
+    )
+    .orderBy(desc(reviewReports.createdAt), desc(reviewReports.id))
+    .limit(REPORTED_REVIEWS_MAX * 5);
+  const byReview = new Map<number, StaffReportedReview>();
+  for (const row of rows) {
+    let entry = byReview.get(row.review.id);
+    if (!entry) {
+      if (byReview.size >= REPORTED_REVIEWS_MAX) continue;
+      entry = {
+        reviewId: row.review.id,
+        stars: row.review.stars,
+        text: row.review.text,
+        authorId: row.authorName === null ? null : row.review.authorId,
+        authorName: row.authorName ?? deletedUser,
+        subjectId: row.subjectName === null ? null : row.review.subjectId,
+        subjectName: row.subjectName ?? deletedUser,
+        removedAt: row.review.removedAt?.toISOString() ?? null,
+        removedReason: row.review.removedReason,
+        openReports: 0,
+        lastReportedAt: row.report.createdAt.toISOString(),
+        reports: [],
+      };
+      byReview.set(row.review.id, entry);
+    }
+    if (row.report.status === 'open') entry.openReports += 1;
+    entry.reports.push({
+      id: row.report.id,
+      reporterId: row.report.reporterId,
+      reporterName: row.reporterName,
+      reason: row.report.reason,
+      status: row.report.status,
+      createdAt: row.report.createdAt.toISOString(),
+    });
+  }
+  return [...byReview.values()];
 }
