@@ -51,5 +51,5 @@ CREATE INDEX "deals_seller_id_sold_at_idx" ON "deals" USING btree ("seller_id","
 CREATE INDEX "deals_buyer_id_sold_at_idx" ON "deals" USING btree ("buyer_id","sold_at");--> statement-breakpoint
 CREATE INDEX "deals_product_id_sold_at_idx" ON "deals" USING btree ("product_id","sold_at");--> statement-breakpoint
 CREATE INDEX "review_reports_status_created_at_idx" ON "review_reports" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "reviews_subject_id_published_at_idx" ON "reviews" USING btree ("subject_id","published_at") WHERE "reviews"."published_at" is not null and "reviews"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "reviews_subject_id_created_at_idx" ON "reviews" USING btree ("subject_id","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_author_id_idx" ON "reviews" USING btree ("author_id");

@@ -126,10 +126,8 @@ export const reviews = pgTable(
     check('reviews_role_check', sql`${t.role} in (${ROLE_LIST})`),
     check('reviews_parties_check', sql`${t.authorId} <> ${t.subjectId}`),
     unique('reviews_deal_id_author_id_key').on(t.dealId, t.authorId),
-    // A profile's ratings, newest first, and its averages: only published, not removed ones are read.
-    index('reviews_subject_id_published_at_idx')
-      .on(t.subjectId, t.publishedAt)
-      .where(sql`${t.publishedAt} is not null and ${t.removedAt} is null`),
+    // A profile's ratings, newest first, and its averages.
+    index('reviews_subject_id_created_at_idx').on(t.subjectId, t.createdAt),
     index('reviews_author_id_idx').on(t.authorId),
   ],
 );

@@ -1,7 +1,8 @@
 /** Ratings of deals (docs/product.md §20): the `reviews` and `review_reports` tables, written only here. */
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { StaffReportedReview } from '@rummage/contract';
+import { REVIEW_LIMITS, type Reputation, type StaffReportedReview } from '@rummage/contract';
+import { queryRows, type Database } from '../../db/client.js';
 import { deals, reviewReports, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
@@ -198,4 +199,71 @@ export async function reportedReviews(
     });
   }
   return [...byReview.values()];
+}
+
+interface ReputationRow extends Record<string, unknown> {
+  avg_all: string | null;
+  n_all: number;
+  avg_seller: string | null;
+  n_seller: number;
+  avg_buyer: string | null;
+  n_buyer: number;
+  deals: number;
+  median_minutes: string | number | null;
+  samples: number;
+}
+
+const average = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * A person's reputation in one statement (docs/product.md §20): averages to one decimal over the ratings anyone
+ * may read, completed deals, and the median minutes to their first reply in chats about their listings begun in
+ * the last 90 days (null with fewer than 3 answered).
+ */
+export async function reputationOf(db: Database, userId: number, at: Date): Promise<Reputation> {
+  const since = new Date(at.getTime() - REVIEW_LIMITS.replyDays * 86_400_000);
+  const [row] = await queryRows<ReputationRow>(
+    db,
+    sql`with visible as (
+        select r.stars, r.role from reviews r
+        join deals d on d.id = r.deal_id
+        left join users a on a.id = r.author_id
+        where r.subject_id = ${userId} and d.status = 'completed' and r.removed_at is null and a.banned_at is null
+          and (r.published_at is not null or d.rate_until <= ${at})
+      ), replies as (
+        select extract(epoch from (
+            select min(m.created_at) from chat_messages m
+            where m.conversation_id = c.id and m.sender_id = c.seller_id and m.created_at >= q.asked
+          ) - q.asked) / 60 as minutes
+        from conversations c
+        cross join lateral (
+          select min(m.created_at) as asked from chat_messages m
+          where m.conversation_id = c.id and m.sender_id = c.buyer_id
+        ) q
+        where c.seller_id = ${userId} and c.created_at > ${since} and q.asked is not null
+      )
+      select
+        (select round(avg(stars), 1)::text from visible) as avg_all,
+        (select count(*)::int from visible) as n_all,
+        (select round(avg(stars), 1)::text from visible where role = 'seller') as avg_seller,
+        (select count(*)::int from visible where role = 'seller') as n_seller,
+        (select round(avg(stars), 1)::text from visible where role = 'buyer') as avg_buyer,
+        (select count(*)::int from visible where role = 'buyer') as n_buyer,
+        (select count(*)::int from deals
+          where status = 'completed' and (seller_id = ${userId} or buyer_id = ${userId})) as deals,
+        (select percentile_cont(0.5) within group (order by minutes) from replies where minutes is not null)
+          as median_minutes,
+        (select count(*)::int from replies where minutes is not null) as samples`,
+  );
+  const samples = Number(row?.samples ?? 0);
+  const median = row?.median_minutes ?? null;
+  return {
+    average: average(row?.avg_all ?? null),
+    count: Number(row?.n_all ?? 0),
+    asSeller: { average: average(row?.avg_seller ?? null), count: Number(row?.n_seller ?? 0) },
+    asBuyer: { average: average(row?.avg_buyer ?? null), count: Number(row?.n_buyer ?? 0) },
+    deals: Number(row?.deals ?? 0),
+    medianReplyMinutes:
+      samples >= REVIEW_LIMITS.replySamplesMin && median !== null ? Math.round(Number(median)) : null,
+  };
 }

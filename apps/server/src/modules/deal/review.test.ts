@@ -8,7 +8,11 @@ import {
   type ReviewListResponse,
   type StaffReportsResponse,
 } from '@rummage/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ProfileDetails } from '@rummage/contract';
+import { chatMessages, conversations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { createProduct } from '../../test/products.js';
 import { banUser, bearer, createUser, signIn } from '../../test/factories.js';
 import type { Person } from '../notification/notification.fixtures.js';
 import { dealApi } from './deal.fixtures.js';
@@ -111,7 +115,7 @@ describe('rating a deal', () => {
     const subject = await api.person();
     for (const stars of [2, 4, 5]) {
       const seller = await api.person();
-      const productId = await (await import('../../test/products.js')).createProduct(t.app, seller.id);
+      const productId = await createProduct(t.app, seller.id);
       await api.chat(subject, seller, productId);
       const sold = await api.markSold(seller, productId, true, subject.id);
       const { dealId } = sold.json<{ data: { dealId: number } }>().data;
@@ -227,5 +231,70 @@ describe('the end of the rating window', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+async function reputationOf(userId: number, who?: Person) {
+  const response = await api.get(apiPath(API.user.profileDetails, { userId }), who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: ProfileDetails }>().data.reputation;
+}
+
+describe('reputation on profiles', () => {
+  it('averages published ratings by role, counts completed deals, and leaves pending ones out', async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    await api.rated(buyer, dealId, 4, 'pending secret');
+    // Pending: counted nowhere, for anyone, the rated person and the author included.
+    for (const who of [seller, buyer, undefined]) {
+      expect(await reputationOf(seller.id, who)).toMatchObject({ average: null, count: 0, deals: 1 });
+    }
+    await api.rated(seller, dealId, 5);
+    // A second deal where the seller bought something, rated 2 by its seller.
+    const other = await api.person();
+    const productId = await createProduct(t.app, other.id);
+    await api.chat(seller, other, productId);
+    const sold = await api.markSold(other, productId, true, seller.id);
+    const second = sold.json<{ data: { dealId: number } }>().data.dealId;
+    await api.rated(other, second, 2);
+    await api.rated(seller, second, 5);
+    // A third, called off: not a deal done.
+    const third = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, third);
+    const sale = await api.markSold(seller, third, true, buyer.id);
+    await api.dispute(buyer, sale.json<{ data: { dealId: number } }>().data.dealId);
+
+    expect(await reputationOf(seller.id)).toEqual({
+      average: 3,
+      count: 2,
+      asSeller: { average: 4, count: 1 },
+      asBuyer: { average: 2, count: 1 },
+      deals: 2,
+      medianReplyMinutes: null,
+    });
+    expect(await reputationOf(buyer.id)).toMatchObject({ average: 5, count: 1, deals: 1 });
+  });
+
+  it('gives the median minutes to a first reply over the last 90 days, from 3 answered chats on', async () => {
+    const seller = await api.person();
+    const db = t.app.parts.storage.database.db;
+    const answered = async (minutes: number) => {
+      const buyer = await api.person();
+      const productId = await createProduct(t.app, seller.id);
+      await api.chat(buyer, seller, productId);
+      await api.chat(seller, buyer, productId);
+      const [chat] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyer.id)));
+      await db
+        .update(chatMessages)
+        .set({ createdAt: sql`${chatMessages.createdAt} + make_interval(mins => ${minutes})` })
+        .where(and(eq(chatMessages.conversationId, chat!.id), eq(chatMessages.senderId, seller.id)));
+    };
+    await answered(10);
+    await answered(50);
+    expect((await reputationOf(seller.id)).medianReplyMinutes).toBeNull();
+    await answered(200);
+    expect((await reputationOf(seller.id)).medianReplyMinutes).toBe(50);
   });
 });
