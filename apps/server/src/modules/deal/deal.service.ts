@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import * as repo from './deal.repository.js';
+import { presentDeal } from './deal.presenter.js';
 
 const D = messages.deals;
 
@@ -20,20 +21,6 @@ export const REVIEW_WINDOW_END = 'review.windowEnd';
 
 export interface ReviewWindowEnd {
   dealId: number;
-}
-
-export function presentDeal(row: repo.DealRow): Deal {
-  return {
-    id: row.id,
-    productId: row.productId,
-    sellerId: row.sellerId,
-    buyerId: row.buyerId,
-    price: row.price,
-    soldAt: row.soldAt.toISOString(),
-    status: row.status,
-    rateUntil: row.rateUntil.toISOString(),
-    title: row.title,
-  };
 }
 
 export type DealService = ReturnType<typeof createDealService>;

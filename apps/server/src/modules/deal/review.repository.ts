@@ -1,10 +1,17 @@
 /** Ratings of deals (docs/product.md §20): the `reviews` and `review_reports` tables, written only here. */
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REVIEW_LIMITS, type Reputation, type StaffReportedReview } from '@rummage/contract';
+import {
+  REVIEW_LIMITS,
+  type AccountExport,
+  type Reputation,
+  type StaffReportedReview,
+} from '@rummage/contract';
 import { queryRows, type Database } from '../../db/client.js';
 import { deals, reviewReports, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
+import { dealsOf } from './deal.repository.js';
+import { presentDeal } from './deal.presenter.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -266,4 +273,66 @@ export async function reputationOf(db: Database, userId: number, at: Date): Prom
     medianReplyMinutes:
       samples >= REVIEW_LIMITS.replySamplesMin && median !== null ? Math.round(Number(median)) : null,
   };
+}
+
+/**
+ * The person's deals for their export: each with the rating they gave, and the one they received only once anyone
+ * may read it (a rating waiting for theirs stays out, as everywhere).
+ */
+export async function dealsForExport(db: Db, userId: number, at: Date): Promise<AccountExport['deals']> {
+  const rows = await dealsOf(db, userId);
+  if (rows.length === 0) return [];
+  const ratings = await db
+    .select({ review: reviews, visible: sql<boolean>`(${visibleReview(at)})` })
+    .from(reviews)
+    .innerJoin(deals, eq(deals.id, reviews.dealId))
+    .leftJoin(author, eq(author.id, reviews.authorId))
+    .where(
+      and(
+        or(eq(deals.sellerId, userId), eq(deals.buyerId, userId)),
+        or(eq(reviews.authorId, userId), eq(reviews.subjectId, userId)),
+      ),
+    );
+  return rows.map((row) => {
+    const given = ratings.find((r) => r.review.dealId === row.id && r.review.authorId === userId)?.review;
+    const received = ratings.find(
+      (r) => r.review.dealId === row.id && r.review.subjectId === userId && Boolean(r.visible),
+    )?.review;
+    const published = given && (given.publishedAt !== null || row.rateUntil.getTime() <= at.getTime());
+    return {
+      ...presentDeal(row),
+      role: row.sellerId === userId ? ('seller' as const) : ('buyer' as const),
+      ratingGiven: given
+        ? {
+            stars: given.stars,
+            text: given.text,
+            status: given.removedAt !== null ? 'removed' : published ? 'published' : 'pending',
+            removedReason: given.removedReason,
+            reply: given.reply,
+            createdAt: given.createdAt.toISOString(),
+          }
+        : null,
+      ratingReceived: received
+        ? {
+            stars: received.stars,
+            text: received.text,
+            reply: received.reply,
+            createdAt: received.createdAt.toISOString(),
+          }
+        : null,
+    };
+  });
+}
+
+export async function ratingReportsBy(db: Db, userId: number): Promise<AccountExport['ratingReports']> {
+  const rows = await db
+    .select({
+      reviewId: reviewReports.reviewId,
+      reason: reviewReports.reason,
+      status: reviewReports.status,
+      createdAt: reviewReports.createdAt,
+    })
+    .from(reviewReports)
+    .where(eq(reviewReports.reporterId, userId));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -5,6 +5,7 @@ import {
   fillText,
   messages,
   NOTIFICATION_TYPES,
+  type AccountExport,
   type ReviewListResponse,
   type StaffReportsResponse,
 } from '@rummage/contract';
@@ -296,5 +297,50 @@ describe('reputation on profiles', () => {
     expect((await reputationOf(seller.id)).medianReplyMinutes).toBeNull();
     await answered(200);
     expect((await reputationOf(seller.id)).medianReplyMinutes).toBe(50);
+  });
+});
+
+describe('the export and account deletion', () => {
+  async function exportOf(who: Person) {
+    const response = await api.get(API.account.exportData, who);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AccountExport>();
+  }
+
+  it('exports deals with the rating given, pending too, and a rating received only once it may be read', async () => {
+    const { seller, buyer, dealId } = await api.deal(60);
+    const given = await api.rated(seller, dealId, 2, 'seller secret words');
+    const buyerFile = await exportOf(buyer);
+    expect(buyerFile.deals).toEqual([
+      expect.objectContaining({
+        id: dealId,
+        role: 'buyer',
+        price: 60,
+        ratingGiven: null,
+        ratingReceived: null,
+      }),
+    ]);
+    expect(JSON.stringify(buyerFile)).not.toContain('seller secret words');
+    expect((await exportOf(seller)).deals[0]).toMatchObject({
+      role: 'seller',
+      ratingGiven: { stars: 2, text: 'seller secret words', status: 'pending' },
+    });
+    await api.rated(buyer, dealId, 5, 'buyer words');
+    expect((await exportOf(buyer)).deals[0]).toMatchObject({
+      ratingGiven: { stars: 5, status: 'published' },
+      ratingReceived: { stars: 2, text: 'seller secret words' },
+    });
+    await api.post(apiPath(API.review.report, { id: given.data.id }), buyer, { reason: 'Unfair' });
+    expect((await exportOf(buyer)).ratingReports).toEqual([
+      expect.objectContaining({ reviewId: given.data.id, reason: 'Unfair', status: 'open' }),
+    ]);
+  });
+
+  it('keeps the deal for the other side when an account is deleted', async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    await api.rated(buyer, dealId, 5, 'Great');
+    await t.app.parts.personalData.accountData.deleteOwn(buyer.id, buyer.password);
+    expect((await api.dealsOf(seller)).map((deal) => deal.id)).toEqual([dealId]);
+    expect(await reputationOf(seller.id)).toMatchObject({ deals: 1, count: 0 });
   });
 });
