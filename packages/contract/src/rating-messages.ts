@@ -78,4 +78,44 @@ export const reviewMessages = {
   repliesWithinHours: 'Usually replies within {hours} hours',
   repliesWithinDay: 'Usually replies within a day',
   repliesSlowly: 'Usually replies within a few days',
+  /** The page linked from the rating form (/rating-rules). */
+  rulesPage: {
+    title: 'How ratings work',
+    breadcrumb: 'Breadcrumb',
+    home: 'Home',
+    heading: 'How ratings work',
+    intro:
+      'A rating tells other people what it was like to hand over an item with someone. Only the seller and the ' +
+      'buyer of a deal can rate each other, once each, so every rating comes from a real handover.',
+    sections: [
+      {
+        id: 'what',
+        heading: 'What a rating is for',
+        items: [
+          'Rate the handover: was the item as described, did they come when agreed, were they polite?',
+          'Do not rate the price you agreed on: you both chose it.',
+          'You have a limited time after the sale to rate. A buyer can also say the handover did not happen; ' +
+            'then nobody can rate the deal.',
+        ],
+      },
+      {
+        id: 'together',
+        heading: 'Published together',
+        items: [
+          'Your rating stays hidden from the other person and everyone else until you have both rated, or the ' +
+            'time to rate ends. Then both are published at once, so neither rating can answer the other.',
+          'The person you rated may answer your rating once, publicly.',
+        ],
+      },
+      {
+        id: 'removed',
+        heading: 'What gets a rating removed',
+        items: [
+          'Insults, threats, hate, and personal details such as a phone number or an address.',
+          'Ratings about something other than this deal, or written for someone else.',
+          'Anyone can report a rating. When staff remove one, its author is told which rule it broke.',
+        ],
+      },
+    ],
+  },
 } as const;
