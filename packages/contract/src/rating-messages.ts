@@ -44,6 +44,12 @@ export const reviewMessages = {
   asSeller: 'as seller',
   asBuyer: 'as buyer',
   noReviews: 'No ratings yet.',
+  /** `{average}` stars out of 5 from `{count}` ratings, read out for the stars shown. */
+  averageLabel: '{average} out of 5 stars from {count} ratings',
+  /** `{role}` is asSeller or asBuyer: what the rated person was in the deal. */
+  byLine: 'Rated {role} by {name}',
+  replyBy: 'Answer',
+  loadFailed: 'Failed to load ratings.',
   replyLabel: 'Your answer',
   replied: 'Your answer is published.',
   reported: 'Thanks, staff will look at this rating.',
