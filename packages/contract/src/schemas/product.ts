@@ -270,8 +270,8 @@ export const changeSoldStatusResponseSchema = z.object({
   data: z.object({
     productId: z.number().int(),
     isSold: z.boolean(),
-    /** The deal the sale recorded, when it was sold to someone. */
-    dealId: z.number().int().nullable().optional(),
+    /** The deal the sale recorded; present only when it was sold to someone (docs/product.md §19). */
+    dealId: z.number().int().optional(),
   }),
 });
 

@@ -172,7 +172,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request) => {
       const { productId, isSold, buyerId } = request.body;
       const { dealId } = await products.changeSoldStatus(requireUser(request), productId, isSold, buyerId);
-      return { message: L.statusUpdated, data: { productId, isSold, dealId } };
+      // The SPEC's answer, plus the deal's id only when the sale made one.
+      return { message: L.statusUpdated, data: { productId, isSold, ...(dealId !== null && { dealId }) } };
     },
   );
 
