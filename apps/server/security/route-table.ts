@@ -7,6 +7,7 @@ import { createUser, registration, solveCaptcha } from '../src/test/factories.js
 import { createGarageSale, garagePayload } from '../src/test/garages.js';
 import { createProduct, image, listingFields, multipart, png, type Part } from '../src/test/products.js';
 import { BLOCKING_CASES } from './route-table-blocking.js';
+import { DEAL_CASES } from './route-table-deals.js';
 import { HUB_CASES, HUB_NOT_ALLOWED_CASES } from './route-table-hubs.js';
 import { MESSAGE_CASES } from './route-table-messages.js';
 import { NOTIFICATION_CASES } from './route-table-notifications.js';
@@ -384,6 +385,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...NOTIFICATION_CASES,
   ...RESERVATION_CASES,
   ...OFFER_CASES,
+  ...DEAL_CASES,
   ...SAVED_SEARCH_CASES,
   ...STAFF_CASES,
   ...HUB_CASES,

@@ -187,6 +187,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
       'How long an offer waits for its answer before it expires (up to 720; fractions allowed, e.g. 0.001 in tests).',
   },
   {
+    name: 'REVIEW_DAYS',
+    default: '14',
+    meaning:
+      'How long after a handover both sides may rate it, and the buyer may say it did not happen; ratings not yet published are published when it ends (up to 365; fractions allowed, e.g. 0.0005 in tests).',
+  },
+  {
     name: 'VAPID_PUBLIC_KEY',
     default: '(unset → generated once, kept in the database)',
     meaning:

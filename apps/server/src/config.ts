@@ -77,6 +77,8 @@ export interface AppConfig {
   reservations: { durationMs: number };
   /** How long an offer waits for its answer before it lapses (docs/product.md §18). */
   offers: { durationMs: number };
+  /** How long after a handover both sides may rate it (docs/product.md §20). */
+  reviews: { windowMs: number };
   uploads: { maxImageBytes: number; maxImages: number };
   /** The orphan-image sweep (jobs/orphan-uploads.ts). */
   uploadSweep: { intervalMs: number; graceMs: number };
@@ -169,6 +171,7 @@ const envSchema = z.object({
   NOTIFY_EMAIL_DELAY_MS: int(0, 604_800_000, 600_000),
   RESERVATION_HOURS: int(1, 720, 48),
   OFFER_HOURS: decimal(0.0001, 720, 48),
+  REVIEW_DAYS: decimal(0.00001, 365, 14),
   VAPID_PUBLIC_KEY: base64UrlBytes(65, 'a 65-byte uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64UrlBytes(32, 'a 32-byte P-256 private key').optional(),
   VAPID_SUBJECT: z
@@ -381,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     reservations: { durationMs: e.RESERVATION_HOURS * 60 * 60 * 1000 },
     offers: { durationMs: Math.round(e.OFFER_HOURS * 60 * 60 * 1000) },
+    reviews: { windowMs: Math.round(e.REVIEW_DAYS * 24 * 60 * 60 * 1000) },
     uploads: { maxImageBytes: e.UPLOAD_MAX_IMAGE_BYTES, maxImages: e.UPLOAD_MAX_IMAGES },
     uploadSweep: { intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS, graceMs: e.UPLOAD_SWEEP_GRACE_MS },
     s3: s3Config(e),

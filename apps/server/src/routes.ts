@@ -14,6 +14,7 @@ import { centreRoutes } from './modules/notification/centre.routes.js';
 import { unsubscribeRoutes } from './modules/notification/email/unsubscribe.routes.js';
 import { preferencesRoutes } from './modules/notification/preferences.routes.js';
 import { pushRoutes } from './modules/notification/push.routes.js';
+import { dealRoutes } from './modules/deal/deal.routes.js';
 import { offerRoutes } from './modules/offer/offer.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { savedSearchRoutes } from './modules/saved-search/saved-search.routes.js';
@@ -39,6 +40,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | message  | POST /api/Message/send, read; GET chat-rooms, unread-count, chat-thrifter/{productId}/with/{receiverId}, history/{productId}/with/{receiverId}; DELETE delete-chat/{productId}/with/{otherUserId} |
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
+ * | deal     | GET /api/Deal, POST /api/Deal/{id}/dispute; POST /api/Review, /api/Review/{id}/reply, report; GET /api/Review/user/{userId}; POST /api/Staff/reviews/{id}/remove |
  * | user     | GET /api/User/profile-details/{userId}, followers; POST upload-profile-photo, upload-cover-photo, update-user-details, follow-unfollow/{userId} |
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
  * | notifications | GET /api/Notifications, POST read; GET+PUT preferences; GET push-key; POST+DELETE push-subscriptions; POST test; GET+POST unsubscribe |
@@ -60,9 +62,11 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
     accountData,
     config,
   });
-  const { products, engagement, reservations, offers, marketplace, garages, users, savedSearches } = listings;
+  const { products, engagement, reservations, offers, deals, reviews } = listings;
+  const { marketplace, garages, users, savedSearches } = listings;
   await app.register(productRoutes, { config, products, engagement, reservations, pipeline });
   await app.register(offerRoutes, { config, offers });
+  await app.register(dealRoutes, { config, deals, reviews });
   await app.register(marketplaceRoutes, { marketplace });
   await app.register(savedSearchRoutes, { config, savedSearches });
   await app.register(garageRoutes, { config, garages });

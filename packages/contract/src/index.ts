@@ -20,5 +20,6 @@ export * from './schemas/staff.js';
 export * from './schemas/notification.js';
 export * from './schemas/saved-search.js';
 export * from './schemas/offer.js';
+export * from './schemas/deal.js';
 export * from './realtime.js';
 export * from './realtime-events.js';

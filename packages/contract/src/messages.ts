@@ -5,6 +5,7 @@
  */
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
+import { dealMessages, reviewMessages } from './rating-messages.js';
 import { staffMessages } from './staff-messages.js';
 
 export const messages = {
@@ -412,6 +413,10 @@ export const messages = {
   notifications: notificationMessages,
   /** Offers and counter-offers (docs/product.md §18). */
   offers: offerMessages,
+  /** The deal a sale to someone records (docs/product.md §19). */
+  deals: dealMessages,
+  /** Two-way ratings after a handover (docs/product.md §20). */
+  reviews: reviewMessages,
   categories: {
     loadFailed: 'Failed to load categories',
   },

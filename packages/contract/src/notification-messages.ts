@@ -94,6 +94,7 @@ export const notificationMessages = {
   kindLikes: 'Likes on your listings',
   kindReservations: 'Reservations made, released or run out',
   kindSavedSearches: 'New listings matching your saved searches',
+  kindRatings: 'Ratings: asked to rate, ratings published or removed, handovers called off',
   saved: 'Your notification settings are saved.',
   saveFailed: 'Your notification settings could not be saved. Please try again.',
   pushEnable: 'Turn on push notifications',

@@ -73,6 +73,24 @@ export const API = {
     /** POST: the maker takes a pending offer back. */
     withdraw: '/api/Offer/:id/withdraw',
   },
+  /** Deals: what a sale to someone records (docs/product.md §19). */
+  deal: {
+    /** GET the caller's deals, both roles, newest first. */
+    root: '/api/Deal',
+    /** POST: the buyer says the handover did not happen (within the rating window): the deal is void. */
+    dispute: '/api/Deal/:id/dispute',
+  },
+  /** Two-way ratings after a handover (docs/product.md §20). */
+  review: {
+    /** POST { dealId, stars, text }: one side rates the deal. */
+    root: '/api/Review',
+    /** GET a person's published ratings, newest first (page, pageSize). */
+    byUser: '/api/Review/user/:userId',
+    /** POST { text }: the rated person answers a published rating, once. */
+    reply: '/api/Review/:id/reply',
+    /** POST { reason }: into the staff reports queue. */
+    report: '/api/Review/:id/report',
+  },
   /** Profiles and follows (docs/product.md §7 User calls). */
   user: {
     profileDetails: '/api/User/profile-details/:userId',
@@ -150,6 +168,8 @@ export const API = {
     hideProduct: '/api/Staff/products/:productId/hide',
     unhideProduct: '/api/Staff/products/:productId/unhide',
     dismissReports: '/api/Staff/products/:productId/dismiss-reports',
+    /** POST { reason }: a rating goes from every answer; its author is told why. */
+    removeReview: '/api/Staff/reviews/:id/remove',
     /** GET people by username or e-mail (query, page, pageSize). */
     users: '/api/Staff/users',
     /** GET one person: listings (hidden too), reports against them, tickets, ban state. */
@@ -233,6 +253,8 @@ export const ROUTES = {
   savedSearches: '/saved-searches',
   /** The staff console (staff and admins; beyond the SPEC). */
   staff: '/staff',
+  /** How ratings work (docs/product.md §20), linked from the rating form. */
+  ratingRules: '/rating-rules',
 } as const;
 
 /** One pattern per page route in ROUTES, any id in place of a parameter; a trailing slash is allowed. */

@@ -8,6 +8,8 @@ import type { DurableEvents } from '../events/durable.js';
 import type { JobQueue } from '../jobs/queue/queue.js';
 import { createGarageService } from '../modules/garage/garage.service.js';
 import { createMarketplaceService } from '../modules/marketplace/marketplace.service.js';
+import { createDealService } from '../modules/deal/deal.service.js';
+import { createReviewService } from '../modules/deal/review.service.js';
 import { createOfferService } from '../modules/offer/offer.service.js';
 import { memorySnapshotMemo, redisSnapshotMemo } from '../modules/marketplace/snapshots.js';
 import { createEngagementService } from '../modules/product/engagement.service.js';
@@ -60,6 +62,9 @@ export function composeListings({
     requireVerifiedEmail: config.emailVerification.required,
   });
   queue.define(offers.lapseJob);
+  const deals = createDealService({ db, durable, queue, windowMs: config.reviews.windowMs });
+  const reviews = createReviewService({ db, durable });
+  queue.define(reviews.windowEndJob);
   return {
     products: createProductService({
       db,
@@ -70,10 +75,13 @@ export function composeListings({
       durable,
       requireVerifiedEmail: config.emailVerification.required,
       queue,
+      deals,
     }),
     engagement: createEngagementService({ db, durable }),
     reservations,
     offers,
+    deals,
+    reviews,
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
     users: createUserService({ db, store, reverse, forward, log, verification }),

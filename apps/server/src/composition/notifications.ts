@@ -12,6 +12,7 @@ import { createNotificationEmail } from '../modules/notification/email/notificat
 import { createUnsubscribeTokens } from '../modules/notification/email/unsubscribe-token.js';
 import { createNotificationPreferences } from '../modules/notification/preferences.service.js';
 import { garageSaleRemindersJob } from '../modules/notification/garage-sale-reminders.js';
+import { dealProcessors } from '../modules/deal/deal.processors.js';
 import { notificationProcessors } from '../modules/notification/notification.processors.js';
 import { createPushService } from '../modules/notification/push.service.js';
 import { savedSearchProcessors } from '../modules/saved-search/saved-search.processors.js';
@@ -81,7 +82,11 @@ export function composeNotifications({
     paceMs: overrides.notificationEmailPaceMs,
   });
   for (const job of email.jobs) queue.define(job);
-  durable.register([...notificationProcessors({ centre, push, email }), ...savedSearchProcessors(centre)]);
+  durable.register([
+    ...notificationProcessors({ centre, push, email }),
+    ...savedSearchProcessors(centre),
+    ...dealProcessors(centre),
+  ]);
   return { preferences, centre, push, unsubscribeTokens, email };
 }
 

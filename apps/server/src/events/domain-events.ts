@@ -4,6 +4,7 @@
  */
 import type {
   ChatMessage,
+  Deal,
   Notification,
   NotificationType,
   Offer,
@@ -77,6 +78,18 @@ export interface DomainEventMap {
    * the answered offer (`countered`) followed by the new one (`pending`).
    */
   'offer.changed': { offer: Offer };
+  /** A listing was marked sold to someone who chatted about it: a deal both sides may rate (docs/product.md §19). */
+  'deal.made': { deal: Deal };
+  /** A deal was called off within its rating window: by the buyer's dispute, or the seller's undoing the sale. */
+  'deal.voided': { deal: Deal; by: 'seller' | 'buyer' };
+  /** Both ratings of a deal (or the one given) became public together (docs/product.md §20). */
+  'review.published': {
+    dealId: number;
+    title: string;
+    reviews: Array<{ id: number; authorId: number; subjectId: number }>;
+  };
+  /** Staff removed a rating for the rule it broke; its author is told the reason. */
+  'review.removed': { reviewId: number; authorId: number; subjectId: number; reason: string };
   /** Staff hid or unhid a listing. */
   'product.visibilityChanged': { productId: number; sellerId: number; hidden: boolean };
   /**

@@ -31,6 +31,7 @@ const CreateGaragePage = lazy(() => import('../features/garage/CreateGaragePage'
 const RoutePlannerPage = lazy(() => import('../features/garage-route/RoutePlannerPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const AccessibilityPage = lazy(() => import('../features/accessibility/AccessibilityPage'));
+const RatingRulesPage = lazy(() => import('../features/reviews/RatingRulesPage'));
 const ProfilePage = lazy(loadProfilePage);
 const EditProfilePage = lazy(() => import('../features/profile/EditProfilePage'));
 const InboxPage = lazy(() => import('../features/chat/InboxPage'));
@@ -80,6 +81,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.garage(':garageSaleId'), element: <GarageSalePage /> },
       { path: ROUTES.terms, element: <TermsPage /> },
       { path: ROUTES.accessibility, element: <AccessibilityPage /> },
+      { path: ROUTES.ratingRules, element: <RatingRulesPage /> },
       { path: ROUTES.otherUser(':userId'), element: <ProfilePage /> },
       {
         element: <RequireSession />,

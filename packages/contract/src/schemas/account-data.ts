@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
 import { notificationPreferencesSchema, notificationTypeSchema } from './notification.js';
+import { dealSchema, REVIEW_ROLES } from './deal.js';
 
 const D = messages.accountData;
 
@@ -182,6 +183,37 @@ export const accountExportSchema = z.object({
       createdAt: time,
       seenAt: time,
       matches: z.array(z.object({ productId: z.number().int(), matchedAt: time })),
+    }),
+  ),
+  /**
+   * Deals this person sold or bought (docs/product.md §19), each with the rating they gave (pending ones too) and
+   * the one they received once it may be read (§20: never while it waits for theirs).
+   */
+  deals: z.array(
+    dealSchema.extend({
+      role: z.enum(REVIEW_ROLES),
+      ratingGiven: z
+        .object({
+          stars: z.number().int(),
+          text: z.string(),
+          status: z.enum(['pending', 'published', 'removed']),
+          removedReason: z.string().nullable(),
+          reply: z.string().nullable(),
+          createdAt: time,
+        })
+        .nullable(),
+      ratingReceived: z
+        .object({ stars: z.number().int(), text: z.string(), reply: z.string().nullable(), createdAt: time })
+        .nullable(),
+    }),
+  ),
+  /** Ratings this person reported to staff. */
+  ratingReports: z.array(
+    z.object({
+      reviewId: z.number().int(),
+      reason: z.string().nullable(),
+      status: z.string(),
+      createdAt: time,
     }),
   ),
   /** What reaches this person by e-mail and by push (the defaults when they never chose). */

@@ -32,6 +32,18 @@ export const pageNumberSchema = z.coerce
   .optional()
   .default(1);
 
+/** `pageSize` of a paged list (query text): a whole number from 1 to `max`, `fallback` when absent. */
+export function pageSizeSchema(max: number, fallback: number) {
+  const message = `pageSize must be a whole number from 1 to ${max}.`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .optional()
+    .default(fallback);
+}
+
 export const latitudeSchema = z.number().finite().min(-90).max(90);
 export const longitudeSchema = z.number().finite().min(-180).max(180);
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { pageNumberSchema } from './common.js';
+import { pageNumberSchema, pageSizeSchema } from './common.js';
 
 const N = messages.notifications;
 
@@ -23,6 +23,10 @@ export const NOTIFICATION_TYPES = {
   reservation: 'reservation',
   /** A new listing matched one of the person's saved searches (docs/product.md §14). */
   savedSearch: 'savedSearch',
+  /** A deal was called off by the buyer (docs/product.md §19). */
+  deal: 'deal',
+  /** Asked to rate a deal, ratings published, a rating removed by staff (docs/product.md §20). */
+  review: 'review',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
@@ -41,17 +45,10 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const NOTIFICATION_PAGE_SIZE = { default: 20, max: 100 } as const;
 
-const pageSizeMessage = `pageSize must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE.max}.`;
 /** GET /api/Notifications?page&pageSize: newest first. */
 export const notificationListQuerySchema = z.object({
   page: pageNumberSchema,
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int({ error: pageSizeMessage })
-    .min(1, { error: pageSizeMessage })
-    .max(NOTIFICATION_PAGE_SIZE.max, { error: pageSizeMessage })
-    .optional()
-    .default(NOTIFICATION_PAGE_SIZE.default),
+  pageSize: pageSizeSchema(NOTIFICATION_PAGE_SIZE.max, NOTIFICATION_PAGE_SIZE.default),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 /** `hasMore`: an older page exists. `unread`: the same number /generalhub pushes as receivenotificationscount. */
@@ -95,6 +92,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'likes',
   'reservations',
   'savedSearches',
+  'ratings',
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 /** Which preference switches a notification type. */
@@ -106,6 +104,8 @@ export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreference
   like: 'likes',
   reservation: 'reservations',
   savedSearch: 'savedSearches',
+  deal: 'ratings',
+  review: 'ratings',
 };
 
 const channelSchema = z.object(
@@ -131,6 +131,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     likes: false,
     reservations: true,
     savedSearches: true,
+    ratings: false,
   },
   push: {
     messages: true,
@@ -140,6 +141,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     likes: false,
     reservations: true,
     savedSearches: true,
+    ratings: true,
   },
 };
 export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });

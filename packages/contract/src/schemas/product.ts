@@ -255,11 +255,24 @@ const booleanLike = z.preprocess(
   z.boolean({ error: 'isSold must be true or false.' }),
 );
 
-export const changeSoldStatusSchema = z.object({ productId: idSchema, isSold: booleanLike });
+/**
+ * `buyerId`: sold to this person, who chatted about the listing; it records a deal both may rate (docs/product.md
+ * §19). Without it a reserved listing is sold to its reserved buyer, any other to nobody in particular.
+ */
+export const changeSoldStatusSchema = z.object({
+  productId: idSchema,
+  isSold: booleanLike,
+  buyerId: idSchema.nullish(),
+});
 export type ChangeSoldStatusRequest = z.input<typeof changeSoldStatusSchema>;
 export const changeSoldStatusResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ productId: z.number().int(), isSold: z.boolean() }),
+  data: z.object({
+    productId: z.number().int(),
+    isSold: z.boolean(),
+    /** The deal the sale recorded; present only when it was sold to someone (docs/product.md §19). */
+    dealId: z.number().int().optional(),
+  }),
 });
 
 /** POST /api/Product/reserve: hold the listing for a buyer who chats about it. */

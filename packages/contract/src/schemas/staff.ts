@@ -27,6 +27,7 @@ export const MODERATION_ACTIONS = [
   'revoke-admin',
   'release-message',
   'reject-message',
+  'remove-review',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -184,8 +185,36 @@ export const staffReportedProductSchema = z.object({
   reports: z.array(staffReportSchema),
 });
 export type StaffReportedProduct = z.infer<typeof staffReportedProductSchema>;
+/** A reported rating (docs/product.md §20), in the same queue: staff may remove it with a reason. */
+export const staffReportedReviewSchema = z.object({
+  reviewId: z.number().int(),
+  stars: z.number().int(),
+  text: z.string(),
+  /** null once the account is deleted ("Deleted user"). */
+  authorId: z.number().int().nullable(),
+  authorName: z.string(),
+  subjectId: z.number().int().nullable(),
+  subjectName: z.string(),
+  removedAt: z.string().nullable(),
+  removedReason: z.string().nullable(),
+  openReports: z.number().int(),
+  lastReportedAt: z.string(),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reporterId: z.number().int(),
+      reporterName: z.string(),
+      reason: z.string().nullable(),
+      status: z.enum(REPORT_STATUS_VALUES),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type StaffReportedReview = z.infer<typeof staffReportedReviewSchema>;
 export const staffReportsResponseSchema = z.object({
   data: z.array(staffReportedProductSchema),
+  /** Reported ratings (open ones, or all), most recently reported first; on the first page only. */
+  reviewReports: z.array(staffReportedReviewSchema),
   ...pageInfo,
 });
 export type StaffReportsResponse = z.infer<typeof staffReportsResponseSchema>;

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, PAGE_SIZE, USERNAME_MAX_LENGTH } from '../constants.j
 import { messages } from '../messages.js';
 import { USERNAME_PATTERN } from './account.js';
 import { idSchema, pageNumberSchema } from './common.js';
+import { reputationSchema } from './deal.js';
 
 const P = messages.profile;
 
@@ -36,6 +37,8 @@ export const profileDetailsSchema = z.object({
   emailVerified: z.boolean(),
   /** True when the signed-in user is looking at their own profile. */
   isOwner: z.boolean(),
+  /** Ratings from published reviews, deals done and reply time (docs/product.md §20). */
+  reputation: reputationSchema,
 });
 export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
 export const profileDetailsResponseSchema = z.object({ data: profileDetailsSchema });

@@ -14,6 +14,7 @@ import type { ImageAddresses } from '../product/product.presenter.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import type { AuthUser } from './session.service.js';
 import { profilePhotoKey } from '../user/user.service.js';
+import { dealsForExport, ratingReportsBy } from '../deal/review.repository.js';
 import { accountArchive, archivedPhotos, type PhotoReader } from './account-archive.js';
 import * as repo from './account-data.repository.js';
 
@@ -182,10 +183,12 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.blocksBy(db, userId),
       repo.savedSearchesBy(db, userId),
     ]);
-    const [verifications, held, photos] = await Promise.all([
+    const [verifications, held, photos, deals, ratingReports] = await Promise.all([
       repo.emailVerificationsOf(db, userId),
       repo.heldMessagesBy(db, userId),
       repo.photoHashesOf(db, userId),
+      dealsForExport(db, userId, clock()),
+      ratingReportsBy(db, userId),
     ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
@@ -280,6 +283,8 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
           matchedAt: iso(match.matchedAt),
         })),
       })),
+      deals,
+      ratingReports,
       notificationPreferences,
       pushSubscriptions: subscriptions.map((subscription) => ({
         ...subscription,

@@ -182,6 +182,13 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     deletion: 'deleted',
   },
   {
+    table: 'review_reports',
+    column: 'reporter_id',
+    link: { foreignKey: 'cascade' },
+    exported: 'ratingReports',
+    deletion: 'deleted',
+  },
+  {
     table: 'product_reports',
     column: 'related_user_id',
     link: { foreignKey: 'set null' },
@@ -203,6 +210,34 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     link: { foreignKey: 'cascade' },
     exported: 'garageSales',
     deletion: 'deleted',
+  },
+  {
+    table: 'deals',
+    column: 'seller_id',
+    link: { plain: 'user id' },
+    exported: 'deals',
+    deletion: "kept for the buyer, who sees 'Deleted user'; it still counts in their deals done",
+  },
+  {
+    table: 'deals',
+    column: 'buyer_id',
+    link: { plain: 'user id' },
+    exported: 'deals',
+    deletion: "kept for the seller, who sees 'Deleted user'; it still counts in their deals done",
+  },
+  {
+    table: 'reviews',
+    column: 'author_id',
+    link: { plain: 'user id' },
+    exported: 'deals',
+    deletion: "kept on the rated person's profile under 'Deleted user' (docs/product.md §20)",
+  },
+  {
+    table: 'reviews',
+    column: 'subject_id',
+    link: { plain: 'user id' },
+    exported: 'deals',
+    deletion: 'kept with the deal; with the profile gone nobody can read them',
   },
   {
     table: 'conversations',

@@ -31,8 +31,8 @@ describe('GET and PUT /api/Notifications/preferences', () => {
     });
     expect(response.json()).toEqual({
       data: {
-        email: { ...older, reservations: true, savedSearches: true },
-        push: { ...older, reservations: true, savedSearches: true },
+        email: { ...older, reservations: true, savedSearches: true, ratings: false },
+        push: { ...older, reservations: true, savedSearches: true, ratings: true },
       },
     });
   });
@@ -61,6 +61,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         likes: false,
         reservations: false,
         savedSearches: false,
+        ratings: true,
       },
       push: {
         messages: true,
@@ -70,6 +71,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         likes: true,
         reservations: true,
         savedSearches: true,
+        ratings: false,
       },
     };
     const put = await t.app.inject({

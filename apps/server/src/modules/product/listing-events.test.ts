@@ -48,6 +48,7 @@ describe('listing events', () => {
       log: { warn: () => undefined },
       durable,
       queue: t.app.parts.queue,
+      deals: t.app.parts.listings.deals,
     });
     const asSeller: AuthUser = { id: seller.id, username: seller.username, role: 'user' };
     await products.changeSoldStatus(asSeller, productId, true);

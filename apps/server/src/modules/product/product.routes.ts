@@ -162,16 +162,18 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       schema: {
         tags,
         operationId: 'Product_changeSoldStatus',
-        summary: 'Mark your listing sold or available again',
+        summary:
+          'Mark your listing sold (to a buyer who chatted about it: a deal both may rate) or available again',
         body: changeSoldStatusSchema,
         security: bearer,
         response: { 200: changeSoldStatusResponseSchema, ...refusals },
       },
     },
     async (request) => {
-      const { productId, isSold } = request.body;
-      await products.changeSoldStatus(requireUser(request), productId, isSold);
-      return { message: L.statusUpdated, data: { productId, isSold } };
+      const { productId, isSold, buyerId } = request.body;
+      const { dealId } = await products.changeSoldStatus(requireUser(request), productId, isSold, buyerId);
+      // The SPEC's answer, plus the deal's id only when the sale made one.
+      return { message: L.statusUpdated, data: { productId, isSold, ...(dealId !== null && { dealId }) } };
     },
   );
 

@@ -24,6 +24,7 @@ import * as reservations from './reservation.repository.js';
 import * as repo from './product.repository.js';
 import { recordListingPhotos } from './duplicate-photos.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
+import type { DealService } from '../deal/deal.service.js';
 import { placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
 const L = messages.listing;
@@ -45,6 +46,8 @@ export interface ProductServiceOptions {
   requireVerifiedEmail?: boolean;
   /** Where a listing's photo check is enqueued, in the listing's own transaction (duplicate-photos.ts). */
   queue: Pick<JobQueue, 'enqueue'>;
+  /** The deal a sale to someone records (docs/product.md §19). */
+  deals: DealService;
 }
 
 export const notFound = () => new HttpError(404, L.notFound);
@@ -287,24 +290,53 @@ export function createProductService(options: ProductServiceOptions) {
       await removeFiles(keys, { keepShared: true });
     },
 
-    async changeSoldStatus(user: AuthUser, id: number, isSold: boolean): Promise<void> {
-      await options.durable.transaction(async (tx, record) => {
+    /**
+     * Marks the listing sold or available again. Sold to `buyerId` (someone who chatted about it), or by default
+     * to the buyer it is reserved for, it records a deal (docs/product.md §19), whose id it answers; available
+     * again within the deal's rating window calls the deal off.
+     */
+    async changeSoldStatus(
+      user: AuthUser,
+      id: number,
+      isSold: boolean,
+      buyerId?: number | null,
+    ): Promise<{ dealId: number | null }> {
+      return options.durable.transaction(async (tx, record) => {
         await lockOwned(tx, id, user);
+        const held = (await reservations.lockForReservation(tx, id))!;
+        if (
+          isSold &&
+          buyerId != null &&
+          (buyerId === user.id || !(await reservations.buyerChatsAbout(tx, id, buyerId)))
+        )
+          throw new HttpError(400, messages.deals.buyerNoChat);
         await repo.setSold(tx, id, isSold);
         await record('product.soldChanged', { productId: id, sellerId: user.id, isSold });
-        if (!isSold) return;
+        if (!isSold) {
+          if (held.isSold) await options.deals.undoSale({ tx, record }, id);
+          return { dealId: null };
+        }
+        const ended = activeReservation(held);
+        const buyer = buyerId ?? ended?.buyerId;
+        const deal =
+          !held.isSold && buyer !== undefined
+            ? await options.deals.recordSale(
+                { tx, record },
+                { productId: id, sellerId: user.id, buyerId: buyer },
+              )
+            : undefined;
         // Sold ends any reservation (docs/product.md §12); its lapse job then finds nothing to clear.
-        const held = await reservations.lockForReservation(tx, id);
-        if (held?.reservedForId == null && held?.reservedUntil == null) return;
-        await reservations.setReservation(tx, id, null);
-        const ended = held && activeReservation(held);
-        if (ended)
-          await record('product.reservationEnded', {
-            productId: id,
-            sellerId: user.id,
-            buyerId: ended.buyerId,
-            reason: 'sold',
-          });
+        if (held.reservedForId !== null || held.reservedUntil !== null) {
+          await reservations.setReservation(tx, id, null);
+          if (ended)
+            await record('product.reservationEnded', {
+              productId: id,
+              sellerId: user.id,
+              buyerId: ended.buyerId,
+              reason: 'sold',
+            });
+        }
+        return { dealId: deal?.id ?? null };
       });
     },
 

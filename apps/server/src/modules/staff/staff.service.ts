@@ -1,4 +1,5 @@
 import { rejectedCount } from '../message/held-messages.repository.js';
+import { reportedReviews } from '../deal/review.repository.js';
 import {
   fillText,
   messages,
@@ -6,6 +7,7 @@ import {
   type ModerationLogEntry,
   type StaffListing,
   type StaffReportedProduct,
+  type StaffReportedReview,
   type StaffTicket,
   type StaffTicketDetail,
   type StaffUserDetail,
@@ -198,6 +200,7 @@ export function createStaffService(options: StaffServiceOptions) {
 
     async reports(filter: Paging & { status: 'open' | 'all' }): Promise<{
       data: StaffReportedProduct[];
+      reviewReports: StaffReportedReview[];
       page: number;
       pageSize: number;
       total: number;
@@ -239,7 +242,9 @@ export function createStaffService(options: StaffServiceOptions) {
           },
         ];
       });
-      return { data, page: filter.page, pageSize: filter.pageSize, total };
+      const reviewReports =
+        filter.page === 1 ? await reportedReviews(db, filter.status, messages.chat.deletedUser) : [];
+      return { data, reviewReports, page: filter.page, pageSize: filter.pageSize, total };
     },
 
     /** Hidden from every list and page but the owner's and staff's; its open reports count as handled. */

@@ -64,6 +64,14 @@ describe('GET /api/User/profile-details/{userId}', () => {
       // The test factory's people opened their link: everyone sees the badge, nobody the address.
       emailVerified: true,
       isOwner: false,
+      reputation: {
+        average: null,
+        count: 0,
+        asSeller: { average: null, count: 0 },
+        asBuyer: { average: null, count: 0 },
+        deals: 0,
+        medianReplyMinutes: null,
+      },
     });
 
     const own = await profileOf(t.app, owner.user.id, bearer(owner.token));

@@ -20,6 +20,7 @@ import type { EmailVerification } from '../account/email-verification.js';
 import * as repo from './user.repository.js';
 import * as blocks from './block.repository.js';
 import { refuseIfBlocked } from './reach.js';
+import { reputationOf } from '../deal/review.repository.js';
 import type { Gazetteer } from '../../services/geo/gazetteer.js';
 import { cityCentre, placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
@@ -100,8 +101,14 @@ export function createUserService(options: UserServiceOptions) {
     return { ...point, location: locationText(latitude, longitude) };
   }
 
-  function present(row: repo.ProfileRow, viewer: AuthUser | null, views: number): ProfileDetails {
+  async function present(
+    row: repo.ProfileRow,
+    viewer: AuthUser | null,
+    views: number,
+  ): Promise<ProfileDetails> {
     const isOwner = viewer?.id === row.id;
+    // One statement for every figure of the reputation (docs/product.md §20).
+    const reputation = await reputationOf(db, row.id, new Date());
     return {
       id: row.id,
       userName: row.username,
@@ -120,6 +127,7 @@ export function createUserService(options: UserServiceOptions) {
       coverPhotoUrl: row.coverPhotoUrl,
       emailVerified: row.emailVerifiedAt !== null,
       isOwner,
+      reputation,
     };
   }
 

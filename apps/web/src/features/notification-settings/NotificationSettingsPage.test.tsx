@@ -68,8 +68,8 @@ describe('notification settings', () => {
     expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
     // Seven kinds by push; by e-mail messages, support, reservations and saved searches (the others are never
     // e-mailed, and say so).
-    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
-    expect(screen.getAllByText(N.notByEmail)).toHaveLength(3);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(12);
+    expect(screen.getAllByText(N.notByEmail)).toHaveLength(4);
     // Reservations (docs/product.md §12) and saved-search matches (§14) come by push and e-mail, on unless turned off.
     for (const kind of [N.kindReservations, N.kindSavedSearches])
       for (const channel of [N.pushColumn, N.emailColumn])

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   likes: N.kindLikes,
   reservations: N.kindReservations,
   savedSearches: N.kindSavedSearches,
+  ratings: N.kindRatings,
 };
 const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },

@@ -17,6 +17,10 @@ const PATHS: Record<NotificationType, string[]> = {
   reservation: ['M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z'],
   // A magnifier: something new matched a saved search.
   savedSearch: ['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35'],
+  // A handshake's check: a deal recorded or called off.
+  deal: ['M20 6L9 17l-5-5'],
+  // A star: a rating asked for, published or removed.
+  review: ['M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1z'],
 };
 const BELL = ['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.73 21a2 2 0 0 1-3.46 0'];
 

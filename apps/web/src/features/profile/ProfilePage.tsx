@@ -19,6 +19,7 @@ import { placeText, type Whereabouts } from '../../shared/ui/place';
 import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
 import { VerifyEmailReminder } from './VerifyEmailReminder';
+import { ProfileReviews } from '../reviews';
 
 /** The place a profile shows: the gazetteer's "City, ST", else the bare coordinates, else "Location unavailable". */
 export function profilePlace(profile: Whereabouts | null): string {
@@ -171,6 +172,7 @@ export default function ProfilePage() {
         <div className="mt-6 px-4 pb-8 md:px-8">
           <ProfileGarageSales userId={profileId} isOwn={isOwn} />
           <ProfileListings userId={profileId} isOwn={isOwn} />
+          <ProfileReviews userId={profileId} reputation={data?.reputation} />
         </div>
       </div>
     </div>

@@ -21,6 +21,14 @@ export function profileDetails(overrides: Partial<ProfileDetails> = {}): Profile
     coverPhotoUrl: '/uploads/u/maria-cover.webp',
     emailVerified: true,
     isOwner: true,
+    reputation: {
+      average: null,
+      count: 0,
+      asSeller: { average: null, count: 0 },
+      asBuyer: { average: null, count: 0 },
+      deals: 0,
+      medianReplyMinutes: null,
+    },
     ...overrides,
   };
 }

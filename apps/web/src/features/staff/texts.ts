@@ -106,5 +106,6 @@ export const STAFF_TEXT = {
     'revoke-admin': 'removed an admin',
     'release-message': 'delivered a held message',
     'reject-message': 'rejected a held message',
+    'remove-review': 'removed a rating',
   } satisfies Record<ModerationAction, string>,
 } as const;

@@ -1,0 +1,71 @@
+/** Deals (docs/product.md §19): the `deals` table, written only here. */
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { deals, products, reviews } from '../../db/schema.js';
+import type { Db } from '../product/product.cards.js';
+
+export type DealRow = typeof deals.$inferSelect;
+
+/** What a sale to this buyer records: the listing's title, and the price agreed in an accepted offer, else its own. */
+export async function saleTerms(
+  db: Db,
+  productId: number,
+  buyerId: number,
+): Promise<{ title: string; price: number } | undefined> {
+  const [row] = await db
+    .select({
+      title: products.title,
+      price: products.price,
+      // Plain names: drizzle leaves columns of a one-table select unqualified, which a subquery would misread.
+      agreed: sql<string | null>`(
+        select o.amount from offers o
+        where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'
+        order by o.answered_at desc nulls last, o.id desc limit 1)`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) return undefined;
+  return { title: row.title, price: row.agreed === null ? row.price : Number(row.agreed) };
+}
+
+export async function insertDeal(db: Db, deal: typeof deals.$inferInsert): Promise<DealRow> {
+  const [row] = await db.insert(deals).values(deal).returning();
+  return row!;
+}
+
+export async function lockDeal(db: Db, id: number): Promise<DealRow | undefined> {
+  const [row] = await db.select().from(deals).where(eq(deals.id, id)).for('update');
+  return row;
+}
+
+/** The listing's newest deal still inside its rating window: the one marking it available again calls off. */
+export async function lockUndoable(db: Db, productId: number, at: Date): Promise<DealRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.productId, productId), eq(deals.status, 'completed'), gt(deals.rateUntil, at)))
+    .orderBy(desc(deals.soldAt), desc(deals.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Calls the deal off; its ratings go with it (a deal that did not happen is rated by nobody). */
+export async function voidDeal(db: Db, id: number, at: Date): Promise<DealRow> {
+  await db.delete(reviews).where(eq(reviews.dealId, id));
+  const [row] = await db
+    .update(deals)
+    .set({ status: 'void', voidedAt: at })
+    .where(eq(deals.id, id))
+    .returning();
+  return row!;
+}
+
+/** The person's deals as seller and as buyer, newest first. */
+export async function dealsOf(db: Db, userId: number): Promise<DealRow[]> {
+  return db
+    .select()
+    .from(deals)
+    .where(or(eq(deals.sellerId, userId), eq(deals.buyerId, userId)))
+    .orderBy(desc(deals.soldAt), desc(deals.id))
+    .limit(500);
+}

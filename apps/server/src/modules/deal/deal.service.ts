@@ -1,0 +1,96 @@
+/**
+ * Deals (docs/product.md §19). Marking a listing sold to someone who chatted about it records a deal, priced at
+ * the offer the two agreed on, else at the listing's price. It opens the rating window (REVIEW_DAYS): within it
+ * the buyer may say the handover did not happen, and marking the listing available again calls the deal off; a
+ * deal called off carries no ratings. At the window's end a job publishes whatever ratings were given
+ * (review.service.ts).
+ */
+import { messages, type Deal } from '@rummage/contract';
+import type { Database, Transaction } from '../../db/client.js';
+import type { DurableEvents, RecordEvent } from '../../events/durable.js';
+import type { JobQueue } from '../../jobs/queue/queue.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { AuthUser } from '../account/session.service.js';
+import * as repo from './deal.repository.js';
+import { presentDeal } from './deal.presenter.js';
+
+const D = messages.deals;
+
+/** The job that publishes a deal's ratings when its window ends (handled in review.service.ts). */
+export const REVIEW_WINDOW_END = 'review.windowEnd';
+
+export interface ReviewWindowEnd {
+  dealId: number;
+}
+
+export type DealService = ReturnType<typeof createDealService>;
+
+export function createDealService(options: {
+  db: Database;
+  durable: DurableEvents;
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** REVIEW_DAYS. */
+  windowMs: number;
+  now?: () => Date;
+}) {
+  const { db, durable, queue, windowMs } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function callOff(tx: Transaction, record: RecordEvent, row: repo.DealRow, by: 'seller' | 'buyer') {
+    const deal = presentDeal(await repo.voidDeal(tx, row.id, now()));
+    await record('deal.voided', { deal, by });
+    return deal;
+  }
+
+  return {
+    /**
+     * In the sale's transaction (the listing locked): records the deal, enqueues the end of its window, and asks
+     * both sides to rate (deal.made). The buyer has been checked to be someone who chatted about the listing.
+     */
+    async recordSale(
+      { tx, record }: { tx: Transaction; record: RecordEvent },
+      sale: { productId: number; sellerId: number; buyerId: number },
+    ): Promise<Deal> {
+      const terms = await repo.saleTerms(tx, sale.productId, sale.buyerId);
+      if (!terms) throw new Error(`listing ${sale.productId} vanished under its lock`);
+      const soldAt = now();
+      const row = await repo.insertDeal(tx, {
+        ...sale,
+        ...terms,
+        soldAt,
+        rateUntil: new Date(soldAt.getTime() + windowMs),
+      });
+      await queue.enqueue(REVIEW_WINDOW_END, { dealId: row.id } satisfies ReviewWindowEnd, {
+        runAt: row.rateUntil,
+        idempotencyKey: `${REVIEW_WINDOW_END}:${row.id}`,
+        tx,
+      });
+      const deal = presentDeal(row);
+      await record('deal.made', { deal });
+      return deal;
+    },
+
+    /** In the transaction marking the listing available again: a deal still in its window is called off. */
+    async undoSale({ tx, record }: { tx: Transaction; record: RecordEvent }, productId: number) {
+      const row = await repo.lockUndoable(tx, productId, now());
+      if (row) await callOff(tx, record, row, 'seller');
+    },
+
+    async list(user: AuthUser): Promise<Deal[]> {
+      return (await repo.dealsOf(db, user.id)).map(presentDeal);
+    },
+
+    /** The buyer says the handover did not happen: within the window, the deal is called off. */
+    async dispute(user: AuthUser, id: number): Promise<Deal> {
+      return durable.transaction(async (tx, record) => {
+        const row = await repo.lockDeal(tx, id);
+        if (!row || (row.buyerId !== user.id && row.sellerId !== user.id))
+          throw new HttpError(404, D.notFound);
+        if (row.buyerId !== user.id) throw new HttpError(403, D.onlyBuyerDisputes);
+        if (row.status === 'void') throw new HttpError(409, D.alreadyVoid);
+        if (row.rateUntil.getTime() <= now().getTime()) throw new HttpError(400, D.disputeWindowOver);
+        return callOff(tx, record, row, 'buyer');
+      });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, apiPath, fillText, messages, NOTIFICATION_TYPES } from '@rummage/contract';
+import { jobs } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { createProduct } from '../../test/products.js';
+import { dealApi } from './deal.fixtures.js';
+import { REVIEW_WINDOW_END } from './deal.service.js';
+
+const D = messages.deals;
+
+let t: TestApp;
+let api: ReturnType<typeof dealApi>;
+beforeAll(async () => {
+  t = await buildTestApp({ REVIEW_DAYS: '14' });
+  api = dealApi(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('marking an item sold to someone', () => {
+  it('records a deal at the listing price, seen by both sides, and asks both to rate', async () => {
+    const { seller, buyer, other, productId, dealId } = await api.deal(80);
+    const [forSeller] = await api.dealsOf(seller);
+    expect(forSeller).toMatchObject({
+      id: dealId,
+      productId,
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      price: 80,
+      status: 'completed',
+    });
+    const window = Date.parse(forSeller!.rateUntil) - Date.parse(forSeller!.soldAt);
+    expect(window).toBe(14 * 86_400_000);
+    expect(await api.dealsOf(buyer)).toEqual([forSeller]);
+    expect(await api.dealsOf(other)).toEqual([]);
+    // The window's end is queued with the deal.
+    const [end] = await t.app.parts.storage.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.idempotencyKey, `${REVIEW_WINDOW_END}:${dealId}`));
+    expect(end?.runAt.toISOString()).toBe(forSeller!.rateUntil);
+    for (const who of [seller, buyer]) {
+      const { data } = await api.listOf(who);
+      expect(data.find((entry) => entry.type === NOTIFICATION_TYPES.review)?.title).toMatch(
+        /How did the handover/,
+      );
+    }
+    expect((await api.get(API.deal.root)).statusCode).toBe(401);
+  });
+
+  it('prices the deal at the accepted offer and sells to the reserved buyer by default', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id, { price: 120 });
+    const offer = await api.post(API.offer.root, buyer, { productId, amount: 95 });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const accepted = await api.post(apiPath(API.offer.accept, { id: offer.json().data.id }), seller);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await api.markSold(seller, productId, true)).statusCode).toBe(200);
+    const [deal] = await api.dealsOf(seller);
+    expect(deal).toMatchObject({ productId, buyerId: buyer.id, price: 95, status: 'completed' });
+  });
+
+  it('refuses a buyer who never chatted about the listing, and the seller themselves', async () => {
+    const [seller, stranger] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    for (const buyerId of [stranger.id, seller.id, 99_999_999]) {
+      const refused = await api.markSold(seller, productId, true, buyerId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: D.buyerNoChat });
+    }
+    // Sold to nobody in particular: no deal.
+    expect((await api.markSold(seller, productId, true)).statusCode).toBe(200);
+    expect(await api.dealsOf(seller)).toEqual([]);
+  });
+
+  it('calls the deal off when the item is marked available again within the window', async () => {
+    const { seller, buyer, productId, dealId } = await api.deal();
+    expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);
+    expect((await api.dealsOf(buyer))[0]).toMatchObject({ id: dealId, status: 'void' });
+    const late = await api.rate(buyer, dealId, 5);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ message: messages.reviews.dealVoid });
+  });
+});
+
+describe('a buyer saying the handover did not happen', () => {
+  it('calls the deal off and tells the seller; only the buyer may, once', async () => {
+    const { seller, buyer, other, dealId } = await api.deal();
+    const { title } = (await api.dealsOf(seller))[0]!;
+    const bySeller = await api.dispute(seller, dealId);
+    expect(bySeller.statusCode).toBe(403);
+    expect(bySeller.json()).toMatchObject({ message: D.onlyBuyerDisputes });
+    const byOther = await api.dispute(other, dealId);
+    expect(byOther.statusCode).toBe(404);
+    expect(byOther.json()).toMatchObject({ message: D.notFound });
+
+    const disputed = await api.dispute(buyer, dealId);
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    expect(disputed.json()).toMatchObject({ message: D.disputed, data: { id: dealId, status: 'void' } });
+    expect((await api.dispute(buyer, dealId)).statusCode).toBe(409);
+
+    const { data } = await api.listOf(seller);
+    const told = data.find((entry) => entry.type === NOTIFICATION_TYPES.deal);
+    expect(told?.title).toBe(fillText(D.disputedTitle, { name: buyer.username, title }));
+    // Nobody is asked to rate it any more.
+    expect(data.find((entry) => entry.type === NOTIFICATION_TYPES.review)?.isRead).toBe(true);
+  });
+
+  it('is refused once the window is over', async () => {
+    const quick = await buildTestApp({ REVIEW_DAYS: '0.00001' });
+    try {
+      const fast = dealApi(quick.app);
+      const { buyer, dealId } = await fast.deal();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const late = await fast.dispute(buyer, dealId);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ message: D.disputeWindowOver });
+      const rating = await fast.rate(buyer, dealId, 4);
+      expect(rating.statusCode).toBe(400);
+      expect(rating.json()).toMatchObject({ message: messages.reviews.windowOver });
+    } finally {
+      await quick.close();
+    }
+  });
+});
