@@ -25,6 +25,11 @@ export const offerMessages = {
   notYourTurn: 'Only the person this offer was made to can answer it.',
   onlyMaker: 'Only the person who made this offer can withdraw it.',
   notPending: 'This offer has already been answered or has expired.',
+  /** The seller's lowest offer on the listing form (shown to nobody else). */
+  minimumLabel: 'Lowest offer you accept (optional)',
+  minimumHint: 'Offers below it are declined at once and never reach you. Only you see it.',
+  minimumRange: 'The lowest offer must be a number from 0 to 1,000,000 with at most two decimals.',
+  minimumNotBelowPrice: 'The lowest offer you accept must be below the price.',
   /** The offer statuses as a person reads them. */
   status: {
     pending: 'Waiting for an answer',
