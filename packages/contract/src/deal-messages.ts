@@ -25,6 +25,10 @@ export const offerMessages = {
   notYourTurn: 'Only the person this offer was made to can answer it.',
   onlyMaker: 'Only the person who made this offer can withdraw it.',
   notPending: 'This offer has already been answered or has expired.',
+  /** The text of an offer's row in the chat (and the inbox's last message); `{amount}` in the price format. */
+  inChat: 'Offered {amount}',
+  /** The same for a counter-offer. */
+  counterInChat: 'Countered with {amount}',
   /** The seller's lowest offer on the listing form (shown to nobody else). */
   minimumLabel: 'Lowest offer you accept (optional)',
   minimumHint: 'Offers below it are declined at once and never reach you. Only you see it.',
