@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = {
   reservation: 'reservation',
   /** A new listing matched one of the person's saved searches (docs/product.md §14). */
   savedSearch: 'savedSearch',
+  /** An offer made to the person, or their offer accepted or declined (docs/product.md §18). */
+  offer: 'offer',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
@@ -95,6 +97,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'likes',
   'reservations',
   'savedSearches',
+  'offers',
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 /** Which preference switches a notification type. */
@@ -106,6 +109,7 @@ export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreference
   like: 'likes',
   reservation: 'reservations',
   savedSearch: 'savedSearches',
+  offer: 'offers',
 };
 
 const channelSchema = z.object(
@@ -131,6 +135,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     likes: false,
     reservations: true,
     savedSearches: true,
+    offers: true,
   },
   push: {
     messages: true,
@@ -140,6 +145,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     likes: false,
     reservations: true,
     savedSearches: true,
+    offers: true,
   },
 };
 export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });
@@ -214,10 +220,16 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /**
  * The kinds of notification sent by e-mail at all, each of which a one-click unsubscribe link (RFC 8058) can switch
- * off: answers to the person (chat messages, support) and the notices they asked for (reservations, saved-search
- * matches). The rest come in the app and by push only.
+ * off: answers to the person (chat messages, support, offers) and the notices they asked for (reservations,
+ * saved-search matches). The rest come in the app and by push only.
  */
-export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support', 'reservations', 'savedSearches'] as const;
+export const EMAIL_UNSUBSCRIBE_KINDS = [
+  'messages',
+  'support',
+  'reservations',
+  'savedSearches',
+  'offers',
+] as const;
 export type EmailUnsubscribeKind = (typeof EMAIL_UNSUBSCRIBE_KINDS)[number];
 /** GET and POST /api/Notifications/unsubscribe?token=…: the signed token from the e-mail's link. */
 export const unsubscribeQuerySchema = z.object({

@@ -18,7 +18,7 @@ async function person() {
 }
 
 describe('GET and PUT /api/Notifications/preferences', () => {
-  it('reads kinds added after a person chose (reservations, saved searches) as their defaults', async () => {
+  it('reads kinds added after a person chose (reservations, saved searches, offers) as their defaults', async () => {
     const me = await person();
     const older = { messages: false, support: true, follows: true, garageSales: false, likes: false };
     await t.app.parts.storage.database.db
@@ -31,8 +31,8 @@ describe('GET and PUT /api/Notifications/preferences', () => {
     });
     expect(response.json()).toEqual({
       data: {
-        email: { ...older, reservations: true, savedSearches: true },
-        push: { ...older, reservations: true, savedSearches: true },
+        email: { ...older, reservations: true, savedSearches: true, offers: true },
+        push: { ...older, reservations: true, savedSearches: true, offers: true },
       },
     });
   });
@@ -61,6 +61,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         likes: false,
         reservations: false,
         savedSearches: false,
+        offers: false,
       },
       push: {
         messages: true,
@@ -70,6 +71,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         likes: true,
         reservations: true,
         savedSearches: true,
+        offers: true,
       },
     };
     const put = await t.app.inject({

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   likes: N.kindLikes,
   reservations: N.kindReservations,
   savedSearches: N.kindSavedSearches,
+  offers: N.kindOffers,
 };
 const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },
