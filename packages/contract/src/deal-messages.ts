@@ -30,7 +30,7 @@ export const offerMessages = {
   /** The same for a counter-offer. */
   counterInChat: 'Countered with {amount}',
   /** The seller's lowest offer on the listing form (shown to nobody else). */
-  minimumLabel: 'Lowest offer you accept (optional)',
+  minimumLabel: 'lowest offer you accept (optional)',
   minimumHint: 'Offers below it are declined at once and never reach you. Only you see it.',
   minimumRange: 'The lowest offer must be a number from 0 to 1,000,000 with at most two decimals.',
   minimumNotBelowPrice: 'The lowest offer you accept must be below the price.',
