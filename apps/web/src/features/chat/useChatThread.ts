@@ -111,11 +111,15 @@ export function useChatThread(receiverId: number | null, productId: number | nul
       const current = partiesRef.current;
       if (!current || offer.productId !== current.productId) return;
       if (showsOffer(messagesRef.current, offer.id)) dispatch({ type: 'offer', offer });
-      else void loadNewest();
+      // A new offer from the other side is read here, as a message is.
+      else
+        void loadNewest().then(() => {
+          if (offer.fromUserId !== current.selfId) markRead();
+        });
       if (offer.status === 'accepted')
         void queryClient.invalidateQueries({ queryKey: chatKeys.header(current.productId, current.otherId) });
     },
-    [loadNewest, queryClient],
+    [loadNewest, markRead, queryClient],
   );
 
   const loadOlder = useCallback(async () => {
