@@ -3,7 +3,7 @@
  * of it, its maker hears of the answer, and nothing else is told. The real app, its queue and a real SMTP server.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   NOTIFICATION_TYPES,
@@ -17,34 +17,21 @@ import {
   type OfferResponse,
 } from '@rummage/contract';
 import { products } from '../../db/schema.js';
-import type { TestApp } from '../../test/app.js';
 import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
-import type { TestSmtpServer } from '../../test/smtp.js';
 import { notificationApi, type Person } from '../notification/notification.fixtures.js';
-import {
-  PUBLIC_URL,
-  expectNotificationHeaders,
-  startMailingApp,
-  until,
-} from '../notification/email/email.fixtures.js';
+import { PUBLIC_URL, useMailingApp } from '../notification/email/email.fixtures.js';
 
 const N = messages.notifications;
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+const mailing = useMailingApp();
 let api: ReturnType<typeof notificationApi>;
-beforeAll(async () => {
-  ({ t, smtp } = await startMailingApp());
-  api = notificationApi(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+beforeAll(() => {
+  api = notificationApi(mailing.t.app);
 });
 
 async function post(url: string, who: Person, body?: unknown) {
-  const response = await t.app.inject({
+  const response = await mailing.t.app.inject({
     method: 'POST',
     url,
     headers: { ...bearer(who.token), 'content-type': 'application/json' },
@@ -69,7 +56,7 @@ async function offerEntries(who: Person): Promise<Array<Pick<Notification, 'titl
 async function listing(price = 100) {
   const [seller, buyer] = await Promise.all([api.person(), api.person()]);
   const title = `Teak stool ${Math.random().toString(36).slice(2, 8)}`;
-  const productId = await createProduct(t.app, seller.id, { title, price });
+  const productId = await createProduct(mailing.t.app, seller.id, { title, price });
   return { seller, buyer, productId, title };
 }
 
@@ -131,7 +118,7 @@ describe('offer notifications', () => {
     ]);
 
     const quiet = await listing();
-    await t.app.parts.storage.database.db
+    await mailing.t.app.parts.storage.database.db
       .update(products)
       .set({ minimumOffer: 50 })
       .where(eq(products.id, quiet.productId));
@@ -148,7 +135,7 @@ describe('offer notifications', () => {
     // The first was read: the new offer is a new entry.
     expect(await offerEntries(quiet.seller)).toHaveLength(2);
     expect((await api.read(quiet.seller, { all: true })).statusCode).toBe(200);
-    await t.app.parts.listings.offers.lapse({ offerId: lapsing.id });
+    await mailing.t.app.parts.listings.offers.lapse({ offerId: lapsing.id });
     expect((await api.listOf(quiet.seller)).unread).toBe(0);
     expect(await offerEntries(quiet.buyer)).toEqual([]);
   });
@@ -157,7 +144,7 @@ describe('offer notifications', () => {
     const { seller, buyer, productId } = await listing();
     await offer(buyer, productId, 40);
     expect((await api.listOf(seller)).unread).toBe(1);
-    const read = await t.app.inject({
+    const read = await mailing.t.app.inject({
       method: 'POST',
       url: API.message.read,
       headers: { ...bearer(seller.token), 'content-type': 'application/json' },
@@ -170,10 +157,7 @@ describe('offer notifications', () => {
   it('are e-mailed by the kind "offers", which one click switches off alone', async () => {
     const { seller, buyer, productId, title } = await listing();
     await offer(buyer, productId, 65);
-    const [mail] = await until(
-      'the offer e-mail',
-      () => smtp.to(seller.email).length >= 1 && smtp.to(seller.email),
-    );
+    const [mail] = await mailing.waitForMails(seller, 1);
     const entryTitle = fillText(N.offerReceivedTitle, {
       name: buyer.username,
       amount: formatPrice(65),
@@ -183,20 +167,20 @@ describe('offer notifications', () => {
     expect(mail!.parsed.text).toContain(fillText(N.emailOffersIntro, { product: 'Rummage' }));
     expect(mail!.parsed.text).toContain(`${PUBLIC_URL}${ROUTES.chat(buyer.id, productId)}`);
 
-    const local = expectNotificationHeaders(mail!, PUBLIC_URL).replace(PUBLIC_URL, '');
-    const asked = await t.app.inject({ method: 'GET', url: local });
+    const local = mailing.localPath(mailing.expectNotificationHeaders(mail!));
+    const asked = await mailing.t.app.inject({ method: 'GET', url: local });
     expect(asked.json().data).toMatchObject({
       kind: 'offers',
       message: fillText(N.unsubscribeQuestion, { kind: N.kindOffers }),
     });
-    const posted = await t.app.inject({
+    const posted = await mailing.t.app.inject({
       method: 'POST',
       url: local,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(posted.statusCode, posted.body).toBe(200);
-    const preferences = await t.app.inject({
+    const preferences = await mailing.t.app.inject({
       method: 'GET',
       url: API.notifications.preferences,
       headers: bearer(seller.token),
