@@ -25,6 +25,37 @@ export const offerMessages = {
   notYourTurn: 'Only the person this offer was made to can answer it.',
   onlyMaker: 'Only the person who made this offer can withdraw it.',
   notPending: 'This offer has already been answered or has expired.',
+  /** The text of an offer's row in the chat (and the inbox's last message); `{amount}` in the price format. */
+  inChat: 'Offered {amount}',
+  /** The same for a counter-offer. */
+  counterInChat: 'Countered with {amount}',
+  /** The seller's lowest offer on the listing form (shown to nobody else). */
+  minimumLabel: 'lowest offer you accept (optional)',
+  minimumHint: 'Offers below it are declined at once and never reach you. Only you see it.',
+  minimumRange: 'The lowest offer must be a number from 0 to 1,000,000 with at most two decimals.',
+  minimumNotBelowPrice: 'The lowest offer you accept must be below the price.',
+  /** The web: the product page's offer form and the offer bubbles in the chat. */
+  amountLabel: 'Your offer',
+  /** Under the amount field: `{price}` is the asking price. */
+  amountHint: 'The asking price is {price}. The seller can accept, decline or counter your offer.',
+  send: 'Send offer',
+  sending: 'Sending…',
+  failed: 'The offer could not be sent. Please try again.',
+  actionFailed: 'That did not work. Please try again.',
+  /** An offer's bubble: `{amount}` in the price format, `{name}` who made it. */
+  bubbleLabel: 'Offer of {amount} by {name}',
+  accept: 'Accept',
+  decline: 'Decline',
+  counter: 'Counter',
+  counterLabel: 'Your counter-offer',
+  counterSend: 'Send counter-offer',
+  cancel: 'Cancel',
+  withdraw: 'Withdraw',
+  /** Screen readers: which offer a button answers. */
+  acceptLabel: 'Accept the offer of {amount}',
+  declineLabel: 'Decline the offer of {amount}',
+  counterOpenLabel: 'Counter the offer of {amount}',
+  withdrawLabel: 'Withdraw your offer of {amount}',
   /** The offer statuses as a person reads them. */
   status: {
     pending: 'Waiting for an answer',

@@ -73,6 +73,19 @@ export const notificationMessages = {
   releasedTitleSeller: 'You released the reservation of {title} for {name}',
   lapsedTitle: 'The reservation of {title} ran out',
   endedBody: 'The listing is open to everyone again.',
+  /**
+   * Offers (docs/product.md §18): to the person an offer was made to, then to its maker when it was answered.
+   * `{amount}` in the price format.
+   */
+  offerReceivedTitle: '{name} offered {amount} for {title}',
+  offerCounteredTitle: '{name} countered with {amount} for {title}',
+  offerReceivedBody: 'Accept, decline or counter it in the chat before it expires.',
+  offerAcceptedTitle: '{name} accepted the offer of {amount} for {title}',
+  /** To a buyer whose offer the seller accepted, then to a seller whose counter-offer the buyer accepted. */
+  offerAcceptedBodyBuyer: 'The listing is reserved for you. Arrange the pickup in the chat.',
+  offerAcceptedBodySeller: 'The listing is reserved for {name}. Arrange the pickup in the chat.',
+  offerDeclinedTitle: '{name} declined the offer of {amount} for {title}',
+  offerDeclinedBody: 'You can make another offer in the chat.',
   /** A new listing matched a saved search: `{search}` the saved words or place, the body is the listing's title. */
   savedSearchTitle: 'New match for {search}',
   /** `{search}` of a saved search with neither words nor a named place (a spot away from any town). */
@@ -95,6 +108,7 @@ export const notificationMessages = {
   kindReservations: 'Reservations made, released or run out',
   kindSavedSearches: 'New listings matching your saved searches',
   kindRatings: 'Ratings: asked to rate, ratings published or removed, handovers called off',
+  kindOffers: 'Offers made to you, and answers to yours',
   saved: 'Your notification settings are saved.',
   saveFailed: 'Your notification settings could not be saved. Please try again.',
   pushEnable: 'Turn on push notifications',
@@ -124,6 +138,8 @@ export const notificationMessages = {
   /** Reservation notices and saved-search matches: one entry's title is the subject, several are counted. */
   emailReservationsSubjectMany: '{count} reservation updates',
   emailReservationsIntro: 'News about reservations on {product}:',
+  emailOffersSubjectMany: '{count} offer updates',
+  emailOffersIntro: 'News about offers on {product}:',
   emailSavedSearchesSubjectMany: '{count} new matches for your saved searches',
   emailSavedSearchesIntro: 'New listings on {product} match your saved searches:',
   emailOpenNotifications: 'See all your notifications',
@@ -145,7 +161,7 @@ export const notificationMessages = {
   /** Refusals. */
   readInvalid: 'Send { "ids": [...] } with notification ids, or { "all": true }.',
   preferencesInvalid:
-    'Send email and push, each with messages, support, follows, garageSales, likes, reservations and savedSearches as true or false.',
+    'Send email and push, each with messages, support, follows, garageSales, likes, reservations, savedSearches and offers as true or false.',
   subscriptionInvalid: 'The push subscription is not valid.',
   subscriptionEndpointInvalid: 'The push subscription endpoint must be an absolute URL.',
   subscriptionEndpointRefused: 'The push subscription endpoint must be a public https address.',

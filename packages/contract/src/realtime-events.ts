@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 import { HUB_EVENTS } from './realtime.js';
 import { chatMessageSchema } from './schemas/message.js';
+import { offerSchema } from './schemas/offer.js';
 import { SUPPORT_HUB_EVENTS } from './schemas/staff.js';
 import { supportTicketSchema, ticketMessageSchema } from './schemas/support.js';
 
@@ -43,6 +44,8 @@ export const HUB_EVENT_SCHEMAS = {
   },
   chat: {
     [HUB_EVENTS.receiveMessage]: receivedChatMessageSchema,
+    /** Every change of an offer in the chat: a new one (its row is in the history), or a new status. */
+    [HUB_EVENTS.receiveOffer]: offerSchema,
     [HUB_EVENTS.messageError]: z.string(),
   },
   support: {

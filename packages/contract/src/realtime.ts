@@ -52,6 +52,11 @@ export const HUB_EVENTS = {
   chatActivity: 'ChatActivity',
   /** chat hub: a ChatMessage (contract `chatMessageSchema`), sent to the connections that joined that chat. */
   receiveMessage: 'ReceiveMessage',
+  /**
+   * chat hub: an offer made, answered, withdrawn or expired in that chat (contract `offerSchema`,
+   * docs/product.md §18), sent to the connections that joined it.
+   */
+  receiveOffer: 'receiveoffer',
   /** chat and support hubs: a readable refusal text for the caller's SendMessage. */
   messageError: 'MessageError',
 } as const;

@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
 import { notificationPreferencesSchema, notificationTypeSchema } from './notification.js';
 import { dealSchema, REVIEW_ROLES } from './deal.js';
+import { OFFER_STATUSES } from './offer.js';
 
 const D = messages.accountData;
 
@@ -54,6 +55,8 @@ const exportListing = z.object({
   soldAt: nullableTime,
   hiddenAt: nullableTime,
   hiddenReason: z.string().nullable(),
+  /** The lowest offer the seller accepts (docs/product.md §18), or null. */
+  minimumOffer: z.number().nullable(),
   views: z.number().int(),
   createdAt: time,
   updatedAt: time,
@@ -123,6 +126,24 @@ export const accountExportSchema = z.object({
   /** People this person blocked (docs/product.md §11); who blocked them is never told. */
   blocked: z.array(personLink),
   chats: z.array(exportChat),
+  /**
+   * Offers this person made or was made (docs/product.md §18), oldest first: as buyer or seller, whether they made
+   * it, the amount and what came of it. Offers below a seller's lowest are only in the buyer's export.
+   */
+  offers: z.array(
+    z.object({
+      id: z.number().int(),
+      productId: z.number().int(),
+      role: z.enum(['buyer', 'seller']),
+      madeByMe: z.boolean(),
+      otherUserId: z.number().int(),
+      amount: z.number(),
+      status: z.enum(OFFER_STATUSES),
+      createdAt: time,
+      expiresAt: time,
+      answeredAt: nullableTime,
+    }),
+  ),
   supportTickets: z.array(exportTicket),
   sessions: z.array(
     z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { idSchema } from './common.js';
+import { OFFER_STATUSES } from './offer.js';
 
 const C = messages.chat;
 
@@ -50,6 +51,14 @@ export const safetyWarningOf = (kind: SafetyWarningKind): SafetyWarning => ({
  * One chat message, as history answers and hubs push it (docs/product.md §3 "chat message": history and live shapes in one,
  * so the client may read either name). `timestamp` and `time` are the server's ISO 8601 time.
  */
+/** An offer as a chat row carries it: what the bubble shows and answers. */
+export const offerInChatSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  status: z.enum(OFFER_STATUSES),
+});
+export type OfferInChat = z.infer<typeof offerInChatSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -64,6 +73,11 @@ export const chatMessageSchema = z.object({
   time: z.string(),
   /** For the recipient: null, or a warning about a message that looks like a scam. Always null for the sender. */
   safetyWarning: safetyWarningSchema.nullable(),
+  /**
+   * An offer made in the chat (docs/product.md §18): its id, amount and status now; `text` then reads as the offer
+   * ("Offered $12.00"). Null on plain messages.
+   */
+  offer: offerInChatSchema.nullable(),
   /**
    * Only in the sender's own answer, echo and history: true while the message waits for staff (near-certain spam
    * from a new or unverified account). Its `id` is then the held message's, not a chat message's.

@@ -27,6 +27,8 @@ export const NOTIFICATION_TYPES = {
   deal: 'deal',
   /** Asked to rate a deal, ratings published, a rating removed by staff (docs/product.md §20). */
   review: 'review',
+  /** An offer made to the person, or their offer accepted or declined (docs/product.md §18). */
+  offer: 'offer',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 export const notificationTypeSchema = z.enum(Object.values(NOTIFICATION_TYPES) as [NotificationType]);
@@ -93,6 +95,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'reservations',
   'savedSearches',
   'ratings',
+  'offers',
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 /** Which preference switches a notification type. */
@@ -106,6 +109,7 @@ export const PREFERENCE_OF_TYPE: Record<NotificationType, NotificationPreference
   savedSearch: 'savedSearches',
   deal: 'ratings',
   review: 'ratings',
+  offer: 'offers',
 };
 
 const channelSchema = z.object(
@@ -132,6 +136,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     reservations: true,
     savedSearches: true,
     ratings: false,
+    offers: true,
   },
   push: {
     messages: true,
@@ -142,6 +147,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     reservations: true,
     savedSearches: true,
     ratings: true,
+    offers: true,
   },
 };
 export const notificationPreferencesResponseSchema = z.object({ data: notificationPreferencesSchema });
@@ -216,10 +222,16 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /**
  * The kinds of notification sent by e-mail at all, each of which a one-click unsubscribe link (RFC 8058) can switch
- * off: answers to the person (chat messages, support) and the notices they asked for (reservations, saved-search
- * matches). The rest come in the app and by push only.
+ * off: answers to the person (chat messages, support, offers) and the notices they asked for (reservations,
+ * saved-search matches). The rest come in the app and by push only.
  */
-export const EMAIL_UNSUBSCRIBE_KINDS = ['messages', 'support', 'reservations', 'savedSearches'] as const;
+export const EMAIL_UNSUBSCRIBE_KINDS = [
+  'messages',
+  'support',
+  'reservations',
+  'savedSearches',
+  'offers',
+] as const;
 export type EmailUnsubscribeKind = (typeof EMAIL_UNSUBSCRIBE_KINDS)[number];
 /** GET and POST /api/Notifications/unsubscribe?token=…: the signed token from the e-mail's link. */
 export const unsubscribeQuerySchema = z.object({

@@ -140,6 +140,11 @@ export const productDetailSchema = productCardSchema.extend({
   /** True when the signed-in user is the seller (show edit controls, hide report and follow). */
   isOwner: z.boolean(),
   /**
+   * Present only for the seller: the lowest offer they accept (docs/product.md §18), null when none. Nobody else
+   * ever gets it.
+   */
+  minimumOffer: z.number().nullable().optional(),
+  /**
    * Present only when moderation hid the listing, which only its seller and staff can then open (everyone else
    * gets 404): the reason staff gave.
    */
@@ -176,20 +181,30 @@ const idNumber = (message: string) =>
 /** Two decimals at most, tolerant of binary floating point (19.99 * 100 is 1998.9999999999998). */
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
-export const priceSchema = z.preprocess(
-  blankToUndefined,
+/** Money in the price format: 0 to LISTING_LIMITS.priceMax with at most two decimals, a number or its text. */
+const money = (invalidMessage: string, rangeMessage: string) =>
   z.union([z.string(), z.number()], { error: L.fillFieldsProperly }).transform((value, ctx) => {
     const n = typeof value === 'number' ? value : Number(value.trim());
     if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: L.priceInvalid });
+      ctx.addIssue({ code: 'custom', message: invalidMessage });
       return z.NEVER;
     }
     if (n < 0 || n > LISTING_LIMITS.priceMax || !hasAtMostTwoDecimals(n)) {
-      ctx.addIssue({ code: 'custom', message: L.priceRange });
+      ctx.addIssue({ code: 'custom', message: rangeMessage });
       return z.NEVER;
     }
     return Math.round(n * 100) / 100;
-  }),
+  });
+
+export const priceSchema = z.preprocess(blankToUndefined, money(L.priceInvalid, L.priceRange));
+
+/**
+ * The seller's lowest offer (docs/product.md §18), in the price format. Sent blank it is cleared (`null`); left out
+ * of an edit it stays as it was (`undefined`). That it is below the price is checked with the listing.
+ */
+export const minimumOfferSchema = z.preprocess(
+  (value) => (value === undefined ? undefined : blankToUndefined(value) === undefined ? null : value),
+  money(messages.offers.minimumRange, messages.offers.minimumRange).nullable().optional(),
 );
 
 const coordinate = (min: number, max: number) =>
@@ -219,6 +234,8 @@ export const productFormFieldsSchema = z.object({
     .default(''),
   /** Optional: the category chip the listing shows under (GET /api/Category ids). */
   CategoryId: optional(idNumber(L.categoryInvalid)),
+  /** Optional: the lowest offer the seller accepts, below the price; only the seller ever sees it. */
+  MinimumOffer: minimumOfferSchema,
 });
 export type ProductFormFields = z.input<typeof productFormFieldsSchema>;
 export type ParsedProductFormFields = z.output<typeof productFormFieldsSchema>;
@@ -241,6 +258,8 @@ export const LISTING_MESSAGE_ORDER: readonly string[] = [
   L.pickupRequired,
   L.priceInvalid,
   L.priceRange,
+  messages.offers.minimumRange,
+  messages.offers.minimumNotBelowPrice,
 ];
 export function firstListingMessage(found: readonly string[]): string | undefined {
   for (const message of LISTING_MESSAGE_ORDER) if (found.includes(message)) return message;

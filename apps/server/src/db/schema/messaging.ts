@@ -60,6 +60,11 @@ export const chatMessages = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     /** The kind of scam warning the recipient reads under it (SAFETY_WARNING_KINDS), or null (§16). */
     safetyWarning: text('safety_warning'),
+    /**
+     * The offer this row shows (docs/product.md §18), null on plain messages. A plain id: the offer and its row
+     * both go with their conversation.
+     */
+    offerId: bigint('offer_id', { mode: 'number' }),
   },
   (t) => [
     index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),

@@ -2,7 +2,7 @@
  * A person's rows, read for the export and removed for the deletion. personal-data.ts lists every column that
  * names a person and which function here covers it.
  */
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   chatMessages,
@@ -11,6 +11,7 @@ import {
   garageSales,
   moderationLog,
   notifications,
+  offers,
   passwordResetTokens,
   emailVerificationTokens,
   heldMessages,
@@ -360,12 +361,43 @@ export function pushSubscriptionsOf(db: Db, userId: number) {
 }
 
 /**
+ * Offers the person made or was made, oldest first (docs/product.md §18). A seller never saw offers below their
+ * lowest, so those are the buyer's alone.
+ */
+export function offersOf(db: Db, userId: number) {
+  return db
+    .select()
+    .from(offers)
+    .where(or(eq(offers.buyerId, userId), and(eq(offers.sellerId, userId), eq(offers.belowMinimum, false))))
+    .orderBy(asc(offers.id));
+}
+
+/**
+ * Open offers end with the account: those the person made are withdrawn, those made to them expire. The rest stay
+ * in the other side's chat, from "Deleted user", as the messages do.
+ */
+async function endOpenOffers(db: Db, userId: number): Promise<void> {
+  const open = and(eq(offers.status, 'pending'), or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)));
+  const answeredAt = new Date();
+  await db
+    .update(offers)
+    .set({ status: 'withdrawn', answeredAt })
+    .where(and(open, eq(offers.fromUserId, userId)));
+  await db
+    .update(offers)
+    .set({ status: 'expired', answeredAt })
+    .where(and(open, ne(offers.fromUserId, userId)));
+}
+
+/**
  * Removes the account. Rows with a foreign key to the person go with the users row (ON DELETE, as
  * personal-data.ts lists); what names the person without one is handled here first: view counts keyed by
- * 'u:<id>' are deleted, chats keep the titles of the listings about to go. Call inside a transaction.
+ * 'u:<id>' are deleted, chats keep the titles of the listings about to go, open offers end. Call inside a
+ * transaction.
  */
 export async function deleteAccount(db: Db, userId: number): Promise<void> {
   await keepChatsAboutListings(db, { sellerId: userId });
+  await endOpenOffers(db, userId);
   await db.delete(productViews).where(eq(productViews.viewerKey, viewerKey(userId)));
   await db.delete(profileViews).where(eq(profileViews.viewerKey, viewerKey(userId)));
   await db.delete(users).where(eq(users.id, userId));

@@ -8,6 +8,7 @@ import { withTransaction, type Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { offerStatusAt } from '../message/chat-message.js';
 import { readPreferences } from '../notification/preferences.repository.js';
 import { keysInUse } from '../product/product.repository.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
@@ -110,6 +111,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       soldAt: isoOrNull(row.soldAt),
       hiddenAt: isoOrNull(row.hiddenAt),
       hiddenReason: row.hiddenReason,
+      minimumOffer: row.minimumOffer,
       views: row.views,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
@@ -183,12 +185,13 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       repo.blocksBy(db, userId),
       repo.savedSearchesBy(db, userId),
     ]);
-    const [verifications, held, photos, deals, ratingReports] = await Promise.all([
+    const [verifications, held, photos, deals, ratingReports, offers] = await Promise.all([
       repo.emailVerificationsOf(db, userId),
       repo.heldMessagesBy(db, userId),
       repo.photoHashesOf(db, userId),
       dealsForExport(db, userId, clock()),
       ratingReportsBy(db, userId),
+      repo.offersOf(db, userId),
     ]);
     const link = (row: { userId: number; userName: string; since: Date }) => ({
       ...row,
@@ -237,6 +240,18 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
       followers: followers.map(link),
       blocked: blocked.map(link),
       chats,
+      offers: offers.map((offer) => ({
+        id: offer.id,
+        productId: offer.productId,
+        role: offer.buyerId === userId ? ('buyer' as const) : ('seller' as const),
+        madeByMe: offer.fromUserId === userId,
+        otherUserId: offer.buyerId === userId ? offer.sellerId : offer.buyerId,
+        amount: offer.amount,
+        status: offerStatusAt(offer, clock()),
+        createdAt: iso(offer.createdAt),
+        expiresAt: iso(offer.expiresAt),
+        answeredAt: isoOrNull(offer.answeredAt),
+      })),
       supportTickets,
       sessions: sessions.map((session) => ({
         ...session,

@@ -268,6 +268,15 @@ export const PERSONAL_DATA: readonly PersonReference[] = [
     exported: 'chats',
     deletion: "kept in the other side's history as 'Deleted user'",
   },
+  ...(['buyer_id', 'seller_id', 'from_user_id'] as const).map((column): PersonReference => ({
+    table: 'offers',
+    column,
+    link: { plain: 'user id' },
+    exported: 'offers',
+    deletion:
+      "kept in the other side's chat as 'Deleted user'; open offers end (withdrawn when the person made them, " +
+      'expired when made to them)',
+  })),
   {
     table: 'support_tickets',
     column: 'user_id',

@@ -1,7 +1,21 @@
-import { messages, safetyWarningOf, type ChatMessage, type SafetyWarningKind } from '@rummage/contract';
+import {
+  messages,
+  safetyWarningOf,
+  type ChatMessage,
+  type OfferStatus,
+  type SafetyWarningKind,
+} from '@rummage/contract';
 import type * as repo from './message.repository.js';
 
 const C = messages.chat;
+
+/** What an offer's status reads as at `at`: a pending one past its time is expired, even before its job ran. */
+export function offerStatusAt(
+  offer: { status: OfferStatus; expiresAt: Date },
+  at: Date = new Date(),
+): OfferStatus {
+  return offer.status === 'pending' && offer.expiresAt.getTime() <= at.getTime() ? 'expired' : offer.status;
+}
 
 /** A message as `viewerId` reads it: only its recipient reads its safety warning, never its sender. */
 export function toMessage(
@@ -26,5 +40,8 @@ export function toMessage(
       row.safetyWarning !== null && viewerId !== row.senderId
         ? safetyWarningOf(row.safetyWarning as SafetyWarningKind)
         : null,
+    offer: row.offer
+      ? { id: row.offer.id, amount: row.offer.amount, status: offerStatusAt(row.offer) }
+      : null,
   };
 }

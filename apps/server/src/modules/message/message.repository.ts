@@ -1,5 +1,13 @@
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { chatMessages, conversationMembers, conversations, products, users } from '../../db/schema.js';
+import type { OfferStatus } from '@rummage/contract';
+import {
+  chatMessages,
+  conversationMembers,
+  conversations,
+  offers,
+  products,
+  users,
+} from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
 export type { Db };
@@ -236,10 +244,12 @@ export async function insertMessage(
   safetyWarning: string | null = null,
   /** A held message released by staff keeps the time it was written. */
   createdAt?: Date,
+  /** The row of an offer made in the chat (docs/product.md §18). */
+  offerId?: number,
 ): Promise<StoredMessage> {
   const [row] = await db
     .insert(chatMessages)
-    .values({ conversationId, senderId, body, safetyWarning, ...(createdAt && { createdAt }) })
+    .values({ conversationId, senderId, body, safetyWarning, offerId, ...(createdAt && { createdAt }) })
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) throw new Error('insert into chat_messages returned no row');
   await db
@@ -285,15 +295,25 @@ export interface MessageRow {
   createdAt: Date;
   /** The scam warning's kind, for the recipient's eyes only (the service decides who reads it). */
   safetyWarning: string | null;
+  /** The offer the row shows, as it stands now; absent or null on plain messages. */
+  offer?: ChatOffer | null;
+}
+
+/** An offer as its chat row reads it; a pending one past `expiresAt` reads as expired. */
+export interface ChatOffer {
+  id: number;
+  amount: number;
+  status: OfferStatus;
+  expiresAt: Date;
 }
 
 /** Newest first, `limit` messages with ids above `afterId` (what the reader cleared) and below `before`. */
-export function listMessages(
+export async function listMessages(
   db: Db,
   conversationId: number,
   options: { afterId: number; before?: number; limit: number },
 ): Promise<MessageRow[]> {
-  return db
+  const rows = await db
     .select({
       id: chatMessages.id,
       senderId: chatMessages.senderId,
@@ -301,9 +321,14 @@ export function listMessages(
       body: chatMessages.body,
       createdAt: chatMessages.createdAt,
       safetyWarning: chatMessages.safetyWarning,
+      offerId: offers.id,
+      offerAmount: offers.amount,
+      offerStatus: offers.status,
+      offerExpiresAt: offers.expiresAt,
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(offers, eq(offers.id, chatMessages.offerId))
     .where(
       and(
         eq(chatMessages.conversationId, conversationId),
@@ -313,4 +338,11 @@ export function listMessages(
     )
     .orderBy(desc(chatMessages.id))
     .limit(options.limit);
+  return rows.map(({ offerId, offerAmount, offerStatus, offerExpiresAt, ...row }) => ({
+    ...row,
+    offer:
+      offerId === null || offerAmount === null || offerStatus === null || offerExpiresAt === null
+        ? null
+        : { id: offerId, amount: offerAmount, status: offerStatus, expiresAt: offerExpiresAt },
+  }));
 }

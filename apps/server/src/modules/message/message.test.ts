@@ -58,6 +58,8 @@ describe('POST /api/Message/send', () => {
       timestamp: data.time,
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       safetyWarning: null,
+      // A plain message, not an offer (docs/product.md §18).
+      offer: null,
     });
 
     const reply = await chat.send(seller.token, productId, buyer.id, 'Yes it is');

@@ -10,10 +10,13 @@
  *   popular listing does not flood the bell.
  * - Reservations (§12): the buyer and the seller each hear when a hold is made, released or runs out. What the
  *   seller did themselves is kept in their list as read. A hold ended by the sale tells nobody: the sale is the news.
+ * - Offers (§18): the person an offer was made to hears of it (a counter-offer too), and its maker hears when it was
+ *   accepted or declined; one unread entry per chat's offers. A withdrawn or expired offer, and one below the
+ *   seller's lowest, tell nobody.
  * - Every unread entry goes out by push to a person who is away, and by e-mail for the types that are e-mailed.
  */
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, ROUTES, fillText, messages } from '@rummage/contract';
+import { NOTIFICATION_TYPES, ROUTES, fillText, formatPrice, messages, type Offer } from '@rummage/contract';
 import type { Executor } from '../../db/client.js';
 import { follows, products } from '../../db/schema.js';
 import { processor, type EventProcessor } from '../../events/durable.js';
@@ -28,6 +31,8 @@ const HOUR_MS = 3_600_000;
 /** One unread entry per chat, seen from the receiver: the listing and the other person. */
 export const chatGroupKey = (productId: number, otherUserId: number) => `chat:${productId}:${otherUserId}`;
 export const supportGroupKey = (ticketId: number) => `support:${ticketId}`;
+/** One unread entry per chat's offers, seen from the receiver: the listing and the other person. */
+export const offerGroupKey = (productId: number, otherUserId: number) => `offer:${productId}:${otherUserId}`;
 /** Likes of one listing within one clock hour gather into one entry. */
 export const likeGroupKey = (productId: number, at: Date) =>
   `like:${productId}:${Math.floor(at.getTime() / HOUR_MS)}`;
@@ -113,6 +118,52 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
       ...(how.ownAction && { ownAction: true }),
     });
 
+  /**
+   * An offer's news for the one side it concerns (docs/product.md §18): a new offer to the person it was made to,
+   * an acceptance or a refusal to its maker. Countered, withdrawn and expired tell nobody (a counter is told as the
+   * new offer it makes).
+   */
+  async function tellOfOffer(w: Writing, offer: Offer): Promise<void> {
+    const { productId, buyerId, sellerId, fromUserId } = offer;
+    const answered = offer.status === 'accepted' || offer.status === 'declined';
+    if (offer.status !== 'pending' && !answered) return;
+    const maker = fromUserId;
+    const taker = maker === buyerId ? sellerId : buyerId;
+    // A new offer goes to the person it was made to; an answer comes from them, to its maker.
+    const [to, actor] = answered ? [maker, taker] : [taker, maker];
+    const title = await titleOf(w.tx, productId);
+    if (title === undefined) return;
+    const name = await nameInNotices(w.tx, actor);
+    const amount = formatPrice(offer.amount);
+    const texts =
+      offer.status === 'pending'
+        ? {
+            title: fillText(maker === sellerId ? N.offerCounteredTitle : N.offerReceivedTitle, {
+              name,
+              amount,
+              title,
+            }),
+            body: N.offerReceivedBody,
+          }
+        : offer.status === 'accepted'
+          ? {
+              title: fillText(N.offerAcceptedTitle, { name, amount, title }),
+              body:
+                to === buyerId
+                  ? N.offerAcceptedBodyBuyer
+                  : fillText(N.offerAcceptedBodySeller, { name: await nameInNotices(w.tx, buyerId) }),
+            }
+          : { title: fillText(N.offerDeclinedTitle, { name, amount, title }), body: N.offerDeclinedBody };
+    await centre.notify(w, to, {
+      type: NOTIFICATION_TYPES.offer,
+      ...texts,
+      link: ROUTES.chat(actor, productId),
+      groupKey: offerGroupKey(productId, actor),
+      // Someone the person blocked tells them nothing (docs/product.md §11).
+      actorId: actor,
+    });
+  }
+
   const names = (w: Writing, sellerId: number, buyerId: number) =>
     Promise.all([nameInNotices(w.tx, sellerId), nameInNotices(w.tx, buyerId)]);
 
@@ -131,16 +182,22 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
         });
       },
     }),
-    // Clearing a chat is done with it too: its entry should not stay unread in the bell.
+    // Clearing a chat is done with it too: its entries (messages, offers) should not stay unread in the bell.
     ...(['chat.read', 'chat.deleted'] as const).map((event) =>
       processor({
         event,
         name: event === 'chat.read' ? 'notifications.chatRead' : 'notifications.chatCleared',
         handle: async ({ userId, productId, otherUserId }, w) => {
           await centre.readWhere(w, userId, { groupKey: chatGroupKey(productId, otherUserId) });
+          await centre.readWhere(w, userId, { groupKey: offerGroupKey(productId, otherUserId) });
         },
       }),
     ),
+    processor({
+      event: 'offer.changed',
+      name: 'notifications.offer',
+      handle: async ({ offer }, w) => tellOfOffer(w, offer),
+    }),
     processor({
       event: 'support.messageSent',
       name: 'notifications.supportAnswer',

@@ -18,7 +18,7 @@ async function person() {
 }
 
 describe('GET and PUT /api/Notifications/preferences', () => {
-  it('reads kinds added after a person chose (reservations, saved searches) as their defaults', async () => {
+  it('reads kinds added after a person chose (reservations, saved searches, offers) as their defaults', async () => {
     const me = await person();
     const older = { messages: false, support: true, follows: true, garageSales: false, likes: false };
     await t.app.parts.storage.database.db
@@ -31,8 +31,8 @@ describe('GET and PUT /api/Notifications/preferences', () => {
     });
     expect(response.json()).toEqual({
       data: {
-        email: { ...older, reservations: true, savedSearches: true, ratings: false },
-        push: { ...older, reservations: true, savedSearches: true, ratings: true },
+        email: { ...older, reservations: true, savedSearches: true, ratings: false, offers: true },
+        push: { ...older, reservations: true, savedSearches: true, ratings: true, offers: true },
       },
     });
   });
@@ -62,6 +62,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         reservations: false,
         savedSearches: false,
         ratings: true,
+        offers: false,
       },
       push: {
         messages: true,
@@ -72,6 +73,7 @@ describe('GET and PUT /api/Notifications/preferences', () => {
         reservations: true,
         savedSearches: true,
         ratings: false,
+        offers: true,
       },
     };
     const put = await t.app.inject({

@@ -19,7 +19,8 @@ import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
-import { ensureConversation, findConversation } from '../message/message.repository.js';
+import { offerStatusAt } from '../message/chat-message.js';
+import { ensureConversation, findConversation, insertMessage } from '../message/message.repository.js';
 import { notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
 import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
@@ -56,7 +57,6 @@ export function createOfferService(options: {
   const now = options.now ?? (() => new Date());
 
   function present(row: repo.OfferRow, at: Date): Offer {
-    const lapsed = row.status === 'pending' && row.expiresAt.getTime() <= at.getTime();
     return {
       id: row.id,
       productId: row.productId,
@@ -64,7 +64,7 @@ export function createOfferService(options: {
       sellerId: row.sellerId,
       fromUserId: row.fromUserId,
       amount: row.amount,
-      status: lapsed ? 'expired' : row.status,
+      status: offerStatusAt(row, at),
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     };
@@ -176,6 +176,11 @@ export function createOfferService(options: {
       idempotencyKey: `${OFFER_LAPSE}:${row.id}`,
       tx,
     });
+    // Its row in the chat, among the messages: unread for the other side, and the chat's latest line.
+    const text = fillText(countersId === undefined ? O.inChat : O.counterInChat, {
+      amount: formatPrice(amount),
+    });
+    await insertMessage(tx, offer.conversationId, fromUserId, text, null, at, row.id);
     const data = present(row, at);
     await record('offer.changed', { offer: data });
     return { message: countersId === undefined ? O.sent : O.countered, data };

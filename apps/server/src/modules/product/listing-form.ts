@@ -5,7 +5,16 @@ import { HttpError } from '../../lib/http-error.js';
 import type { ImagePipeline, ProcessedImage } from '../../services/images/index.js';
 
 /** Form field names as the SPEC writes them; clients may send any letter case (ASP.NET binds case-blind). */
-const FIELD_NAMES = ['Title', 'Description', 'Price', 'Latitude', 'Longitude', 'CategoryId', 'ProductId'];
+const FIELD_NAMES = [
+  'Title',
+  'Description',
+  'Price',
+  'MinimumOffer',
+  'Latitude',
+  'Longitude',
+  'CategoryId',
+  'ProductId',
+];
 const CANONICAL = new Map(FIELD_NAMES.map((name) => [name.toLowerCase(), name]));
 const REPEATED = 'ImagesToDelete';
 const IMAGE_FIELD = 'images';
@@ -116,8 +125,8 @@ export function refusal(error: unknown, limits: ListingFormLimits): unknown {
 }
 
 /**
- * Reads a listing form (docs/product.md §3: Title, Description, Price, Latitude, Longitude, Images…, plus ProductId and
- * ImagesToDelete… when editing). Photos are processed as they arrive, so at most one raw upload is held in memory
+ * Reads a listing form (docs/product.md §3: Title, Description, Price, MinimumOffer (§18), Latitude, Longitude,
+ * Images…, plus ProductId and ImagesToDelete… when editing). Photos are processed as they arrive, so at most one raw upload is held in memory
  * at a time; a photo the pipeline refuses stops the read with its own readable 4xx.
  */
 export async function readListingForm(

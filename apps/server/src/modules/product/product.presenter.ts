@@ -101,6 +101,8 @@ export interface DetailExtras {
   isFollowedByCurrentUser: boolean;
   isOwner: boolean;
   viewerId?: number;
+  /** The seller's lowest offer (docs/product.md §18): answered to the seller alone. */
+  minimumOffer?: number | null;
 }
 
 export function toDetail(
@@ -128,5 +130,8 @@ export function toDetail(
     isFollowedByCurrentUser: extras.isFollowedByCurrentUser,
     thrifterSince: extras.thrifterSince.toISOString(),
     isOwner: extras.isOwner,
+    ...(extras.isOwner
+      ? { minimumOffer: extras.minimumOffer == null ? null : money(extras.minimumOffer) }
+      : {}),
   };
 }

@@ -11,6 +11,7 @@ export interface ListingDetailRow extends CardRow {
   description: string;
   sellerSince: Date;
   hiddenReason: string | null;
+  minimumOffer: number | null;
 }
 
 /** One listing with its seller, whatever its visibility (the service decides who may see it). */
@@ -21,6 +22,7 @@ export async function findListing(db: Db, id: number): Promise<ListingDetailRow 
       description: products.description,
       sellerSince: users.createdAt,
       hiddenReason: products.hiddenReason,
+      minimumOffer: products.minimumOffer,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))

@@ -82,7 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags,
         operationId: 'Product_add',
         summary:
-          `Create a listing (multipart: Title, Description, Price, Latitude, Longitude, CategoryId?, ` +
+          `Create a listing (multipart: Title, Description, Price, MinimumOffer?, Latitude, Longitude, CategoryId?, ` +
           `Images × 1..${limits.maxImages}, JPEG or PNG)`,
         consumes: MULTIPART,
         security: bearer,
@@ -106,7 +106,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags,
         operationId: 'Product_update',
         summary:
-          'Edit a listing (multipart: ProductId, Title, Description, Price, Latitude, Longitude, ' +
+          'Edit a listing (multipart: ProductId, Title, Description, Price, MinimumOffer?, Latitude, Longitude, ' +
           'ImagesToDelete × n, Images × n); kept photos keep their order, new ones follow',
         consumes: MULTIPART,
         security: bearer,

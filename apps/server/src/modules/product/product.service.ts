@@ -90,6 +90,7 @@ export async function listingDetail(
       isFollowedByCurrentUser: following,
       isOwner: viewer?.id === row.sellerId,
       viewerId: viewer?.id,
+      minimumOffer: row.minimumOffer,
     },
     store,
   );
@@ -126,6 +127,14 @@ export function createProductService(options: ProductServiceOptions) {
       throw new HttpError(400, first ?? messages.common.invalidRequest, errors);
     }
     return result.data;
+  }
+
+  /** The seller's lowest offer must be below the price (docs/product.md §18), else no offer could ever be seen. */
+  function checkMinimumOffer(minimumOffer: number | null | undefined, price: number): void {
+    if (minimumOffer != null && minimumOffer >= price) {
+      const message = messages.offers.minimumNotBelowPrice;
+      throw new HttpError(400, message, { MinimumOffer: message });
+    }
   }
 
   async function checkCategory(categoryId: number | undefined): Promise<void> {
@@ -190,6 +199,7 @@ export function createProductService(options: ProductServiceOptions) {
       if (form.images.length > maxImages) {
         throw new HttpError(400, fillText(L.tooManyImages, { max: maxImages }));
       }
+      checkMinimumOffer(fields.MinimumOffer, fields.Price);
       await checkCategory(fields.CategoryId);
       await refuseIfUnverified(db, user.id, options.requireVerifiedEmail ?? false);
       const stored = await storeImages(form.images);
@@ -202,6 +212,7 @@ export function createProductService(options: ProductServiceOptions) {
             title: fields.Title,
             description: fields.Description,
             price: fields.Price,
+            minimumOffer: fields.MinimumOffer ?? null,
             latitude: fields.Latitude,
             longitude: fields.Longitude,
             locationText: locationText(fields.Latitude, fields.Longitude),
@@ -230,6 +241,9 @@ export function createProductService(options: ProductServiceOptions) {
       const current = await repo.findListing(db, id);
       if (!current) throw notFound();
       if (current.sellerId !== user.id) throw new HttpError(403, L.notOwner);
+      // Left out of the form, the lowest offer stays; it must still be below a new price.
+      const minimumOffer = fields.MinimumOffer === undefined ? current.minimumOffer : fields.MinimumOffer;
+      checkMinimumOffer(minimumOffer, fields.Price);
       await checkCategory(fields.CategoryId);
       const stored = await storeImages(form.images);
       let removedKeys: string[] = [];
@@ -265,6 +279,7 @@ export function createProductService(options: ProductServiceOptions) {
             title: fields.Title,
             description: fields.Description,
             price: fields.Price,
+            minimumOffer,
             latitude: fields.Latitude,
             longitude: fields.Longitude,
             locationText: locationText(fields.Latitude, fields.Longitude),

@@ -8,6 +8,7 @@ import { chatGroup, chatSideGroup } from '../hubs/chat.hub.js';
  * people's and the sender's own, whose echo carries its clientMessageId back. A person's other tabs, showing
  * other chats, get nothing; the inbox and badges learn of it on /generalhub (delivery/inbox.ts). A message with a
  * safety warning goes to each side's own group instead, so only the recipient's copy carries the warning.
+ * receiveoffer goes to the same group on every change of an offer made in that chat.
  */
 export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
   events.on('chat.messageSent', async (sent) => {
@@ -29,6 +30,13 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
         .group(chatSideGroup(sent.productId, sent.buyerId, sent.receiverId))
         .send(HUB_EVENTS.receiveMessage, sent.receivedByRecipient),
     ]);
+  });
+  // Offers (docs/product.md §18): every change reaches both people's open pages of the chat, so a bubble's
+  // status and buttons follow it. An offer below the seller's lowest is never told, so never sent.
+  events.on('offer.changed', async ({ offer }) => {
+    await hubs('chat')
+      .clients.group(chatGroup(offer.productId, offer.buyerId))
+      .send(HUB_EVENTS.receiveOffer, offer);
   });
   // A held message: its sender's pages show it as waiting for a check; the recipient's hear nothing.
   events.on('chat.messageHeld', async (held) => {

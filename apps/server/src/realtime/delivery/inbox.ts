@@ -33,6 +33,16 @@ export function deliverInboxChanges(events: EventBus, hubs: HubLookup, db: Datab
       tell(receiverId, { productId, otherUserId: senderId }, true),
     ]);
   });
+  // A new offer is a new row in the chat (docs/product.md §18): unread for the side it was made to.
+  events.on('offer.changed', async ({ offer }) => {
+    if (offer.status !== 'pending') return;
+    const to = offer.fromUserId === offer.buyerId ? offer.sellerId : offer.buyerId;
+    const { productId, fromUserId } = offer;
+    await Promise.all([
+      tell(fromUserId, { productId, otherUserId: to }, false),
+      tell(to, { productId, otherUserId: fromUserId }, true),
+    ]);
+  });
   for (const name of ['chat.read', 'chat.deleted'] as const) {
     events.on(name, ({ userId, productId, otherUserId }) => tell(userId, { productId, otherUserId }, true));
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HUB_EVENTS, HUBS, messages, type ChatThreadHeader } from '@rummage/contract';
+import { fillText, HUB_EVENTS, HUBS, messages, type ChatThreadHeader } from '@rummage/contract';
 import { renderWithHubs } from '../../test/renderWithHubs';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { seriousA11yViolations } from '../../test/location';
@@ -266,5 +266,51 @@ describe('chat page', () => {
     await openChat({ history: [] });
     expect(screen.getByRole('complementary', { name: messages.safety.noteTitle })).toBeTruthy();
     expect(screen.getByText(messages.safety.note)).toBeTruthy();
+  });
+
+  it('shows an offer as a bubble with its answers, updated live by receiveoffer, and brings in a new one', async () => {
+    const O = messages.offers;
+    const offerRow = (id: number, offerId: number, amount: number, status: string) => ({
+      ...chatMessage(id, 12, `Offered $${amount}`, 1),
+      offer: { id: offerId, amount, status },
+    });
+    const full = (offerId: number, amount: number, status: string) => ({
+      id: offerId,
+      productId: 40,
+      buyerId: 7,
+      sellerId: 12,
+      fromUserId: 12,
+      amount,
+      status,
+      expiresAt: '2026-05-03T12:00:00.000Z',
+      createdAt: NOW.toISOString(),
+    });
+    let history: unknown[] = [chatMessage(1, 7, 'Would you take less?', 5), offerRow(2, 9, 100, 'pending')];
+    const { chat, api } = await openChat({
+      historyAnswer: () => ({ body: { data: history, hasMore: false } }),
+    });
+    const bubble = await screen.findByRole('group', {
+      name: fillText(O.bubbleLabel, { amount: '$100', name: 'sam' }),
+    });
+    expect(within(bubble).getByText(O.status.pending)).toBeTruthy();
+    expect(
+      within(bubble).getByRole('button', { name: fillText(O.acceptLabel, { amount: '$100' }) }),
+    ).toBeTruthy();
+
+    // sam withdraws it elsewhere: the bubble says so at once, without its buttons.
+    act(() => chat.emit(HUB_EVENTS.receiveOffer, full(9, 100, 'withdrawn')));
+    await waitFor(() => expect(within(bubble).getByText(O.status.withdrawn)).toBeTruthy());
+    expect(within(bubble).queryByRole('button')).toBeNull();
+
+    // A new offer is not on screen yet: its row comes with the newest history page.
+    history = [...history.slice(0, 1), offerRow(2, 9, 100, 'withdrawn'), offerRow(3, 10, 90, 'pending')];
+    const reads = api.calls.filter((call) => call.path === '/api/Message/read').length;
+    act(() => chat.emit(HUB_EVENTS.receiveOffer, full(10, 90, 'pending')));
+    expect(
+      await screen.findByRole('group', { name: fillText(O.bubbleLabel, { amount: '$90', name: 'sam' }) }),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === '/api/Message/read').length).toBeGreaterThan(reads),
+    );
   });
 });

@@ -109,7 +109,11 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     body = (
       <>
         <ThreadHeader header={thread.header} />
-        <ReservationBar header={thread.header} />
+        {/* Keyed by the hold: an accepted offer reserves the listing (§18), and the header read again shows it. */}
+        <ReservationBar
+          key={`${thread.header.reservedUntil ?? ''}:${String(thread.header.isReservedInThisChat)}`}
+          header={thread.header}
+        />
         <MessageList
           messages={thread.messages}
           selfName={thread.selfName}
@@ -117,6 +121,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
           hasMore={thread.hasMore}
           loadingOlder={thread.loadingOlder}
           onLoadOlder={() => void thread.loadOlder()}
+          onOfferChanged={thread.offerChanged}
         />
       </>
     );

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { fillText, messages as contractTexts } from '@rummage/contract';
+import { fillText, messages as contractTexts, type Offer } from '@rummage/contract';
+import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { CHAT_TEXT } from './texts';
@@ -11,6 +12,8 @@ export interface MessageListProps {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** An offer in the chat was answered from its bubble (docs/product.md §18). */
+  onOfferChanged?(offer: Offer): void;
 }
 
 /**
@@ -25,6 +28,7 @@ export function MessageList({
   hasMore,
   loadingOlder,
   onLoadOlder,
+  onOfferChanged,
 }: MessageListProps) {
   const now = useRelativeNow();
   const listRef = useRef<HTMLDivElement>(null);
@@ -78,6 +82,7 @@ export function MessageList({
               message={message}
               name={message.fromSelf ? selfName : otherName || message.username}
               now={now}
+              onOfferChanged={onOfferChanged}
             />
           ))}
         </ol>
@@ -99,7 +104,17 @@ function SafetyNote() {
   );
 }
 
-function MessageItem({ message, name, now }: { message: LocalMessage; name: string; now: number }) {
+function MessageItem({
+  message,
+  name,
+  now,
+  onOfferChanged,
+}: {
+  message: LocalMessage;
+  name: string;
+  now: number;
+  onOfferChanged?(offer: Offer): void;
+}) {
   const own = message.fromSelf;
   return (
     <li
@@ -109,9 +124,19 @@ function MessageItem({ message, name, now }: { message: LocalMessage; name: stri
       className={`flex max-w-[85%] flex-col gap-1 md:max-w-[70%] ${own ? 'ml-auto items-end' : 'mr-auto items-start'}`}
     >
       <span className="text-xs font-semibold text-stone-700">@{name}</span>
-      <p className={`rounded-2xl px-4 py-2 break-words whitespace-pre-wrap ${bubbleClass(message)}`}>
-        {message.text}
-      </p>
+      {message.offer ? (
+        <OfferBubble
+          offer={message.offer}
+          text={message.text}
+          own={own}
+          makerName={name}
+          onChanged={(offer) => onOfferChanged?.(offer)}
+        />
+      ) : (
+        <p className={`rounded-2xl px-4 py-2 break-words whitespace-pre-wrap ${bubbleClass(message)}`}>
+          {message.text}
+        </p>
+      )}
       {message.safetyWarning && <SafetyWarning text={message.safetyWarning} />}
       <span className="text-xs text-stone-600">
         <time dateTime={message.time}>{timeAgo(message.time, now)}</time>

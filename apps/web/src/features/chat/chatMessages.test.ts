@@ -236,3 +236,41 @@ describe('held messages', () => {
     ]);
   });
 });
+
+describe('offers among the messages (docs/product.md §18)', () => {
+  const offerRow = (status: string) =>
+    toLocalMessage(
+      {
+        id: 5,
+        productId: 40,
+        userId: 12,
+        receiverId: 7,
+        userName: 'sam',
+        message: 'Offered $80',
+        timestamp: '2026-05-01T10:00:05Z',
+        offer: { id: 9, amount: 80, status },
+      },
+      parties,
+    )!;
+
+  it('reads the offer of a row, and none on a plain message', () => {
+    expect(offerRow('pending').offer).toEqual({ id: 9, amount: 80, status: 'pending' });
+    expect(stored(1, 12, 'Hi')!.offer).toBeUndefined();
+    expect(offerRow('nonsense').offer).toBeUndefined();
+  });
+
+  it('takes a new status from receiveoffer and from a history page read again', () => {
+    let state = chatReducer(EMPTY_CHAT, {
+      type: 'history',
+      messages: [stored(1, 7, 'Hi')!, offerRow('pending')],
+    });
+    state = chatReducer(state, { type: 'offer', offer: { id: 9, amount: 80, status: 'countered' } });
+    expect(state.messages[1]!.offer?.status).toBe('countered');
+    // An offer the chat does not show changes nothing.
+    expect(chatReducer(state, { type: 'offer', offer: { id: 99, amount: 1, status: 'declined' } })).toBe(
+      state,
+    );
+    state = chatReducer(state, { type: 'history', messages: [offerRow('accepted')] });
+    expect(state.messages.map((message) => message.offer?.status)).toEqual([undefined, 'accepted']);
+  });
+});

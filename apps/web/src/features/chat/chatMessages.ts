@@ -1,3 +1,5 @@
+import { OFFER_STATUSES, type OfferInChat, type OfferStatus } from '@rummage/contract';
+
 /**
  * The chat screen's list of messages (docs/product.md §3 "local" shape, §4 chat states) as pure functions: history and
  * live messages arrive in the server's several shapes, a sent message shows at once as pending until the
@@ -23,6 +25,8 @@ export interface LocalMessage {
   safetyWarning?: string;
   /** Ours, waiting for a staff check before it is delivered (it has no chat message id yet). */
   held?: boolean;
+  /** An offer's row (docs/product.md §18): its id, amount and status now. */
+  offer?: OfferInChat;
 }
 
 /** Who this chat is between and about. */
@@ -76,6 +80,7 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
   const safetyWarning = userId !== parties.selfId ? stringFrom(warning?.text) : null;
   // A held message's id is the held entry's, not a chat message's: it must not collide with one.
   const held = r.held === true && userId === parties.selfId;
+  const offer = offerFrom(r.offer);
   return {
     key: held ? `held-${String(id)}` : id !== null ? `id-${id}` : `srv-${userId}-${time}-${text.length}`,
     id: held ? null : id,
@@ -89,7 +94,18 @@ export function toLocalMessage(raw: unknown, parties: ChatParties): LocalMessage
     ...(clientMessageId !== null && { clientMessageId }),
     ...(safetyWarning !== null && { safetyWarning }),
     ...(held && { held }),
+    ...(offer !== null && { offer }),
   };
+}
+
+/** A row's `offer` when it is one (null on plain messages). */
+function offerFrom(raw: unknown): OfferInChat | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const id = numberFrom(r.id);
+  const amount = numberFrom(r.amount);
+  const status = OFFER_STATUSES.find((known) => known === r.status);
+  return id === null || amount === null || status === undefined ? null : { id, amount, status };
 }
 
 function sameInstant(a: string, b: string): boolean {
@@ -165,6 +181,9 @@ export function mergeStored(
     // An echo of a message a history page already showed still retires our pending copy.
     if (duplicate) {
       if (echoOf >= 0) next.splice(echoOf, 1);
+      // An offer's row read again carries its status now.
+      const shown = message.offer ? next.findIndex((existing) => existing.id === message.id) : -1;
+      if (shown >= 0) next[shown] = { ...next[shown]!, offer: message.offer };
       continue;
     }
     if (echoOf >= 0) next.splice(echoOf, 1, message);
@@ -179,7 +198,9 @@ export type ChatAction =
   | { type: 'received'; message: LocalMessage }
   | { type: 'sent'; message: LocalMessage }
   /** A send was refused: the given message, or else the oldest one still pending. */
-  | { type: 'failed'; key?: string };
+  | { type: 'failed'; key?: string }
+  /** An offer shown in the chat changed (receiveoffer, or the answer to the reader's own action). */
+  | { type: 'offer'; offer: { id: number; amount: number; status: OfferStatus } };
 
 export function chatReducer(state: ChatListState, action: ChatAction): ChatListState {
   switch (action.type) {
@@ -192,6 +213,16 @@ export function chatReducer(state: ChatListState, action: ChatAction): ChatListS
       return { ...state, messages: mergeStored(state.messages, [action.message]) };
     case 'sent':
       return { ...state, messages: [...state.messages, action.message] };
+    case 'offer': {
+      const { id, amount, status } = action.offer;
+      if (!state.messages.some((message) => message.offer?.id === id)) return state;
+      return {
+        ...state,
+        messages: state.messages.map((message) =>
+          message.offer?.id === id ? { ...message, offer: { id, amount, status } } : message,
+        ),
+      };
+    }
     case 'failed': {
       const index = state.messages.findIndex((message) =>
         action.key ? message.key === action.key && message.pending : message.pending,
@@ -202,6 +233,11 @@ export function chatReducer(state: ChatListState, action: ChatAction): ChatListS
       return { ...state, messages };
     }
   }
+}
+
+/** Whether an offer already has its row on screen (else the history holds a new one). */
+export function showsOffer(messages: LocalMessage[], offerId: number): boolean {
+  return messages.some((message) => message.offer?.id === offerId);
 }
 
 /** The oldest stored id, for asking the server for the page before it. */

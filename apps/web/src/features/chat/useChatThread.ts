@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatTextSchema, HUB_EVENTS, HUB_METHODS, messages as TEXT, type ChatRoom } from '@rummage/contract';
+import {
+  chatTextSchema,
+  HUB_EVENTS,
+  HUB_METHODS,
+  messages as TEXT,
+  type ChatRoom,
+  type Offer,
+} from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import type { HubLike } from '../../shared/realtime/hubClient';
 import { invokeHub } from '../../shared/realtime/hubEvents';
@@ -11,6 +18,7 @@ import {
   EMPTY_CHAT,
   hubErrorText,
   oldestStoredId,
+  showsOffer,
   toLocalMessage,
   type ChatParties,
 } from './chatMessages';
@@ -91,6 +99,29 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     return () => controller.abort();
   }, [valid, productId, receiverId, loadNewest, markRead]);
 
+  const messagesRef = useRef(chat.messages);
+  messagesRef.current = chat.messages;
+
+  /**
+   * An offer of this chat changed (docs/product.md §18): its row takes the new status, a new offer's row comes
+   * with the newest history page, and an accepted one reserves the listing, which the header shows.
+   */
+  const offerChanged = useCallback(
+    (offer: Offer) => {
+      const current = partiesRef.current;
+      if (!current || offer.productId !== current.productId) return;
+      if (showsOffer(messagesRef.current, offer.id)) dispatch({ type: 'offer', offer });
+      // A new offer from the other side is read here, as a message is.
+      else
+        void loadNewest().then(() => {
+          if (offer.fromUserId !== current.selfId) markRead();
+        });
+      if (offer.status === 'accepted')
+        void queryClient.invalidateQueries({ queryKey: chatKeys.header(current.productId, current.otherId) });
+    },
+    [loadNewest, markRead, queryClient],
+  );
+
   const loadOlder = useCallback(async () => {
     const current = partiesRef.current;
     const before = oldestStoredId(chat.messages);
@@ -119,6 +150,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         dispatch({ type: 'received', message });
         if (!message.fromSelf) markRead();
       },
+      [HUB_EVENTS.receiveOffer]: (offer) => offerChanged(offer),
       [HUB_EVENTS.messageError]: (text) => {
         setSendError(typeof text === 'string' && text.trim() ? text : TEXT.listing.messageFailed);
         dispatch({ type: 'failed' });
@@ -210,5 +242,6 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     send,
     sendError,
     selfName,
+    offerChanged,
   };
 }

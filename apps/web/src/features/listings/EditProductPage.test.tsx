@@ -71,6 +71,25 @@ describe('edit listing', { timeout: 20_000 }, () => {
     expect(fileNames(form, 'Images')).toEqual(['new.jpg']);
   });
 
+  it("prefills the seller's lowest offer, refuses one not below the price, and sends it (blank clears it)", async () => {
+    const { user } = await openEdit({ ...OWN, minimumOffer: 100 });
+    const xhr = fakeXhr(() => ({ status: 200, body: { message: L.updated, data: OWN } }));
+    const field = await screen.findByLabelText(messages.offers.minimumLabel);
+    expect(field).toHaveProperty('value', '100');
+    expect(screen.getByText(messages.offers.minimumHint)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '130');
+    await user.click(screen.getByRole('button', { name: 'save changes' }));
+    expect(await screen.findByText(messages.offers.minimumNotBelowPrice)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(xhr.calls).toHaveLength(0);
+
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'save changes' }));
+    await waitFor(() => expect(xhr.calls).toHaveLength(1));
+    expect(xhr.calls[0]!.form.get('MinimumOffer')).toBe('');
+  });
+
   it('needs a photo once every current one is removed', async () => {
     const { user } = await openEdit(
       productDetail({ ...OWN, images: ['/a.webp'], thumbnails: ['/a-t.webp'] }),

@@ -47,6 +47,8 @@ export interface ListingValues {
   price: string;
   /** The number input's validity.badInput: text the browser could not read as a number ("1e", "--"). */
   priceUnreadable: boolean;
+  /** The lowest offer the seller accepts (docs/product.md §18); blank for none. Only the seller ever sees it. */
+  minimumOffer: string;
   categoryId: string;
   location: ChosenLocation | null;
 }
@@ -58,6 +60,7 @@ export const EMPTY_LISTING: ListingValues = {
   description: '',
   price: '',
   priceUnreadable: false,
+  minimumOffer: '',
   categoryId: '',
   location: null,
 };
@@ -82,6 +85,7 @@ export function valuesFromProduct(product: ProductDetail): ListingValues {
     description: product.description,
     price: String(product.price),
     priceUnreadable: false,
+    minimumOffer: product.minimumOffer == null ? '' : String(product.minimumOffer),
     categoryId: product.categoryId === null ? '' : String(product.categoryId),
     location,
   };
@@ -94,6 +98,7 @@ function formFields(values: ListingValues) {
     Description: values.description,
     // Unreadable text reaches the schema as text, so it says "Price must be a valid number."
     Price: values.priceUnreadable ? 'not a number' : values.price,
+    MinimumOffer: values.minimumOffer,
     Latitude: values.location?.latitude,
     Longitude: values.location?.longitude,
     CategoryId: values.categoryId,
@@ -112,11 +117,15 @@ export function validateListing(values: ListingValues): string | null {
   if (total > MAX_LISTING_IMAGES) found.push(TOO_MANY_IMAGES);
   const parsed = productFormFieldsSchema.safeParse(formFields(values));
   if (!parsed.success) found.push(...parsed.error.issues.map((issue) => issue.message));
+  // Checked with the listing on the server too: a lowest offer at or above the price would turn every offer away.
+  else if (parsed.data.MinimumOffer != null && parsed.data.MinimumOffer >= parsed.data.Price)
+    found.push(messages.offers.minimumNotBelowPrice);
   return found.length > 0 ? (firstListingMessage(found) ?? null) : null;
 }
 
 /** Which field a form message is about, so that field is marked invalid beside the banner. */
-export type ListingField = 'images' | 'title' | 'price' | 'location' | 'description' | 'category';
+export type ListingField =
+  'images' | 'title' | 'price' | 'minimumOffer' | 'location' | 'description' | 'category';
 export function fieldsFor(message: string | null, values: ListingValues): ListingField[] {
   switch (message) {
     case null:
@@ -135,6 +144,9 @@ export function fieldsFor(message: string | null, values: ListingValues): Listin
     case L.priceInvalid:
     case L.priceRange:
       return ['price'];
+    case messages.offers.minimumRange:
+    case messages.offers.minimumNotBelowPrice:
+      return ['minimumOffer'];
     case L.titleTooLong:
       return ['title'];
     case L.descriptionTooLong:
@@ -152,6 +164,8 @@ function appendFields(form: FormData, values: ListingValues): void {
   form.append('Title', values.title.trim());
   form.append('Description', values.description.trim());
   form.append('Price', values.price.trim());
+  // Always sent: blank clears the lowest offer on an edit.
+  form.append('MinimumOffer', values.minimumOffer.trim());
   form.append('Latitude', String(values.location?.latitude ?? ''));
   form.append('Longitude', String(values.location?.longitude ?? ''));
   if (values.categoryId) form.append('CategoryId', values.categoryId);

@@ -66,12 +66,13 @@ describe('notification settings', () => {
     const likesByPush = await screen.findByRole('checkbox', { name: `${N.kindLikes} ${N.pushColumn}` });
     expect((likesByPush as HTMLInputElement).checked).toBe(false);
     expect((toggle(N.kindMessages, N.pushColumn) as HTMLInputElement).checked).toBe(true);
-    // Seven kinds by push; by e-mail messages, support, reservations and saved searches (the others are never
-    // e-mailed, and say so).
-    expect(screen.getAllByRole('checkbox')).toHaveLength(12);
+    // Nine kinds by push; by e-mail messages, support, reservations, saved searches and offers (the others are
+    // never e-mailed, and say so).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(14);
     expect(screen.getAllByText(N.notByEmail)).toHaveLength(4);
-    // Reservations (docs/product.md §12) and saved-search matches (§14) come by push and e-mail, on unless turned off.
-    for (const kind of [N.kindReservations, N.kindSavedSearches])
+    // Reservations (docs/product.md §12), saved-search matches (§14) and offers (§18) come by push and e-mail, on
+    // unless turned off.
+    for (const kind of [N.kindReservations, N.kindSavedSearches, N.kindOffers])
       for (const channel of [N.pushColumn, N.emailColumn])
         expect((toggle(kind, channel) as HTMLInputElement).checked, `${kind} ${channel}`).toBe(true);
     expect(screen.queryByRole('checkbox', { name: `${N.kindLikes} ${N.emailColumn}` })).toBeNull();

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   reservations: N.kindReservations,
   savedSearches: N.kindSavedSearches,
   ratings: N.kindRatings,
+  offers: N.kindOffers,
 };
 const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
   { channel: 'email', label: N.emailColumn },

@@ -21,6 +21,8 @@ const PATHS: Record<NotificationType, string[]> = {
   deal: ['M20 6L9 17l-5-5'],
   // A star: a rating asked for, published or removed.
   review: ['M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1z'],
+  // A price tag: an offer on a listing, or an answer to one.
+  offer: ['M20.6 13.4l-7.2 7.2a2 2 0 0 1-2.8 0L2 12V2h10l8.6 8.6a2 2 0 0 1 0 2.8z', 'M7 7h.01'],
 };
 const BELL = ['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.73 21a2 2 0 0 1-3.46 0'];
 

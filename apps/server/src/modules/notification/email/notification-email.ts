@@ -1,6 +1,6 @@
 /**
  * Notification e-mail (docs/product.md §10 "E-mail"): a chat message, a support answer or a notice (a reservation,
- * a saved-search match) still unread after NOTIFY_EMAIL_DELAY_MS is e-mailed, at most once per thread (a chat, a
+ * a saved-search match, an offer) still unread after NOTIFY_EMAIL_DELAY_MS is e-mailed, at most once per thread (a chat, a
  * ticket, one kind of a person's notices) per hour. Each message or entry enqueues a delayed job (one per thread
  * and time bucket); the job decides when it runs, so a message read meanwhile, a preference switched off, a
  * banned or deleted account all mean no e-mail. What arrives within the hour after an e-mail is covered by one
@@ -47,6 +47,11 @@ const NOTICES = {
     kind: 'savedSearches',
     subjectMany: N.emailSavedSearchesSubjectMany,
     intro: N.emailSavedSearchesIntro,
+  },
+  offer: {
+    kind: 'offers',
+    subjectMany: N.emailOffersSubjectMany,
+    intro: N.emailOffersIntro,
   },
 } as const satisfies Partial<
   Record<NotificationType, { kind: EmailUnsubscribeKind; subjectMany: string; intro: string }>

@@ -30,6 +30,7 @@ const KIND_NAMES: Record<EmailUnsubscribeKind, string> = {
   support: N.kindSupport,
   reservations: N.kindReservations,
   savedSearches: N.kindSavedSearches,
+  offers: N.kindOffers,
 };
 
 export interface UnsubscribeRoutesOptions {

@@ -4,6 +4,7 @@ import { formatDayMonthYear } from '../../../shared/ui/formatDate';
 import { formatPrice } from '../../feed';
 import { LISTING_TEXT } from '../texts';
 import { LikeButton } from './LikeButton';
+import { MakeOfferForm } from './MakeOfferForm';
 import { MessageBox } from './MessageBox';
 import { ReportButton } from './ReportButton';
 import { ShareButton } from './ShareButton';
@@ -71,6 +72,9 @@ export function ProductInfo({
           sellerName={product.userName}
           signedIn={signedIn}
         />
+      )}
+      {!isOwner && !product.isSold && (
+        <MakeOfferForm productId={product.id} price={product.price} signedIn={signedIn} />
       )}
     </div>
   );

@@ -27,6 +27,7 @@ const FIELD_ID: Record<ListingField, string> = {
   images: 'listing-images',
   title: 'listing-title',
   price: 'listing-price',
+  minimumOffer: 'listing-minimum-offer',
   location: 'listing-location',
   description: 'listing-description',
   category: 'listing-category',
@@ -41,6 +42,7 @@ const FIELD_OF: Record<keyof ListingValues, ListingField> = {
   description: 'description',
   price: 'price',
   priceUnreadable: 'price',
+  minimumOffer: 'minimumOffer',
   categoryId: 'category',
   location: 'location',
 };
@@ -50,6 +52,7 @@ const SERVER_FIELD: Record<string, ListingField> = {
   Images: 'images',
   Title: 'title',
   Price: 'price',
+  MinimumOffer: 'minimumOffer',
   Latitude: 'location',
   Longitude: 'location',
   Description: 'description',
@@ -230,6 +233,24 @@ export function ListingForm({
           error={errorFor('category')}
           disabled={disabled}
         />
+        <div>
+          <TextField
+            id={FIELD_ID.minimumOffer}
+            label={messages.offers.minimumLabel}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.minimumOffer}
+            onChange={(event) => update('minimumOffer', event.target.value)}
+            invalid={invalid('minimumOffer')}
+            error={errorFor('minimumOffer')}
+            disabled={disabled}
+            aria-describedby={describedBy('minimumOffer', 'listing-minimum-offer-hint')}
+          />
+          <p id="listing-minimum-offer-hint" className="mt-1 text-xs text-stone-600">
+            {messages.offers.minimumHint}
+          </p>
+        </div>
       </div>
       <div>
         <LocationField

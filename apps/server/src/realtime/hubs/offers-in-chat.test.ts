@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  apiPath,
+  fillText,
+  formatPrice,
+  HUB_EVENTS,
+  HUBS,
+  messages,
+  type ChatHistoryResponse,
+  type ChatRoom,
+  type Offer,
+  type OfferResponse,
+} from '@rummage/contract';
+import { products } from '../../db/schema.js';
+import { bearer } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
+import type { HubConnection } from '../test/server.js';
+
+const O = messages.offers;
+const hub = useHubTestApp();
+const { person, connect } = hub;
+
+async function call(who: HubPerson, method: 'GET' | 'POST', url: string, body?: object) {
+  const response = await hub.t.app.inject({
+    method,
+    url,
+    headers: bearer(who.token),
+    ...(body && { payload: body }),
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json();
+}
+
+const offer = async (who: HubPerson, productId: number, amount: number) =>
+  ((await call(who, 'POST', API.offer.root, { productId, amount })) as OfferResponse).data;
+
+const history = async (who: HubPerson, productId: number, otherId: number) =>
+  (
+    (await call(
+      who,
+      'GET',
+      apiPath(API.message.history, { productId, receiverId: otherId }),
+    )) as ChatHistoryResponse
+  ).data.map((row) => ({ text: row.text, senderId: row.senderId, offer: row.offer }));
+
+const rooms = async (who: HubPerson) =>
+  ((await call(who, 'GET', API.message.chatRooms)) as { data: ChatRoom[] }).data;
+
+/** Every earlier push on these connections has arrived (an invocation's answer follows them on the socket). */
+async function settled(connections: HubConnection[]) {
+  await Promise.all(connections.map((connection) => connection.invoke('LeaveChat', 1, 1)));
+}
+
+describe('offers in the chat between the two', () => {
+  it('start the chat, stand among the messages in time order, and carry their status as it is now', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id, { price: 100 });
+
+    const first = await offer(buyer, productId, 50);
+    // A chat that so far holds only an offer is in both inboxes, unread for the seller.
+    const sellerRoom = (await rooms(seller)).find((room) => room.productId === productId);
+    expect(sellerRoom).toMatchObject({
+      otherUserId: buyer.id,
+      lastMessage: fillText(O.inChat, { amount: formatPrice(50) }),
+      unreadCount: 1,
+    });
+    expect((await rooms(buyer)).some((room) => room.productId === productId)).toBe(true);
+
+    await call(buyer, 'POST', API.message.send, {
+      productId,
+      receiverId: seller.id,
+      message: 'Can you do 50?',
+    });
+    const counter = (
+      (await call(seller, 'POST', apiPath(API.offer.counter, { id: first.id }), {
+        amount: 70,
+      })) as OfferResponse
+    ).data;
+
+    const expected = [
+      {
+        text: fillText(O.inChat, { amount: formatPrice(50) }),
+        senderId: buyer.id,
+        offer: { id: first.id, amount: 50, status: 'countered' },
+      },
+      { text: 'Can you do 50?', senderId: buyer.id, offer: null },
+      {
+        text: fillText(O.counterInChat, { amount: formatPrice(70) }),
+        senderId: seller.id,
+        offer: { id: counter.id, amount: 70, status: 'pending' },
+      },
+    ];
+    expect(await history(buyer, productId, seller.id)).toEqual(expected);
+    expect(await history(seller, productId, buyer.id)).toEqual(expected);
+
+    await call(buyer, 'POST', apiPath(API.offer.accept, { id: counter.id }));
+    expect((await history(seller, productId, buyer.id))[2]!.offer).toEqual({
+      id: counter.id,
+      amount: 70,
+      status: 'accepted',
+    });
+  });
+
+  it('never shows the seller an offer below their lowest: not in the chat, the inbox or the unread count', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id, { price: 100 });
+    await hub.t.app.parts.storage.database.db
+      .update(products)
+      .set({ minimumOffer: 60 })
+      .where(eq(products.id, productId));
+
+    expect((await offer(buyer, productId, 30)).status).toBe('declined');
+    expect((await rooms(seller)).some((room) => room.productId === productId)).toBe(false);
+    expect(await history(seller, productId, buyer.id)).toEqual([]);
+    expect(
+      ((await call(seller, 'GET', API.message.unreadCount)) as { data: { messages: number } }).data,
+    ).toEqual(expect.objectContaining({ messages: 0 }));
+  });
+
+  it('sends receiveoffer to both open pages of the chat on every change, and to nobody else', async () => {
+    const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id, { price: 100 });
+    await call(buyer, 'POST', API.message.send, { productId, receiverId: seller.id, message: 'Hi' });
+
+    const open = async (who: HubPerson, otherId: number) => {
+      const connection = await connect(HUBS.chat, who);
+      const got: Offer[] = [];
+      connection.on(HUB_EVENTS.receiveOffer, (payload: Offer) => got.push(payload));
+      await connection.invoke('JoinChat', otherId, productId);
+      return { connection, got };
+    };
+    const sellerTab = await open(seller, buyer.id);
+    const buyerTab = await open(buyer, seller.id);
+    const strangerTab = await open(stranger, seller.id);
+
+    const made = await offer(buyer, productId, 40);
+    await call(seller, 'POST', apiPath(API.offer.decline, { id: made.id }));
+    await settled([sellerTab.connection, buyerTab.connection, strangerTab.connection]);
+
+    for (const tab of [sellerTab, buyerTab]) {
+      expect(tab.got.map((pushed) => [pushed.id, pushed.amount, pushed.status])).toEqual([
+        [made.id, 40, 'pending'],
+        [made.id, 40, 'declined'],
+      ]);
+    }
+    expect(strangerTab.got).toEqual([]);
+  });
+});
