@@ -3,6 +3,7 @@ import { API, apiPath, messages, type SupportTicket } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
+import { dealApi } from '../deal/deal.fixtures.js';
 
 const T = messages.staff;
 let t: TestApp;
@@ -15,6 +16,8 @@ let leaving: TestUser;
 let productId: number;
 let ticket: SupportTicket;
 const heldIds: number[] = [];
+/** A published rating (both sides rated), for staff to remove. */
+let reviewId: number;
 
 interface Endpoint {
   method: 'GET' | 'POST';
@@ -67,6 +70,10 @@ beforeAll(async () => {
     expect(sent.json<{ data: { held?: boolean; id: number } }>().data.held, sent.body).toBe(true);
     heldIds.push(sent.json<{ data: { id: number } }>().data.id);
   }
+  const deals = dealApi(t.app);
+  const { seller, buyer, dealId } = await deals.deal();
+  reviewId = (await deals.rated(seller, dealId, 1, 'Never again')).data.id;
+  await deals.rated(buyer, dealId, 5);
 });
 afterAll(async () => {
   await t?.close();
@@ -103,6 +110,11 @@ const staffEndpoints = (): Endpoint[] => {
     { method: 'GET', url: API.staff.heldMessages },
     { method: 'POST', url: apiPath(API.staff.releaseHeldMessage, { heldMessageId: heldIds[0]! }) },
     { method: 'POST', url: apiPath(API.staff.rejectHeldMessage, { heldMessageId: heldIds[1]! }) },
+    {
+      method: 'POST',
+      url: apiPath(API.staff.removeReview, { id: reviewId }),
+      payload: { reason: 'Insults are not allowed' },
+    },
   ];
 };
 
