@@ -64,7 +64,14 @@ export interface DomainEventMap {
   /** Someone liked a listing they had not liked (an unlike or a repeated like is not told). */
   'product.liked': { productId: number; sellerId: number; likerId: number };
   /** The seller reserved a listing for a buyer who chats about it, until `until` (ISO time, docs/product.md §12). */
-  'product.reserved': { productId: number; sellerId: number; buyerId: number; until: string };
+  'product.reserved': {
+    productId: number;
+    sellerId: number;
+    buyerId: number;
+    until: string;
+    /** Set when accepting this offer made the hold: the offer's acceptance tells the two of it (docs/product.md §18). */
+    offerId?: number;
+  };
   /** A reservation ended: the seller released it, it ran out, or the listing was marked sold. */
   'product.reservationEnded': {
     productId: number;

@@ -244,7 +244,10 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'product.reserved',
       name: 'notifications.reserved',
-      handle: async ({ productId, sellerId, buyerId, until }, w) => {
+      handle: async ({ productId, sellerId, buyerId, until, offerId }, w) => {
+        // An accepted offer's hold: its maker reads "accepted … reserved" (tellOfOffer), and the one who accepted
+        // did it themselves. A second entry for the same step was one too many.
+        if (offerId !== undefined) return;
         const title = await titleOf(w.tx, productId);
         if (title === undefined) return;
         const [seller, buyer] = await names(w, sellerId, buyerId);

@@ -95,6 +95,8 @@ describe('offer notifications', () => {
     const { seller, buyer, productId, title } = await listing();
     const made = await offer(buyer, productId, 55);
     await act(seller, made.id, 'accept');
+    // One step, one entry: the acceptance says the listing is reserved; no separate reservation entry.
+    expect((await api.listOf(buyer)).data.map((entry) => entry.type)).toEqual([NOTIFICATION_TYPES.offer]);
     expect(await offerEntries(buyer)).toEqual([
       {
         title: fillText(N.offerAcceptedTitle, { name: seller.username, amount: formatPrice(55), title }),

@@ -271,7 +271,9 @@ export function createOfferService(options: {
         await refuseIfEitherBlocked(tx, row.buyerId, row.sellerId);
         const data = await changeStatus(tx, record, row, 'accepted', at);
         // The listing's rules decide (not sold, not hidden); a refusal there undoes the acceptance with it.
-        await reservations.hold({ tx, record }, row.sellerId, row.productId, row.buyerId);
+        await reservations.hold({ tx, record }, row.sellerId, row.productId, row.buyerId, {
+          offerId: row.id,
+        });
         return { message: O.accepted, data };
       });
     },

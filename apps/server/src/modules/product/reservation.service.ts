@@ -60,6 +60,7 @@ export function createReservationService(options: {
     sellerId: number,
     productId: number,
     buyerId: number,
+    options: { offerId?: number } = {},
   ): Promise<Date> {
     const until = new Date(now().getTime() + durationMs);
     const row = await lockOwn(tx, productId, sellerId);
@@ -85,7 +86,13 @@ export function createReservationService(options: {
         reason: 'released',
       });
     }
-    await record('product.reserved', { productId, sellerId, buyerId, until: until.toISOString() });
+    await record('product.reserved', {
+      productId,
+      sellerId,
+      buyerId,
+      until: until.toISOString(),
+      ...(options.offerId !== undefined && { offerId: options.offerId }),
+    });
     return until;
   }
 
