@@ -5,9 +5,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStale, root } from './build-stale.mjs';
 
-// Node 20 left long-term support in April 2026: it still runs Rummage, but say so once, plainly.
+// Node 20 left long-term support in April 2026, and the password hasher's native module (argon2) crashes while
+// loading under Node 20.20 (a segmentation fault, not a word): say what to do instead of dying silently.
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.warn(`Node ${process.versions.node} is past its end of life; Rummage is tested on Node 22 and 24.`);
+  console.error(
+    `Rummage needs Node.js 22 or 24; this is Node ${process.versions.node}. Install Node 22 (for example ` +
+      '`npm install --prefix ~/.node22 node@22` and put ~/.node22/node_modules/node/bin first on PATH), then run ' +
+      '`npm ci` again and `npm start`.',
+  );
+  process.exit(1);
 }
 
 buildStale('start');
