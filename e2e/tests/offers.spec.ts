@@ -33,14 +33,23 @@ test('a buyer offers, the seller counters in the chat, the buyer accepts, and th
   expect(listed.status()).toBe(201);
   const productId = ((await listed.json()) as { data: { id: number } }).data.id;
 
-  // Bob offers too little, is told so, then offers $25.
+  // Bob offers too little, is told so, then offers $25. He types into the page as it was painted, before the app
+  // has taken it over (its code held back here): what he typed and sent is what the app sends.
   await signIn(buyer, DEMO.bob.username, DEMO.bob.password);
-  await buyer.goto(`/product-detail/${productId}`);
+  let letAppIn = () => undefined as void;
+  const appHeld = new Promise<void>((resolve) => (letAppIn = resolve));
+  await buyer.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await buyer.goto(`/product-detail/${productId}`, { waitUntil: 'domcontentloaded' });
   await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
   const amount = buyer.getByRole('textbox', { name: 'Your offer' });
   await amount.fill('15');
   await amount.press('Enter');
+  letAppIn();
   await expect(buyer.getByRole('alert')).toHaveText('The seller is not accepting offers this low.');
+  await buyer.unrouteAll();
   await amount.fill('25');
   await buyer.getByRole('button', { name: 'Make an offer' }).click();
   await expect(buyer.getByRole('status').filter({ hasText: 'Offer sent.' })).toBeVisible();

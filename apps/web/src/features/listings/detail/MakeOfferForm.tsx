@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fillText, messages, offerAmountSchema } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { formatPrice } from '../../feed';
@@ -21,7 +21,6 @@ export function MakeOfferForm({
   price: number;
   signedIn: boolean;
 }) {
-  const id = useId();
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; ok: boolean } | null>(null);
@@ -53,9 +52,11 @@ export function MakeOfferForm({
     }
   }
 
-  const input = `${id}-amount`;
-  const hint = `${id}-hint`;
-  const said = `${id}-answer`;
+  // Fixed ids, as the message box's: the page is painted before the app runs, and an amount typed then is carried
+  // into the app's copy of the field only when the field reads the same, id included (src/app/earlyInput.ts).
+  const input = 'offer-amount';
+  const hint = 'offer-amount-hint';
+  const said = 'offer-amount-answer';
   return (
     <form onSubmit={handleSubmit} className="rounded-xl border border-stone-200 bg-stone-50 p-4" noValidate>
       <label htmlFor={input} className="field-label">
