@@ -86,10 +86,11 @@ test('a user opens a support ticket; staff answer from /staff and the user sees 
   await expect(supportBadge(user)).toHaveText(/^1\s+unread support message$/);
 
   // Following the link shows the answer under the support account's name; reading it clears the badge.
-  await user
-    .getByRole('contentinfo')
-    .getByRole('link', { name: /^support\b/ })
-    .click();
+  // By keyboard: on the marketplace the footer moves down as more listings load, and a pointer click on a busy
+  // machine could land where the link was a moment before.
+  const supportLink = user.getByRole('contentinfo').getByRole('link', { name: /^support\b/ });
+  await supportLink.focus();
+  await supportLink.press('Enter');
   await user.waitForURL('**/support');
   const answerLine = ticketChat.getByRole('listitem').filter({ hasText: answer });
   await expect(answerLine).toBeVisible();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
+import { clearSession } from '../../shared/session/storage';
 
 const LOGIN_OK = {
   body: {
@@ -98,5 +99,13 @@ describe('login page', () => {
       password: 'Secret1!',
     });
     expect(await screen.findByRole('heading', { name: '@maria' })).toBeTruthy();
+  });
+
+  it('says the account was deleted when that word arrives after the page, as when the hub ended the session first', async () => {
+    mockApi();
+    await openLogin();
+    expect(screen.queryByText(messages.accountData.deleted)).toBeNull();
+    act(() => clearSession(messages.accountData.deleted));
+    expect((await screen.findByRole('status')).textContent).toContain(messages.accountData.deleted);
   });
 });

@@ -4,7 +4,7 @@ import { ROUTES, loginRequestSchema, messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
-import { clearSessionEndNotice, peekSessionEndNotice } from '../../shared/session/storage';
+import { clearSessionEndNotice, onSessionChanged, peekSessionEndNotice } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
@@ -24,9 +24,19 @@ export default function LoginPage() {
   const [invalid, setInvalid] = useState<ReadonlySet<LoginField>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  // Arriving after the account was deleted (AccountDataSection): the page says it worked, once.
+  // Arriving after the account was deleted (AccountDataSection): the page says it worked, once. The notice may
+  // also come after the page: the server ends the session everywhere, and the hub closing it can bring this page
+  // up before the deletion's own answer arrives.
   const [notice, setNotice] = useState(peekSessionEndNotice);
-  useEffect(() => clearSessionEndNotice(), []);
+  useEffect(() => {
+    clearSessionEndNotice();
+    return onSessionChanged(() => {
+      const later = peekSessionEndNotice();
+      if (!later) return;
+      setNotice(later);
+      clearSessionEndNotice();
+    });
+  }, []);
 
   function update(field: LoginField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));

@@ -87,8 +87,11 @@ export function clearSessionEndNotice(): void {
  * only, so a reload does not repeat it.
  */
 export function clearSession(notice: string | null = null): void {
-  sessionEndNotice = notice;
   const s = storage();
+  // Ending a session that has already ended (a request refused with 401 after the account was deleted, or the hub
+  // closing it) keeps the notice of the first end for the login page, which may not have loaded yet.
+  const signedIn = Boolean(s?.getItem(SESSION_KEYS.authToken));
+  if (notice !== null || signedIn) sessionEndNotice = notice;
   if (!s) return;
   for (const key of ['authToken', 'userId', 'username', 'userImageUrl', 'userCoverPhotoUrl'] as const) {
     s.removeItem(SESSION_KEYS[key]);
