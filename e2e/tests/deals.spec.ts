@@ -139,7 +139,7 @@ test('a buyer and a seller agree on a price, the seller marks it sold to the buy
   await expect(
     buyer.getByRole('status').filter({ hasText: 'Both ratings are now published.' }),
   ).toBeFocused();
-  await expect(buyer.getByText('Both ratings are published.')).toBeVisible();
+  await expect(buyer.getByText('You rated 4 out of 5 stars.')).toBeVisible();
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'chat-deal-rated');
 

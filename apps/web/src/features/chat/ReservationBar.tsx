@@ -13,7 +13,7 @@ export { holdEndText };
 /**
  * The seller's hold in a chat (docs/product.md §12): the buyer it is for reads "Reserved for you until …"; the
  * seller reserves the listing for this buyer, or releases it, and may mark it sold to this buyer (§19), after a
- * confirmation; `onSold` then reads the chat again. One line at 375 px while there is no hold, two with one.
+ * confirmation; `onSold` then reads the chat again. On a narrow screen the line wraps, the buttons full size.
  */
 export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
   const [hold, setHold] = useState({ until: header.reservedUntil, here: header.isReservedInThisChat });

@@ -80,7 +80,10 @@ export function DealPanel({ productId, otherId }: { productId: number; otherId: 
       {mine && deal.status === 'completed' && (
         <p className="text-sm text-stone-800">
           {fillText(R.yourRating, { count: mine.stars })}{' '}
-          <span className="font-semibold">{mine.status === 'pending' ? R.pending : R.ownPublished}</span>
+          {/* Just sent and published at once: the answer above already says so. */}
+          {(mine.status === 'pending' || !said) && (
+            <span className="font-semibold">{mine.status === 'pending' ? R.pending : R.ownPublished}</span>
+          )}
         </p>
       )}
       {open && !mine && (
