@@ -15,7 +15,7 @@ const D = messages.deals;
 const UNTIL = new Date(Date.now() + 86_400_000).toISOString();
 
 /** A seller (id 7) whose listings move between the lists as the server would move them. */
-function mockStore({ changeFails = false, reserved = false } = {}) {
+function mockStore({ changeFails = false, reserved = false, buyersFail = false } = {}) {
   const items: ProductCard[] = [
     productCard(1, { title: 'Brass lamp', userId: 7, sellerId: 7, reservedUntil: reserved ? UNTIL : null }),
     productCard(2, { title: 'Oak chair', userId: 7, sellerId: 7, isSold: true }),
@@ -23,17 +23,20 @@ function mockStore({ changeFails = false, reserved = false } = {}) {
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
     // The people who chatted about the lamp, the reserved buyer first.
-    [BUYERS]: ({ url }) => ({
-      body: {
-        data:
-          url.searchParams.get('productId') === '1'
-            ? [
-                { id: 21, userName: 'bob' },
-                { id: 22, userName: 'carol' },
-              ]
-            : [],
-      },
-    }),
+    [BUYERS]: ({ url }) =>
+      buyersFail
+        ? { status: 500, body: { message: 'Database down' } }
+        : {
+            body: {
+              data:
+                url.searchParams.get('productId') === '1'
+                  ? [
+                      { id: 21, userName: 'bob' },
+                      { id: 22, userName: 'carol' },
+                    ]
+                  : [],
+            },
+          },
     [UNSOLD]: () => ({ body: { data: items.filter((item) => !item.isSold) } }),
     [SOLD]: () => ({ body: { data: items.filter((item) => item.isSold) } }),
     'GET /api/User/profile-details/7': () => ({
@@ -51,7 +54,7 @@ function mockStore({ changeFails = false, reserved = false } = {}) {
   return { ...api, count };
 }
 
-async function openStore(options: { reserved?: boolean } = {}) {
+async function openStore(options: { reserved?: boolean; buyersFail?: boolean } = {}) {
   storeSession();
   const api = mockStore(options);
   renderApp('/user-main');
@@ -133,6 +136,21 @@ describe('profile store lists', () => {
       buyerId: 22,
     });
     expect(await screen.findByText(messages.profile.emptyStore)).toBeTruthy();
+  });
+
+  it('says when the people who chatted cannot be loaded, and still sells to someone else', async () => {
+    const { calls, count } = await openStore({ buyersFail: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
+    const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(D.buyersFailed);
+    fireEvent.click(within(dialog).getByRole('radio', { name: D.soldToNobody }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.listing.markSold }));
+    await waitFor(() => expect(count(CHANGE)).toBe(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      productId: 1,
+      isSold: true,
+      buyerId: null,
+    });
   });
 
   it('on confirm posts the change and reloads both lists', async () => {
