@@ -91,8 +91,9 @@ test('a seller lists an item with two photos; buyers find it, like it, and it mo
   // The seller marks it sold; it leaves "my store" for "sold items" and the public feed.
   await page.goto('/user-main');
   await page.getByRole('button', { name: new RegExp(`^Mark Sold\\W+${title}$`) }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'are you sure?' });
-  await expect(confirm).toBeVisible();
+  // Who bought it: nobody who chatted here, so "someone else", and no rating.
+  const confirm = page.getByRole('dialog', { name: 'Mark as sold to…' });
+  await confirm.getByRole('radio', { name: 'Someone else (no rating)' }).check();
   await confirm.getByRole('button', { name: 'Mark Sold', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: title, exact: true })).toHaveCount(0);

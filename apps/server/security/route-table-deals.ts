@@ -38,6 +38,15 @@ const reviewRow = (w: World, id: number) => () =>
 /** Deals (docs/product.md §19) and their ratings (§20). */
 export const DEAL_CASES: Record<string, RouteCase> = {
   'GET /api/Deal': get('signed-in', () => API.deal.root),
+  'GET /api/Deal/buyers': {
+    access: 'owner',
+    async prepare(w) {
+      const productId = await createProduct(w.app, w.owner.user.id);
+      const buyer = await createUser(w.app);
+      await chatApi(w.app).sent(await w.session(buyer.id), productId, w.owner.user.id, 'Still there?');
+      return fixed({ method: 'GET', url: `${API.deal.buyers}?productId=${productId}` });
+    },
+  },
   'POST /api/Deal/{id}/dispute': {
     access: 'owner',
     async prepare(w) {

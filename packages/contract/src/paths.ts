@@ -79,6 +79,8 @@ export const API = {
     root: '/api/Deal',
     /** POST: the buyer says the handover did not happen (within the rating window): the deal is void. */
     dispute: '/api/Deal/:id/dispute',
+    /** GET ?productId=: the seller's choice of buyer, the people who chatted about the listing. */
+    buyers: '/api/Deal/buyers',
   },
   /** Two-way ratings after a handover (docs/product.md §20). */
   review: {

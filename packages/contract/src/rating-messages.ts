@@ -19,6 +19,25 @@ export const dealMessages = {
   /** The seller hears that the buyer said the handover did not happen. */
   disputedTitle: '{name} says the handover of "{title}" did not happen',
   disputedBody: 'The deal is called off, so neither of you can rate it.',
+  /** The web: choosing who bought the item, and the deal in the chat between the two. */
+  soldToLegend: 'Who bought it?',
+  /** The buyer the listing is reserved for, first among the choices. */
+  soldToReserved: '{name} (reserved)',
+  soldToHint: 'You can both rate the handover.',
+  markSoldToName: 'Mark as sold to {name}',
+  /** `{title}` the listing, `{name}` the buyer. */
+  confirmSoldTo: 'Mark "{title}" as sold to {name}? You can both rate the handover.',
+  buyersFailed: 'Could not load who chatted about this item.',
+  /** `{status}` is one of `status`. */
+  dealLine: 'Deal: {status}',
+  rateUntil: 'You can rate until {time}.',
+  dispute: 'The handover did not happen',
+  disputeTitle: 'The handover did not happen?',
+  disputeDescription:
+    'The deal for "{title}" is called off and neither of you can rate it. The seller is told. This cannot be undone.',
+  disputeConfirm: 'Call the deal off',
+  cancel: 'Cancel',
+  actionFailed: 'That did not work. Please try again.',
 } as const;
 
 export const reviewMessages = {
@@ -41,6 +60,9 @@ export const reviewMessages = {
     'Thanks! Your rating is published once the other side has rated too, or when the rating time ends.',
   sentPublished: 'Thanks! Both ratings are now published.',
   pending: 'Waiting for the other side',
+  /** The web: the author's own rating under the form's place, `{count}` stars. */
+  yourRating: 'You rated {count} out of 5 stars.',
+  ownPublished: 'Both ratings are published.',
   asSeller: 'as seller',
   asBuyer: 'as buyer',
   noReviews: 'No ratings yet.',

@@ -44,9 +44,9 @@ export const dealSchema = z.object({
   title: z.string(),
 });
 export type Deal = z.infer<typeof dealSchema>;
-/** GET /api/Deal: the caller's deals, as seller and as buyer, newest first, void ones included. */
-export const dealListResponseSchema = z.object({ data: z.array(dealSchema) });
-export type DealListResponse = z.infer<typeof dealListResponseSchema>;
+/** The other side of a deal: "Deleted user" once their account is gone. */
+export const dealPersonSchema = z.object({ id: z.number().int(), userName: z.string() });
+export type DealPerson = z.infer<typeof dealPersonSchema>;
 export const dealResponseSchema = z.object({ message: z.string(), data: dealSchema });
 export type DealResponse = z.infer<typeof dealResponseSchema>;
 
@@ -102,6 +102,22 @@ export const ownReviewSchema = z.object({
   createdAt: z.string(),
 });
 export type OwnReview = z.infer<typeof ownReviewSchema>;
+
+/** A deal in the caller's list, with the other side and the caller's own rating of it (never the other's). */
+export const dealListItemSchema = dealSchema.extend({
+  other: dealPersonSchema,
+  myReview: ownReviewSchema.nullable(),
+});
+export type DealListItem = z.infer<typeof dealListItemSchema>;
+/** GET /api/Deal: the caller's deals, as seller and as buyer, newest first, void ones included. */
+export const dealListResponseSchema = z.object({ data: z.array(dealListItemSchema) });
+export type DealListResponse = z.infer<typeof dealListResponseSchema>;
+
+/** GET /api/Deal/buyers?productId=: who the seller may mark the listing sold to. */
+export const dealBuyersQuerySchema = z.object({ productId: idSchema });
+/** The people who chatted about the listing: the buyer it is reserved for first, then the latest chat first. */
+export const dealBuyersResponseSchema = z.object({ data: z.array(dealPersonSchema) });
+export type DealBuyersResponse = z.infer<typeof dealBuyersResponseSchema>;
 export const ownReviewResponseSchema = z.object({ message: z.string(), data: ownReviewSchema });
 export type OwnReviewResponse = z.infer<typeof ownReviewResponseSchema>;
 

@@ -1,6 +1,6 @@
 /** Deals (docs/product.md §19): the `deals` table, written only here. */
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
-import { deals, products, reviews } from '../../db/schema.js';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { conversations, deals, products, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -68,4 +68,52 @@ export async function dealsOf(db: Db, userId: number): Promise<DealRow[]> {
     .where(or(eq(deals.sellerId, userId), eq(deals.buyerId, userId)))
     .orderBy(desc(deals.soldAt), desc(deals.id))
     .limit(500);
+}
+
+/** The other sides' names (absent once an account is gone) and the person's own ratings of these deals. */
+export async function sidesOf(db: Db, userId: number, rows: readonly DealRow[]) {
+  const others = [...new Set(rows.map((row) => (row.sellerId === userId ? row.buyerId : row.sellerId)))];
+  const ids = rows.map((row) => row.id);
+  const [names, own] = await Promise.all([
+    others.length === 0
+      ? []
+      : db.select({ id: users.id, userName: users.username }).from(users).where(inArray(users.id, others)),
+    ids.length === 0
+      ? []
+      : db
+          .select()
+          .from(reviews)
+          .where(and(inArray(reviews.dealId, ids), eq(reviews.authorId, userId))),
+  ]);
+  return {
+    names: new Map(names.map((row) => [row.id, row.userName])),
+    own: new Map(own.map((row) => [row.dealId, row])),
+  };
+}
+
+export async function listingSeller(db: Db, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ sellerId: products.sellerId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.sellerId;
+}
+
+/**
+ * The people (still accounts) who chatted about the listing: the buyer it is held for while the hold lasts first,
+ * then the latest chat first.
+ */
+export async function buyersOf(db: Db, productId: number, at: Date) {
+  return db
+    .select({ id: users.id, userName: users.username })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.buyerId))
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .where(eq(conversations.productId, productId))
+    .orderBy(
+      sql`(${products.reservedForId} = ${conversations.buyerId} and ${products.reservedUntil} > ${at}) desc nulls last`,
+      desc(conversations.lastMessageAt),
+      desc(conversations.id),
+    )
+    .limit(200);
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   createReviewSchema,
+  dealBuyersQuerySchema,
+  dealBuyersResponseSchema,
   dealListResponseSchema,
   dealResponseSchema,
   errorBodySchema,
@@ -51,12 +53,31 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (
       schema: {
         tags: ['Deal'],
         operationId: 'Deal_list',
-        summary: 'Your deals as seller and as buyer, newest first, those called off included',
+        summary:
+          'Your deals as seller and as buyer, newest first, those called off included, each with the other side ' +
+          'and your own rating',
         security: bearer,
         response: { 200: dealListResponseSchema, ...refusalResponses },
       },
     },
     async (request) => ({ data: await deals.list(requireUser(request)) }),
+  );
+
+  app.get(
+    API.deal.buyers,
+    {
+      schema: {
+        tags: ['Deal'],
+        operationId: 'Deal_buyers',
+        summary:
+          'As the seller, the people who chatted about your listing, to mark it sold to: the reserved buyer first, ' +
+          'then the latest chat first',
+        querystring: dealBuyersQuerySchema,
+        security: bearer,
+        response: { 200: dealBuyersResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({ data: await deals.buyers(requireUser(request), request.query.productId) }),
   );
 
   app.post(

@@ -5,14 +5,15 @@
  * deal called off carries no ratings. At the window's end a job publishes whatever ratings were given
  * (review.service.ts).
  */
-import { messages, type Deal } from '@rummage/contract';
+import { messages, type Deal, type DealListItem, type DealPerson } from '@rummage/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
+import { notFound } from '../product/product.service.js';
 import * as repo from './deal.repository.js';
-import { presentDeal } from './deal.presenter.js';
+import { presentDeal, presentOwnReview } from './deal.presenter.js';
 
 const D = messages.deals;
 
@@ -76,8 +77,28 @@ export function createDealService(options: {
       if (row) await callOff(tx, record, row, 'seller');
     },
 
-    async list(user: AuthUser): Promise<Deal[]> {
-      return (await repo.dealsOf(db, user.id)).map(presentDeal);
+    /** The caller's deals with the other side and the caller's own rating; the other's rating is never here. */
+    async list(user: AuthUser): Promise<DealListItem[]> {
+      const rows = await repo.dealsOf(db, user.id);
+      const { names, own } = await repo.sidesOf(db, user.id, rows);
+      const at = now();
+      return rows.map((row) => {
+        const otherId = row.sellerId === user.id ? row.buyerId : row.sellerId;
+        const mine = own.get(row.id);
+        return {
+          ...presentDeal(row),
+          other: { id: otherId, userName: names.get(otherId) ?? messages.chat.deletedUser },
+          myReview: mine ? presentOwnReview(mine, row, at) : null,
+        };
+      });
+    },
+
+    /** Who the seller may mark the listing sold to (docs/product.md §19); the listing's seller only. */
+    async buyers(user: AuthUser, productId: number): Promise<DealPerson[]> {
+      const sellerId = await repo.listingSeller(db, productId);
+      if (sellerId === undefined) throw notFound();
+      if (sellerId !== user.id) throw new HttpError(403, messages.listing.notOwner);
+      return repo.buyersOf(db, productId, now());
     },
 
     /** The buyer says the handover did not happen: within the window, the deal is called off. */

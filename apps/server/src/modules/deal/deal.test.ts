@@ -33,7 +33,10 @@ describe('marking an item sold to someone', () => {
     });
     const window = Date.parse(forSeller!.rateUntil) - Date.parse(forSeller!.soldAt);
     expect(window).toBe(14 * 86_400_000);
-    expect(await api.dealsOf(buyer)).toEqual([forSeller]);
+    expect(forSeller!.other).toEqual({ id: buyer.id, userName: buyer.username });
+    expect(forSeller!.myReview).toBeNull();
+    const [forBuyer] = await api.dealsOf(buyer);
+    expect(forBuyer).toEqual({ ...forSeller, other: { id: seller.id, userName: seller.username } });
     expect(await api.dealsOf(other)).toEqual([]);
     // The window's end is queued with the deal.
     const [end] = await t.app.parts.storage.database.db
@@ -60,6 +63,22 @@ describe('marking an item sold to someone', () => {
     expect((await api.markSold(seller, productId, true)).statusCode).toBe(200);
     const [deal] = await api.dealsOf(seller);
     expect(deal).toMatchObject({ productId, buyerId: buyer.id, price: 95, status: 'completed' });
+  });
+
+  it('sells a reserved listing to nobody when the seller says "someone else" (buyerId null)', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, productId);
+    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+    expect(held.statusCode, held.body).toBe(200);
+    const sold = await api.post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: null,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().data.dealId).toBeUndefined();
+    expect(await api.dealsOf(buyer)).toEqual([]);
   });
 
   it('refuses a buyer who never chatted about the listing, and the seller themselves', async () => {
@@ -123,5 +142,83 @@ describe('a buyer saying the handover did not happen', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('who the seller may mark the listing sold to', () => {
+  const buyersOf = (who: Parameters<typeof api.get>[1], productId: number) =>
+    api.get(`${API.deal.buyers}?productId=${productId}`, who);
+
+  it('lists the people who chatted about it, the reserved buyer first, then the latest chat first', async () => {
+    const [seller, first, second, held, outsider] = await Promise.all([
+      api.person(),
+      api.person(),
+      api.person(),
+      api.person(),
+      api.person(),
+    ]);
+    const productId = await createProduct(t.app, seller.id);
+    const elsewhere = await createProduct(t.app, seller.id);
+    await api.chat(held, seller, productId);
+    await api.chat(first, seller, productId);
+    await api.chat(second, seller, productId);
+    await api.chat(outsider, seller, elsewhere);
+    const reserved = await api.post(API.product.reserve, seller, { productId, buyerId: held.id });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+
+    const listed = await buyersOf(seller, productId);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual([
+      { id: held.id, userName: held.username },
+      { id: second.id, userName: second.username },
+      { id: first.id, userName: first.username },
+    ]);
+    // Without a hold the latest chat leads.
+    await api.post(API.product.unreserve, seller, { productId });
+    expect((await buyersOf(seller, productId)).json().data.map((p: { id: number }) => p.id)).toEqual([
+      second.id,
+      first.id,
+      held.id,
+    ]);
+  });
+
+  it('is for the seller only: others get 403, a missing listing 404, a visitor 401', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, productId);
+    const byBuyer = await buyersOf(buyer, productId);
+    expect(byBuyer.statusCode).toBe(403);
+    expect(byBuyer.json()).toMatchObject({ message: messages.listing.notOwner });
+    expect(byBuyer.body).not.toContain(buyer.username);
+    const missing = await buyersOf(seller, 99_999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: messages.listing.notFound });
+    expect((await buyersOf(undefined, productId)).statusCode).toBe(401);
+    expect((await buyersOf(seller, 0)).statusCode).toBe(400);
+  });
+});
+
+describe('your deals with your own rating', () => {
+  it("carries the caller's own rating and never the other side's pending one", async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    await api.rated(buyer, dealId, 2, 'Secret words of the buyer');
+    const [forSeller] = await api.dealsOf(seller);
+    expect(forSeller!.myReview).toBeNull();
+    const raw = await api.get(API.deal.root, seller);
+    expect(raw.body).not.toContain('Secret words of the buyer');
+    const [forBuyer] = await api.dealsOf(buyer);
+    expect(forBuyer!.myReview).toMatchObject({
+      dealId,
+      stars: 2,
+      text: 'Secret words of the buyer',
+      role: 'seller',
+      status: 'pending',
+    });
+
+    await api.rated(seller, dealId, 5, 'Paid in cash');
+    const [after] = await api.dealsOf(seller);
+    expect(after!.myReview).toMatchObject({ stars: 5, text: 'Paid in cash', status: 'published' });
+    expect(JSON.stringify(after)).not.toContain('Secret words of the buyer');
+    expect((await api.dealsOf(buyer))[0]!.myReview).toMatchObject({ status: 'published' });
   });
 });

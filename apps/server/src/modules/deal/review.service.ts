@@ -5,7 +5,7 @@
  * neither answers the other. The rated person may answer once; anyone may report a rating, and staff may remove
  * it, telling its author why.
  */
-import { messages, type OwnReview, type PublicReview } from '@rummage/contract';
+import { messages, type PublicReview } from '@rummage/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind } from '../../jobs/queue/queue.js';
@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import * as deals from './deal.repository.js';
+import { presentOwnReview as own } from './deal.presenter.js';
 import { REVIEW_WINDOW_END, type ReviewWindowEnd } from './deal.service.js';
 import * as repo from './review.repository.js';
 
@@ -24,19 +25,6 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 export function createReviewService(options: { db: Database; durable: DurableEvents; now?: () => Date }) {
   const { db, durable } = options;
   const now = options.now ?? (() => new Date());
-
-  function own(row: repo.ReviewRow, deal: deals.DealRow, at: Date): OwnReview {
-    const published = row.publishedAt !== null || deal.rateUntil.getTime() <= at.getTime();
-    return {
-      id: row.id,
-      dealId: row.dealId,
-      stars: row.stars,
-      text: row.text,
-      role: row.role,
-      status: published ? 'published' : 'pending',
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
 
   /** Makes the deal's ratings public together and tells the rated people. */
   async function publishAll(tx: Transaction, record: RecordEvent, deal: deals.DealRow, at: Date) {

@@ -306,8 +306,8 @@ export function createProductService(options: ProductServiceOptions) {
     },
 
     /**
-     * Marks the listing sold or available again. Sold to `buyerId` (someone who chatted about it), or by default
-     * to the buyer it is reserved for, it records a deal (docs/product.md §19), whose id it answers; available
+     * Marks the listing sold or available again. Sold to `buyerId` (someone who chatted about it), or when it is
+     * left out to the buyer it is reserved for, it records a deal (docs/product.md §19), whose id it answers; available
      * again within the deal's rating window calls the deal off.
      */
     async changeSoldStatus(
@@ -332,7 +332,8 @@ export function createProductService(options: ProductServiceOptions) {
           return { dealId: null };
         }
         const ended = activeReservation(held);
-        const buyer = buyerId ?? ended?.buyerId;
+        // An explicit null is "someone else": no deal, even with a buyer holding the listing.
+        const buyer = buyerId === null ? undefined : (buyerId ?? ended?.buyerId);
         const deal =
           !held.isSold && buyer !== undefined
             ? await options.deals.recordSale(

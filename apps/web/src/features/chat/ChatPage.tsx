@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { CHAT_LIMITS, ROUTES, messages, type ChatThreadHeader } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { formatPrice } from '../feed';
 import { BlockButton } from '../blocking';
+import { DEALS_QUERY_KEY, DealPanel } from '../deals';
 import { FollowButton } from '../follow';
+import { chatKeys } from './api';
 import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
 import { CHAT_TEXT } from './texts';
@@ -80,6 +83,14 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
 function ChatThread({ receiverId, productId }: { receiverId: number | null; productId: number | null }) {
   const thread = useChatThread(receiverId, productId);
   const [draft, setDraft] = useState('');
+  const queryClient = useQueryClient();
+
+  /** Marked sold to the other person here: the header reads sold, and the deal it made shows with its form. */
+  function sold() {
+    if (receiverId === null || productId === null) return;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.header(productId, receiverId) });
+    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY_KEY] });
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,7 +124,9 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
         <ReservationBar
           key={`${thread.header.reservedUntil ?? ''}:${String(thread.header.isReservedInThisChat)}`}
           header={thread.header}
+          onSold={sold}
         />
+        <DealPanel productId={thread.header.productId} otherId={thread.header.userId} />
         <MessageList
           messages={thread.messages}
           selfName={thread.selfName}

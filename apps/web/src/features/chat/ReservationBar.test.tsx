@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, fillText, messages, type ChatThreadHeader } from '@rummage/contract';
 import { mockApi, storeSession } from '../../test/api';
@@ -82,6 +82,58 @@ describe('reservation bar in the chat', () => {
     render(<ReservationBar header={SELLER_SIDE} />);
     await user.click(screen.getByRole('button', { name: fillText(L.reserveFor, { name: 'maria' }) }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(L.reserveNoChat));
+  });
+
+  it('marks the listing sold to this buyer after a confirmation, then reads the chat again', async () => {
+    storeSession();
+    const api = mockApi({
+      [`POST ${API.product.changeSoldStatus}`]: {
+        body: { message: L.statusUpdated, data: { productId: 40, isSold: true, dealId: 3 } },
+      },
+    });
+    const onSold = vi.fn();
+    const user = userEvent.setup();
+    render(<ReservationBar header={SELLER_SIDE} onSold={onSold} />);
+    const open = screen.getByRole('button', {
+      name: fillText(messages.deals.markSoldToName, { name: 'maria' }),
+    });
+    await user.click(open);
+    const dialog = screen.getByRole('alertdialog', { name: L.confirm });
+    expect(
+      within(dialog).getByText(
+        fillText(messages.deals.confirmSoldTo, { title: 'Blue velvet sofa', name: 'maria' }),
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: messages.deals.cancel }));
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(document.activeElement).toBe(open);
+
+    await user.click(open);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: L.markSold }));
+    await waitFor(() => expect(onSold).toHaveBeenCalledTimes(1));
+    expect(api.calls.find((call) => call.path === API.product.changeSoldStatus)?.body).toEqual({
+      productId: 40,
+      isSold: true,
+      buyerId: 7,
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("shows the server's refusal when marking sold to this buyer fails", async () => {
+    storeSession();
+    mockApi({
+      [`POST ${API.product.changeSoldStatus}`]: {
+        status: 400,
+        body: { message: messages.deals.buyerNoChat },
+      },
+    });
+    const user = userEvent.setup();
+    render(<ReservationBar header={SELLER_SIDE} />);
+    await user.click(
+      screen.getByRole('button', { name: fillText(messages.deals.markSoldToName, { name: 'maria' }) }),
+    );
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: L.markSold }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.deals.buyerNoChat));
   });
 
   it('offers nothing on a sold listing', () => {

@@ -1,27 +1,24 @@
 import { useState } from 'react';
 import { API, fillText, messages, type ChatThreadHeader, type ReservationResponse } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { dateTimeText as holdEndText } from '../../shared/ui/dateTimeText';
 
 const L = messages.listing;
+const D = messages.deals;
 
-/** The end of a hold in the reader's own clock: "Sat, Nov 28, 3:15 PM". */
-export function holdEndText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
+/** The end of a hold in the reader's own clock. */
+export { holdEndText };
 
 /**
  * The seller's hold in a chat (docs/product.md §12): the buyer it is for reads "Reserved for you until …"; the
- * seller reserves the listing for this buyer, or releases it. One line, so it fits a 375 px screen.
+ * seller reserves the listing for this buyer, or releases it, and may mark it sold to this buyer (§19), after a
+ * confirmation; `onSold` then reads the chat again. On a narrow screen the line wraps, the buttons full size.
  */
-export function ReservationBar({ header }: { header: ChatThreadHeader }) {
+export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
   const [hold, setHold] = useState({ until: header.reservedUntil, here: header.isReservedInThisChat });
   const [busy, setBusy] = useState(false);
+  const [confirmingSale, setConfirmingSale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const isSeller = header.sellerId !== header.userId;
   const deleted = header.userName === messages.chat.deletedUser;
@@ -43,6 +40,25 @@ export function ReservationBar({ header }: { header: ChatThreadHeader }) {
       setHold({ until: data.reservedUntil, here: data.reservedForId === header.userId });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : L.reserveFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function markSold() {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(API.product.changeSoldStatus, {
+        method: 'POST',
+        body: { productId: header.productId, isSold: true, buyerId: header.userId },
+        fallbackMessage: L.soldStatusFailed,
+      });
+      setConfirmingSale(false);
+      onSold?.();
+    } catch (caught) {
+      setConfirmingSale(false);
+      setError(caught instanceof ApiError ? caught.message : L.soldStatusFailed);
     } finally {
       setBusy(false);
     }
@@ -85,6 +101,25 @@ export function ReservationBar({ header }: { header: ChatThreadHeader }) {
           {fillText(L.reserveFor, { name: header.userName })}
         </button>
       )}
+      <button
+        type="button"
+        className="btn btn-outline shrink-0"
+        aria-haspopup="dialog"
+        disabled={busy}
+        onClick={() => setConfirmingSale(true)}
+      >
+        {fillText(D.markSoldToName, { name: header.userName })}
+      </button>
+      <ConfirmDialog
+        open={confirmingSale}
+        title={messages.listing.confirm}
+        description={fillText(D.confirmSoldTo, { title: header.productName, name: header.userName })}
+        confirmLabel={messages.listing.markSold}
+        cancelLabel={D.cancel}
+        busy={busy}
+        onConfirm={() => void markSold()}
+        onCancel={() => setConfirmingSale(false)}
+      />
       {error && (
         <p role="alert" className="w-full text-red-700">
           {error}

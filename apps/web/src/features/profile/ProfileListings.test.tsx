@@ -10,15 +10,33 @@ import { otherProfile, profileDetails } from './testProfiles';
 const UNSOLD = 'GET /api/Product/unsold/user/7';
 const SOLD = 'GET /api/Product/sold/user/7';
 const CHANGE = `POST ${API.product.changeSoldStatus}`;
+const BUYERS = `GET ${API.deal.buyers}`;
+const D = messages.deals;
+const UNTIL = new Date(Date.now() + 86_400_000).toISOString();
 
 /** A seller (id 7) whose listings move between the lists as the server would move them. */
-function mockStore({ changeFails = false } = {}) {
+function mockStore({ changeFails = false, reserved = false, buyersFail = false } = {}) {
   const items: ProductCard[] = [
-    productCard(1, { title: 'Brass lamp', userId: 7, sellerId: 7 }),
+    productCard(1, { title: 'Brass lamp', userId: 7, sellerId: 7, reservedUntil: reserved ? UNTIL : null }),
     productCard(2, { title: 'Oak chair', userId: 7, sellerId: 7, isSold: true }),
   ];
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
+    // The people who chatted about the lamp, the reserved buyer first.
+    [BUYERS]: ({ url }) =>
+      buyersFail
+        ? { status: 500, body: { message: 'Database down' } }
+        : {
+            body: {
+              data:
+                url.searchParams.get('productId') === '1'
+                  ? [
+                      { id: 21, userName: 'bob' },
+                      { id: 22, userName: 'carol' },
+                    ]
+                  : [],
+            },
+          },
     [UNSOLD]: () => ({ body: { data: items.filter((item) => !item.isSold) } }),
     [SOLD]: () => ({ body: { data: items.filter((item) => item.isSold) } }),
     'GET /api/User/profile-details/7': () => ({
@@ -36,13 +54,21 @@ function mockStore({ changeFails = false } = {}) {
   return { ...api, count };
 }
 
-async function openStore() {
+async function openStore(options: { reserved?: boolean; buyersFail?: boolean } = {}) {
   storeSession();
-  const api = mockStore();
+  const api = mockStore(options);
   renderApp('/user-main');
   // The first test also waits for the lazily loaded page chunk.
   expect(await screen.findByRole('link', { name: 'Brass lamp' }, { timeout: 5000 })).toBeTruthy();
   return api;
+}
+
+/** Mark Sold, then the choice of who bought it (the radio named `choice`), then confirm. */
+async function markSoldTo(title: string, choice: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Mark Sold: ${title}` }, { timeout: 5000 }));
+  const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
+  fireEvent.click(await within(dialog).findByRole('radio', { name: choice }));
+  fireEvent.click(within(dialog).getByRole('button', { name: messages.listing.markSold }));
 }
 
 describe('profile store lists', () => {
@@ -60,23 +86,71 @@ describe('profile store lists', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
-  it('asks "are you sure?" first; cancel sends nothing', async () => {
+  it('asks who bought it, among those who chatted about it; cancel sends nothing', async () => {
     const { count } = await openStore();
     fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
-    const dialog = screen.getByRole('alertdialog', { name: messages.listing.confirm });
+    const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
     expect(within(dialog).getByText('“Brass lamp” will move to your sold items.')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const group = within(dialog).getByRole('group', { name: D.soldToLegend });
+    await within(group).findByRole('radio', { name: 'bob' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['bob', 'carol', D.soldToNobody]);
+    // Without a hold nobody is chosen for the seller, so no deal is made by mistake.
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
+    expect(
+      within(dialog).getByRole('button', { name: messages.listing.markSold }).hasAttribute('disabled'),
+    ).toBe(true);
     expect(await seriousA11yViolations()).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(count(CHANGE)).toBe(0);
 
     // Escape cancels too.
     fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
-    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(count(CHANGE)).toBe(0);
+  });
+
+  it('sells a reserved item to its buyer, chosen from the start, or to the person picked', async () => {
+    const { calls, count } = await openStore({ reserved: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
+    const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
+    const reserved = await within(dialog).findByRole('radio', { name: 'bob (reserved)' });
+    expect((reserved as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'carol' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.listing.markSold }));
+    await waitFor(() => expect(count(CHANGE)).toBe(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      productId: 1,
+      isSold: true,
+      buyerId: 22,
+    });
+    expect(await screen.findByText(messages.profile.emptyStore)).toBeTruthy();
+  });
+
+  it('says when the people who chatted cannot be loaded, and still sells to someone else', async () => {
+    const { calls, count } = await openStore({ buyersFail: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
+    const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(D.buyersFailed);
+    fireEvent.click(within(dialog).getByRole('radio', { name: D.soldToNobody }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.listing.markSold }));
+    await waitFor(() => expect(count(CHANGE)).toBe(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      productId: 1,
+      isSold: true,
+      buyerId: null,
+    });
   });
 
   it('on confirm posts the change and reloads both lists', async () => {
@@ -84,12 +158,14 @@ describe('profile store lists', () => {
     await waitFor(() => expect(count(SOLD)).toBe(1));
     expect(count(UNSOLD)).toBe(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
-    fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.listing.markSold }),
-    );
+    await markSoldTo('Brass lamp', D.soldToNobody);
     await waitFor(() => expect(count(CHANGE)).toBe(1));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ productId: 1, isSold: true });
+    // Someone else: sold with no deal, even were a buyer holding it.
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      productId: 1,
+      isSold: true,
+      buyerId: null,
+    });
     await waitFor(() => expect(count(UNSOLD)).toBe(2));
     await waitFor(() => expect(count(SOLD)).toBe(2));
     expect(await screen.findByText(messages.profile.emptyStore)).toBeTruthy();
@@ -115,10 +191,7 @@ describe('profile store lists', () => {
     await waitFor(() => expect(itemsSold()).toBe('1'));
     expect(screen.getByText('item sold', { selector: 'dt' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
-    fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.listing.markSold }),
-    );
+    await markSoldTo('Brass lamp', 'bob');
     await waitFor(() => expect(itemsSold()).toBe('2'));
     expect(screen.getByText('items sold', { selector: 'dt' })).toBeTruthy();
 
@@ -135,10 +208,7 @@ describe('profile store lists', () => {
     storeSession();
     mockStore({ changeFails: true });
     renderApp('/user-main');
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark Sold: Brass lamp' }, { timeout: 5000 }));
-    fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.listing.markSold }),
-    );
+    await markSoldTo('Brass lamp', 'carol');
     expect((await screen.findByRole('alert')).textContent).toContain(messages.listing.soldStatusFailed);
     expect(screen.getByRole('link', { name: 'Brass lamp' })).toBeTruthy();
   });

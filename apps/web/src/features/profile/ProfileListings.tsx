@@ -6,6 +6,7 @@ import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Tabs } from '../../shared/ui/Tabs';
+import { SoldToDialog } from '../deals';
 import { FeedSpinner, ProductGrid } from '../feed';
 import { PROFILE_TEXT } from './texts';
 import { useChangeSoldStatus, useUserListings } from './useUserListings';
@@ -20,8 +21,8 @@ const actionClass =
 
 /**
  * The "my store" and "sold items" tabs of a profile (docs/product.md §2 Profile, §4 sold status). On your own
- * profile every card has an edit link and Mark Sold or Mark Available, each asking "are you sure?"
- * first; afterwards both lists reload. Someone else's profile shows the lists without controls.
+ * profile every card has an edit link and Mark Sold, which asks who bought it (§19), or Mark Available, which asks
+ * "are you sure?" first; afterwards both lists reload. Someone else's profile shows the lists without controls.
  */
 export function ProfileListings({ userId, isOwn }: { userId: number | null; isOwn: boolean }) {
   const unsold = useUserListings(userId, 'unsold');
@@ -32,14 +33,15 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
   const [announcement, setAnnouncement] = useState('');
   const containerRef = useRef<HTMLDivElement>(null);
 
-  function confirmChange() {
+  /** `buyerId`: who bought it when marking sold (null: someone else, no deal); left out when marking available. */
+  function confirmChange(buyerId?: number | null) {
     if (!pending) return;
     const { product, isSold } = pending;
     setPending(null);
     setFailed(false);
     setAnnouncement('');
     changeStatus.mutate(
-      { productId: product.id, isSold },
+      { productId: product.id, isSold, ...(isSold && { buyerId }) },
       {
         onSuccess: () => {
           setAnnouncement(messages.listing.statusUpdated);
@@ -137,18 +139,36 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
           },
         ]}
       />
+      <SoldToDialog
+        listing={
+          pending?.isSold
+            ? {
+                id: pending.product.id,
+                title: pending.product.title || pending.product.name,
+                reservedUntil: pending.product.reservedUntil,
+              }
+            : null
+        }
+        description={
+          pending
+            ? fillText(PROFILE_TEXT.confirmSold, { title: pending.product.title || pending.product.name })
+            : ''
+        }
+        confirmLabel={messages.listing.markSold}
+        cancelLabel={PROFILE_TEXT.cancel}
+        onConfirm={confirmChange}
+        onCancel={() => setPending(null)}
+      />
       <ConfirmDialog
-        open={pending !== null}
+        open={pending !== null && !pending.isSold}
         title={messages.listing.confirm}
         description={
           pending &&
-          fillText(pending.isSold ? PROFILE_TEXT.confirmSold : PROFILE_TEXT.confirmAvailable, {
-            title: pending.product.title || pending.product.name,
-          })
+          fillText(PROFILE_TEXT.confirmAvailable, { title: pending.product.title || pending.product.name })
         }
-        confirmLabel={pending?.isSold ? messages.listing.markSold : messages.listing.markAvailable}
+        confirmLabel={messages.listing.markAvailable}
         cancelLabel={PROFILE_TEXT.cancel}
-        onConfirm={confirmChange}
+        onConfirm={() => confirmChange()}
         onCancel={() => setPending(null)}
       />
     </div>

@@ -7,6 +7,7 @@ import {
   type ProductListResponse,
 } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
+import { DEALS_QUERY_KEY } from '../deals';
 import { FEED_QUERY_KEY } from '../feed';
 import { profileKeys } from './api';
 
@@ -49,7 +50,7 @@ export function useUserListings(userId: number | null, status: ListingStatus) {
 }
 
 /**
- * POST /api/Product/change-sold-status {productId, isSold} (docs/product.md §4: Mark Sold / Mark Available), then
+ * POST /api/Product/change-sold-status {productId, isSold, buyerId} (docs/product.md §4: Mark Sold / Mark Available), then
  * reloads both profile lists and the profile's counts ("items sold" moves with it), and drops cached feeds, where
  * the listing appears or disappears.
  */
@@ -60,6 +61,8 @@ export function useChangeSoldStatus(userId: number | null) {
       apiFetch(API.product.changeSoldStatus, { method: 'POST', body: request }),
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: [FEED_QUERY_KEY] });
+      // A sale to someone makes a deal; marking it available again may call one off.
+      void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY_KEY] });
       if (userId !== null) void queryClient.invalidateQueries({ queryKey: profileKeys.detail(userId) });
       await queryClient.invalidateQueries({
         queryKey: [USER_LISTINGS_QUERY_KEY, userId],
