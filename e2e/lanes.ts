@@ -29,6 +29,7 @@ const SECOND_LANE = [
   'notifications-push.spec.ts',
   'duplicate-photos.spec.ts',
   'chat-reconnect.spec.ts',
+  'ratings.spec.ts',
 ];
 
 /**
