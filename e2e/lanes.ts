@@ -30,6 +30,7 @@ const SECOND_LANE = [
   'duplicate-photos.spec.ts',
   'chat-reconnect.spec.ts',
   'deals.spec.ts',
+  'ratings.spec.ts',
 ];
 
 /**

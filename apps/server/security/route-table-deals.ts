@@ -75,6 +75,9 @@ export const DEAL_CASES: Record<string, RouteCase> = {
   'GET /api/Review/user/{userId}': get('public', (w) =>
     apiPath(API.review.byUser, { userId: w.owner.user.id }),
   ),
+  'GET /api/Review/user/{userId}/reputation': get('public', (w) =>
+    apiPath(API.review.reputation, { userId: w.owner.user.id }),
+  ),
   'POST /api/Review/{id}/reply': {
     access: 'owner',
     async prepare(w) {

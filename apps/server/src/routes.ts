@@ -40,7 +40,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | garage   | POST /api/GarageSale/add, GET /api/GarageSale/{id}, GET /api/GarageSale/user/{userId}, DELETE /api/GarageSale/delete/{id}; GET /api/Marketplace/garage-sales |
  * | message  | POST /api/Message/send, read; GET chat-rooms, unread-count, chat-thrifter/{productId}/with/{receiverId}, history/{productId}/with/{receiverId}; DELETE delete-chat/{productId}/with/{otherUserId} |
  * | product  | POST /api/Product/add, PUT /api/Product, GET+DELETE /api/Product/{id}, POST change-sold-status, increment-views/{id}, like-unlike/{id}, report; GET unsold/user/{userId}, sold/user/{userId} |
- * | deal     | GET /api/Deal, /api/Deal/buyers, POST /api/Deal/{id}/dispute; POST /api/Review, /api/Review/{id}/reply, report; GET /api/Review/user/{userId}; POST /api/Staff/reviews/{id}/remove |
+ * | deal     | GET /api/Deal, /api/Deal/buyers, POST /api/Deal/{id}/dispute; POST /api/Review, /api/Review/{id}/reply, report; GET /api/Review/user/{userId}, …/reputation; POST /api/Staff/reviews/{id}/remove |
  * | user     | GET /api/User/profile-details/{userId}, followers; POST upload-profile-photo, upload-cover-photo, update-user-details, follow-unfollow/{userId} |
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
  * | notifications | GET /api/Notifications, POST read; GET+PUT preferences; GET push-key; POST+DELETE push-subscriptions; POST test; GET+POST unsubscribe |

@@ -88,6 +88,8 @@ export const API = {
     root: '/api/Review',
     /** GET a person's published ratings, newest first (page, pageSize). */
     byUser: '/api/Review/user/:userId',
+    /** GET a person's reputation alone, as their profile carries it (the seller card loads it after first paint). */
+    reputation: '/api/Review/user/:userId/reputation',
     /** POST { text }: the rated person answers a published rating, once. */
     reply: '/api/Review/:id/reply',
     /** POST { reason }: into the staff reports queue. */

@@ -106,6 +106,18 @@ export const reviewMessages = {
   repliesWithinHours: 'Usually replies within {hours} hours',
   repliesWithinDay: 'Usually replies within a day',
   repliesSlowly: 'Usually replies within a few days',
+  /** Answering and reporting on a profile's ratings, and more of them. */
+  replySend: 'Send answer',
+  reportQuestion: 'Report this rating to our moderators?',
+  reportReasonLabel: 'What is wrong with it? (optional)',
+  showMore: 'Show more ratings',
+  /** The reported ratings in the staff console's reports queue. */
+  staffHeading: 'Reported ratings',
+  staffAbout: 'Rating of @{subject} by @{author}',
+  staffRemove: 'Remove rating',
+  staffRemoveQuestion: 'Remove this rating of @{subject}?',
+  staffRemoveDescription: 'It leaves their profile and reputation. Its author is told your reason.',
+  staffRemovedBecause: 'Removed: {reason}',
   /** The page linked from the rating form (/rating-rules). */
   rulesPage: {
     title: 'How ratings work',

@@ -3,6 +3,7 @@ import { DEFAULT_CATEGORIES, normalizePhoneNumber, type Role } from '@rummage/co
 import { hashPassword } from '../lib/passwords.js';
 import type { Database } from './client.js';
 import { categories, users } from './schema.js';
+import { seedDemoDeals } from './seed-deals.js';
 import { seedDemoFollows } from './seed-follows.js';
 import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
@@ -100,7 +101,8 @@ export async function seedDemoUsers(db: Database): Promise<number> {
 
 /**
  * Categories always; with demo data on a fresh installation, the demo users and then (when the image store is
- * given) demo listings with photos (db/seed-listings.ts) and demo garage sales (db/seed-garage.ts). On later
+ * given) demo listings with photos (db/seed-listings.ts), rated deals of some sold ones (db/seed-deals.ts) and demo
+ * garage sales (db/seed-garage.ts). On later
  * starts with demo data on, ended demo garage sales are topped up (see seed-garage.ts for why and for whom).
  */
 export async function seed(
@@ -114,6 +116,8 @@ export async function seed(
     demoUsers > 0 && options.listings ? (await seedDemoListings(db, options.listings)).listings : 0;
   // After the listings, whose local sellers follow the demo account too (db/seed-follows.ts).
   if (demoUsers > 0) await seedDemoFollows(db);
+  // Handovers of sold demo listings, rated both ways (db/seed-deals.ts).
+  if (demoListings > 0) await seedDemoDeals(db);
   let demoGarageSales = 0;
   if (options.demoData && options.listings) {
     demoGarageSales =

@@ -160,3 +160,6 @@ export const reputationSchema = ratingSchema.extend({
   medianReplyMinutes: z.number().int().nullable(),
 });
 export type Reputation = z.infer<typeof reputationSchema>;
+/** GET /api/Review/user/{userId}/reputation. */
+export const reputationResponseSchema = z.object({ data: reputationSchema });
+export type ReputationResponse = z.infer<typeof reputationResponseSchema>;

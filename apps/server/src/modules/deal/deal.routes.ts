@@ -15,6 +15,7 @@ import {
   reportReviewSchema,
   reviewListQuerySchema,
   reviewListResponseSchema,
+  reputationResponseSchema,
   reviewReplySchema,
   reviewUserParamsSchema,
 } from '@rummage/contract';
@@ -132,6 +133,21 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (
       },
     },
     async (request) => reviews.list(request.params.userId, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    API.review.reputation,
+    {
+      schema: {
+        tags: ['Review'],
+        operationId: 'Review_reputation',
+        summary: "A person's reputation: stars, deals done and reply time, as their profile carries it",
+        params: reviewUserParamsSchema,
+        security: access.anyone,
+        response: { 200: reputationResponseSchema, ...refusalResponses },
+      },
+    },
+    async (request) => ({ data: await reviews.reputation(request.params.userId) }),
   );
 
   app.post(

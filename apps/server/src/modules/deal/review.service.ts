@@ -5,7 +5,7 @@
  * neither answers the other. The rated person may answer once; anyone may report a rating, and staff may remove
  * it, telling its author why.
  */
-import { messages, type PublicReview } from '@rummage/contract';
+import { messages, type PublicReview, type Reputation } from '@rummage/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind } from '../../jobs/queue/queue.js';
@@ -82,6 +82,12 @@ export function createReviewService(options: { db: Database; durable: DurableEve
         await publishAll(tx, record, deal, at);
         return { message: R.sentPublished, data: own({ ...row, publishedAt: at }, deal, at) };
       });
+    },
+
+    /** The reputation alone, as the profile carries it, without counting a profile view. */
+    async reputation(subjectId: number): Promise<Reputation> {
+      if (!(await repo.personShown(db, subjectId))) throw new HttpError(404, messages.profile.notFound);
+      return repo.reputationOf(db, subjectId, now());
     },
 
     async list(

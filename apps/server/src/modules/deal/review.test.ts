@@ -275,6 +275,25 @@ describe('reputation on profiles', () => {
     expect(await reputationOf(buyer.id)).toMatchObject({ average: 5, count: 1, deals: 1 });
   });
 
+  it('answers the reputation alone, the same as the profile, without counting a profile view', async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    await api.rated(buyer, dealId, 4);
+    await api.rated(seller, dealId, 5);
+    const viewsOf = async () =>
+      (await api.get(apiPath(API.user.profileDetails, { userId: seller.id }), seller)).json<{
+        data: ProfileDetails;
+      }>().data.views;
+    const before = await viewsOf();
+    const alone = await api.get(apiPath(API.review.reputation, { userId: seller.id }), buyer);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json()).toEqual({ data: await reputationOf(seller.id, seller) });
+    expect(alone.json()).toMatchObject({ data: { average: 4, count: 1, deals: 1 } });
+    expect(await viewsOf()).toBe(before);
+    const missing = await api.get(apiPath(API.review.reputation, { userId: 99_999_999 }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: messages.profile.notFound });
+  });
+
   it('gives the median minutes to a first reply over the last 90 days, from 3 answered chats on', async () => {
     const seller = await api.person();
     const db = t.app.parts.storage.database.db;

@@ -1,8 +1,9 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { countNoun, formatCount, messages } from '@rummage/contract';
+import { countNoun, formatCount, messages, type Reputation } from '@rummage/contract';
 import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { formatSince } from '../../shared/ui/PersonCard';
+import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
 import { PROFILE_TEXT } from './texts';
 import type { UploadMessage } from './usePhotoUploads';
@@ -20,6 +21,8 @@ export interface ProfileView {
   followersCount: number | null;
   profilePhotoUrl: string | null;
   coverPhotoUrl: string | null;
+  /** Stars, deals done and reply time; absent until the server answers. */
+  reputation?: Reputation;
 }
 
 /** Shown instead of a picture that fails to load. */
@@ -107,7 +110,7 @@ function PhotoPicker({
 }
 
 /**
- * Cover, photo, @name, "thrifter since", place and the counts (docs/product.md §2 Profile). `uploads` adds the photo
+ * Cover, photo, @name, "thrifter since", the reputation, place and the counts (docs/product.md §2 Profile). `uploads` adds the photo
  * controls and their message (own profile); `action` is the edit link or the follow button.
  */
 export function ProfileHeader({
@@ -205,6 +208,9 @@ export function ProfileHeader({
               )}
               {profile.emailVerified && !loading && <VerifiedBadge />}
             </div>
+          )}
+          {profile.reputation && (
+            <ReputationSummary reputation={profile.reputation} reviewsHref={`#${REVIEWS_SECTION_ID}`} />
           )}
           {profile.place && (
             <p className="flex items-center gap-1 text-sm text-stone-700">

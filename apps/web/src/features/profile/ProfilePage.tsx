@@ -99,6 +99,7 @@ export default function ProfilePage() {
         followersCount: data.followersCount,
         profilePhotoUrl: data.profilePhotoUrl,
         coverPhotoUrl: data.coverPhotoUrl,
+        reputation: data.reputation,
       }
     : {
         userName: isOwn ? (session?.username ?? currentUser?.username ?? null) : null,

@@ -1,4 +1,5 @@
 import type { ProfileDetails } from '@rummage/contract';
+import { reputation } from '../../test/reputation';
 
 /** A profile as GET /api/User/profile-details/{userId} answers it (maria, id 7, looking at herself). */
 export function profileDetails(overrides: Partial<ProfileDetails> = {}): ProfileDetails {
@@ -21,14 +22,7 @@ export function profileDetails(overrides: Partial<ProfileDetails> = {}): Profile
     coverPhotoUrl: '/uploads/u/maria-cover.webp',
     emailVerified: true,
     isOwner: true,
-    reputation: {
-      average: null,
-      count: 0,
-      asSeller: { average: null, count: 0 },
-      asBuyer: { average: null, count: 0 },
-      deals: 0,
-      medianReplyMinutes: null,
-    },
+    reputation: reputation(),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { STAFF_TEXT } from './texts';
 import { Pager, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
 import { ReportLine } from './ReportLine';
+import { ReportedReviews } from './ReportedReviews';
 import { UserDetail } from './UserDetail';
 
 type ReportFilter = (typeof STAFF_REPORT_FILTERS)[number];
@@ -142,7 +143,10 @@ function ReportedProduct({
   );
 }
 
-/** Reported listings, grouped with their reports and reporters; hide, unhide, dismiss, or ban the seller. */
+/**
+ * Reported ratings (remove one), then reported listings, grouped with their reports and reporters; hide, unhide,
+ * dismiss, or ban the seller.
+ */
 export function ReportsTab() {
   const [status, setStatus] = useState<ReportFilter>('open');
   const [page, setPage] = useState(1);
@@ -178,6 +182,7 @@ export function ReportsTab() {
       </label>
       {moderation.notice}
       <QueryState isPending={reports.isPending} error={reports.error} onRetry={() => void reports.refetch()}>
+        <ReportedReviews items={reports.data?.reviewReports ?? []} ask={moderation.ask} />
         {items.length === 0 ? (
           <EmptyState title={STAFF_TEXT.noReports} headingLevel={2} />
         ) : (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, messages } from '@rummage/contract';
+import { API, fillText, messages, type StaffReportedReview } from '@rummage/contract';
 import { mockApi } from '../../test/api';
 import { renderWithHubs } from '../../test/supportHub';
 import { STAFF_MENU_LABEL } from './entry';
@@ -261,5 +261,85 @@ describe('staff console users and log', () => {
       '@sam banned a user @mariaScams',
       '@sam hid a listing "Blue armchair" · @mariaCounterfeit',
     ]);
+  });
+});
+
+describe('staff console reported ratings', () => {
+  const R = messages.reviews;
+  const REMOVE = 'POST /api/Staff/reviews/31/remove';
+  const rating = (overrides: Partial<StaffReportedReview> = {}): StaffReportedReview => ({
+    reviewId: 31,
+    stars: 1,
+    text: 'Rude and late, avoid',
+    authorId: 12,
+    authorName: 'jonas',
+    subjectId: 7,
+    subjectName: 'maria',
+    removedAt: null,
+    removedReason: null,
+    openReports: 1,
+    lastReportedAt: '2025-03-05T10:00:00.000Z',
+    reports: [
+      {
+        id: 4,
+        reporterId: 9,
+        reporterName: 'milehighmarket',
+        reason: 'Insults the seller',
+        status: 'open',
+        createdAt: '2025-03-05T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  });
+
+  it('shows a reported rating with its stars, text, people and reporter; removing it asks why and it leaves', async () => {
+    let removed = false;
+    const { user, api } = await openConsole('staff', {
+      [`GET ${API.staff.reports}`]: () => ({
+        body: { data: [], reviewReports: removed ? [] : [rating()], page: 1, pageSize: 20, total: 0 },
+      }),
+      [REMOVE]: () => {
+        removed = true;
+        return { body: { message: R.removed } };
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    const heading = await screen.findByRole('heading', {
+      name: fillText(R.staffAbout, { subject: 'maria', author: 'jonas' }),
+    });
+    const item = within(heading.closest('li')!);
+    expect(item.getByRole('img', { name: fillText(R.starsOption, { count: 1 }) })).toBeTruthy();
+    expect(item.getByText('Rude and late, avoid')).toBeTruthy();
+    expect(item.getByText('@milehighmarket')).toBeTruthy();
+    expect(item.getByText('Insults the seller')).toBeTruthy();
+    await user.click(item.getByRole('button', { name: R.staffRemove }));
+    const dialog = screen.getByRole('dialog', {
+      name: fillText(R.staffRemoveQuestion, { subject: 'maria' }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: R.staffRemove }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(messages.staff.reasonRequired);
+    expect(api.callsTo(REMOVE)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Insults');
+    await user.click(within(dialog).getByRole('button', { name: R.staffRemove }));
+    expect((await screen.findByRole('status')).textContent).toContain(R.removed);
+    expect(api.callsTo(REMOVE).map((call) => call.body)).toEqual([{ reason: 'Insults' }]);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: R.staffHeading })).toBeNull());
+  });
+
+  it('shows a removed rating with its reason and no remove button under all reports', async () => {
+    const { user } = await openConsole('staff', {
+      [`GET ${API.staff.reports}`]: {
+        body: {
+          data: [],
+          reviewReports: [rating({ removedAt: '2025-03-06T10:00:00.000Z', removedReason: 'Insults' })],
+          page: 1,
+          pageSize: 20,
+          total: 0,
+        },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    expect(await screen.findByText(fillText(R.staffRemovedBecause, { reason: 'Insults' }))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: R.staffRemove })).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ export const formatSince = formatMonthYear;
 
 /**
  * A member's picture, @name and "thrifter since" (a listing's seller, a sale's host); it leads to their profile,
- * or to /user-main when it is you (docs/product.md §2). `action` (a follow button) sits under the link, not inside it.
+ * or to /user-main when it is you (docs/product.md §2). `details` and `action` (a follow button) sit under the link,
+ * not inside it.
  */
 export function PersonCard({
   heading,
@@ -18,6 +19,7 @@ export function PersonCard({
   imageUrl,
   thrifterSince,
   isOwn,
+  details,
   action,
 }: {
   heading: string;
@@ -26,6 +28,8 @@ export function PersonCard({
   imageUrl: string | null;
   thrifterSince: string;
   isOwn: boolean;
+  /** More about the person under the link (a seller's reputation). */
+  details?: ReactNode;
   action?: ReactNode;
 }) {
   const headingId = useId();
@@ -60,6 +64,7 @@ export function PersonCard({
           ›
         </span>
       </Link>
+      {details && <div className="mt-2 px-1">{details}</div>}
       {action && <div className="mt-3">{action}</div>}
     </section>
   );

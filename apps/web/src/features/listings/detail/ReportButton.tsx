@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, messages } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
@@ -10,7 +10,7 @@ import { actionButton } from './styles';
 const L = messages.listing;
 const ALREADY_REPORTED = /already reported/i;
 
-type ReportState =
+export type ReportState =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'success'; message: string }
@@ -34,8 +34,57 @@ export async function runReport(productId: number): Promise<ReportState> {
 
 /** "report" and its dialog: "Login to report" for visitors, else "Report" with a confirm, loading and result. */
 export function ReportButton({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+  return (
+    <ReportDialogButton
+      signedIn={signedIn}
+      label={
+        <>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+            <path
+              d="M5 21V4m0 0h11l-2 4 2 4H5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {LISTING_TEXT.report}
+        </>
+      }
+      className={actionButton}
+      question={LISTING_TEXT.reportQuestion}
+      send={() => runReport(productId)}
+    />
+  );
+}
+
+/**
+ * A report button and its dialog, for a listing or a rating (docs/product.md §8, §20): "Login to report" for
+ * visitors, else the question, an optional reason box when `reasonLabel` is given, then the loading state and the
+ * server's answer, green or red. `send` turns the call into what the dialog says.
+ */
+export function ReportDialogButton({
+  signedIn,
+  label,
+  className,
+  question,
+  reasonLabel,
+  reasonMax,
+  send,
+}: {
+  signedIn: boolean;
+  label: ReactNode;
+  className: string;
+  question: string;
+  reasonLabel?: string;
+  reasonMax?: number;
+  send(reason: string): Promise<ReportState>;
+}) {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<ReportState>({ kind: 'idle' });
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
   const finished = state.kind === 'success' || state.kind === 'error';
@@ -49,12 +98,13 @@ export function ReportButton({ productId, signedIn }: { productId: number; signe
     if (state.kind === 'loading') return;
     setOpen(false);
     setState({ kind: 'idle' });
+    setReason('');
   }
 
   async function confirm() {
     setState({ kind: 'loading' });
     try {
-      setState(await runReport(productId));
+      setState(await send(reason.trim()));
     } catch {
       setState({ kind: 'error', message: L.reportError });
     }
@@ -62,18 +112,8 @@ export function ReportButton({ productId, signedIn }: { productId: number; signe
 
   return (
     <>
-      <button type="button" className={actionButton} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-          <path
-            d="M5 21V4m0 0h11l-2 4 2 4H5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        {LISTING_TEXT.report}
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {label}
       </button>
       {open && !signedIn && (
         <Dialog title={L.loginToReport} onClose={close} closeLabel={LISTING_TEXT.done}>
@@ -88,7 +128,23 @@ export function ReportButton({ productId, signedIn }: { productId: number; signe
       {open && signedIn && (
         <Dialog title={L.report} onClose={close} initialFocusRef={confirmRef}>
           <div aria-busy={state.kind === 'loading'}>
-            {!finished && <p className="mb-6 text-stone-700">{LISTING_TEXT.reportQuestion}</p>}
+            {!finished && <p className="mb-6 text-stone-700">{question}</p>}
+            {!finished && reasonLabel && (
+              <div className="mb-6 flex flex-col gap-1">
+                <label htmlFor={reasonId} className="field-label">
+                  {reasonLabel}
+                </label>
+                <textarea
+                  id={reasonId}
+                  rows={3}
+                  className="field-input"
+                  value={reason}
+                  maxLength={reasonMax}
+                  disabled={state.kind === 'loading'}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              </div>
+            )}
             {state.kind === 'success' && (
               <p role="status" className="mb-6 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
                 {state.message}

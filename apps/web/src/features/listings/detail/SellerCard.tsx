@@ -1,10 +1,15 @@
 import type { ProductDetail } from '@rummage/contract';
 import { PersonCard } from '../../../shared/ui/PersonCard';
 import { FollowButton } from '../../follow';
+import { ReputationSummary, useReputation } from '../../reviews';
 import { LISTING_TEXT } from '../texts';
 
-/** The seller's card on a listing, with the follow button for anyone but the seller (docs/product.md §2, §4). */
+/**
+ * The seller's card on a listing, with their reputation (docs/product.md §20) and the follow button for anyone but
+ * the seller (§2, §4). The reputation is asked after first paint, so the page itself waits for no more than before.
+ */
 export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwner: boolean }) {
+  const reputation = useReputation(product.userId);
   return (
     <PersonCard
       heading={LISTING_TEXT.sellerHeading}
@@ -13,6 +18,7 @@ export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwn
       imageUrl={product.userImageUrl}
       thrifterSince={product.thrifterSince}
       isOwn={isOwner}
+      details={reputation.data && <ReputationSummary reputation={reputation.data} />}
       action={
         isOwner ? undefined : (
           <FollowButton
