@@ -14,6 +14,7 @@ import {
 } from '@rummage/contract';
 import { mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { seriousA11yViolations } from '../../test/location';
+import { reviewKeys } from '../reviews';
 import { DealPanel } from './DealPanel';
 
 const D = messages.deals;
@@ -66,7 +67,7 @@ function renderPanel(
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...api, unmount };
+  return { ...api, unmount, queryClient };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -180,5 +181,27 @@ describe('the deal in the chat', () => {
     renderPanel([deal({ other: { id: BUYER, userName: 'maria' } })], {}, BUYER);
     expect(await screen.findByRole('form', { name: R.rate })).toBeTruthy();
     expect(screen.queryByRole('button', { name: D.dispute })).toBeNull();
+  });
+
+  it('has both profiles read their ratings again once a rating makes both public', async () => {
+    const api = renderPanel([deal()], {
+      [`POST ${API.review.root}`]: {
+        status: 201,
+        body: { message: R.sentPublished, data: { ...REVIEW, status: 'published' } },
+      },
+    });
+    for (const person of [SELLER, BUYER]) {
+      api.queryClient.setQueryData(reviewKeys.reputation(person), { average: 5, count: 1 });
+      api.queryClient.setQueryData(reviewKeys.list(person), { data: [], hasMore: false });
+    }
+    const form = await screen.findByRole('form', { name: R.rate });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('radio', { name: fillText(R.starsOption, { count: 5 }) }));
+    await user.click(within(form).getByRole('button', { name: R.submit }));
+    await screen.findByText(R.sentPublished);
+    for (const person of [SELLER, BUYER]) {
+      expect(api.queryClient.getQueryState(reviewKeys.reputation(person))?.isInvalidated).toBe(true);
+      expect(api.queryClient.getQueryState(reviewKeys.list(person))?.isInvalidated).toBe(true);
+    }
   });
 });

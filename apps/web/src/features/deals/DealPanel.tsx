@@ -4,6 +4,7 @@ import { fillText, messages, type DealListItem, type OwnReviewResponse } from '@
 import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText } from '../../shared/ui/dateTimeText';
+import { reviewKeys } from '../reviews';
 import { dealKeys, disputeDeal, useMyDeals } from './api';
 import { RatingForm } from './RatingForm';
 
@@ -33,7 +34,7 @@ export function DealPanel({ productId, otherId }: { productId: number; otherId: 
   }, [said]);
 
   if (!deal) return null;
-  const id = deal.id;
+  const { id, sellerId, buyerId } = deal;
   const open = deal.status === 'completed' && Date.parse(deal.rateUntil) > Date.now();
   const isBuyer = deal.sellerId === otherId;
 
@@ -43,9 +44,18 @@ export function DealPanel({ productId, otherId }: { productId: number; otherId: 
     );
   }
 
+  // Profiles and seller cards read since then show the ratings and averages as they were: read them again.
+  function ratingsChanged() {
+    for (const person of [sellerId, buyerId]) {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.list(person) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.reputation(person) });
+    }
+  }
+
   function rated(answer: OwnReviewResponse) {
     update({ myReview: answer.data });
     setSaid(answer.message);
+    if (answer.data.status === 'published') ratingsChanged();
   }
 
   async function dispute() {
@@ -55,6 +65,7 @@ export function DealPanel({ productId, otherId }: { productId: number; otherId: 
       const answer = await disputeDeal(id);
       update({ status: answer.data.status, myReview: null });
       setSaid(answer.message);
+      ratingsChanged();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : D.actionFailed);
     } finally {
