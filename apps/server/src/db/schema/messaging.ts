@@ -68,6 +68,13 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),
+    // A person's median reply time (docs/product.md §20) reads, per chat, the buyer's first message and the
+    // seller's first after it: two index-only probes instead of every message the seller ever sent.
+    index('chat_messages_conversation_id_sender_id_created_at_idx').on(
+      t.conversationId,
+      t.senderId,
+      t.createdAt,
+    ),
     // Rate limits count a sender's recent messages.
     index('chat_messages_sender_id_created_at_idx').on(t.senderId, t.createdAt),
   ],

@@ -7,7 +7,7 @@ import {
   type Reputation,
   type StaffReportedReview,
 } from '@rummage/contract';
-import { queryRows, type Database } from '../../db/client.js';
+import { preparedRows, type Database } from '../../db/client.js';
 import { deals, reviewReports, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 import { dealsOf } from './deal.repository.js';
@@ -222,14 +222,28 @@ interface ReputationRow extends Record<string, unknown> {
 
 const average = (value: string | null) => (value === null ? null : Number(value));
 
+/** The name the reputation statement is prepared under. */
+const REPUTATION_STATEMENT = 'rummage_reputation';
+
+const reputationStatements = new WeakMap<
+  Database,
+  (values: { userId: number; at: string; since: string }) => Promise<ReputationRow[]>
+>();
+
 /**
- * A person's reputation in one statement (docs/product.md §20): averages to one decimal over the ratings anyone
- * may read, completed deals, and the median minutes to their first reply in chats about their listings begun in
- * the last 90 days (null with fewer than 3 answered).
+ * Every profile answer runs this, so it is prepared once by name (`preparedRows`): planning it each time took
+ * 1.5–6 ms on PostgreSQL, several times its execution for most people. The reply time reads, per chat begun in the
+ * window, the buyer's first message and the seller's first after it, two index-only probes of
+ * chat_messages_conversation_id_sender_id_created_at_idx (a seller with 3,000 such chats, on PostgreSQL: 806 ms
+ * before that index, 9–12 ms with it; docs/benchmarks.md, "bench/profile").
  */
-export async function reputationOf(db: Database, userId: number, at: Date): Promise<Reputation> {
-  const since = new Date(at.getTime() - REVIEW_LIMITS.replyDays * 86_400_000);
-  const [row] = await queryRows<ReputationRow>(
+function reputationStatement(db: Database) {
+  let statement = reputationStatements.get(db);
+  if (statement) return statement;
+  const userId = sql.placeholder('userId');
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
+  statement = preparedRows<ReputationRow>(
     db,
     sql`with visible as (
         select r.stars, r.role from reviews r
@@ -261,7 +275,24 @@ export async function reputationOf(db: Database, userId: number, at: Date): Prom
         (select percentile_cont(0.5) within group (order by minutes) from replies where minutes is not null)
           as median_minutes,
         (select count(*)::int from replies where minutes is not null) as samples`,
+    REPUTATION_STATEMENT,
   );
+  reputationStatements.set(db, statement);
+  return statement;
+}
+
+/**
+ * A person's reputation in one statement (docs/product.md §20): averages to one decimal over the ratings anyone
+ * may read, completed deals, and the median minutes to their first reply in chats about their listings begun in
+ * the last 90 days (null with fewer than 3 answered).
+ */
+export async function reputationOf(db: Database, userId: number, at: Date): Promise<Reputation> {
+  const since = new Date(at.getTime() - REVIEW_LIMITS.replyDays * 86_400_000);
+  const [row] = await reputationStatement(db)({
+    userId,
+    at: at.toISOString(),
+    since: since.toISOString(),
+  });
   const samples = Number(row?.samples ?? 0);
   const median = row?.median_minutes ?? null;
   return {

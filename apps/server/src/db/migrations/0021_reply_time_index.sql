@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_conversation_id_sender_id_created_at_idx" ON "chat_messages" USING btree ("conversation_id","sender_id","created_at");
