@@ -78,10 +78,12 @@ const TITLES: Record<ServerKind, string> = {
   signalr: 'ours (SignalR), 1 process',
   'signalr-redis': 'ours, 2 processes + Redis',
   socketio: 'Socket.IO',
+  ws: 'raw ws (floor)',
 };
 /** The ratio columns, when both sides ran: numerator ÷ denominator. */
 const RATIOS: Array<[title: string, numerator: ServerKind, denominator: ServerKind]> = [
   ['ours ÷ Socket.IO', 'signalr', 'socketio'],
+  ['ours ÷ ws floor', 'signalr', 'ws'],
   ['Redis ÷ memory', 'signalr-redis', 'signalr'],
 ];
 
@@ -189,4 +191,93 @@ export function redisGoalMedianLines(checks: RedisGoalCheck[]): string[] {
         `(${range(burst)}; goal ≥ ${REDIS_GOALS.burstRateAtLeast})`,
     ];
   });
+}
+
+/** The hub.* fan-out goals (docs/benchmarks.md), ours against Socket.IO and the raw `ws` floor of the same run. */
+export const FAN_OUT_GOALS = {
+  burstCpuPerThousandAtMost: 1.0,
+  burstRateVsSocketIoAtLeast: 2.0,
+  burstRateVsFloorAtLeast: 0.9,
+  pacedP99VsSocketIoAtMost: 0.8,
+  pacedP99VsFloorAtMost: 1.2,
+} as const;
+
+export interface FanOutGoalCheck {
+  connections: number;
+  round: number;
+  burstCpuPerThousand: number;
+  /** NaN when that side did not run. */
+  burstRateVsSocketIo: number;
+  burstRateVsFloor: number;
+  pacedP99VsSocketIo: number;
+  pacedP99VsFloor: number;
+  lost: number;
+}
+
+/** Ours against the others of one connection count and round; undefined when ours did not run. */
+export function fanOutGoalCheck(runs: ServerRun[], round: number): FanOutGoalCheck | undefined {
+  const ours = runs.find((run) => run.server === 'signalr');
+  if (!ours) return undefined;
+  const other = (kind: ServerKind) => runs.find((run) => run.server === kind);
+  const rate = (kind: ServerKind) => {
+    const run = other(kind);
+    return run ? perSecond(ours.burst) / perSecond(run.burst) : NaN;
+  };
+  const p99 = (kind: ServerKind) => {
+    const run = other(kind);
+    return run ? ours.paced.latencyMs.p99 / run.paced.latencyMs.p99 : NaN;
+  };
+  return {
+    connections: ours.connections,
+    round,
+    burstCpuPerThousand: perThousand(ours.burst.serverCpuMs, ours.burst),
+    burstRateVsSocketIo: rate('socketio'),
+    burstRateVsFloor: rate('ws'),
+    pacedP99VsSocketIo: p99('socketio'),
+    pacedP99VsFloor: p99('ws'),
+    lost: lost(ours.paced) + lost(ours.burst),
+  };
+}
+
+/** One line per goal: the value, the goal, and met or MISSED (– when its other side did not run). */
+export function fanOutGoalLines(check: FanOutGoalCheck): string[] {
+  const G = FAN_OUT_GOALS;
+  const judged = (value: number, met: (value: number) => boolean) =>
+    Number.isFinite(value) ? (met(value) ? 'met' : 'MISSED') : '–';
+  const line = (label: string, value: number, goal: string, met: (value: number) => boolean) =>
+    `${check.connections} connections, round ${check.round}: ${label} ${fixed(value, 2)} (goal ${goal}: ` +
+    `${judged(value, met)})`;
+  return [
+    line(
+      'burst server CPU ms per 1k deliveries',
+      check.burstCpuPerThousand,
+      `≤ ${G.burstCpuPerThousandAtMost}`,
+      (v) => v <= G.burstCpuPerThousandAtMost,
+    ),
+    line(
+      'burst rate ours ÷ Socket.IO',
+      check.burstRateVsSocketIo,
+      `≥ ${G.burstRateVsSocketIoAtLeast}`,
+      (v) => v >= G.burstRateVsSocketIoAtLeast,
+    ),
+    line(
+      'burst rate ours ÷ ws floor',
+      check.burstRateVsFloor,
+      `≥ ${G.burstRateVsFloorAtLeast}`,
+      (v) => v >= G.burstRateVsFloorAtLeast,
+    ),
+    line(
+      'paced p99 ours ÷ Socket.IO',
+      check.pacedP99VsSocketIo,
+      `≤ ${G.pacedP99VsSocketIoAtMost}`,
+      (v) => v <= G.pacedP99VsSocketIoAtMost,
+    ),
+    line(
+      'paced p99 ours ÷ ws floor',
+      check.pacedP99VsFloor,
+      `≤ ${G.pacedP99VsFloorAtMost}`,
+      (v) => v <= G.pacedP99VsFloorAtMost,
+    ),
+    line('messages lost', check.lost, '0', (v) => v === 0),
+  ];
 }

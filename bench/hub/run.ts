@@ -24,11 +24,14 @@ import { stopChild } from '../feed/app-process.js';
 import { processCpuMs } from '../feed/cpu.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
 import {
+  fanOutGoalCheck,
+  fanOutGoalLines,
   phaseLine,
   redisGoalCheck,
   redisGoalLine,
   redisGoalMedianLines,
   resultTable,
+  type FanOutGoalCheck,
   type MeasuredPhase,
   type RedisGoalCheck,
   type ServerRun,
@@ -95,11 +98,11 @@ const log = (line: string) => console.log(line);
 const packageJson = (name: string) => join(repoRoot, 'node_modules', name, 'package.json');
 const installed = (name: string) => existsSync(packageJson(name));
 
-const KINDS: ServerKind[] = ['signalr', 'signalr-redis', 'socketio'];
+const KINDS: ServerKind[] = ['signalr', 'signalr-redis', 'socketio', 'ws'];
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** Hub channels of this run only: other users of the same Redis never hear them, nor they others. */
 const redisPrefix = `rummage-bench-hub-${process.pid}-${Date.now()}:`;
-let servers = (args.servers ?? (args.redis ? 'signalr,signalr-redis' : 'signalr,socketio'))
+let servers = (args.servers ?? (args.redis ? 'signalr,signalr-redis' : 'signalr,socketio,ws'))
   .split(',')
   .map((s) => s.trim()) as ServerKind[];
 for (const server of servers) {
@@ -191,17 +194,19 @@ async function startServer(kind: ServerKind, connections: number) {
   const processes =
     kind === 'socketio'
       ? [await startProcess('socketio-server.ts', {}, connections)]
-      : kind === 'signalr'
-        ? [await startProcess('signalr-server.ts', {}, connections)]
-        : await Promise.all(
-            [0, 1].map(() =>
-              startProcess(
-                'signalr-server.ts',
-                { HUB_BENCH_REDIS_URL: redisUrl, HUB_BENCH_REDIS_PREFIX: redisPrefix },
-                connections,
+      : kind === 'ws'
+        ? [await startProcess('ws-server.ts', {}, connections)]
+        : kind === 'signalr'
+          ? [await startProcess('signalr-server.ts', {}, connections)]
+          : await Promise.all(
+              [0, 1].map(() =>
+                startProcess(
+                  'signalr-server.ts',
+                  { HUB_BENCH_REDIS_URL: redisUrl, HUB_BENCH_REDIS_PREFIX: redisPrefix },
+                  connections,
+                ),
               ),
-            ),
-          );
+            );
   const stats = async () => {
     const all = await Promise.all(processes.map((p) => p.stats()));
     return {
@@ -346,6 +351,7 @@ async function main() {
   const tables: string[] = [];
   const results: ServerRun[] = [];
   const goals: RedisGoalCheck[] = [];
+  const fanOutGoals: FanOutGoalCheck[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const connections of sizes) {
       // Fresh servers per size, so memory per connection starts from an idle process; order alternates by round.
@@ -361,6 +367,8 @@ async function main() {
       results.push(...runs.values());
       const goal = redisGoalCheck([...runs.values()], round + 1);
       if (goal) goals.push(goal);
+      const fanOut = fanOutGoalCheck([...runs.values()], round + 1);
+      if (fanOut) fanOutGoals.push(fanOut);
       tables.push(
         `### ${connections} connections${rounds > 1 ? `, round ${round + 1}` : ''}\n\n` +
           resultTable(KINDS.flatMap((kind) => runs.get(kind) ?? [])),
@@ -370,13 +378,17 @@ async function main() {
 
   log(`\n# Results (load average at start ${machine.loadAverageAtStart}, at end ${loadAverage()})\n`);
   log(tables.join('\n\n'));
+  if (fanOutGoals.length > 0) {
+    log(`\n# Ours, one process, against Socket.IO and the raw ws floor (hub.*), measured side by side\n`);
+    for (const check of fanOutGoals) for (const line of fanOutGoalLines(check)) log(`- ${line}`);
+  }
   if (goals.length > 0) {
     log(`\n# Two processes + Redis ÷ one process (hub.redis-*), measured side by side\n`);
     for (const goal of goals) log(`- ${redisGoalLine(goal)}`);
     for (const line of redisGoalMedianLines(goals)) log(`- ${line}`);
   }
   if (args.json) {
-    const report = { date: new Date(), machine, versions, args, results, redisGoals: goals };
+    const report = { date: new Date(), machine, versions, args, results, fanOutGoals, redisGoals: goals };
     writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`\nwrote ${args.json}`);
   }

@@ -2,9 +2,10 @@
 
 /**
  * `signalr`: our hub server, one process, memory backplane; `signalr-redis`: the same server in two processes
- * sharing one Redis (the Redis backplane), connections split between them; `socketio`: the Socket.IO baseline.
+ * sharing one Redis (the Redis backplane), connections split between them; `socketio`: the Socket.IO baseline;
+ * `ws`: the floor, a raw `ws` server writing the same frames with nothing else (ws-server.ts).
  */
-export type ServerKind = 'signalr' | 'signalr-redis' | 'socketio';
+export type ServerKind = 'signalr' | 'signalr-redis' | 'socketio' | 'ws';
 /** `all`: everyone (SignalR Clients.All, Socket.IO io.emit); `room`: one group/room everyone joined. */
 export type FanOutTarget = 'all' | 'room';
 /** How the load process speaks Socket.IO: the socket.io-client package, or a few lines of Engine.IO over `ws`. */

@@ -7,6 +7,7 @@ import type { Presence } from '../services/presence/index.js';
 import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import { createConnectionAdmission } from './protocol/admission.js';
+import { createFrameGathering, GATHER_BUDGET_MS, type FrameGathering } from './protocol/gather.js';
 import type { HubAuthenticate } from './protocol/auth.js';
 import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
@@ -69,6 +70,8 @@ export interface RealtimeServer {
 export interface MountableRealtimeServer extends RealtimeServer {
   readonly endpoints: readonly HubEndpoint[];
   readonly timing: HubTiming;
+  /** Holds each WebSocket's frames while invocations are running or waiting, so a burst leaves in few writes. */
+  readonly gathering: FrameGathering;
   /**
    * Whether the process sheds load right now; the plugin plugs in the HTTP server's pressure reading once it
    * mounts the hubs (the server is made before Fastify is).
@@ -87,6 +90,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
     shedding: () => shedding(),
     metrics: options.metrics ?? noMetrics,
   };
+  const { turns } = admission;
+  const gathering = createFrameGathering({
+    busy: () => turns.active > 0 || turns.waiting > 0,
+    budgetMs: GATHER_BUDGET_MS,
+  });
   const endpoints = options.hubs.map(
     (definition) =>
       new HubEndpoint(
@@ -109,6 +117,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
   return {
     endpoints,
     timing,
+    gathering,
     hubs: endpoints.map((endpoint) => endpoint.definition.name),
     setShedding(probe) {
       shedding = probe;
@@ -175,6 +184,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
       endpoints: [...endpoints],
       authenticate,
       admission,
+      gathering: options.server.gathering,
       allowedOrigins: options.allowedOrigins,
       shedding: options.shedding,
       log: app.log,

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { ConnectionAdmission } from './admission.js';
 import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
+import type { FrameGathering } from './gather.js';
 import type { HubEndpoint } from './hub-endpoint.js';
 import { attachWebSocket } from './transports/websocket.js';
 
@@ -17,6 +18,8 @@ export interface UpgradeOptions {
   authenticate: HubAuthenticate;
   /** Lets a connection being created here in on its turn (admission.ts). */
   admission: ConnectionAdmission;
+  /** Holds each socket's frames while a burst of invocations goes on (gather.ts). */
+  gathering: FrameGathering;
   /** Browser origins allowed to open hub WebSockets besides the page's own; unset allows every origin. */
   allowedOrigins?: readonly string[];
   /** Seconds a client should wait while the process sheds load (plugins/pressure.ts); undefined admits it. */
@@ -111,7 +114,7 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
         ws.close(1008, lookupTexts.changeTransport);
         return;
       }
-      attachWebSocket(connection, ws);
+      attachWebSocket(connection, ws, options.gathering);
     });
   }
 

@@ -1,14 +1,10 @@
 import type { RawData, WebSocket } from 'ws';
 import type { ServerConnection, TransportSink } from '../connection.js';
+import type { Corkable, FrameGathering } from '../gather.js';
 
 /** ws's internal writer; `sendFrame` writes a ready-built frame (what Socket.IO's engine uses for broadcasts). */
 interface FrameWriter {
   sendFrame?(list: Buffer[]): void;
-}
-
-interface Corkable {
-  cork(): void;
-  uncork(): void;
 }
 
 /** Past this much unsent data the client is not reading; drop it rather than buffer without end. */
@@ -24,24 +20,19 @@ function text(data: RawData): string {
  * WebSocket transport. Records go out as text frames (the JSON client throws on binary ones); incoming frames
  * may hold several records or part of one, which the connection's record reader sorts out.
  */
-export function attachWebSocket(connection: ServerConnection, ws: WebSocket): void {
+export function attachWebSocket(
+  connection: ServerConnection,
+  ws: WebSocket,
+  gathering: FrameGathering,
+): void {
   const socket = (ws as unknown as { _socket?: Corkable })._socket;
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    socket?.uncork();
-  };
   const sink: TransportSink = {
     kind: 'WebSockets',
     write(data, shared) {
       if (ws.readyState !== ws.OPEN) return;
-      // Frames written before the current tick's microtasks run out (a burst of broadcasts, an invocation's pushes
-      // and its completion) leave in one writev instead of one system call each.
-      if (socket && !corked) {
-        corked = true;
-        socket.cork();
-        process.nextTick(uncork);
-      }
+      // Frames written while a burst of invocations goes on (broadcasts, pushes, completions) leave together in
+      // one writev instead of one system call each (gather.ts).
+      if (socket) gathering.hold(socket);
       const writer = (ws as unknown as { _sender?: FrameWriter })._sender;
       // A pre-built frame bypasses ws's queue, which only holds frames while compressing: never on our sockets.
       const frame = shared && !ws.extensions && writer?.sendFrame ? shared.webSocketFrame() : null;

@@ -1,0 +1,78 @@
+/**
+ * Gathering a burst's frames per socket.
+ *
+ * Each hub invocation runs from a macrotask of its own (hub-endpoint.ts `turn`), so timers, sockets and the load
+ * monitor get their turns between invocations. Uncorking each socket at the end of the tick that wrote to it then
+ * sent a burst of 100 broadcasts as 100 writes per connection: a system call and a TCP segment per frame, ten
+ * times the CPU per delivery of a burst gathered in one write (docs/benchmarks.md, `hub.burst-cpu`).
+ *
+ * A socket written to is corked and stays corked while more invocations are running or waiting in the process, up
+ * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. When nothing else is queued, the release comes at the
+ * next check phase of the loop, so a lone message is not held back. The release is a `setImmediate` that asks
+ * again each turn: timers and I/O (pings, other requests, new connections) still run between the invocations, and
+ * nothing is held longer than the budget.
+ */
+
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+export interface FrameGathering {
+  /** Corks `socket` until the gathering's next release, unless it already is. */
+  hold(socket: Corkable): void;
+  /** Sockets corked now (tests and diagnostics). */
+  readonly held: number;
+}
+
+export interface FrameGatheringOptions {
+  /** True while hub invocations are running or waiting in the process: more frames are on their way. */
+  busy: () => boolean;
+  /** Longest a frame is held back while a burst goes on. */
+  budgetMs: number;
+  now?: () => number;
+}
+
+/**
+ * 20 ms, far below a delay a person notices in a chat. Fanning one message out to 10,000 sockets takes longer than
+ * 5 ms on a 2-core machine, so a 5 ms budget let each broadcast of a burst go out alone; at 20 ms a burst's server
+ * CPU per 1,000 deliveries fell from 7.6 to 2.2–3.6 ms at 10,000 connections, while 50 ms gained little more (1.9)
+ * (docs/benchmarks.md, bench/hub).
+ */
+export const GATHER_BUDGET_MS = 20;
+
+export function createFrameGathering(options: FrameGatheringOptions): FrameGathering {
+  const now = options.now ?? (() => performance.now());
+  const held = new Set<Corkable>();
+  let since = 0;
+  let scheduled = false;
+
+  const release = () => {
+    if (options.busy() && now() - since < options.budgetMs) {
+      setImmediate(release);
+      return;
+    }
+    scheduled = false;
+    // A socket uncorked here may write at once and call back into hold() synchronously (it never does today):
+    // the set is copied first so such a socket joins the next gathering.
+    const sockets = [...held];
+    held.clear();
+    for (const socket of sockets) socket.uncork();
+  };
+
+  return {
+    hold(socket) {
+      if (held.has(socket)) return;
+      held.add(socket);
+      socket.cork();
+      if (!scheduled) {
+        scheduled = true;
+        since = now();
+        setImmediate(release);
+      }
+    },
+    get held() {
+      return held.size;
+    },
+  };
+}
