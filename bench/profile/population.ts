@@ -103,6 +103,14 @@ function restSql(size: PopulationSize, busy: number, first: number): string[] {
      from (select distinct on (conversation_id) conversation_id, id, created_at from chat_messages
            order by conversation_id, id desc) m
      where m.conversation_id = c.id`,
+    // What the app keeps on each chat as its messages arrive: the first question and the first answer after it.
+    `update conversations c set asked_at = q.asked, answered_at = (
+       select min(m.created_at) from chat_messages m
+       where m.conversation_id = c.id and m.sender_id = c.seller_id and m.created_at >= q.asked)
+     from (select m.conversation_id, min(m.created_at) as asked
+           from chat_messages m join conversations c2 on c2.id = m.conversation_id and m.sender_id = c2.buyer_id
+           group by m.conversation_id) q
+     where q.conversation_id = c.id`,
     // The busy seller's deals (one in twenty called off), a few as a buyer, and the ordinary people's.
     `insert into deals (product_id, seller_id, buyer_id, title, price, status, sold_at, rate_until, voided_at)
      select p.id, p.seller_id, buyer, p.title, p.price, case when g % 20 = 19 then 'void' else 'completed' end,

@@ -20,7 +20,9 @@ import { userRef, users } from './people.js';
 /**
  * A chat about one listing between its seller and one buyer (SPEC "chat room"). The seller is copied from the
  * listing when the first message is sent, so (product, buyer) names the conversation from either side.
- * last_message_id orders the inbox and answers "anything new?" without scanning messages.
+ * last_message_id orders the inbox and answers "anything new?" without scanning messages. asked_at (the buyer's
+ * first message) and answered_at (the seller's first at or after it) give the seller's reply time on their profile
+ * without reading a busy seller's messages (docs/product.md §20); every message's insert keeps them.
  *
  * The listing and both people are kept as plain ids, without foreign keys (decision 0012): a chat outlives the
  * listing and either account, so the other side keeps its history. Ids are identities and never reused, so a
@@ -38,12 +40,15 @@ export const conversations = pgTable(
     productPrice: numeric('product_price', { precision: 12, scale: 2, mode: 'number' }),
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
     lastMessageAt: at('last_message_at').notNull().defaultNow(),
+    askedAt: at('asked_at'),
+    answeredAt: at('answered_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('conversations_product_id_buyer_id_key').on(t.productId, t.buyerId),
     check('conversations_buyer_not_seller_check', sql`${t.buyerId} <> ${t.sellerId}`),
     index('conversations_seller_id_idx').on(t.sellerId),
+    index('conversations_seller_id_created_at_idx').on(t.sellerId, t.createdAt),
   ],
 );
 

@@ -233,9 +233,10 @@ const reputationStatements = new WeakMap<
 /**
  * Every profile answer runs this, so it is prepared once by name (`preparedRows`): planning it each time took
  * 1.5–6 ms on PostgreSQL, several times its execution for most people. The reply time reads, per chat begun in the
- * window, the buyer's first message and the seller's first after it, two index-only probes of
- * chat_messages_conversation_id_sender_id_created_at_idx (a seller with 3,000 such chats, on PostgreSQL: 806 ms
- * before that index, 9–12 ms with it; docs/benchmarks.md, "bench/profile").
+ * window, the buyer's first message and the seller's first after it, which every message's insert keeps on the
+ * conversation (`asked_at`, `answered_at`): one range of conversations_seller_id_created_at_idx. Read from the
+ * messages, a seller with 3,000 such chats cost 806 ms on PostgreSQL, then 9–12 ms with an index of the messages;
+ * docs/benchmarks.md, "bench/profile".
  */
 function reputationStatement(db: Database) {
   let statement = reputationStatements.get(db);
@@ -252,16 +253,9 @@ function reputationStatement(db: Database) {
         where r.subject_id = ${userId} and d.status = 'completed' and r.removed_at is null and a.banned_at is null
           and (r.published_at is not null or d.rate_until <= ${at})
       ), replies as (
-        select extract(epoch from (
-            select min(m.created_at) from chat_messages m
-            where m.conversation_id = c.id and m.sender_id = c.seller_id and m.created_at >= q.asked
-          ) - q.asked) / 60 as minutes
+        select extract(epoch from (c.answered_at - c.asked_at)) / 60 as minutes
         from conversations c
-        cross join lateral (
-          select min(m.created_at) as asked from chat_messages m
-          where m.conversation_id = c.id and m.sender_id = c.buyer_id
-        ) q
-        where c.seller_id = ${userId} and c.created_at > ${since} and q.asked is not null
+        where c.seller_id = ${userId} and c.created_at > ${since} and c.asked_at is not null
       )
       select
         (select round(avg(stars), 1)::text from visible) as avg_all,

@@ -306,10 +306,16 @@ describe('reputation on profiles', () => {
         .select({ id: conversations.id })
         .from(conversations)
         .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyer.id)));
+      // The seller answered `minutes` later: their message, and the answer time the chat keeps.
+      const later = sql`make_interval(mins => ${minutes})`;
       await db
         .update(chatMessages)
-        .set({ createdAt: sql`${chatMessages.createdAt} + make_interval(mins => ${minutes})` })
+        .set({ createdAt: sql`${chatMessages.createdAt} + ${later}` })
         .where(and(eq(chatMessages.conversationId, chat!.id), eq(chatMessages.senderId, seller.id)));
+      await db
+        .update(conversations)
+        .set({ answeredAt: sql`${conversations.answeredAt} + ${later}` })
+        .where(eq(conversations.id, chat!.id));
     };
     await answered(10);
     await answered(50);

@@ -252,9 +252,25 @@ export async function insertMessage(
     .values({ conversationId, senderId, body, safetyWarning, offerId, ...(createdAt && { createdAt }) })
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) throw new Error('insert into chat_messages returned no row');
+  const at = sql`${row.createdAt.toISOString()}::timestamptz`;
+  const { buyerId, sellerId, askedAt, answeredAt } = conversations;
+  // The seller's reply time (docs/product.md §20): the buyer's first message, and the seller's first at or after
+  // it. A buyer's message that comes first (or a held one released with its earlier time) looks the answer up again.
+  const firstQuestion = sql`${senderId} = ${buyerId} and (${askedAt} is null or ${at} < ${askedAt})`;
   await db
     .update(conversations)
-    .set({ lastMessageId: row.id, lastMessageAt: row.createdAt })
+    .set({
+      lastMessageId: row.id,
+      lastMessageAt: row.createdAt,
+      askedAt: sql`case when ${firstQuestion} then ${at} else ${askedAt} end`,
+      answeredAt: sql`case
+        when ${firstQuestion} then (
+          select min(m.created_at) from ${chatMessages} m
+          where m.conversation_id = ${conversations.id} and m.sender_id = ${sellerId} and m.created_at >= ${at})
+        when ${senderId} = ${sellerId} and ${askedAt} <= ${at} and (${answeredAt} is null or ${at} < ${answeredAt})
+          then ${at}
+        else ${answeredAt} end`,
+    })
     .where(eq(conversations.id, conversationId));
   await markRead(db, conversationId, senderId, row.id);
   return row;
