@@ -31,7 +31,7 @@ export function loadGazetteer(): WarmableGazetteer {
 /**
  * The process-wide gazetteer behind a façade that creates it on first use: neither start-up nor an idle server pays
  * for it. Built in full it holds about 30 MB of heap (25–30 MB resident); the first place search after a start
- * pays 0.2–0.5 s once instead (the figures above; docs/benchmarks.md, "bench/coldstart").
+ * pays 0.07–0.5 s once instead, by the load (the figures above; docs/benchmarks.md, "bench/coldstart").
  */
 export function lazyGazetteer(): Gazetteer {
   return {
