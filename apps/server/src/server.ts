@@ -8,7 +8,6 @@ import { ensurePortFree, startupProblems } from './startup-errors.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
-const WARM_GAZETTEER_AFTER_MS = 1_000;
 /**
  * Connections the kernel holds for the process before it accepts them (capped by net.core.somaxconn, 4096 on
  * current kernels). Node's default, 511, was overrun when the other process died and its clients came back at
@@ -79,10 +78,6 @@ async function main(): Promise<void> {
       await app.close().catch(() => undefined);
       failStartup(error, where);
     });
-  // The city search and ZIP indexes (0.7 s of CPU) are built just after start-up rather than before it, so a
-  // restart is back in service sooner; a place search in that first second builds what it needs itself.
-  const { warmGazetteer } = await import('./services/geo/index.js');
-  setTimeout(() => warmGazetteer(), WARM_GAZETTEER_AFTER_MS).unref();
   app.log.info(
     { url: config.publicUrl, database: app.parts.storage.database.location, webDist: config.webDistDir },
     `${config.productName} is ready`,

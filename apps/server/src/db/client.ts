@@ -144,14 +144,27 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
   };
 }
 
+/**
+ * PGlite's shared buffers. PostgreSQL's default (128MB, which PGlite's initdb writes into postgresql.conf) is set
+ * up in the WebAssembly memory at start-up, every page of it touched: 120 MB more resident and 100–250 ms more to
+ * open than with 32MB, for a buffer pool larger than the whole demo database (about 40 MB on disk). Pages beyond
+ * it are read back from the operating system's file cache, as PostgreSQL's are. docs/benchmarks.md, "bench/coldstart".
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+/** PGlite's own start parameters (replaced, not extended, by `startParams`) plus the buffer size above. */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const dir = 'dir' in options ? options.dir : undefined;
   let lock: DataDirLock | undefined = dir ? acquireDataDirLock(dir) : undefined;
   let client: PGlite;
   try {
     // `from`: a data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb.
-    const load = options.from ? { loadDataDir: options.from } : {};
-    client = dir ? await PGlite.create(dir, load) : await PGlite.create(load);
+    const settings = {
+      startParams: pgliteStartParams,
+      ...(options.from ? { loadDataDir: options.from } : {}),
+    };
+    client = dir ? await PGlite.create(dir, settings) : await PGlite.create(settings);
   } catch (error) {
     lock?.release();
     throw error;

@@ -6,7 +6,7 @@
  * other test runs, load ~5, so an idle machine does better; two runs):
  *   loadGazetteer(): parse us-cities.json 20 ms + prefix index 120–130 ms
  *   first fuzzy query: +320–340 ms (MiniSearch index);  first reverse / ZIP query: +360–400 ms
- *   (us-zips.json, k-d trees). warmGazetteer() does both up front. Process RSS after all that: 170–180 MiB.
+ *   (us-zips.json, k-d trees). warm() does both up front. Process RSS after all that: 170–180 MiB.
  *   Per call: suggest 200–320 µs on typical prefixes (most also run the fuzzy fill), 470–590 µs when
  *   only fuzzy matches ("albequerque"), 9–19 µs for a ZIP; reverse 46–57 µs; forward 5–8 µs.
  *   Without the generated JSON (packages read directly) loading costs ~300 ms more per file.
@@ -21,7 +21,7 @@ let instance: WarmableGazetteer | undefined;
 
 /**
  * The process-wide gazetteer. Creating it only parses the cities (fast); the fuzzy index and the ZIP
- * table are built on the first request that needs them, or up front by warmGazetteer().
+ * table are built on the first request that needs them (lazyGazetteer below).
  */
 export function loadGazetteer(): WarmableGazetteer {
   instance ??= createGazetteer(loadCityRows().rows, loadZipRows);
@@ -29,8 +29,9 @@ export function loadGazetteer(): WarmableGazetteer {
 }
 
 /**
- * The process-wide gazetteer behind a façade that creates it on first use, so start-up does not wait for the city
- * tables (server.ts warms it just after listening).
+ * The process-wide gazetteer behind a façade that creates it on first use: neither start-up nor an idle server pays
+ * for it. Built in full it holds about 30 MB of heap (25–30 MB resident); the first place search after a start
+ * pays 0.07–0.5 s once instead, by the load (the figures above; docs/benchmarks.md, "bench/coldstart").
  */
 export function lazyGazetteer(): Gazetteer {
   return {
@@ -39,11 +40,4 @@ export function lazyGazetteer(): Gazetteer {
     forward: (text) => loadGazetteer().forward(text),
     timeZoneOf: (latitude, longitude) => loadGazetteer().timeZoneOf?.(latitude, longitude),
   };
-}
-
-/** Builds everything now so that no request pays for it. */
-export function warmGazetteer(): WarmableGazetteer {
-  const gazetteer = loadGazetteer();
-  gazetteer.warm();
-  return gazetteer;
 }

@@ -1,4 +1,5 @@
-import sharp, { type Raw, type Sharp } from 'sharp';
+import type { Raw, Sharp } from 'sharp';
+import { loadSharp } from './sharp.js';
 
 /**
  * Perceptual hash of a listing photo, to find a photo another seller already listed (a copy that was resized,
@@ -195,7 +196,8 @@ async function hashOf(image: Sharp): Promise<PhotoHash | null> {
  * The perceptual hash of a JPEG, PNG or WebP photo as it is displayed (EXIF orientation applied); null when the
  * picture is too flat to compare (MIN_DETAIL).
  */
-export function photoHash(input: Buffer): Promise<PhotoHash | null> {
+export async function photoHash(input: Buffer): Promise<PhotoHash | null> {
+  const sharp = await loadSharp();
   return hashOf(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient());
 }
 
@@ -203,7 +205,8 @@ export function photoHash(input: Buffer): Promise<PhotoHash | null> {
  * The same from decoded pixels, upright already: what the upload pipeline has in hand after its one decode, so
  * hashing costs no second decode. The same hash as photoHash of that picture, give or take a bit of resampling.
  */
-export function photoHashOfPixels(pixels: Buffer, raw: Raw): Promise<PhotoHash | null> {
+export async function photoHashOfPixels(pixels: Buffer, raw: Raw): Promise<PhotoHash | null> {
+  const sharp = await loadSharp();
   return hashOf(sharp(pixels, { raw }));
 }
 

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import { checkPushEndpoint, type EndpointPolicy, type ResolvedAddress } from './endpoint-policy.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -67,7 +67,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     async send(target, payload, sendOptions) {
       const { url, target: address } = await checkPushEndpoint(target.endpoint, options.policy);
       const vapid = await options.vapidKeys();
-      let details: webpush.RequestDetails;
+      // With the first push, not at start-up (vapid.ts).
+      const { default: webpush } = await import('web-push');
+      let details: RequestDetails;
       try {
         details = webpush.generateRequestDetails(target, payload, {
           vapidDetails: vapid,
@@ -93,7 +95,7 @@ function pinned(address: ResolvedAddress): LookupFunction {
 function post(
   url: URL,
   address: ResolvedAddress,
-  details: webpush.RequestDetails,
+  details: RequestDetails,
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<PushResult> {

@@ -3,7 +3,6 @@
  * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set; otherwise made once and kept in server_keys, so every process
  * and every restart signs with the same key (a new key would end every browser's subscription).
  */
-import webpush from 'web-push';
 import type { Database } from '../../db/client.js';
 import { loadOrCreateServerKey } from '../../lib/server-keys.js';
 
@@ -31,6 +30,8 @@ export function vapidKeysOf(db: Database, settings: VapidSettings): () => Promis
     if (settings.publicKey && settings.privateKey) {
       return { publicKey: settings.publicKey, privateKey: settings.privateKey, subject: settings.subject };
     }
+    // Loaded here, not at the top: web-push and its crypto modules cost about 60 ms of every start otherwise.
+    const { default: webpush } = await import('web-push');
     // Both halves in one row: two processes starting at once cannot end up with halves of different pairs.
     const stored = await loadOrCreateServerKey(db, SERVER_KEY_NAME, () =>
       JSON.stringify(webpush.generateVAPIDKeys()),
