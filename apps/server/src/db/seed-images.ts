@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { LARGE_WEBP_QUALITY, THUMB_WEBP_QUALITY } from '../services/images/index.js';
+import { loadSharp } from '../services/images/sharp.js';
 
 /**
  * Demo listing photos drawn from SVG: a soft two-colour gradient, a simple line icon for the category and the
@@ -96,6 +96,8 @@ export interface DemoPhoto {
 
 /** Renders the SVG once to pixels, then encodes both renditions from them (as the upload pipeline does). */
 export async function renderDemoPhoto(category: string, title: string, variant = 0): Promise<DemoPhoto> {
+  // Loaded here, not at start-up: a server that adds no demo data never needs it before the first upload.
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(demoPhotoSvg(category, title, variant)))
     .removeAlpha()
     .raw()
