@@ -41,6 +41,10 @@ describe('catalogue and public config', () => {
         captcha: { provider: 'altcha', challengeUrl: API.captcha.challenge },
         mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
         mapAttribution: expect.stringContaining('OpenStreetMap'),
+        defaultLocale: 'en',
+        currency: 'USD',
+        distanceUnit: 'mi',
+        defaultCountry: 'US',
       },
     });
     expect(response.body).not.toContain(t.config.captcha.altchaHmacKey);

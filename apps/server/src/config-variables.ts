@@ -57,6 +57,28 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: DEFAULT_SUPPORT_EMAIL,
     meaning: 'Contact address shown to suspended users.',
   },
+  {
+    name: 'DEFAULT_LOCALE',
+    default: 'en',
+    meaning:
+      "Language of the installation: en, de or es. A person's own choice comes first, then their browser's Accept-Language, then this.",
+  },
+  {
+    name: 'CURRENCY',
+    default: 'USD',
+    meaning: "ISO 4217 code every price is in (EUR, GBP, …); prices read in each person's language.",
+  },
+  {
+    name: 'DISTANCE_UNIT',
+    default: 'mi',
+    meaning: 'mi or km: how distances and the search radius read (the API keeps radiusKm).',
+  },
+  {
+    name: 'DEFAULT_COUNTRY',
+    default: 'US',
+    meaning:
+      'ISO 3166-1 alpha-2 code of the home country: phone numbers written without +country are read as its numbers, and place search offers its places first.',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   {
     name: 'LOG_FORMAT',

@@ -22,6 +22,31 @@ describe('loadConfig', () => {
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapBytes: 0, maxRssBytes: 0 });
   });
 
+  it("reads the installation's language, currency, distance unit and country, the SPEC's by default", () => {
+    expect(loadConfig({}).locale).toEqual({
+      defaultLocale: 'en',
+      currency: 'USD',
+      distanceUnit: 'mi',
+      defaultCountry: 'US',
+    });
+    expect(
+      loadConfig({ DEFAULT_LOCALE: 'de', CURRENCY: 'eur', DISTANCE_UNIT: 'km', DEFAULT_COUNTRY: 'de' })
+        .locale,
+    ).toEqual({ defaultLocale: 'de', currency: 'EUR', distanceUnit: 'km', defaultCountry: 'DE' });
+    let error: unknown;
+    try {
+      loadConfig({ DEFAULT_LOCALE: 'fr', CURRENCY: 'EURO', DISTANCE_UNIT: 'miles', DEFAULT_COUNTRY: 'XX' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'DEFAULT_LOCALE must be one of en, de, es',
+      'CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP',
+      'DISTANCE_UNIT must be one of mi, km',
+      'DEFAULT_COUNTRY must be an ISO 3166-1 alpha-2 country code such as US, DE or ES',
+    ]);
+  });
+
   it('loads demo data by default only for the embedded quick start', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/rummage' }).seedDemoData).toBe(false);

@@ -5,7 +5,12 @@ import {
   CAPTCHA_PROVIDERS,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_SUPPORT_EMAIL,
+  DISTANCE_UNITS,
+  LOCALES,
+  isCountryCode,
+  isCurrencyCode,
   type CaptchaProvider,
+  type InstallationLocale,
 } from '@rummage/contract';
 import { repoRoot } from './lib/package-paths.js';
 import { BUCKET_RULE, base64UrlBytes, bool, decimal, int, text, url } from './config-fields.js';
@@ -36,6 +41,8 @@ export interface AppConfig {
   redisBackplaneCatchUpMs: number;
   publicUrl: string;
   productName: string;
+  /** DEFAULT_LOCALE, CURRENCY, DISTANCE_UNIT, DEFAULT_COUNTRY. */
+  locale: InstallationLocale;
   supportEmail: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -126,6 +133,22 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   PRODUCT_NAME: text(100).min(1, { message: 'must not be empty' }).default(DEFAULT_PRODUCT_NAME),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
+  DEFAULT_LOCALE: z.enum(LOCALES, { message: `must be one of ${LOCALES.join(', ')}` }).default('en'),
+  CURRENCY: z
+    .string()
+    .default('USD')
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isCurrencyCode, { message: 'must be an ISO 4217 currency code such as USD, EUR or GBP' }),
+  DISTANCE_UNIT: z
+    .enum(DISTANCE_UNITS, { message: `must be one of ${DISTANCE_UNITS.join(', ')}` })
+    .default('mi'),
+  DEFAULT_COUNTRY: z
+    .string()
+    .default('US')
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isCountryCode, {
+      message: 'must be an ISO 3166-1 alpha-2 country code such as US, DE or ES',
+    }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   // A hop count is refused: Fastify 5 cannot check the nearest peer with one, so it would trust nobody.
@@ -338,6 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisBackplaneCatchUpMs: e.REDIS_BACKPLANE_CATCH_UP_MS,
     publicUrl,
     productName: e.PRODUCT_NAME,
+    locale: {
+      defaultLocale: e.DEFAULT_LOCALE,
+      currency: e.CURRENCY,
+      distanceUnit: e.DISTANCE_UNIT,
+      defaultCountry: e.DEFAULT_COUNTRY,
+    },
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     // People read a terminal; anything else (a file, journald, a container's log driver) gets JSON.

@@ -6,6 +6,7 @@
  * docs/architecture.md says how to add one.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { setInstallationCountry } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
 import { createEventBus, type EventBus } from '../events/bus.js';
 import { createDurableEvents, type DurableEvents } from '../events/durable.js';
@@ -65,6 +66,8 @@ export async function composeServer(
   log: FastifyBaseLogger,
 ): Promise<ServerParts> {
   const closers = new Closers(log);
+  // Phone numbers are parsed where the contract's schemas validate them; the home country is the process's own.
+  setInstallationCountry(config.locale.defaultCountry);
   try {
     const metrics = await createMetrics(config.metrics.token);
     const storage = await openStorage({ config, overrides, log, closers });

@@ -108,6 +108,9 @@ describe('registration rules (docs/product.md §5)', () => {
     // Ten US digits are enough, as the SPEC's 10-character rule says, even in ranges nobody is assigned.
     expect(normalizePhoneNumber('555-123-4567')).toBe('+15551234567');
     expect(normalizePhoneNumber('phone number')).toBeUndefined();
+    // An installation in Germany reads a number without +49 as German; one with a country code stays as written.
+    expect(normalizePhoneNumber('030 901820', 'DE')).toBe('+4930901820');
+    expect(normalizePhoneNumber('+1 415 555 2671', 'DE')).toBe('+14155552671');
   });
 });
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PHONE_DEFAULT_COUNTRY,
   PHONE_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH_LOGIN,
 } from '../constants.js';
+import { installationCountryCode } from '../locale.js';
 import { messages } from '../messages.js';
 
 const reg = messages.register;
@@ -21,14 +21,20 @@ export const PASSWORD_PATTERN = new RegExp(
 );
 
 /**
- * Parses a phone number as a person types it (US by default) into E.164, or undefined when it cannot be one.
+ * Parses a phone number as a person types it (in the installation's country unless it starts with +) into E.164, or undefined when it cannot be one.
  * "Possible" (digits and length fit the country), not "valid" (an assigned range): docs/product.md §5 asks for 10
  * characters, and a number plan check would turn away 555 numbers and ranges opened after this library's data
  * (decision 0008).
  */
-export function normalizePhoneNumber(value: string): string | undefined {
+export function normalizePhoneNumber(
+  value: string,
+  defaultCountry = installationCountryCode(),
+): string | undefined {
   // extract: false, so a number is not fished out of other text ("call me 4155552671 now").
-  const parsed = parsePhoneNumberFromString(value, { defaultCountry: PHONE_DEFAULT_COUNTRY, extract: false });
+  const parsed = parsePhoneNumberFromString(value, {
+    defaultCountry: defaultCountry as CountryCode,
+    extract: false,
+  });
   return parsed?.isPossible() ? parsed.number : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISTANCE_UNITS, LOCALES } from '../locale.js';
 
 export const categorySchema = z.object({ id: z.number().int(), title: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -18,6 +19,14 @@ export const publicConfigSchema = z.object({
   }),
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
+  /** The installation's language, used when a person has chosen none and their browser asks for none we have. */
+  defaultLocale: z.enum(LOCALES),
+  /** ISO 4217: every price is in it. */
+  currency: z.string(),
+  /** How distances and the radius read; the API keeps `radiusKm`. */
+  distanceUnit: z.enum(DISTANCE_UNITS),
+  /** ISO 3166-1 alpha-2: phone numbers' default country and the bias of place search. */
+  defaultCountry: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const publicConfigResponseSchema = z.object({ data: publicConfigSchema });

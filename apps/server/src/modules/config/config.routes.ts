@@ -11,6 +11,7 @@ export function publicConfig(config: AppConfig, captcha: CaptchaVerifier): Publi
     captcha: captcha.publicConfig(),
     mapTileUrl: config.map.tileUrl,
     mapAttribution: config.map.attribution,
+    ...config.locale,
   };
 }
 

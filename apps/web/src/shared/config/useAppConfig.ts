@@ -4,6 +4,7 @@ import {
   API,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_SUPPORT_EMAIL,
+  SPEC_LOCALE,
   fillText,
   type PublicConfig,
 } from '@rummage/contract';
@@ -16,6 +17,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   captcha: { provider: 'altcha' },
   mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   mapAttribution: '&copy; OpenStreetMap contributors',
+  ...SPEC_LOCALE,
 };
 
 export const CONFIG_QUERY_KEY = ['config'] as const;

@@ -1,0 +1,60 @@
+/**
+ * What an installation speaks and counts in (docs/configuration.md: DEFAULT_LOCALE, CURRENCY, DISTANCE_UNIT,
+ * DEFAULT_COUNTRY). The SPEC's behaviour is the default: English, dollars, miles, US places and phone numbers.
+ */
+import { isSupportedCountry } from 'libphonenumber-js/min';
+import { PHONE_DEFAULT_COUNTRY } from './constants.js';
+
+/** The languages with a complete catalogue; English is the source (messages.ts). */
+export const LOCALES = ['en', 'de', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const DISTANCE_UNITS = ['mi', 'km'] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+
+export interface InstallationLocale {
+  defaultLocale: Locale;
+  /** ISO 4217. */
+  currency: string;
+  distanceUnit: DistanceUnit;
+  /** ISO 3166-1 alpha-2: phone numbers' default country and the bias of place search. */
+  defaultCountry: string;
+}
+
+export const SPEC_LOCALE: InstallationLocale = {
+  defaultLocale: DEFAULT_LOCALE,
+  currency: 'USD',
+  distanceUnit: 'mi',
+  defaultCountry: PHONE_DEFAULT_COUNTRY,
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Whether Intl knows the code as a currency (so prices can be formatted in it). */
+export function isCurrencyCode(value: string): boolean {
+  if (!/^[A-Z]{3}$/.test(value)) return false;
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  return supported ? supported('currency').includes(value) : true;
+}
+
+/** An ISO 3166-1 alpha-2 code of a country with its own phone numbers (every country a place can be in). */
+export function isCountryCode(value: string): boolean {
+  return /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
+}
+
+let installationCountry = PHONE_DEFAULT_COUNTRY;
+
+/**
+ * An installation has one home country, so it is set once per process (the server from DEFAULT_COUNTRY at start,
+ * the browser from GET /api/Config) and read wherever a phone number is parsed.
+ */
+export function setInstallationCountry(country: string): void {
+  installationCountry = country.toUpperCase();
+}
+
+export function installationCountryCode(): string {
+  return installationCountry;
+}
