@@ -81,12 +81,42 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+const priceFormats = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();
+
+function priceFormat(locale: string, currency: string) {
+  const key = `${locale}|${currency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    const options = { style: 'currency', currency } as const;
+    format = {
+      whole: new Intl.NumberFormat(locale, {
+        ...options,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }),
+      cents: new Intl.NumberFormat(locale, options),
+    };
+    priceFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
- * Dollars: "$45" when whole, "$12.50" otherwise (prices carry at most two decimals), as en-US currency
- * formatting writes them. Written out rather than with Intl.NumberFormat: creating the first formatter loads
- * locale data, a long pause on a phone while the app starts, and every product card needs this.
+ * A price in the installation's currency as the reader's language writes it: "$45" or "$12.50" in English and
+ * dollars, "12,50 €" in German and euros. Whole amounts drop the cents ("45 €"), as shops write them.
+ * English dollars, every price of an installation left at the SPEC's defaults, are written out by hand: creating
+ * the first Intl formatter loads locale data, a long pause on a phone while the app starts, and every product
+ * card needs this.
  */
-export function formatPrice(price: number): string {
+export function formatPrice(price: number, locale = 'en', currency = 'USD'): string {
+  if (locale === 'en' && currency === 'USD') return formatDollars(price);
+  const amount = Number.isFinite(price) ? price : 0;
+  const cents = Math.round(Math.abs(amount) * 100);
+  const format = priceFormat(locale, currency);
+  return (cents % 100 === 0 ? format.whole : format.cents).format(Math.sign(amount) * (cents / 100));
+}
+
+function formatDollars(price: number): string {
   if (!Number.isFinite(price)) return '$0';
   const cents = Math.round(Math.abs(price) * 100);
   const dollars = groupThousands(String(Math.floor(cents / 100)));

@@ -58,3 +58,33 @@ export function setInstallationCountry(country: string): void {
 export function installationCountryCode(): string {
   return installationCountry;
 }
+
+/**
+ * The language a person reads, in this order: their own choice (saved on their account, or in the browser for a
+ * visitor), then the first language of their browser's Accept-Language that we have (`*` counts as no header),
+ * then the installation's DEFAULT_LOCALE.
+ */
+export function chooseLocale(input: {
+  chosen?: string | null;
+  acceptLanguage?: string | null;
+  defaultLocale: Locale;
+}): Locale {
+  if (isLocale(input.chosen)) return input.chosen;
+  return localeFromAcceptLanguage(input.acceptLanguage) ?? input.defaultLocale;
+}
+
+/** The best language of an Accept-Language header (RFC 9110 §12.5.4) that has a catalogue, by its q weight. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { language: range.trim().toLowerCase().split('-')[0] ?? '', weight, index };
+    })
+    .filter((entry) => entry.language !== '' && entry.language !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLocale);
+}
