@@ -3,6 +3,7 @@
  * texts of notifications and saved searches are written in notification-messages.ts.
  * `{product}` and `{email}` are filled in with `fillText`.
  */
+import type { DEFAULT_CATEGORIES } from './constants.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
@@ -419,6 +420,22 @@ export const messages = {
   reviews: reviewMessages,
   categories: {
     loadFailed: 'Failed to load categories',
+    /**
+     * The demo data's categories by their stored (English) title, so each language names them in its own words;
+     * a category an operator adds is shown as they wrote it.
+     */
+    names: {
+      Clothes: 'Clothes',
+      Hats: 'Hats',
+      Vintage: 'Vintage',
+      Artwork: 'Artwork',
+      Shoes: 'Shoes',
+      Antiques: 'Antiques',
+      Furniture: 'Furniture',
+      Tools: 'Tools',
+      Appliances: 'Appliances',
+      Jewelry: 'Jewelry',
+    } satisfies Record<(typeof DEFAULT_CATEGORIES)[number], string>,
   },
   /** Image upload refusals beyond the SPEC's type messages; `{size}` and `{megapixels}` come from the server's limits. */
   images: {
