@@ -273,7 +273,7 @@ export const de: Catalogue = {
       'Vorsicht: Diese Person will das Gespräch außerhalb von Rummage weiterführen. Schreibt hier weiter, bis ihr euch getroffen und du den Artikel gesehen hast.',
     verificationCode: 'Gib niemals einen Bestätigungscode weiter. Rummage wird dich nie danach fragen.',
     lookalikeLink:
-      'Dieser Link sieht nur aus wie diese Seite. Öffne ihn nicht, und melde dich nie über einen Link an, den dir jemand schickt, und bezahl nie darüber.',
+      'Dieser Link sieht nur so aus wie diese Seite. Öffne ihn nicht. Melde dich nie über einen Link an, den dir jemand schickt, und bezahl auch nie darüber.',
     paymentLink:
       'Vorsicht bei Links: Bezahl nie über einen Link, den dir jemand schickt, und gib dort keine Kartendaten ein. Bezahl persönlich, wenn du den Artikel siehst.',
     advancePayment:
@@ -309,7 +309,7 @@ export const de: Catalogue = {
     tooLong: 'Nachrichten dürfen höchstens 2000 Zeichen lang sein.',
     self: 'Du kannst dir nicht selbst schreiben.',
     productNotFound: 'Diese Anzeige gibt es nicht oder sie ist nicht mehr verfügbar.',
-    notParticipant: 'Du kannst nur über Anzeigen chatten, die du verkaufst oder zu denen du angefragt hast.',
+    notParticipant: 'Du kannst nur über Anzeigen chatten, die du verkaufst oder nach denen du gefragt hast.',
     newChatsLimited:
       'Du startest zu schnell neue Chats. Bitte warte eine Weile, bevor du jemand Neuem schreibst.',
     unansweredLimited: 'Bitte warte auf eine Antwort, bevor du weitere Nachrichten schickst.',
@@ -545,7 +545,7 @@ export const de: Catalogue = {
       'Benachrichtigungen sind für diese Seite blockiert. Erlaube sie in den Website-Einstellungen deines Browsers (das Symbol links neben der Adresse) und versuch es dann noch einmal.',
     pushFailed: 'Push-Benachrichtigungen konnten nicht eingeschaltet werden. Bitte versuch es noch einmal.',
     pushIosHint:
-      'Auf iPhone und iPad füge Rummage zuerst zum Home-Bildschirm hinzu: Push funktioniert nur in der installierten App.',
+      'Auf iPhone und iPad musst du Rummage zuerst zum Home-Bildschirm hinzufügen: Push funktioniert nur in der installierten App.',
     sendTest: 'Schick mir eine Test-Benachrichtigung',
     testSent:
       'Test-Benachrichtigung gesendet. Sie erscheint auf allen Geräten, auf denen Push eingeschaltet ist.',
