@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import type { Catalogue } from './catalogue.js';
+import { de } from './de.js';
 import { es } from './es.js';
 
 /** Every text of a catalogue by its path ("offers.status.pending", "reviews.rulesPage.sections.0.items.1"). */
@@ -12,45 +14,51 @@ function textsByPath(node: unknown, path = ''): Map<string, string> {
   return texts;
 }
 
-/** The names fillText fills in, as it finds them. */
+/** The names fillText fills in, as it finds them; `{ "ids": [...] }` in a refusal is no placeholder. */
 function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? ''))].sort();
 }
 
-/** Texts Spanish says as English does: a name, a technical word, or an id of the rules page. */
-const SAME_AS_ENGLISH = new Set([
+/** Texts every language says as English does: a name, a technical word, or an id of the rules page. */
+const SAME_EVERYWHERE = [
   'staff.automaticReporter',
   'notifications.pushColumn',
   'categories.names.Vintage',
   'reviews.rulesPage.sections.0.id',
   'reviews.rulesPage.sections.1.id',
   'reviews.rulesPage.sections.2.id',
-]);
+];
+
+const catalogues: Array<{ language: string; catalogue: Catalogue; sameAsEnglish: string[] }> = [
+  { language: 'German', catalogue: de, sameAsEnglish: [...SAME_EVERYWHERE, 'deals.dealLine'] },
+  { language: 'Spanish', catalogue: es, sameAsEnglish: SAME_EVERYWHERE },
+];
 
 const english = textsByPath(messages);
-const spanish = textsByPath(es);
 
-describe('the Spanish catalogue', () => {
+describe.each(catalogues)('the $language catalogue', ({ catalogue, sameAsEnglish }) => {
+  const translated = textsByPath(catalogue);
+
   it('has every text of the English one and nothing more', () => {
-    expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    expect(english.size).toBeGreaterThan(500);
   });
 
   it('has no empty text', () => {
-    expect([...spanish].filter(([, text]) => text.trim() === '').map(([path]) => path)).toEqual([]);
+    expect([...translated].filter(([, text]) => text.trim() === '').map(([path]) => path)).toEqual([]);
   });
 
   it('fills in the same placeholders as English in every text', () => {
     const differing = [...english]
-      .filter(([path, text]) => placeholders(text).join() !== placeholders(spanish.get(path) ?? '').join())
+      .filter(([path, text]) => placeholders(text).join() !== placeholders(translated.get(path) ?? '').join())
       .map(([path]) => path);
     expect(differing).toEqual([]);
   });
 
   it('translates every text except names and codes', () => {
     const untranslated = [...english]
-      .filter(([path, text]) => spanish.get(path) === text && !SAME_AS_ENGLISH.has(path))
+      .filter(([path, text]) => translated.get(path) === text && !sameAsEnglish.includes(path))
       .map(([path]) => path);
     expect(untranslated).toEqual([]);
-    expect(english.size).toBeGreaterThan(500);
   });
 });
