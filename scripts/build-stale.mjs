@@ -53,6 +53,7 @@ export const targets = [
       'apps/server/package.json',
       'apps/server/tsconfig.json',
       'apps/server/tsconfig.build.json',
+      'apps/server/scripts/build.mjs',
       ...contractInputs,
     ],
   },

@@ -51,7 +51,11 @@ function buildInputs(workspace) {
       tsconfigChain(`${workspace}/${entry}`).forEach((p) => inputs.add(p));
   }
   const script = readJson(`${workspace}/package.json`).scripts.build;
-  const project = /tsc -p (\S+)/.exec(script)?.[1];
+  // A build run by a script of its own (the server's: tsc, then the bundler) reads that script too.
+  const buildScript = /^node (\S+\.mjs)$/.exec(script)?.[1];
+  const scriptText = buildScript ? readFileSync(join(root, workspace, buildScript), 'utf8') : '';
+  if (buildScript) inputs.add(`${workspace}/${buildScript}`);
+  const project = /tsc -p (\S+)/.exec(script)?.[1] ?? /'-p', '([^']+)'/.exec(scriptText)?.[1];
   if (project) includedSources(`${workspace}/${project}`).forEach((p) => inputs.add(p));
   if (/\bvite build\b/.test(script)) {
     const config = `${workspace}/vite.config.ts`;

@@ -130,6 +130,11 @@ interface Start {
   listeningMs: number;
   readyMs: number;
   productsMs: number;
+  /**
+   * CPU the server process used up to its first feed page (user + system, from /proc): unlike the times, it
+   * hardly grows when other work shares the machine, so an A/B of two builds on a busy machine can be read.
+   */
+  cpuMs: number;
   stopMs: number;
 }
 
@@ -140,6 +145,12 @@ function residentMb(pid: number): { rssMb: number; anonymousMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, anonymousMb: kb('RssAnon') / 1024 };
+}
+
+/** utime + stime of a process (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s on Linux). */
+function cpuTimeMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Idle {
@@ -165,6 +176,7 @@ async function startOnce(kind: Kind, idleFor?: number): Promise<Start & { idle?:
       firstOk(`${base}/readyz`, started, child),
       firstOk(`${base}/api/Marketplace/products?page=1&pageSize=12`, started, child),
     ]);
+    const cpuMs = cpuTimeMs(child.pid!);
     let idle: Idle | undefined;
     if (idleFor !== undefined) {
       // Idle: no request after the first feed page, as a quiet community's server is between visits.
@@ -180,6 +192,7 @@ async function startOnce(kind: Kind, idleFor?: number): Promise<Start & { idle?:
       listeningMs: Math.min(ready.answerMs, products.answerMs),
       readyMs: ready.okMs,
       productsMs: products.okMs,
+      cpuMs,
       stopMs: performance.now() - stopping,
     };
   } finally {
@@ -226,7 +239,7 @@ async function main() {
       results.push(start);
       log(
         `start ${round + 1}, ${kind}: listening ${ms(start.listeningMs)} ms, /readyz ${ms(start.readyMs)} ms, ` +
-          `products ${ms(start.productsMs)} ms, ` +
+          `products ${ms(start.productsMs)} ms (CPU ${ms(start.cpuMs)} ms), ` +
           `SIGTERM → exit ${ms(start.stopMs)} ms`,
       );
     }
@@ -248,6 +261,7 @@ async function main() {
       'first 200 products, median ms',
       'products, every start',
       '÷ bare (products)',
+      'CPU to products, median ms',
     ],
     kinds.map((kind) => [
       TITLES[kind],
@@ -256,6 +270,7 @@ async function main() {
       ms(of(kind, (s) => s.productsMs)),
       all(kind, (s) => s.productsMs),
       (of(kind, (s) => s.productsMs) / bare.products).toFixed(1),
+      ms(of(kind, (s) => s.cpuMs)),
     ]),
   );
   // Both at once: memory does not depend on the other process, and the run stays a minute shorter.
@@ -313,7 +328,25 @@ async function main() {
   }
   if (args.json) {
     const server = { script: serverScript, built: statSync(serverScript).mtime };
-    const report = { date: new Date(), machine, server, starts, idleSeconds, first, results, idle, goals };
+    // The figures by name first (`{ pglite: { medianMs, idleRssMb }, postgres: … }`), then everything measured.
+    const figures = (kind: 'pglite' | 'pg') => ({
+      medianMs: of(kind, (s) => s.productsMs),
+      idleRssMb: idle.find((i) => i.kind === kind)!.rssMb,
+      cpuMedianMs: of(kind, (s) => s.cpuMs),
+    });
+    const report = {
+      pglite: figures('pglite'),
+      postgres: figures('pg'),
+      date: new Date(),
+      machine,
+      server,
+      starts,
+      idleSeconds,
+      first,
+      results,
+      idle,
+      goals,
+    };
     writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`\nwrote ${args.json}`);
   }
