@@ -100,6 +100,7 @@ function recording(reader: FeedReader) {
       seen.words = await reader.searchWords(search, count);
       return seen.words;
     },
+    rows: reader.rows,
   };
   return { seen, wrapped };
 }

@@ -142,6 +142,7 @@ async function readNoting(filter: FeedFilter) {
       seen.counted ||= count;
       return base.searchWords(search, count);
     },
+    rows: base.rows,
   };
   const page = await readFeedWith(reader, filter);
   return { ids: page.rows.map((row) => row.id), ...seen };
