@@ -42,7 +42,7 @@ export const messages = {
     noListingsTitle: 'No Listings Nearby',
     noListingsText: "We couldn't find any listings in your search area. Try changing your location.",
     /** The empty feed's offer of the nearest spelling that finds something (docs/product.md, "Search"). */
-    didYouMean: 'Did you mean',
+    didYouMean: 'Did you mean {suggestion}?',
     seeMore: 'See more',
     changeLocation: 'Change Location',
     createListing: 'Create Listing',

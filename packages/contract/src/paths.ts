@@ -226,6 +226,8 @@ export const HUBS = {
 export const ROUTES = {
   home: '/',
   marketplace: '/marketplace',
+  /** The marketplace running a search: its words ride in ?search=, as the marketplace reads them. */
+  marketplaceSearch: (search: string) => `/marketplace?${new URLSearchParams({ search })}`,
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',

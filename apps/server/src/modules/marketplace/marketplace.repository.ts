@@ -39,6 +39,11 @@ export interface FeedFilter {
   plan?: 'grid' | 'counted' | 'full' | 'words-first' | 'box-first';
   /** The signed-in reader: listings of people they blocked are left out (docs/product.md §11). */
   viewerId?: number;
+  /**
+   * The exact words' reads alone, without the forgiving search's ranked read after a short page: for the tests that
+   * compare the ways those reads are planned (the ranked read is the same whichever way they went).
+   */
+  exactOnly?: boolean;
 }
 
 /** A card's listing with its photos in display order and its like count. */
@@ -61,7 +66,7 @@ export interface FeedPage {
  */
 export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
   const exact = await readExactFeed(reader, filter);
-  if (filter.search === undefined || exact.rows.length === filter.pageSize) return exact;
+  if (filter.search === undefined || filter.exactOnly || exact.rows.length === filter.pageSize) return exact;
   const { fuzzy } = await searchQueries(reader.rows, filter.search);
   if (fuzzy === null) return exact;
   const [categories] = await reader.rows<RawRankedCategories>(

@@ -14,7 +14,8 @@ import { bearer, createUser, signIn } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
 import { notificationApi } from '../../notification/notification.fixtures.js';
 import { savedSearchApi } from '../../saved-search/saved-search.fixtures.js';
-import { SYNONYM_GROUPS } from './forgiving.js';
+import { forgetSynonymLexemes, SYNONYM_GROUPS } from './forgiving.js';
+import { useSearchLanguage } from './language.js';
 
 // The forgiving search (docs/product.md, "Search"): typos, accents, stems and synonyms, in the feed and in alerts.
 let t: TestApp;
@@ -246,5 +247,45 @@ describe('GET /api/Staff/search-report', () => {
       headers: bearer(member),
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the installation language', () => {
+  it('stems in German or Spanish once DEFAULT_LOCALE says so, the stored words made again', async () => {
+    const lang = await buildTestApp();
+    try {
+      const db = lang.app.parts.storage.database.db;
+      const seller = (await createUser(lang.app)).id;
+      const here = place();
+      await createProduct(lang.app, seller, { ...here, title: 'Zwei Lampen', description: '' });
+      const found = async (search: string) => {
+        const response = await lang.app.inject({
+          method: 'GET',
+          url: API.marketplace.products,
+          query: {
+            latitude: String(here.latitude),
+            longitude: String(here.longitude),
+            radiusKm: '10',
+            search,
+          },
+        });
+        return response.json<FeedResponse>().data.map((card) => card.title);
+      };
+      const stored = async () =>
+        (
+          await queryRows<{ words: string }>(
+            db,
+            sql`select search::text as words from products where title = 'Zwei Lampen'`,
+          )
+        )[0]?.words;
+      expect(await stored()).toBe("'lampen':2A 'zwei':1A");
+      expect(await useSearchLanguage(db, 'de')).toBe(true);
+      expect(await useSearchLanguage(db, 'de')).toBe(false);
+      expect(await stored()).toBe("'lamp':2A 'zwei':1A");
+      expect(await found('Lampe')).toEqual(['Zwei Lampen']);
+    } finally {
+      forgetSynonymLexemes();
+      await lang.close();
+    }
   });
 });
