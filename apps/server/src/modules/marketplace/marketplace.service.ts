@@ -89,7 +89,7 @@ export function createMarketplaceService(options: {
       if (query.page === 1 && !query.before) await memo.remember(memoKey(), snapshot);
       const searched = query.search !== undefined && query.page === 1;
       // Each search counts once, on its first page; the words alone, for the staff's zero-result report.
-      if (searched && !query.before) await recordSearch(db, query.search!, rows.length > 0);
+      if (searched && !query.before) recordSearch(db, query.search!, rows.length > 0);
       const offer =
         searched && rows.length === 0
           ? await suggestion(query.search!, { page: 1, pageSize: 1, circle, viewerId })

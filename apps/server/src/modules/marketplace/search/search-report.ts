@@ -19,18 +19,53 @@ export function reportedQuery(search: string): string {
   return search.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Counts one search (a first page read with words) on today's row of its words. */
-export async function recordSearch(db: Database, search: string, found: boolean): Promise<void> {
+/** How long a process keeps its searches' counts before adding them to the table. */
+export const SEARCH_COUNTS_FLUSH_MS = 10_000;
+
+interface Pending {
+  searches: number;
+  zero: number;
+}
+
+/**
+ * Searches counted by this process and not yet in the table, per database. Counted in memory and added every
+ * SEARCH_COUNTS_FLUSH_MS in one statement: a row per search written at once would make every search of a popular
+ * word wait on that word's row lock. A crash loses at most those seconds of counts.
+ */
+const pendingCounts = new WeakMap<Database, Map<string, Pending>>();
+
+/** Counts one search (a first page read with words) for today's row of its words. */
+export function recordSearch(db: Database, search: string, found: boolean): void {
   const query = reportedQuery(search);
   if (query === '') return;
-  const zero = found ? 0 : 1;
+  let pending = pendingCounts.get(db);
+  if (!pending) {
+    pending = new Map();
+    pendingCounts.set(db, pending);
+    const timer = setTimeout(() => void flushSearchCounts(db).catch(() => undefined), SEARCH_COUNTS_FLUSH_MS);
+    timer.unref();
+  }
+  const counts = pending.get(query) ?? { searches: 0, zero: 0 };
+  counts.searches += 1;
+  if (!found) counts.zero += 1;
+  pending.set(query, counts);
+}
+
+/** Adds this process's pending counts to the table (the timer, and the report before it reads). */
+export async function flushSearchCounts(db: Database): Promise<void> {
+  const pending = pendingCounts.get(db);
+  if (!pending) return;
+  pendingCounts.delete(db);
+  const rows = JSON.stringify([...pending].map(([query, counts]) => ({ query, ...counts })));
   await db.execute(sql`insert into ${searchCounts} (day, query, searches, zero_results)
-    values (current_date, ${query}, 1, ${zero})
-    on conflict (day, query) do update set searches = ${searchCounts.searches} + 1,
-      zero_results = ${searchCounts.zeroResults} + ${zero}`);
+    select current_date, r.query, r.searches, r.zero
+    from json_to_recordset(${rows}::json) as r(query text, searches int, zero int)
+    on conflict (day, query) do update set searches = ${searchCounts.searches} + excluded.searches,
+      zero_results = ${searchCounts.zeroResults} + excluded.zero_results`);
 }
 
 export async function searchReport(db: Database): Promise<SearchReportResponse> {
+  await flushSearchCounts(db);
   const since = sql`current_date - ${SEARCH_REPORT_DAYS - 1}::int`;
   const [totals] = await queryRows<{ searches: number; zero: number }>(
     db,
