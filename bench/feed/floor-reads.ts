@@ -10,7 +10,7 @@
  *   bytes of the app's schema serializer.
  */
 import { PAGE_SIZE, type ParsedFeedQuery } from '@rummage/contract';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -97,6 +97,10 @@ export function floorReads(pool: pg.Pool) {
       const query = dialect.sqlToQuery(searchWordsStatement(search, count));
       return (await pool.query<RawSearchWords>(query.sql, query.params)).rows[0];
     },
+    async rows<T extends Record<string, unknown>>(statement: SQL) {
+      const query = dialect.sqlToQuery(statement);
+      return (await pool.query<T>(query.sql, query.params)).rows;
+    },
   };
 
   return {
@@ -116,6 +120,8 @@ export function floorReads(pool: pg.Pool) {
         page: query.page,
         pageSize: query.pageSize,
         before: snapshot.toISOString(),
+        // "Did you mean" is looked for only when a search's first page is empty, which the bench's pages never are.
+        suggestion: null,
       });
     },
 

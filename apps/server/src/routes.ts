@@ -44,7 +44,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  * | user     | GET /api/User/profile-details/{userId}, followers; POST upload-profile-photo, upload-cover-photo, update-user-details, follow-unfollow/{userId} |
  * | support  | POST /api/Support/create-ticket, read; GET my-active-ticket, ticket-history/{ticketId}            |
  * | notifications | GET /api/Notifications, POST read; GET+PUT preferences; GET push-key; POST+DELETE push-subscriptions; POST test; GET+POST unsubscribe |
- * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, delete-account, grant/revoke staff), moderation-log |
+ * | staff    | /api/Staff/…: tickets (queue, detail, reply, close, reopen), reports (hide, unhide, dismiss), users (search, detail, ban, unban, delete-account, grant/revoke staff), moderation-log, search-report |
  */
 export async function registerRoutes(app: FastifyInstance, parts: ServerParts): Promise<void> {
   const { config, storage, people, listings, messaging, moderation, personalData, notifications } = parts;

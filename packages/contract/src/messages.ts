@@ -41,6 +41,8 @@ export const messages = {
     tagline: 'a community for people who love to thrift',
     noListingsTitle: 'No Listings Nearby',
     noListingsText: "We couldn't find any listings in your search area. Try changing your location.",
+    /** The empty feed's offer of the nearest spelling that finds something (docs/product.md, "Search"). */
+    didYouMean: 'Did you mean {suggestion}?',
     seeMore: 'See more',
     changeLocation: 'Change Location',
     createListing: 'Create Listing',

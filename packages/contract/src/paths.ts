@@ -189,6 +189,8 @@ export const API = {
     revokeStaff: '/api/Staff/users/:userId/revoke-staff',
     /** GET every staff action, newest first (page, pageSize). */
     moderationLog: '/api/Staff/moderation-log',
+    /** GET the last 7 days' searches that found nothing: words and counts only, never who searched. */
+    searchReport: '/api/Staff/search-report',
     /** GET chat messages held for a check, oldest first. */
     heldMessages: '/api/Staff/held-messages',
     /** POST: delivers a held message, with its original time. */
@@ -224,6 +226,8 @@ export const HUBS = {
 export const ROUTES = {
   home: '/',
   marketplace: '/marketplace',
+  /** The marketplace running a search: its words ride in ?search=, as the marketplace reads them. */
+  marketplaceSearch: (search: string) => `/marketplace?${new URLSearchParams({ search })}`,
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',

@@ -27,6 +27,12 @@ export const staffMessages = {
   duplicatePhotoSellerGone: 'a deleted account',
   /** Held chat messages (docs/product.md §16). */
   heldTab: 'Held messages',
+  /** The zero-result report (docs/product.md, "Search"), a section of the log tab. */
+  searchReportHeading: 'Searches that found nothing',
+  searchReportSummary: '{searches} searches in the last 7 days; {share} found nothing.',
+  searchReportEmpty: 'Every search of the last 7 days found something.',
+  searchReportQuery: 'Words',
+  searchReportCount: 'Times',
   heldHeading: 'Messages held for a check',
   heldEmpty: 'No message is waiting for a check.',
   heldRelease: 'Deliver',

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type DatabaseHandle } from '../db/client.js';
+import { PGLITE_EXTENSIONS, queryRows, type Database, type DatabaseHandle } from '../db/client.js';
 import { migrationsDir } from '../lib/package-paths.js';
 import { BackupError } from './manifest.js';
 
@@ -133,6 +133,6 @@ export function pgliteDirIsEmpty(dir: string): boolean {
 /** Unpacks the dumped directory into `dir` (empty); the caller holds the data-dir lock (db/lock.ts). */
 export async function restorePglite(dir: string, file: string): Promise<void> {
   const tarball = new Blob([await readFile(file)]);
-  const client = await PGlite.create(dir, { loadDataDir: tarball });
+  const client = await PGlite.create(dir, { loadDataDir: tarball, extensions: PGLITE_EXTENSIONS });
   await client.close();
 }

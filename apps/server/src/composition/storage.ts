@@ -9,6 +9,7 @@ import type { AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
 import { waitingForDatabase } from '../db/first-connection.js';
 import { prepareDatabase } from '../db/migrate.js';
+import { useSearchLanguage } from '../modules/marketplace/search/language.js';
 import { adminBootstrapFromEnv, bootstrapAdmin } from '../modules/staff/admin.js';
 import { lazyGazetteer, type Gazetteer } from '../services/geo/index.js';
 import { createImagePipeline, type ImagePipeline } from '../services/images/index.js';
@@ -76,6 +77,12 @@ export async function openStorage({
     log,
     listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
   });
+  // The search stems in the installation's language (docs/product.md §21); a change rewrites the stored words once.
+  if (await useSearchLanguage(database.db, config.locale.defaultLocale))
+    log.info(
+      { locale: config.locale.defaultLocale },
+      'search words now stemmed in the installation language',
+    );
   await bootstrapAdmin(database.db, adminAccount, log);
   return { database, redis, imageStore, imagePipeline, gazetteer };
 }

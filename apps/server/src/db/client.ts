@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Client, Pool, PoolClient } from 'pg';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -151,6 +153,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
  * it are read back from the operating system's file cache, as PostgreSQL's are. docs/benchmarks.md, "bench/coldstart".
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
+/**
+ * The extensions the search needs (migration 0024): PGlite bundles them, but loads only those it is given, on
+ * every open of a data directory that uses them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 /** PGlite's own start parameters (replaced, not extended, by `startParams`) plus the buffer size above. */
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
@@ -162,6 +170,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     // `from`: a data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb.
     const settings = {
       startParams: pgliteStartParams,
+      extensions: PGLITE_EXTENSIONS,
       ...(options.from ? { loadDataDir: options.from } : {}),
     };
     client = dir ? await PGlite.create(dir, settings) : await PGlite.create(settings);

@@ -7,4 +7,5 @@ export * from './schema/listings.js';
 export * from './schema/messaging.js';
 export * from './schema/notifications.js';
 export * from './schema/saved-searches.js';
+export * from './schema/search.js';
 export * from './schema/deals.js';

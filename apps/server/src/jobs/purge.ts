@@ -11,6 +11,7 @@ import {
   profileViews,
   sessions,
 } from '../db/schema.js';
+import { sweepSearchCounts } from '../modules/marketplace/search/search-report.js';
 import type { JobKind } from './queue/queue.js';
 
 /** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
@@ -47,6 +48,8 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
   await db
     .delete(photoHashes)
     .where(lt(photoHashes.createdAt, new Date(now.getTime() - PHOTO_MATCH_WINDOW_MS)));
+  // The zero-result report keeps a month of searched words (docs/product.md, "Search").
+  await sweepSearchCounts(db, now);
 }
 
 export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): JobKind {

@@ -36,6 +36,11 @@ export function productRange(first: number, count: number): ProductCard[] {
   return Array.from({ length: count }, (_, index) => productCard(first + index));
 }
 
-export function feedPage(data: ProductCard[], page = 1, before = '2026-11-21T12:00:00.000Z'): FeedResponse {
-  return { data, page, pageSize: data.length, before };
+export function feedPage(
+  data: ProductCard[],
+  page = 1,
+  before = '2026-11-21T12:00:00.000Z',
+  suggestion: string | null = null,
+): FeedResponse {
+  return { data, page, pageSize: data.length, before, suggestion };
 }

@@ -158,6 +158,11 @@ export const feedResponseSchema = z.object({
   pageSize: z.number().int(),
   /** Echo as `before` when asking for the next pages of the same feed. */
   before: z.string(),
+  /**
+   * When a search's first page is empty: the nearest spelling of its words that finds something ("Did you mean
+   * …?"), else null.
+   */
+  suggestion: z.string().nullable(),
 });
 export type FeedResponse = z.infer<typeof feedResponseSchema>;
 

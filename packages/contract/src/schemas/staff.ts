@@ -326,3 +326,14 @@ export const heldMessageActionResponseSchema = z.object({
   message: z.string(),
   data: z.object({ id: z.number().int(), status: z.enum(['released', 'rejected']) }),
 });
+
+/** GET /api/Staff/search-report: the last 7 days' searches (words only, never who searched). */
+export const searchReportResponseSchema = z.object({
+  /** First pages of the marketplace read with search words. */
+  searches: z.number().int(),
+  /** The share of them (0 to 1) that found nothing. */
+  zeroResultShare: z.number(),
+  /** The 20 words searched most often that found nothing, most often first. */
+  topZeroResultQueries: z.array(z.object({ query: z.string(), count: z.number().int() })),
+});
+export type SearchReportResponse = z.infer<typeof searchReportResponseSchema>;

@@ -90,8 +90,9 @@ export const products = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     // Title words weigh more than description words should ranking ever be added; the feed orders by time.
+    // `rummage` is the installation's language with accents dropped (migration 0024, search/language.ts).
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "description"), 'B')`,
+      sql`setweight(to_tsvector('rummage'::regconfig, "title"), 'A') || setweight(to_tsvector('rummage'::regconfig, "description"), 'B')`,
     ),
   },
   (t) => [

@@ -21,7 +21,7 @@ export const savedSearches = pgTable(
      * against each candidate search, instead of parsing every candidate's words again (docs/benchmarks.md).
      */
     searchQuery: tsquery('search_query').generatedAlwaysAs(
-      sql`websearch_to_tsquery('english'::regconfig, "search")`,
+      sql`websearch_to_tsquery('rummage'::regconfig, "search")`,
     ),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),

@@ -47,13 +47,21 @@ function poissonLowerBound(k: number): number {
   return k * (1 - 1 / (9 * k) - z / (3 * Math.sqrt(k))) ** 3;
 }
 
-/** The search text as PostgreSQL's full-text query (web-search syntax: quotes, OR, -word). */
+/**
+ * The search text as PostgreSQL's full-text query (web-search syntax: quotes, OR, -word), in the installation's
+ * language with accents dropped (the `rummage` configuration, search/language.ts).
+ */
 function wordsQuery(search: unknown): SQL {
-  return sql`websearch_to_tsquery('english'::regconfig, ${search}::text)`;
+  return sql`websearch_to_tsquery('rummage'::regconfig, ${search}::text)`;
+}
+
+/** The forgiving query (search/forgiving.ts), given as a tsquery's text. */
+function fuzzyQuery(): SQL {
+  return sql`${value('fuzzy')}::tsquery`;
 }
 
 /** A category title's words, as the search reads them. */
-export const categoryWords = sql`to_tsvector('english'::regconfig, ${categories.title})`;
+export const categoryWords = sql`to_tsvector('rummage'::regconfig, ${categories.title})`;
 
 /** A category whose title has the words. */
 function namesCategory(query: SQL): SQL {
@@ -79,11 +87,16 @@ export function textMatch(search: unknown): SQL {
 /**
  * `textMatch` the other way round, for one listing and many queries (saved searches' stored `search_query` against a
  * new listing): the category branch tests the listing's own category's words (`categoryWords`, which the caller
- * makes once per statement) instead of looking up every category the query names. The same rule, without parsing
- * or looking anything up per query.
+ * makes once per statement) instead of looking up every category the query names, and the listing's words are
+ * given (its `search` with the lexemes its words stand for by typo or synonym, `listingAlternatives`). The same
+ * rule, without parsing or looking anything up per query.
  */
-export function textMatchOfListing(query: unknown, listingCategoryWords: unknown): SQL {
-  return matchesQuery(sql`${query}`, sql`${listingCategoryWords} @@ ${query}`);
+export function textMatchOfListing(
+  query: unknown,
+  listingCategoryWords: unknown,
+  listingWords: unknown,
+): SQL {
+  return matchesQuery(sql`${query}`, sql`${listingCategoryWords} @@ ${query}`, listingWords);
 }
 
 /**
@@ -96,8 +109,8 @@ export const shownSql = sql`${products.hiddenAt} is null and ${users.bannedAt} i
  * The words rule for a tsquery already made (or computed once, in an InitPlan): no searchable word, or the
  * listing's title and description have them, or its category does (`namesItsCategory`).
  */
-function matchesQuery(query: SQL, namesItsCategory: SQL): SQL {
-  return sql`(numnode(${query}) = 0 or ${products.search} @@ ${query} or ${namesItsCategory})`;
+function matchesQuery(query: SQL, namesItsCategory: SQL, listingWords: unknown = products.search): SQL {
+  return sql`(numnode(${query}) = 0 or ${listingWords} @@ ${query} or ${namesItsCategory})`;
 }
 
 /** What the text of a feed statement depends on. */
@@ -108,8 +121,10 @@ export interface Shape {
    * How the page is read (see `pageCte`): by the full query ('full', the only way with neither a circle nor
    * words), from the newest-first window ('window'), or, for words in a circle, from the listings with those words
    * first ('words-first', rare words) or from the listings in the circle's box first ('box-first', a small box).
+   * 'ranked': the forgiving query's listings (typos, synonyms), those the exact words find first; read only when
+   * the exact words did not fill the page (`readFeedWith`).
    */
-  read: 'full' | 'window' | 'words-first' | 'box-first';
+  read: 'full' | 'window' | 'words-first' | 'box-first' | 'ranked';
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
   /**
@@ -162,7 +177,20 @@ function circleCondition(): SQL {
   });
 }
 
+/** The exact words' match, for ranking the forgiving query's listings (categories given, as in 'full'). */
+function exactMatch(): SQL {
+  const query = wordsQuery(value('search'));
+  return matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
+}
+
+/** 0 for a listing the exact words find, 1 for one only their typos or synonyms find. */
+const rankSql = () => sql`(case when ${exactMatch()} then 0 else 1 end)`;
+
 function searchCondition(shape: Shape): SQL {
+  if (shape.read === 'ranked') {
+    const query = fuzzyQuery();
+    return matchesQuery(query, inCategories(query, sql`${value('fuzzyCategoryIds')}::int8[]`));
+  }
   if (shape.read === 'full' || shape.read === 'words-first') {
     // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
     // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
@@ -229,9 +257,14 @@ function pageCte(shape: Shape): SQL {
     // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan, and
     // 'box-first' the words, so the text index cannot.
     let passing = searchCondition(shape);
-    if (shape.circle && shape.read === 'full') passing = sql`${circleCondition()} and ${passing}`;
+    if (shape.circle && (shape.read === 'full' || shape.read === 'ranked'))
+      passing = sql`${circleCondition()} and ${passing}`;
     if (shape.circle && shape.read === 'box-first') passing = circleCondition();
     from = sql`(select * from ${products} where ${passing} offset 0) as ${products}`;
+  }
+  if (shape.read === 'ranked') {
+    return sql`feed_page as (${cardSelect}, ${rankSql()} as rank from ${from} ${cardJoins} where ${where}
+    order by rank, ${products.createdAt} desc, ${products.id} desc limit ${limit} offset ${offset})`;
   }
   return sql`feed_page as (${cardSelect} from ${from} ${cardJoins} where ${where}
     ${order} limit ${limit} offset ${offset})`;
@@ -252,7 +285,7 @@ export function feedStatement(shape: Shape): SQL {
     floor(extract(epoch from p."reservedUntil") * 1000)::float8 as "reservedUntilMs",
     ${likesCountSql(sql`p.id`)} as "likesCount", ${photosJson(sql`p.id`)} as photos
   from feed_snapshot s left join feed_page p on true
-  order by p."createdAt" desc, p.id desc`;
+  order by ${shape.read === 'ranked' ? sql`p.rank, ` : sql``}p."createdAt" desc, p.id desc`;
 }
 
 /**
@@ -266,7 +299,7 @@ export function feedStatement(shape: Shape): SQL {
  * SD ~1 ms).
  */
 export function statementName(shape: Shape): string | undefined {
-  const planned = shape.read === 'full' || shape.read === 'words-first';
+  const planned = shape.read === 'full' || shape.read === 'words-first' || shape.read === 'ranked';
   if (shape.firstPageSize === undefined || (shape.search && planned)) return undefined;
   const words = [
     shape.circle ? 'circle' : 'all',
@@ -333,4 +366,12 @@ export function searchWordsStatement(search: string, count: boolean): SQL {
     : sql`null::int`;
   return sql`select ${matches} as matches,
     array(select ${categories.id} from ${categories} where ${namedCategory}) as "categoryIds"`;
+}
+
+/** The categories the exact words and the forgiving query name, for the ranked read ('ranked'). */
+export function rankedCategoriesStatement(search: string, fuzzy: string): SQL {
+  const named = (query: SQL) =>
+    sql`array(select ${categories.id} from ${categories} where ${namesCategory(query)})`;
+  return sql`select ${named(wordsQuery(search))} as "categoryIds",
+    ${named(sql`${fuzzy}::tsquery`)} as "fuzzyCategoryIds"`;
 }

@@ -128,7 +128,10 @@ describe('listing grid: listings per cell, kept by triggers on products', () => 
   });
 });
 
-/** Reads the feed through the app's reader, noting how: each statement's read and whether the words were counted. */
+/**
+ * Reads the feed through the app's reader, noting how: each statement's read and whether the words were counted.
+ * The exact words' reads only: the forgiving search's ranked read after them is the same whichever way they went.
+ */
 async function readNoting(filter: FeedFilter) {
   const base = feedReader(db());
   const seen: { reads: Shape['read'][]; counted: boolean } = { reads: [], counted: false };
@@ -142,8 +145,9 @@ async function readNoting(filter: FeedFilter) {
       seen.counted ||= count;
       return base.searchWords(search, count);
     },
+    rows: base.rows,
   };
-  const page = await readFeedWith(reader, filter);
+  const page = await readFeedWith(reader, { ...filter, exactOnly: true });
   return { ids: page.rows.map((row) => row.id), ...seen };
 }
 

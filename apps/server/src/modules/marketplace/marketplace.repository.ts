@@ -7,6 +7,7 @@ import {
   boxListingsStatement,
   feedStatement,
   RARE_WORDS_MAX,
+  rankedCategoriesStatement,
   searchWordsStatement,
   recentWindow,
   widerWindow,
@@ -15,6 +16,7 @@ import {
   type Shape,
 } from './feed.statement.js';
 import { listingCircleValues, type Circle } from './radius.js';
+import { searchQueries, type Rows } from './search/forgiving.js';
 
 export interface FeedFilter {
   page: number;
@@ -37,6 +39,11 @@ export interface FeedFilter {
   plan?: 'grid' | 'counted' | 'full' | 'words-first' | 'box-first';
   /** The signed-in reader: listings of people they blocked are left out (docs/product.md §11). */
   viewerId?: number;
+  /**
+   * The exact words' reads alone, without the forgiving search's ranked read after a short page: for the tests that
+   * compare the ways those reads are planned (the ranked read is the same whichever way they went).
+   */
+  exactOnly?: boolean;
 }
 
 /** A card's listing with its photos in display order and its like count. */
@@ -49,6 +56,45 @@ export interface FeedPage {
   /** The moment the page was read against, to the millisecond (the database's clock unless `snapshot` was earlier). */
   snapshot: Date;
   rows: FeedRow[];
+}
+
+/**
+ * One page of the feed for search words that forgive (docs/product.md, "Search"): the listings the exact words find
+ * first, in the feed's order, then those only their typos or synonyms find. While the exact words fill the page,
+ * it is read exactly as before (`readExactFeed`), so exact searches cost what they did; a page they leave short is
+ * read again, ranked, against the same snapshot and at the same offset, so the pages before and after it agree.
+ */
+export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
+  const exact = await readExactFeed(reader, filter);
+  if (filter.search === undefined || filter.exactOnly || exact.rows.length === filter.pageSize) return exact;
+  const { fuzzy } = await searchQueries(reader.rows, filter.search);
+  if (fuzzy === null) return exact;
+  const [categories] = await reader.rows<RawRankedCategories>(
+    rankedCategoriesStatement(filter.search, fuzzy),
+  );
+  const values: Record<string, unknown> = {
+    snapshot: exact.snapshot.toISOString(),
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+    search: filter.search,
+    fuzzy,
+    categoryIds: (categories?.categoryIds ?? []).map(int),
+    fuzzyCategoryIds: (categories?.fuzzyCategoryIds ?? []).map(int),
+    ...(filter.circle && listingCircleValues(filter.circle)),
+    ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
+  };
+  const shape: Shape = {
+    circle: filter.circle !== undefined,
+    search: true,
+    read: 'ranked',
+    hidesBlocked: filter.viewerId !== undefined,
+  };
+  return run(reader, shape, values);
+}
+
+interface RawRankedCategories extends Record<string, unknown> {
+  categoryIds: Array<number | string>;
+  fuzzyCategoryIds: Array<number | string>;
 }
 
 /** A row of the feed statement as node-postgres answers it (int8 as strings; the snapshot's row of an empty page
@@ -86,6 +132,8 @@ export interface FeedReader {
   boxListings(values: Record<string, unknown>): Promise<number | undefined>;
   /** The row of `searchWordsStatement(search, count)`. */
   searchWords(search: string, count: boolean): Promise<RawSearchWords | undefined>;
+  /** Any other statement's rows (the forgiving search's, search/forgiving.ts). */
+  rows: Rows;
 }
 
 export interface RawSearchWords extends Record<string, unknown> {
@@ -128,6 +176,7 @@ export function feedReader(db: Database): FeedReader {
       const [row] = await queryRows<RawSearchWords>(db, searchWordsStatement(search, count));
       return row;
     },
+    rows: (statement) => queryRows(db, statement),
   };
   readers.set(db, reader);
   return reader;
@@ -178,8 +227,8 @@ export function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
   return readFeedWith(feedReader(db), filter);
 }
 
-/** `readFeed` through any `FeedReader`: which statements run, with which values, and the rows they make. */
-export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
+/** The exact words' page through any `FeedReader`: which statements run, with which values, and the rows they make. */
+async function readExactFeed(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
   const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
   const circle = filter.circle !== undefined;
   const search = filter.search !== undefined;

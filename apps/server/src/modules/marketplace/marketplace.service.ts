@@ -1,8 +1,10 @@
 import { DEFAULT_RADIUS_MILES, MILES_TO_KM, type ParsedFeedQuery, type ProductCard } from '@rummage/contract';
-import type { Database } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { toCard, type ImageAddresses } from '../product/product.presenter.js';
-import { readFeed } from './marketplace.repository.js';
+import { readFeed, type FeedFilter } from './marketplace.repository.js';
 import type { Circle } from './radius.js';
+import { nearestListedSpellings, respelled } from './search/forgiving.js';
+import { recordSearch } from './search/search-report.js';
 import { snapshotKey, type SnapshotMemo } from './snapshots.js';
 
 export interface FeedPage {
@@ -11,6 +13,8 @@ export interface FeedPage {
   pageSize: number;
   /** The snapshot this page was read against; the client echoes it as `before`. */
   before: Date;
+  /** "Did you mean": for a search whose first page is empty, the nearest spelling that finds something. */
+  suggestion: string | null;
 }
 
 /** The circle a feed query asks for: its point and radius, 25 miles when none is given; none without a point. */
@@ -45,6 +49,18 @@ export function createMarketplaceService(options: {
     return memo.recall(key());
   }
 
+  /**
+   * The search with each word no listing uses replaced by the nearest one some listing does, if that search finds
+   * something where this one looked (same place and reader): "Did you mean …?".
+   */
+  async function suggestion(search: string, filter: Omit<FeedFilter, 'search'>): Promise<string | null> {
+    const spellings = await nearestListedSpellings((statement) => queryRows(db, statement), search);
+    const suggested = respelled(search, spellings);
+    if (suggested === null) return null;
+    const { rows } = await readFeed(db, { ...filter, page: 1, pageSize: 1, search: suggested });
+    return rows.length > 0 ? suggested : null;
+  }
+
   return {
     /**
      * `reader`: who reads (readerIdentity), asked only when the snapshot memo is used (no `before`), as hashing it
@@ -71,11 +87,19 @@ export function createMarketplaceService(options: {
         viewerId,
       });
       if (query.page === 1 && !query.before) await memo.remember(memoKey(), snapshot);
+      const searched = query.search !== undefined && query.page === 1;
+      // Each search counts once, on its first page; the words alone, for the staff's zero-result report.
+      if (searched && !query.before) recordSearch(db, query.search!, rows.length > 0);
+      const offer =
+        searched && rows.length === 0
+          ? await suggestion(query.search!, { page: 1, pageSize: 1, circle, viewerId })
+          : null;
       return {
         data: rows.map((row) => toCard(row, row.photos, row.likesCount, store, viewerId)),
         page: query.page,
         pageSize: query.pageSize,
         before: snapshot,
+        suggestion: offer,
       };
     },
   };

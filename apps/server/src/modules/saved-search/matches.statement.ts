@@ -33,6 +33,12 @@ export const savedBoxSql = sql`box(point(${savedSearches.minLng}, ${savedSearche
 const listingCategoryWords = sql`listing_category.words`;
 
 /**
+ * The listing's words with the lexemes they stand for by typo or synonym (`listingAlternatives`), made once per
+ * statement by the `listing_words` CTE.
+ */
+const listingWords = sql`listing_words.words`;
+
+/**
  * Whether the saved search (a row of saved_searches) matches the listing (a row of products): the feed's radius and
  * words; a search without a place is everywhere, one without words takes anything. The words are the search's
  * stored tsquery (parsed once, when saved). With `prefilter`, the box test the GiST index answers comes first (the
@@ -43,7 +49,7 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
   const listingPoint = shownListingBox();
   const conditions = [
     sql`(${savedSearches.latitude} is null or ${withinCircleOf(savedCircle, LISTING_SHOWN_POINT)})`,
-    sql`(${savedSearches.searchQuery} is null or ${textMatchOfListing(savedSearches.searchQuery, listingCategoryWords)})`,
+    sql`(${savedSearches.searchQuery} is null or ${textMatchOfListing(savedSearches.searchQuery, listingCategoryWords, listingWords)})`,
   ];
   return sql.join(
     prefilter ? [sql`${savedBoxSql} && ${listingPoint}`, ...conditions] : conditions,
@@ -57,18 +63,26 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
  * seller's own searches, searches of people who blocked the seller or whom the seller blocked, or of banned people.
  * `on conflict do nothing` keeps a pair matched once, however often the listing comes back.
  */
-export function recordMatchesStatement(productId: number, options: { prefilter?: boolean } = {}): SQL {
+export function recordMatchesStatement(
+  productId: number,
+  options: { prefilter?: boolean; alternatives?: string[] } = {},
+): SQL {
+  const alternatives = JSON.stringify(options.alternatives ?? []);
   // Materialized: one tsvector for the statement; inlined, PostgreSQL would make it again for every candidate.
   return sql`with listing_category as materialized (
     select ${categoryWords} as words from ${products}
     join ${categories} on ${categories.id} = ${products.categoryId}
     where ${products.id} = ${productId}),
+  listing_words as materialized (
+    select ${products.search} || array_to_tsvector(array(select json_array_elements_text(${alternatives}::json)))
+      as words from ${products} where ${products.id} = ${productId}),
   new_matches as (
     insert into ${savedSearchMatches} (saved_search_id, product_id)
     select ${savedSearches.id}, ${products.id}
     from ${products}
     join ${users} on ${users.id} = ${products.sellerId}
     left join listing_category on true
+    join listing_words on true
     join ${savedSearches} on ${savedSearchMatchesListing(options.prefilter ?? true)}
     join ${users} as searcher on searcher.id = ${savedSearches.userId}
     where ${products.id} = ${productId} and ${products.isSold} = false and ${shownSql}

@@ -1,9 +1,10 @@
 /** saved_searches and saved_search_matches (docs/product.md §14): a person's kept searches and what they matched. */
-import { and, eq, inArray, isNull, sql, type Column } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
 import type { CircleValues } from '../marketplace/radius.js';
+import { listingAlternatives, listSearchWordsStatement, type Rows } from '../marketplace/search/forgiving.js';
 import { blockedSql } from '../user/block.repository.js';
 import { recordMatchesStatement } from './matches.statement.js';
 
@@ -109,6 +110,8 @@ export async function insertSavedSearch(tx: Transaction, userId: number, wanted:
       ...(circle ?? EVERYWHERE),
     })
     .returning({ id: savedSearches.id });
+  // Its words join the word list, where new listings' words find them a typo away.
+  if (wanted.search !== null) await tx.execute(listSearchWordsStatement(wanted.search));
   return row!.id;
 }
 
@@ -158,8 +161,12 @@ export interface NewMatch {
   title: string;
 }
 
+/** The matches of the listing, its words forgiving as the feed's search is (search/forgiving.ts). */
 export async function recordMatches(db: Executor, productId: number): Promise<NewMatch[]> {
-  const result = (await db.execute(recordMatchesStatement(productId))) as unknown as {
+  const rows: Rows = async <T extends Record<string, unknown>>(statement: SQL) =>
+    ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const alternatives = await listingAlternatives(rows, productId);
+  const result = (await db.execute(recordMatchesStatement(productId, { alternatives }))) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   return result.rows.map((row) => ({

@@ -107,6 +107,7 @@ const staffEndpoints = (): Endpoint[] => {
       payload: { reason: 'Spam' },
     },
     { method: 'GET', url: API.staff.moderationLog },
+    { method: 'GET', url: API.staff.searchReport },
     { method: 'GET', url: API.staff.heldMessages },
     { method: 'POST', url: apiPath(API.staff.releaseHeldMessage, { heldMessageId: heldIds[0]! }) },
     { method: 'POST', url: apiPath(API.staff.rejectHeldMessage, { heldMessageId: heldIds[1]! }) },

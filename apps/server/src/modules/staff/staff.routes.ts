@@ -8,6 +8,7 @@ import {
   moderationReasonSchema,
   optionalReasonSchema,
   productIdParamsSchema,
+  searchReportResponseSchema,
   staffPagingQuerySchema,
   staffProductResponseSchema,
   staffReplyResponseSchema,
@@ -342,5 +343,20 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
       },
     },
     async (request) => staff.moderationLog(request.query),
+  );
+
+  app.get(
+    API.staff.searchReport,
+    {
+      schema: {
+        tags,
+        operationId: 'Staff_searchReport',
+        summary:
+          "The last 7 days' marketplace searches: how many, the share that found nothing, the words most often",
+        security,
+        response: { 200: searchReportResponseSchema, ...refusals },
+      },
+    },
+    async () => staff.searchReport(),
   );
 };

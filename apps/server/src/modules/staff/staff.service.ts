@@ -24,6 +24,7 @@ import type { ImageAddresses } from '../product/product.presenter.js';
 import { toTicket } from '../support/support.presenter.js';
 import * as support from '../support/support.repository.js';
 import type { SupportService } from '../support/support.service.js';
+import { searchReport } from '../marketplace/search/search-report.js';
 import { moderationLogPage, recordAction } from './moderation-log.repository.js';
 import * as repo from './staff.repository.js';
 
@@ -374,6 +375,9 @@ export function createStaffService(options: StaffServiceOptions) {
         data: toUserSummary(await userOrThrow(userId)),
       };
     },
+
+    /** The zero-result report (docs/product.md, "Search"). */
+    searchReport: () => searchReport(db),
 
     async moderationLog(paging: Paging): Promise<{
       data: ModerationLogEntry[];

@@ -26,6 +26,8 @@ export interface ProductFeed {
   isEnd: boolean;
   /** Asks for the next page unless one is loading or the feed has ended. */
   loadMore: () => void;
+  /** For a search that found nothing: the nearest spelling that finds something ("Did you mean …?"). */
+  suggestion: string | null;
 }
 
 /**
@@ -111,5 +113,5 @@ export function useProductFeed({
   });
 
   const { items, ...paging } = usePagedList(query);
-  return { products: items, ...paging };
+  return { products: items, ...paging, suggestion: query.data?.pages[0]?.suggestion ?? null };
 }

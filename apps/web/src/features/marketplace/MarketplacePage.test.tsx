@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { API, INFINITE_SCROLL_THRESHOLD_PX, PAGE_SIZE, messages } from '@rummage/contract';
 import { saveLocation } from '../../shared/session/storage';
@@ -164,5 +165,38 @@ describe('marketplace', () => {
     expect(await screen.findByRole('link', { name: 'Item 50' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Item 2' })).toBeNull();
     expect(requests.at(-1)!.get('latitude')).toBe('39.74');
+  });
+
+  it('offers "Did you mean" on an empty search, as a link that runs the suggested search', async () => {
+    navigationType('navigate');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const searched: string[] = [];
+    mockApi({
+      [`GET ${API.marketplace.products}`]: ({ url }) => {
+        const search = url.searchParams.get('search') ?? '';
+        searched.push(search);
+        return search === 'vintge lamp'
+          ? { body: feedPage([], 1, undefined, 'vintage lamp') }
+          : { body: feedPage(productRange(1, 2)) };
+      },
+    });
+    const { router } = renderApp('/marketplace?search=vintge%20lamp');
+    const link = await screen.findByRole('link', { name: 'vintage lamp' });
+    expect(link.closest('p')?.textContent).toBe('Did you mean vintage lamp?');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=vintage+lamp'));
+    expect(await screen.findByText('Results for “vintage lamp”')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^Item \d+$/ })).toHaveLength(2));
+    expect(searched).toEqual(['vintge lamp', 'vintage lamp']);
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+  });
+
+  it('offers nothing when the server has no suggestion', async () => {
+    navigationType('navigate');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ [`GET ${API.marketplace.products}`]: { body: feedPage([]) } });
+    renderApp('/marketplace?search=qqqq');
+    expect(await screen.findByRole('button', { name: messages.home.changeLocation })).toBeTruthy();
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { FEED_TEXT, FeedSpinner, ProductGrid, useInfiniteScroll, useProductFeed } from '../feed';
 import { NoListingsPanel } from '../listings';
 import { PlaceChangedNotice, SaveSearchButton } from '../saved-searches';
+import { DidYouMean } from './DidYouMean';
 import { EndOfFeed } from './EndOfFeed';
 import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
@@ -65,6 +66,9 @@ export default function MarketplacePage() {
           {hasGridItems && <ProductGrid products={feed.products} leadingItems={garageSales.gridCards} />}
           <div ref={sentinelRef} aria-hidden="true" data-testid="feed-sentinel" />
           {feed.isLoadingMore && <Spinner size={32} label={FEED_TEXT.loadingMore} />}
+          {feed.isEnd && feed.products.length === 0 && feed.suggestion && (
+            <DidYouMean suggestion={feed.suggestion} />
+          )}
           {feed.isEnd && (feed.products.length > 0 ? <EndOfFeed /> : <NoListingsPanel />)}
         </>
       )}

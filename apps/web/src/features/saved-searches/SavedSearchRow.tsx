@@ -6,11 +6,9 @@ import type { PlaceMove } from './PlaceChangedNotice';
 
 const S = messages.savedSearches;
 
-/** The marketplace link of a saved search: its words ride in ?search=, as the marketplace reads them. */
+/** The marketplace link of a saved search. */
 function marketplaceLink(saved: SavedSearch): string {
-  return saved.search
-    ? `${ROUTES.marketplace}?${new URLSearchParams({ search: saved.search })}`
-    : ROUTES.marketplace;
+  return saved.search ? ROUTES.marketplaceSearch(saved.search) : ROUTES.marketplace;
 }
 
 /**

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ModerationLogEntry } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchModerationLog, STAFF_PAGE_SIZE, staffKeys } from './api';
+import { SearchReport } from './SearchReport';
 import { STAFF_TEXT } from './texts';
 import { formatWhen, Pager, QueryState } from './ui';
 
@@ -19,7 +20,7 @@ function targetText(entry: ModerationLogEntry): string {
   return parts.join(' · ');
 }
 
-/** Every staff action with who and when, newest first. */
+/** Every staff action with who and when, newest first; then what the marketplace's searches did not find. */
 export function LogTab() {
   const [page, setPage] = useState(1);
   const log = useQuery({
@@ -56,6 +57,7 @@ export function LogTab() {
         )}
         <Pager page={page} pageSize={STAFF_PAGE_SIZE} total={log.data?.total ?? 0} onPage={setPage} />
       </QueryState>
+      <SearchReport />
     </section>
   );
 }

@@ -264,6 +264,42 @@ describe('staff console users and log', () => {
   });
 });
 
+describe('staff console search report', () => {
+  it('shows under the log how many searches found nothing and the words most often searched in vain', async () => {
+    const { user } = await openConsole('staff', {
+      [`GET ${API.staff.moderationLog}`]: EMPTY_PAGE,
+      [`GET ${API.staff.searchReport}`]: {
+        body: {
+          searches: 40,
+          zeroResultShare: 0.125,
+          topZeroResultQueries: [
+            { query: 'zorblax', count: 3 },
+            { query: 'vintge lampp', count: 2 },
+          ],
+        },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Log' }));
+    const report = await screen.findByRole('region', { name: messages.staff.searchReportHeading });
+    expect(
+      await within(report).findByText('40 searches in the last 7 days; 12.5% found nothing.'),
+    ).toBeTruthy();
+    const rows = within(report).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['zorblax3', 'vintge lampp2']);
+  });
+
+  it('says so when every search found something', async () => {
+    const { user } = await openConsole('staff', {
+      [`GET ${API.staff.moderationLog}`]: EMPTY_PAGE,
+      [`GET ${API.staff.searchReport}`]: {
+        body: { searches: 5, zeroResultShare: 0, topZeroResultQueries: [] },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Log' }));
+    expect(await screen.findByRole('heading', { name: messages.staff.searchReportEmpty })).toBeTruthy();
+  });
+});
+
 describe('staff console reported ratings', () => {
   const R = messages.reviews;
   const REMOVE = 'POST /api/Staff/reviews/31/remove';

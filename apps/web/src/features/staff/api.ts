@@ -4,6 +4,7 @@ import {
   apiPath,
   type HeldMessage,
   type ModerationLogResponse,
+  type SearchReportResponse,
   type StaffReportsResponse,
   type StaffTicketDetail,
   type StaffTicketsResponse,
@@ -22,6 +23,7 @@ export const staffKeys = {
   users: (query: string, page: number) => ['staff', 'users', query, page] as const,
   user: (userId: number) => ['staff', 'user', userId] as const,
   log: (page: number) => ['staff', 'log', page] as const,
+  searchReport: ['staff', 'search-report'] as const,
   held: ['staff', 'held'] as const,
 };
 
@@ -65,6 +67,11 @@ export function fetchModerationLog(page: number, signal?: AbortSignal) {
     query: { page, pageSize: STAFF_PAGE_SIZE },
     signal,
   });
+}
+
+/** The last 7 days' searches that found nothing (docs/product.md, "Search"). */
+export function fetchSearchReport(signal?: AbortSignal): Promise<SearchReportResponse> {
+  return apiFetch<SearchReportResponse>(API.staff.searchReport, { signal });
 }
 
 /** Chat messages held for a check (docs/product.md §16), oldest first; not paged. */
