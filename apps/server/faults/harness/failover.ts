@@ -94,7 +94,8 @@ export interface FailoverRun {
   stop(): Promise<void>;
 }
 
-function spawnShard(): ChildProcess {
+/** A child process of hub clients (failover-clients.ts); also used by failover-storm.ts. */
+export function spawnShard(): ChildProcess {
   return spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('failover-clients.ts', import.meta.url))],
@@ -105,7 +106,8 @@ function spawnShard(): ChildProcess {
   );
 }
 
-function ask<T extends FailoverReply['type']>(
+/** Sends a shard a command and waits for its answer of `type` (or its error). */
+export function ask<T extends FailoverReply['type']>(
   child: ChildProcess,
   command: FailoverCommand,
   type: T,
