@@ -8,7 +8,10 @@
  * "bench/hub-failover". Needs `npm run build` first (the processes are the built server).
  *
  *   npm run bench:hub-failover [-- --connections 10000 --people 1000 --rate 20 --before-s 20 --after-s 40
- *                               --shards 2 --concurrency 50 --rounds 1 --json FILE --cpu-prof DIR]
+ *                               --shards 2 --concurrency 50 --rounds 1 --json FILE --cpu-prof DIR
+ *                               --server A.js,B.js]
+ *
+ * `--server` takes builds of the server to compare (e.g. a copy of main's apps/server/dist), rounds taking turns.
  *
  * `--storm`: instead of the failover, what one process spends setting connections up (failover-storm.ts): all
  * `--connections` (2,000 by default) open /chathub on one process at once; prints its CPU time per connection and,
@@ -16,8 +19,6 @@
  *
  *   npm run bench:hub-failover -- --storm [--connections 2000 --people 200 --shards 2 --rounds 1 --no-redis
  *                                          --server A.js,B.js --cpu-prof DIR --json FILE]
- *
- * `--server` takes builds of the server to compare (e.g. a copy of main's apps/server/dist), rounds taking turns.
  */
 import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -57,6 +58,11 @@ const whole = (name: keyof typeof args) => {
 };
 
 const log = (line: string) => console.log(line);
+// Paths as given where npm was started (npm runs this from bench/).
+const cwd = process.env.INIT_CWD ?? process.cwd();
+/** `--server A.js,B.js`: the builds the rounds take turns with; the default build alone without it. */
+const servers = args.server ? args.server.split(',').map((path) => resolve(cwd, path)) : [undefined];
+const builtBy = (entry: string | undefined) => (entry ? ` (${relative(cwd, entry)})` : '');
 const ms = (value: number | null) =>
   value === null ? 'not seen' : Number.isFinite(value) ? `${value.toFixed(0)} ms` : '–';
 
@@ -72,12 +78,12 @@ function verdicts(result: FailoverResult) {
   };
 }
 
-function printRound(result: FailoverResult, round: number) {
+function printRound(result: FailoverResult, round: number, serverEntry?: string) {
   const { reconnects, messages, recovery } = result;
   const met = verdicts(result);
   const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
   log(
-    `\n## Round ${round}: ${result.connections} connections, ${result.people} people, ${result.perSecond} msg/s`,
+    `\n## Round ${round}${builtBy(serverEntry)}: ${result.connections} connections, ${result.people} people, ${result.perSecond} msg/s`,
   );
   log(
     `opened in ${(result.connectMs / 1000).toFixed(1)} s; before the kill ${result.perProcess.victim} on the ` +
@@ -137,9 +143,6 @@ async function storm() {
       `(PostgreSQL${redis ? ' + Redis' : ''})`,
   );
   log(machineLine(machine));
-  // Paths as given where npm was started (npm runs this from bench/).
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  const servers = args.server ? args.server.split(',').map((path) => resolve(cwd, path)) : [undefined];
   const results: StormResult[] = [];
   for (let round = 1; round <= rounds; round++) {
     const serverEntry = servers[(round - 1) % servers.length];
@@ -157,7 +160,7 @@ async function storm() {
     results.push(result);
     const cpu = result.cpuMsPerConnection;
     log(
-      `round ${round}${serverEntry ? ` (${relative(cwd, serverEntry)})` : ''}: ${result.joined} of ${connections} joined in ${(result.wallMs / 1000).toFixed(1)} s ` +
+      `round ${round}${builtBy(serverEntry)}: ${result.joined} of ${connections} joined in ${(result.wallMs / 1000).toFixed(1)} s ` +
         `(${((result.joined * 1000) / result.wallMs).toFixed(0)}/s); server CPU ` +
         `**${(cpu.user + cpu.system).toFixed(2)} ms per connection** set up (${cpu.user.toFixed(2)} user + ` +
         `${cpu.system.toFixed(2)} system); steps (median: negotiate / ` +
@@ -184,6 +187,7 @@ async function main() {
   log(machineLine(machine));
   const results: FailoverResult[] = [];
   for (let round = 1; round <= rounds; round++) {
+    const serverEntry = servers[(round - 1) % servers.length];
     const run = await startFailover({
       connections,
       ...(args.people && { people: whole('people') }),
@@ -194,11 +198,12 @@ async function main() {
       concurrency: whole('concurrency'),
       log,
       ...(args['cpu-prof'] && { cpuProfileDir: args['cpu-prof'] }),
+      ...(serverEntry && { serverEntry }),
     });
     try {
       const result = await run.measure();
       results.push(result);
-      printRound(result, round);
+      printRound(result, round, serverEntry);
     } finally {
       await run.stop();
     }
@@ -211,7 +216,11 @@ async function main() {
       args,
       goals: FAILOVER_GOALS,
       p99BoundFactor: P99_BOUND_FACTOR,
-      rounds: results.map((result) => ({ ...result, verdicts: verdicts(result) })),
+      rounds: results.map((result, i) => ({
+        ...(servers[i % servers.length] && { server: servers[i % servers.length] }),
+        ...result,
+        verdicts: verdicts(result),
+      })),
     };
     writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`wrote ${args.json}`);

@@ -55,6 +55,8 @@ export interface FailoverOptions {
   log?: (line: string) => void;
   /** Writes the survivor's CPU profile (node --cpu-prof) into this folder when it stops. */
   cpuProfileDir?: string;
+  /** Another build of the server than apps/server/dist, for both processes (an A/B). */
+  serverEntry?: string;
 }
 
 export interface FailoverResult {
@@ -171,8 +173,9 @@ export async function startFailover(options: FailoverOptions): Promise<FailoverR
       ...(options.cpuProfileDir && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }),
     };
     // One after the other: the first applies the migrations (two at once is nginx.fault.ts's test).
-    processes = [await startServer({ env })];
-    processes.push(await startServer({ env }));
+    const entry = options.serverEntry ? { entry: options.serverEntry } : {};
+    processes = [await startServer({ env, ...entry })];
+    processes.push(await startServer({ env, ...entry }));
     const [victim, survivor] = processes as [ServerProcess, ServerProcess];
     nginx = await startNginx(nginxPort, [victim.port, survivor.port], {
       workers: 2,
