@@ -8,9 +8,20 @@
  * "bench/hub-failover". Needs `npm run build` first (the processes are the built server).
  *
  *   npm run bench:hub-failover [-- --connections 10000 --people 1000 --rate 20 --before-s 20 --after-s 40
- *                               --shards 2 --concurrency 50 --rounds 1 --json FILE --cpu-prof DIR]
+ *                               --shards 2 --concurrency 50 --rounds 1 --json FILE --cpu-prof DIR
+ *                               --server A.js,B.js]
+ *
+ * `--server` takes builds of the server to compare (e.g. a copy of main's apps/server/dist), rounds taking turns.
+ *
+ * `--storm`: instead of the failover, what one process spends setting connections up (failover-storm.ts): all
+ * `--connections` (2,000 by default) open /chathub on one process at once; prints its CPU time per connection and,
+ * with `--cpu-prof DIR`, the profile's heaviest functions over the storm.
+ *
+ *   npm run bench:hub-failover -- --storm [--connections 2000 --people 200 --shards 2 --rounds 1 --no-redis
+ *                                          --server A.js,B.js --cpu-prof DIR --json FILE]
  */
 import { writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   FAILOVER_GOALS,
@@ -18,12 +29,14 @@ import {
   RECOVERY_WINDOW_S,
 } from '../../apps/server/faults/harness/failover-figures.js';
 import { startFailover, type FailoverResult } from '../../apps/server/faults/harness/failover.js';
+import { stormOnce, type StormResult } from '../../apps/server/faults/harness/failover-storm.js';
+import { printSummary, readProfile, summarize } from '../feed/cpu-profile.js';
 import { loadAverage, machine as describeMachine, machineLine } from '../feed/machine.js';
 import { markdownTable } from '../feed/report.js';
 
 const { values: args } = parseArgs({
   options: {
-    connections: { type: 'string', default: '10000' },
+    connections: { type: 'string' },
     people: { type: 'string' },
     rate: { type: 'string', default: '20' },
     'before-s': { type: 'string', default: '20' },
@@ -33,6 +46,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
     json: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    storm: { type: 'boolean', default: false },
+    'no-redis': { type: 'boolean', default: false },
+    server: { type: 'string' },
   },
 });
 const whole = (name: keyof typeof args) => {
@@ -42,6 +58,11 @@ const whole = (name: keyof typeof args) => {
 };
 
 const log = (line: string) => console.log(line);
+// Paths as given where npm was started (npm runs this from bench/).
+const cwd = process.env.INIT_CWD ?? process.cwd();
+/** `--server A.js,B.js`: the builds the rounds take turns with; the default build alone without it. */
+const servers = args.server ? args.server.split(',').map((path) => resolve(cwd, path)) : [undefined];
+const builtBy = (entry: string | undefined) => (entry ? ` (${relative(cwd, entry)})` : '');
 const ms = (value: number | null) =>
   value === null ? 'not seen' : Number.isFinite(value) ? `${value.toFixed(0)} ms` : '–';
 
@@ -57,12 +78,12 @@ function verdicts(result: FailoverResult) {
   };
 }
 
-function printRound(result: FailoverResult, round: number) {
+function printRound(result: FailoverResult, round: number, serverEntry?: string) {
   const { reconnects, messages, recovery } = result;
   const met = verdicts(result);
   const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
   log(
-    `\n## Round ${round}: ${result.connections} connections, ${result.people} people, ${result.perSecond} msg/s`,
+    `\n## Round ${round}${builtBy(serverEntry)}: ${result.connections} connections, ${result.people} people, ${result.perSecond} msg/s`,
   );
   log(
     `opened in ${(result.connectMs / 1000).toFixed(1)} s; before the kill ${result.perProcess.victim} on the ` +
@@ -112,14 +133,61 @@ function printRound(result: FailoverResult, round: number) {
   );
 }
 
+async function storm() {
+  const machine = describeMachine();
+  const connections = args.connections ? whole('connections') : 2_000;
+  const rounds = whole('rounds');
+  const redis = !args['no-redis'];
+  log(
+    `# bench/hub-failover --storm: ${connections} /chathub connections set up at once on one process ` +
+      `(PostgreSQL${redis ? ' + Redis' : ''})`,
+  );
+  log(machineLine(machine));
+  const results: StormResult[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const serverEntry = servers[(round - 1) % servers.length];
+    const profileDir =
+      args['cpu-prof'] && rounds > 1 ? `${args['cpu-prof']}/round-${round}` : args['cpu-prof'];
+    const result = await stormOnce({
+      connections,
+      ...(args.people && { people: whole('people') }),
+      shards: whole('shards'),
+      redis,
+      log,
+      ...(serverEntry && { serverEntry }),
+      ...(profileDir && { cpuProfileDir: profileDir }),
+    });
+    results.push(result);
+    const cpu = result.cpuMsPerConnection;
+    log(
+      `round ${round}${builtBy(serverEntry)}: ${result.joined} of ${connections} joined in ${(result.wallMs / 1000).toFixed(1)} s ` +
+        `(${((result.joined * 1000) / result.wallMs).toFixed(0)}/s); server CPU ` +
+        `**${(cpu.user + cpu.system).toFixed(2)} ms per connection** set up (${cpu.user.toFixed(2)} user + ` +
+        `${cpu.system.toFixed(2)} system); steps (median: negotiate / ` +
+        `WebSocket open / handshake / JoinChat) ${result.stepsP50Ms.map((step) => ms(step)).join(' / ')}; ` +
+        `failed attempts ${JSON.stringify(result.failures)}`,
+    );
+    if (profileDir) {
+      const { fromMicros, untilMicros } = result.window;
+      printSummary(summarize(readProfile(profileDir), 40, fromMicros, untilMicros), log);
+    }
+  }
+  log(`\nload average at the start ${machine.loadAverageAtStart}, at the end ${loadAverage()}`);
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify({ date: new Date(), machine, args, rounds: results }, null, 2));
+    log(`wrote ${args.json}`);
+  }
+}
+
 async function main() {
   const machine = describeMachine();
-  const connections = whole('connections');
+  const connections = args.connections ? whole('connections') : 10_000;
   const rounds = whole('rounds');
   log(`# bench/hub-failover: kill -9 of one of two processes under ${connections} hub connections`);
   log(machineLine(machine));
   const results: FailoverResult[] = [];
   for (let round = 1; round <= rounds; round++) {
+    const serverEntry = servers[(round - 1) % servers.length];
     const run = await startFailover({
       connections,
       ...(args.people && { people: whole('people') }),
@@ -130,11 +198,12 @@ async function main() {
       concurrency: whole('concurrency'),
       log,
       ...(args['cpu-prof'] && { cpuProfileDir: args['cpu-prof'] }),
+      ...(serverEntry && { serverEntry }),
     });
     try {
       const result = await run.measure();
       results.push(result);
-      printRound(result, round);
+      printRound(result, round, serverEntry);
     } finally {
       await run.stop();
     }
@@ -147,11 +216,15 @@ async function main() {
       args,
       goals: FAILOVER_GOALS,
       p99BoundFactor: P99_BOUND_FACTOR,
-      rounds: results.map((result) => ({ ...result, verdicts: verdicts(result) })),
+      rounds: results.map((result, i) => ({
+        ...(servers[i % servers.length] && { server: servers[i % servers.length] }),
+        ...result,
+        verdicts: verdicts(result),
+      })),
     };
     writeFileSync(args.json, JSON.stringify(report, null, 2));
     log(`wrote ${args.json}`);
   }
 }
 
-await main();
+await (args.storm ? storm() : main());

@@ -55,6 +55,8 @@ export interface FailoverOptions {
   log?: (line: string) => void;
   /** Writes the survivor's CPU profile (node --cpu-prof) into this folder when it stops. */
   cpuProfileDir?: string;
+  /** Another build of the server than apps/server/dist, for both processes (an A/B). */
+  serverEntry?: string;
 }
 
 export interface FailoverResult {
@@ -94,7 +96,8 @@ export interface FailoverRun {
   stop(): Promise<void>;
 }
 
-function spawnShard(): ChildProcess {
+/** A child process of hub clients (failover-clients.ts); also used by failover-storm.ts. */
+export function spawnShard(): ChildProcess {
   return spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('failover-clients.ts', import.meta.url))],
@@ -105,7 +108,8 @@ function spawnShard(): ChildProcess {
   );
 }
 
-function ask<T extends FailoverReply['type']>(
+/** Sends a shard a command and waits for its answer of `type` (or its error). */
+export function ask<T extends FailoverReply['type']>(
   child: ChildProcess,
   command: FailoverCommand,
   type: T,
@@ -169,8 +173,9 @@ export async function startFailover(options: FailoverOptions): Promise<FailoverR
       ...(options.cpuProfileDir && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }),
     };
     // One after the other: the first applies the migrations (two at once is nginx.fault.ts's test).
-    processes = [await startServer({ env })];
-    processes.push(await startServer({ env }));
+    const entry = options.serverEntry ? { entry: options.serverEntry } : {};
+    processes = [await startServer({ env, ...entry })];
+    processes.push(await startServer({ env, ...entry }));
     const [victim, survivor] = processes as [ServerProcess, ServerProcess];
     nginx = await startNginx(nginxPort, [victim.port, survivor.port], {
       workers: 2,

@@ -260,10 +260,16 @@ export async function throughputUnder(
 
 /** CPU time (user + system) a process has used so far, in seconds, from /proc. */
 export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuSplitSeconds(pid);
+  return user + system;
+}
+
+/** User and system (kernel: sockets, scheduling) CPU seconds a process has used so far. */
+export function cpuSplitSeconds(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS };
 }
 
 /** Linux reports process CPU time in USER_HZ ticks, 100 a second on every mainstream architecture. */

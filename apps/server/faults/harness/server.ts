@@ -36,6 +36,8 @@ export interface StartServerOptions {
   port?: number;
   /** How long to wait for GET /readyz to answer 200. */
   readyTimeoutMs?: number;
+  /** Another build of the server (an A/B beside `serverEntry`). */
+  entry?: string;
 }
 
 /** A port nobody listens on right now (the kernel picks it; a tiny race remains, as with any such helper). */
@@ -61,8 +63,9 @@ function waitForExit(child: ChildProcess): Promise<void> {
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
-  if (!existsSync(serverEntry)) {
-    throw new Error(`${serverEntry} is missing: run "npm run build" (npm run test:faults builds first)`);
+  const entry = options.entry ?? serverEntry;
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: run "npm run build" (npm run test:faults builds first)`);
   }
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rummage-fault-'));
@@ -83,7 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ...options.env,
   };
   let output = '';
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;

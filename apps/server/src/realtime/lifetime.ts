@@ -37,6 +37,12 @@ export class HubLifetimeManager {
   private readonly users = new Map<string, Set<string>>();
   private readonly groupMembers = new Map<string, Set<string>>();
   private readonly memberships = new Map<string, Set<string>>();
+  /**
+   * Connections negotiated but not connected yet (no transport, or a handshake under way), by user: endUser ends
+   * them too, since a WebSocket that follows its negotiate is let in on the session read that negotiate made
+   * (protocol/upgrade.ts). Their user's audience is watched on the backplane meanwhile, for endUser from elsewhere.
+   */
+  private readonly negotiated = new Map<string, Map<string, LifetimeConnection>>();
   /** Backplane messages received in the current turn, delivered once it ends (deliverInbox). */
   private inbox: BackplaneMessage[] = [];
 
@@ -100,6 +106,21 @@ export class HubLifetimeManager {
     ]);
   }
 
+  /** A connection was negotiated: endUser reaches it until it is added (connected) or gone (removeNegotiated). */
+  addNegotiated(connection: LifetimeConnection): void {
+    let mine = this.negotiated.get(connection.userId);
+    if (!mine) this.negotiated.set(connection.userId, (mine = new Map()));
+    mine.set(connection.connectionId, connection);
+    void this.backplane.subscribe(this.hub, 'user', connection.userId);
+  }
+
+  removeNegotiated(connectionId: string, userId: string): void {
+    const mine = this.negotiated.get(userId);
+    if (!mine?.delete(connectionId)) return;
+    if (mine.size === 0) this.negotiated.delete(userId);
+    this.backplane.unsubscribe(this.hub, 'user', userId);
+  }
+
   remove(connectionId: string): void {
     const connection = this.connections.get(connectionId);
     if (!connection) return;
@@ -128,7 +149,9 @@ export class HubLifetimeManager {
       frame: closeFrame(close),
       ...(sessions && { sessions }),
     });
-    return this.end(this.users.get(userId) ?? [], close, sessions);
+    return (
+      this.end(this.users.get(userId) ?? [], close, sessions) + this.endNegotiated(userId, close, sessions)
+    );
   }
 
   /**
@@ -184,7 +207,10 @@ export class HubLifetimeManager {
         const members = this.users.get(message.target) ?? [];
         const closing = closeRecord(message.frame);
         if (closing === undefined) this.deliver(message.frame, members, excluded);
-        else this.end(members, closing, message.sessions);
+        else {
+          this.end(members, closing, message.sessions);
+          this.endNegotiated(message.target, closing, message.sessions);
+        }
         return;
       }
       case 'connection':
@@ -237,6 +263,14 @@ export class HubLifetimeManager {
     const targets = [...ids]
       .flatMap((id) => this.connections.get(id) ?? [])
       .filter((connection) => !sessions || sessions.includes(connection.sessionId ?? Number.NaN));
+    for (const connection of targets) connection.end(close.error, close.allowReconnect);
+    return targets.length;
+  }
+
+  private endNegotiated(userId: string, close: Close, sessions?: readonly number[]): number {
+    const targets = [...(this.negotiated.get(userId)?.values() ?? [])].filter(
+      (connection) => !sessions || sessions.includes(connection.sessionId ?? Number.NaN),
+    );
     for (const connection of targets) connection.end(close.error, close.allowReconnect);
     return targets.length;
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { OfferStatus } from '@rummage/contract';
 import {
   chatMessages,
@@ -25,19 +25,21 @@ export interface ChatProduct {
   reservedUntil: Date | null;
 }
 
+const chatProductColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  title: products.title,
+  price: products.price,
+  isSold: products.isSold,
+  hiddenAt: products.hiddenAt,
+  sellerBannedAt: users.bannedAt,
+  reservedForId: products.reservedForId,
+  reservedUntil: products.reservedUntil,
+};
+
 export async function findProduct(db: Db, productId: number): Promise<ChatProduct | undefined> {
   const [row] = await db
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      title: products.title,
-      price: products.price,
-      isSold: products.isSold,
-      hiddenAt: products.hiddenAt,
-      sellerBannedAt: users.bannedAt,
-      reservedForId: products.reservedForId,
-      reservedUntil: products.reservedUntil,
-    })
+    .select(chatProductColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, productId))
@@ -98,6 +100,35 @@ export async function findConversation(
     .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId)))
     .limit(1);
   return row;
+}
+
+/**
+ * A listing and the conversation about it between `userId` and `otherUserId`, in one query: the one whose buyer is
+ * the other person when `userId` sells it, else `userId`'s own. Every chat request and JoinChat starts here.
+ */
+export async function findProductAndConversation(
+  db: Db,
+  productId: number,
+  userId: number,
+  otherUserId: number,
+): Promise<{ product: ChatProduct; conversation: ConversationRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ product: chatProductColumns, conversation: conversationColumns })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(
+      conversations,
+      and(
+        eq(conversations.productId, products.id),
+        or(
+          and(eq(products.sellerId, userId), eq(conversations.buyerId, otherUserId)),
+          and(ne(products.sellerId, userId), eq(conversations.buyerId, userId)),
+        ),
+      ),
+    )
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row && { product: row.product, conversation: row.conversation ?? undefined };
 }
 
 /** The conversation about a listing between two people, whichever of them is the buyer. */

@@ -99,7 +99,8 @@ export function createMessageService(options: MessageServiceOptions) {
     options: { keptChats?: boolean } = {},
   ): Promise<{ pair: ChatPair; product: repo.ChatProduct; conversation?: repo.ConversationRow }> {
     if (otherUserId === user.id) throw new HttpError(400, C.self);
-    const product = await repo.findProduct(tx, productId);
+    const found = await repo.findProductAndConversation(tx, productId, user.id, otherUserId);
+    const product = found?.product;
     if (!product && options.keptChats) {
       const kept = await findChatAboutGoneListing(tx, productId, user.id, otherUserId);
       if (kept) {
@@ -122,13 +123,13 @@ export function createMessageService(options: MessageServiceOptions) {
     const visible =
       product && (product.sellerId === user.id || (!product.hiddenAt && !product.sellerBannedAt));
     if (!product || !visible) throw new HttpError(404, C.productNotFound);
+    // The conversation came with the listing: the seller's with the other person, or the buyer's own.
+    const conversation = found?.conversation;
     if (product.sellerId === user.id) {
-      const conversation = await repo.findConversation(tx, productId, otherUserId);
       if (!conversation) throw new HttpError(403, C.notParticipant);
       return { pair: { productId, buyerId: otherUserId, sellerId: user.id }, product, conversation };
     }
     if (otherUserId !== product.sellerId) throw new HttpError(403, C.notParticipant);
-    const conversation = await repo.findConversation(tx, productId, user.id);
     return { pair: { productId, buyerId: user.id, sellerId: product.sellerId }, product, conversation };
   }
 

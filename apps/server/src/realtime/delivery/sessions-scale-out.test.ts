@@ -6,7 +6,7 @@ import { insertResetToken } from '../../modules/account/account.repository.js';
 import { buildTestAppPair } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { redisAvailable } from '../../test/redis.js';
-import { listenOn, signalR, type HubConnection } from '../test/server.js';
+import { listenOn, negotiate, RawHubSocket, signalR, type HubConnection } from '../test/server.js';
 
 // Sessions end across processes (docs/realtime.md, "Sessions"): two app processes on one PostgreSQL database,
 // joined by the Redis backplane. The REST call is handled by A; the hub connection lives on B.
@@ -93,6 +93,28 @@ describe.skipIf(!available)('hub sessions on two processes (PostgreSQL + Redis)'
     expect(chat.reconnecting).not.toHaveBeenCalled();
     expect(general.reconnecting).not.toHaveBeenCalled();
     expect(stays.connection.state).toBe(signalR.HubConnectionState.Connected);
+  });
+
+  it('a logout handled by A ends a connection B negotiated before it within 1 s, and its WebSocket is refused', async () => {
+    // B lets a negotiated connection's WebSocket in on the negotiate's session read (protocol/upgrade.ts), so the
+    // logout must reach B's negotiated connection through the backplane, B holding nothing else of the person.
+    const person = await signedIn();
+    const negotiated = await negotiate({ origin: originB }, HUBS.chat, person.token);
+
+    await postOnA(API.account.logout, person.token);
+    await vi.waitFor(
+      () =>
+        expect(b.parts.realtime.server.connections('chat').map((c) => c.connectionId)).not.toContain(
+          negotiated.connectionId,
+        ),
+      { timeout: 1_000, interval: 20 },
+    );
+    await expect(
+      RawHubSocket.open(
+        { origin: originB },
+        { path: HUBS.chat, token: person.token, id: negotiated.connectionToken },
+      ),
+    ).rejects.toThrow('upgrade answered 401');
   });
 
   it('a ban handled by A closes the person’s connections held by B within 1 s', async () => {

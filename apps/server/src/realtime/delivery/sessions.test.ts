@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, apiPath, fillText, HUBS, messages } from '@rummage/contract';
 import { insertResetToken, revokeSession } from '../../modules/account/account.repository.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
-import { listenOn, signalR, type HubConnection, type ListeningApp } from '../test/server.js';
+import {
+  listenOn,
+  negotiate,
+  RawHubSocket,
+  signalR,
+  type HubConnection,
+  type ListeningApp,
+} from '../test/server.js';
 
 // A hub connection ends with the session it was opened with (docs/realtime.md, "Sessions"), on PGlite in one
 // process.
@@ -103,6 +110,33 @@ describe('hub connections end with their session', () => {
     await there[1]!.connection.invoke('Join', false);
     expect(await negotiateStatus(HUBS.chat, person.token)).toBe(401);
     expect(await negotiateStatus(HUBS.chat, otherDevice)).toBe(200);
+  });
+
+  it('a logout ends that session’s negotiated connections too, and their WebSocket is refused; the other session’s goes on', async () => {
+    // The WebSocket that follows its negotiate is let in on that negotiate's session read (protocol/upgrade.ts), so
+    // the logout has to reach the negotiated connection itself.
+    const person = await signedIn();
+    const otherDevice = await signIn(t.app, person);
+    const ended = await negotiate(server, HUBS.chat, person.token);
+    const stays = await negotiate(server, HUBS.chat, otherDevice);
+
+    await post(API.account.logout, person.token);
+    const listed = () => t.app.parts.realtime.server.connections('chat').map((c) => c.connectionId);
+    await vi.waitFor(() => expect(listed()).not.toContain(ended.connectionId), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    expect(listed()).toContain(stays.connectionId);
+    await expect(
+      RawHubSocket.open(server, { path: HUBS.chat, token: person.token, id: ended.connectionToken }),
+    ).rejects.toThrow('upgrade answered 401');
+    const socket = await RawHubSocket.open(server, {
+      path: HUBS.chat,
+      token: otherDevice,
+      id: stays.connectionToken,
+    });
+    await socket.handshake();
+    socket.close();
   });
 
   it('log out everywhere ends every session’s connections, the caller’s own included', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { bearerToken, type Authenticated } from '../../modules/account/session.service.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -18,6 +19,11 @@ export function hubToken(
   if (!accessToken) return undefined;
   const token = accessToken.replace(/^Bearer\s+/i, '').trim();
   return token || undefined;
+}
+
+/** What a connection keeps of the token that negotiated it: enough to recognise it, never the token itself. */
+export function credentialOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 export type ConnectionLookup =

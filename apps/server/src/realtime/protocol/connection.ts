@@ -68,6 +68,11 @@ type State = 'negotiated' | 'handshaking' | 'connected' | 'detached' | 'closed';
 export class ServerConnection {
   readonly items = new Map<string, unknown>();
   transport: TransportSink | undefined;
+  /**
+   * credentialOf() the bearer token that negotiated the connection, until a transport asks for it: a WebSocket
+   * presenting the same token is let in on that negotiate's session read (upgrade.ts).
+   */
+  credential: string | undefined;
   private state: State = 'negotiated';
   private reader: RecordReader;
   private readonly createdAt = Date.now();
@@ -112,6 +117,16 @@ export class ServerConnection {
    */
   get canResume(): boolean {
     return this.link !== undefined && (this.state === 'detached' || this.state === 'connected');
+  }
+
+  /**
+   * True when this, the first request for the connection, carries the token that negotiated it, and nothing has
+   * attached or ended meanwhile. Asked once: any later request reads its session as every hub request does.
+   */
+  negotiatedWith(credential: string): boolean {
+    const same = this.state === 'negotiated' && this.credential === credential;
+    this.credential = undefined;
+    return same;
   }
 
   attach(sink: TransportSink): void {

@@ -11,7 +11,7 @@ import {
   type HubInvocation,
   type HubMethod,
 } from '../hub.js';
-import type { HubLifetimeManager } from '../lifetime.js';
+import type { HubLifetimeManager, LifetimeConnection } from '../lifetime.js';
 import {
   ServerConnection,
   type ConnectionHost,
@@ -80,12 +80,16 @@ export class HubEndpoint implements ConnectionHost {
     { user, sessionId }: Authenticated,
     negotiateVersion: number,
     statefulReconnect = false,
+    /** credentialOf() the bearer token that negotiated: its first WebSocket needs no second session read. */
+    credential?: string,
   ): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;
     const connection = new ServerConnection(connectionId, token, user, sessionId, this, statefulReconnect);
+    connection.credential = credential;
     this.byToken.set(token, connection);
     this.byId.set(connectionId, connection);
+    this.lifetime.addNegotiated(this.lifetimeEntry(connection));
     return connection;
   }
 
@@ -130,13 +134,8 @@ export class HubEndpoint implements ConnectionHost {
   async connected(connection: ServerConnection): Promise<void> {
     // Awaited before onConnected and the client's first invocation: once a client's invoke is answered, sends from
     // other processes reach it (a send published before the subscription is confirmed would be lost).
-    const subscribed = this.lifetime.add({
-      connectionId: connection.connectionId,
-      userId: String(connection.user.id),
-      sessionId: connection.sessionId,
-      write: (frame, shared) => connection.write(frame, shared),
-      end: (error, allowReconnect = false) => connection.close({ error, allowReconnect }),
-    });
+    const subscribed = this.lifetime.add(this.lifetimeEntry(connection));
+    this.lifetime.removeNegotiated(connection.connectionId, String(connection.user.id));
     this.presence?.connected(connection.user.id, connection.connectionId);
     await subscribed;
     await this.definition.onConnected?.(this.invocationFor(connection));
@@ -198,12 +197,23 @@ export class HubEndpoint implements ConnectionHost {
   }
 
   released(connection: ServerConnection): void {
+    this.lifetime.removeNegotiated(connection.connectionId, String(connection.user.id));
     if (this.byToken.get(connection.token) === connection) this.byToken.delete(connection.token);
     if (this.byId.get(connection.connectionId) === connection) this.byId.delete(connection.connectionId);
   }
 
   reportError(error: unknown, message: string): void {
     this.log.warn({ err: error, hub: this.definition.name }, message);
+  }
+
+  private lifetimeEntry(connection: ServerConnection): LifetimeConnection {
+    return {
+      connectionId: connection.connectionId,
+      userId: String(connection.user.id),
+      sessionId: connection.sessionId,
+      write: (frame, shared) => connection.write(frame, shared),
+      end: (error, allowReconnect = false) => connection.close({ error, allowReconnect }),
+    };
   }
 
   private invocationFor(connection: ServerConnection): HubInvocation {

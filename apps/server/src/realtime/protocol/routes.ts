@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, messages } from '@rummage/contract';
 import { access } from '../../plugins/openapi.js';
 import type { ConnectionAdmission } from './admission.js';
-import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
+import { credentialOf, findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
 import { LongPollingSink } from './transports/long-polling.js';
@@ -172,11 +172,12 @@ export async function hubRoutes(
     hubToken(request.headers.authorization, queryValue(request.query, 'access_token'));
   // The URL carries the connection token (and maybe access_token); keep these requests out of info logs.
   // Hub paths are not under /api/, so the global rate limit skips them; `rateLimit: false` keeps it that way.
+  // Every hub request reads its session here (`authenticate`), so the app's own read of it is skipped.
   const transportRoute: RouteShorthandOptions = {
     logLevel: 'warn',
     serializerCompiler: plainJson,
     bodyLimit: MAX_POST_BYTES,
-    config: { rateLimit: false },
+    config: { rateLimit: false, readsOwnSession: true },
   };
 
   for (const endpoint of endpoints) {
@@ -198,11 +199,17 @@ export async function hubRoutes(
 
     app.post(
       `${endpoint.path}/negotiate`,
-      { logLevel: 'warn', serializerCompiler: plainJson, schema: docs.negotiate },
+      {
+        logLevel: 'warn',
+        serializerCompiler: plainJson,
+        schema: docs.negotiate,
+        config: { readsOwnSession: true },
+      },
       async (request, reply) => {
         await admission.admit();
-        const session = await authenticate(tokenOf(request));
-        if (!session) return fail(reply, 401, messages.common.loginRequired);
+        const token = tokenOf(request);
+        const session = await authenticate(token);
+        if (!session || !token) return fail(reply, 401, messages.common.loginRequired);
         const version = negotiateVersion(queryValue(request.query, 'negotiateVersion'));
         reply.code(200).header('content-type', 'application/json; charset=utf-8');
         if ('error' in version) return reply.send(JSON.stringify({ error: version.error }));
@@ -210,7 +217,7 @@ export async function hubRoutes(
         const statefulReconnect =
           queryValue(request.query, 'useStatefulReconnect') === 'true' &&
           endpoint.timing.statefulReconnectBufferBytes > 0;
-        const connection = endpoint.create(session, version.version, statefulReconnect);
+        const connection = endpoint.create(session, version.version, statefulReconnect, credentialOf(token));
         return reply.send(negotiateBody(connection, version.version, statefulReconnect));
       },
     );

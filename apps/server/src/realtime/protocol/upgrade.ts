@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { ConnectionAdmission } from './admission.js';
-import { findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
+import { credentialOf, findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { FrameGathering } from './gather.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -102,9 +102,16 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
       if (!session) return refuse(socket, 401);
       connection = endpoint.create(session, 1);
     } else {
-      const found = await findConnection(endpoint, options.authenticate, token, id, '');
-      if (!found.ok) return refuse(socket, found.status);
-      connection = found.connection;
+      // The WebSocket that follows its negotiate, with the same token: that negotiate read the session moments ago
+      // (within the 15 s a negotiated connection waits), and an ended session ends negotiated connections too
+      // (lifetime.ts, addNegotiated), so a second read here would only cost the process, in a reconnect storm most.
+      const negotiated = endpoint.find(id);
+      if (token !== undefined && negotiated?.negotiatedWith(credentialOf(token))) connection = negotiated;
+      else {
+        const found = await findConnection(endpoint, options.authenticate, token, id, '');
+        if (!found.ok) return refuse(socket, found.status);
+        connection = found.connection;
+      }
     }
     const problem = transportProblem(connection);
     if (problem) return refuse(socket, problem);

@@ -22,6 +22,9 @@ export interface RedisPresenceOptions {
   heartbeatMs?: number;
 }
 
+/** How long new connections gather before one MULTI tells Redis of them all. */
+const ARRIVALS_GATHER_MS = 20;
+
 export function createRedisPresence(options: RedisPresenceOptions): Presence {
   const { redis, log } = options;
   const ttlMs = options.ttlMs ?? 30_000;
@@ -39,23 +42,43 @@ export function createRedisPresence(options: RedisPresenceOptions): Presence {
     log.warn({ err: error }, 'presence: Redis did not answer; using this process’s connections only');
   };
 
-  const refresh = async (userId: number, connectionIds: Iterable<string>) => {
+  /** One MULTI for many people: a reconnect storm's arrivals and each heartbeat go to Redis together. */
+  const refresh = async (people: Iterable<[number, Iterable<string>]>) => {
     const until = Date.now() + ttlMs;
-    const members = [...connectionIds].flatMap((id) => [until, memberOf(id)]);
-    if (members.length === 0) return;
-    await redis
-      .multi()
-      .zadd(keyOf(userId), ...members)
-      // Members of killed processes are dropped as they are passed; the key itself expires when everyone left.
-      .zremrangebyscore(keyOf(userId), '-inf', Date.now())
-      .pexpire(keyOf(userId), ttlMs * 2)
-      .exec();
+    const multi = redis.multi();
+    let commands = 0;
+    for (const [userId, connectionIds] of people) {
+      const members = [...connectionIds].flatMap((id) => [until, memberOf(id)]);
+      if (members.length === 0) continue;
+      multi
+        .zadd(keyOf(userId), ...members)
+        // Members of killed processes are dropped as they are passed; the key itself expires when everyone left.
+        .zremrangebyscore(keyOf(userId), '-inf', Date.now())
+        .pexpire(keyOf(userId), ttlMs * 2);
+      commands++;
+    }
+    if (commands === 0) return;
+    await multi.exec();
   };
 
-  const heartbeat = setInterval(() => {
-    for (const [userId, ids] of mine) void refresh(userId, ids).catch(warn);
-  }, heartbeatMs);
+  const heartbeat = setInterval(() => void refresh(mine).catch(warn), heartbeatMs);
   heartbeat.unref();
+
+  // New connections are told to Redis a few at a time: when thousands come back at once, a round trip each cost
+  // the process more than the rest of their presence.
+  let arriving = new Set<number>();
+  let arrivalTimer: NodeJS.Timeout | undefined;
+  const tellArrivals = () => {
+    arrivalTimer = undefined;
+    const people = arriving;
+    arriving = new Set();
+    void refresh(
+      [...people].flatMap((userId) => {
+        const ids = mine.get(userId);
+        return ids ? [[userId, ids] as [number, Set<string>]] : [];
+      }),
+    ).catch(warn);
+  };
 
   return {
     connected(userId, connectionId) {
@@ -63,7 +86,8 @@ export function createRedisPresence(options: RedisPresenceOptions): Presence {
       const ids = mine.get(userId) ?? new Set<string>();
       ids.add(connectionId);
       mine.set(userId, ids);
-      void refresh(userId, [connectionId]).catch(warn);
+      arriving.add(userId);
+      arrivalTimer ??= setTimeout(tellArrivals, ARRIVALS_GATHER_MS);
     },
     disconnected(userId, connectionId) {
       local.disconnected(userId, connectionId);
@@ -82,6 +106,7 @@ export function createRedisPresence(options: RedisPresenceOptions): Presence {
     },
     async close() {
       clearInterval(heartbeat);
+      clearTimeout(arrivalTimer);
       const leaving = [...mine].map(([userId, ids]) =>
         redis.zrem(keyOf(userId), ...[...ids].map(memberOf)).catch(() => 0),
       );
