@@ -39,6 +39,7 @@ export const de: Catalogue = {
     noListingsTitle: 'Keine Anzeigen in der Nähe',
     noListingsText:
       'Wir haben in deinem Suchgebiet keine Anzeigen gefunden. Versuch es mit einem anderen Standort.',
+    didYouMean: 'Meintest du {suggestion}?',
     seeMore: 'Mehr anzeigen',
     changeLocation: 'Standort ändern',
     createListing: 'Anzeige aufgeben',
@@ -430,6 +431,11 @@ export const de: Catalogue = {
     notAdmin: 'Dieser Benutzer ist kein Admin.',
     lastAdmin: 'Das ist der einzige verbliebene Admin; lege zuerst einen weiteren Admin an.',
     bannedCannotBeStaff: 'Ein gesperrtes Konto kann nicht zum Support-Team gehören.',
+    searchReportHeading: 'Suchen ohne Ergebnis',
+    searchReportSummary: '{searches} Suchen in den letzten 7 Tagen; {share} ohne Ergebnis.',
+    searchReportEmpty: 'Jede Suche der letzten 7 Tage hat etwas gefunden.',
+    searchReportQuery: 'Suchwörter',
+    searchReportCount: 'Anzahl',
   },
   accountData: {
     download: 'Meine Daten herunterladen',
