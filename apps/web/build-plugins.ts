@@ -93,8 +93,8 @@ interface ManifestChunk {
 }
 
 /**
- * modulepreload links for the `app` chunk (and any it imports), which src/main.tsx imports once the prerendered frame has
- * painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
+ * modulepreload links for the `app` chunk (and any it imports), which src/main.tsx imports once the prerendered
+ * frame has painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
  * as holding up the first paint in Lighthouse's model of a slow phone, which it does not. Only for index.html:
  * the home page and the pages the server renders with their data (painted complete from their HTML) request the
  * app right after that paint. Preloaded there, the

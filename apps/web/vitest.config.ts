@@ -6,9 +6,10 @@ import { testReporters } from '../../scripts/test-times/reporters.mjs';
 import viteConfig from './vite.config.ts';
 
 /**
- * Files that get a window of their own. Two render pages with React's server renderer, which leaves the router's
- * context set for whatever renders next in the same window ("You cannot render a <Router> inside another
- * <Router>"); the other three failed now and then after some other file in a shared window, and pass alone.
+ * Files that get a window of their own. Two render pages with the server renderer, which on React left the
+ * router's context set for whatever rendered next in the same window ("You cannot render a <Router> inside another
+ * <Router>"; not tried again on Preact); the other three failed now and then after some other file in a shared
+ * window, and pass alone.
  */
 const OWN_WINDOW = [
   'src/app/earlyInput.test.tsx',
