@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * The home page's JavaScript budget: the gzip size of the JavaScript a first visit to `/` loads
- * before any page-specific code, at most 170 KiB. Reads the built web app (apps/web/dist), so run
+ * before any page-specific code, at most 100 KiB. Reads the built web app (apps/web/dist), so run
  * `npm run build` first; exits 1 when the budget is exceeded or the build is missing.
  *
- *   node scripts/check-bundle.mjs [--dist apps/web/dist] [--budget 170]
+ *   node scripts/check-bundle.mjs [--dist apps/web/dist] [--budget 100]
  *
  * What counts: the scripts and modulepreload links of the home page's HTML (dist/home.html, the prerendered
  * page the server sends for `/`, else dist/index.html), everything they import statically (Vite's manifest,
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-export const DEFAULT_BUDGET_KIB = 170;
+export const DEFAULT_BUDGET_KIB = 100;
 
 /** `/assets/x.js` → `assets/x.js` for the files an HTML page loads as module scripts. */
 function scriptsOf(html) {

@@ -14,7 +14,6 @@ import { offlinePage } from './offline-page.ts';
 export const HOME_HTML = 'home.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const CONTRACT = /packages[\\/]contract[\\/]/;
-const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const BOOT_MODULES = new RegExp(
   [
     'preload-helper',
@@ -27,10 +26,22 @@ const BOOT_MODULES = new RegExp(
 );
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
+/** Bundler notes about the libraries that say nothing about this app, left out of every build's output. */
+export function isLibraryNote(warning: Rolldown.RollupLog): boolean {
+  // "use client" marks React Server Components' boundaries; this app has none, and bundles the router and React
+  // Query whole on purpose. Each file so marked printed five lines on every build.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return true;
+  // React Router reads React 19's `useOptimistic` by name and keeps plain state where there is none, as on
+  // Preact (docs/decisions/0023-preact.md).
+  return warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`');
+}
+
 /**
- * Two chunks, `react` and `app`, for everything the first render needs: `mountFile` (which src/main.tsx imports
- * once the page has painted) and all it imports statically. Left alone, the bundler splits that into a dozen small
- * files shared with the lazy pages, and a phone on HTTP/1.1 spends a round trip per handful of files.
+ * One chunk, `app`, for everything the first render needs: `mountFile` (which src/main.tsx imports once the page
+ * has painted) and all it imports statically, Preact with it. Left alone, the bundler splits that into a dozen
+ * small files shared with the lazy pages, and a phone on HTTP/1.1 spends a round trip per handful of files. (On
+ * React the framework had a chunk of its own, two files of about 55 KB downloading side by side; Preact is a
+ * tenth of the first page's JavaScript, not worth a request of its own.)
  */
 export function appChunks(mountFile: string): Rolldown.CodeSplittingGroup[] {
   let app: Set<string> | null = null;
@@ -52,19 +63,12 @@ export function appChunks(mountFile: string): Rolldown.CodeSplittingGroup[] {
   // preload helper, the landing pages' loaders and early data (and the few plain modules those use). They get a
   // chunk of their own, which both import.
   const boot: Rolldown.CodeSplittingGroup = { name: 'boot', test: BOOT_MODULES, priority: 20 };
-  // React apart from the rest (the router, the query cache, the app's own code): two files of about 55 KB download
-  // side by side, which on HTTP/1.1 is quicker than one of 110 KB.
-  const react: Rolldown.CodeSplittingGroup = {
-    debugName: 'react',
-    name: (id, context) => (REACT.test(id) && inApp(id, context) ? 'react' : null),
-    priority: 15,
-  };
   const appGroup: Rolldown.CodeSplittingGroup = {
     debugName: 'app',
     name: (id, context) => (inApp(id, context) ? 'app' : null),
     priority: 10,
   };
-  return [boot, react, appGroup];
+  return [boot, appGroup];
 }
 
 /**
@@ -89,8 +93,8 @@ interface ManifestChunk {
 }
 
 /**
- * modulepreload links for the `app` and `react` chunks, which src/main.tsx imports once the prerendered frame has
- * painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
+ * modulepreload links for the `app` chunk (and any it imports), which src/main.tsx imports once the prerendered
+ * frame has painted: the download starts with the HTML all the same. Low priority: a script fetched at high priority counts
  * as holding up the first paint in Lighthouse's model of a slow phone, which it does not. Only for index.html:
  * the home page and the pages the server renders with their data (painted complete from their HTML) request the
  * app right after that paint. Preloaded there, the
@@ -139,7 +143,7 @@ async function buildRenderer(
     root,
     resolve: { alias },
     logLevel: 'warn',
-    // React's production build: the server renders with it on every request.
+    // The libraries' production builds (the router, React Query): the server renders with them on every request.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true },
     build: {
@@ -151,10 +155,7 @@ async function buildRenderer(
       rolldownOptions: {
         output: { entryFileNames: basename(RENDERER_FILE), codeSplitting: false },
         onwarn(warning, warn) {
-          // "use client" marks React Server Components' boundaries; this app has none, and the renderer bundles
-          // the router and React Query whole on purpose. Each file so marked printed five lines on every build.
-          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return;
-          warn(warning);
+          if (!isLibraryNote(warning)) warn(warning);
         },
       },
     },

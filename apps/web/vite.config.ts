@@ -1,22 +1,42 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig, type Alias } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appChunks, postBuild } from './build-plugins.ts';
+import { appChunks, postBuild, isLibraryNote } from './build-plugins.ts';
 
 const apiTarget = process.env.RUMMAGE_API_URL ?? 'http://localhost:3000';
-const alias = {
+/**
+ * React's API on Preact (preact/compat): docs/decisions/0023-preact.md. Exact names only (`$`), so that
+ * `react-router` or `react-leaflet` are not caught by `react`. The same list serves the browser's build, the
+ * renderer the build and the server render pages with (build-plugins.ts) and the tests (vitest.config.ts).
+ */
+const PREACT: Alias[] = Object.entries({
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom/server': 'preact/compat/server',
+  'react-dom/test-utils': 'preact/test-utils',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+}).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement }));
+
+const alias: Alias[] = [
   // The browser bundles the contract from source so the SPEC texts are tree-shaken with the app.
-  '@rummage/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
-};
+  {
+    find: '@rummage/contract',
+    replacement: fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+  },
+  ...PREACT,
+];
 
 /** The contract's modules only declare things: the bundler may drop whatever a bundle does not use. */
 const CONTRACT_DECLARES_ONLY = { test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false as const };
 
 export default defineConfig({
+  // JSX as React's automatic runtime, which the aliases above make Preact's. (React's plugin added only its fast
+  // refresh, which Preact does not take: the dev server reloads the page when a component changes.)
+  oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
-    react(),
     tailwindcss(),
     postBuild({ alias }),
     // The service worker (src/service-worker/sw.ts, docs/product.md §10), built on its own: not part of any page's
@@ -79,6 +99,7 @@ export default defineConfig({
         // With the option above, rolldown notes that Tailwind's stylesheet transform has no source map; the
         // scripts' maps are unaffected.
         if (warning.code === 'SOURCEMAP_BROKEN' && warning.plugin?.startsWith('@tailwindcss/vite')) return;
+        if (isLibraryNote(warning)) return;
         warn(warning);
       },
       // The post-build step prerenders the pages and compresses every file, so it is meant to take most of the

@@ -5,9 +5,10 @@
  * before any API answer. The server (apps/server/src/plugins/page-render.ts) uses it at request time for the pages
  * people land on from links, with their data: see docs/decisions/0007-pages-rendered-with-their-data.md.
  */
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import type { RouteObject } from 'react-router';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import {
   PAGE_RENDERING,
@@ -32,14 +33,16 @@ import { Spinner } from './shared/ui/Spinner';
 
 export { setApiTransport } from './shared/api/client';
 
+/**
+ * The whole page as one string, lazy pages included: the async renderer waits for whatever suspends, and unlike a
+ * streaming renderer never reveals a late part with an inline script, which the Content-Security-Policy forbids.
+ * (The app's JSX is typed as React's; preact/compat makes the elements Preact's.)
+ */
 async function render(routes: RouteObject[], url: string, client?: QueryClient): Promise<string> {
-  const { prelude } = await prerender(
-    <App client={client} createRouter={() => createMemoryRouter(routes, { initialEntries: [url] })} />,
-    // Large Suspense boundaries would otherwise be sent apart and revealed by an inline script, which the
-    // Content-Security-Policy does not allow.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  const page = (
+    <App client={client} createRouter={() => createMemoryRouter(routes, { initialEntries: [url] })} />
   );
-  return new Response(prelude).text();
+  return renderToStringAsync(page as unknown as VNode);
 }
 
 /** The home page, as it is before the categories and listings arrive. */

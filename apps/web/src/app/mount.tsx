@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
@@ -39,8 +39,9 @@ export function adoptPageState(client: QueryClient, signedIn: boolean): void {
 
 /**
  * Renders the app into `container` (#root), replacing the HTML the page was painted with (prerendered,
- * src/prerender.tsx), starting from the data that HTML was rendered with, if any (./pageState.ts). As a transition React renders in slices and lets the browser handle input in between,
- * instead of one task of several hundred milliseconds on a phone; the HTML stays on screen until it is done.
+ * src/prerender.tsx), starting from the data that HTML was rendered with, if any (./pageState.ts). Preact renders
+ * it in one task (it has no transitions to slice it with, docs/decisions/0023-preact.md); the HTML stays on screen
+ * until it is done. StrictMode is a plain fragment there.
  * `onRendered` runs once the app's first render is in the page, in the task that put it there.
  */
 export function mount(container: HTMLElement, onRendered: () => void = () => undefined): void {
@@ -52,12 +53,10 @@ export function mount(container: HTMLElement, onRendered: () => void = () => und
     onRendered();
     if (import.meta.env.PROD) void import('./serviceWorker').then((worker) => worker.registerServiceWorker());
   };
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App client={client} />
-        <AfterFirstRender run={afterRender} />
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <App client={client} />
+      <AfterFirstRender run={afterRender} />
+    </StrictMode>,
   );
 }

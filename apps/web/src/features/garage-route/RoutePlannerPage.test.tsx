@@ -52,7 +52,7 @@ function openPlanner(sales: RouteSale[], { picks = sales.map((s) => s.id), saved
 
 async function leaveAt(value: string) {
   const input = await screen.findByLabelText('Leave at');
-  fireEvent.change(input, { target: { value } });
+  fireEvent.input(input, { target: { value } });
 }
 
 const stopTitles = () =>
@@ -160,7 +160,7 @@ describe('plan my route page', { timeout: 20_000 }, () => {
   it('checks the settings before planning', async () => {
     openPlanner([ELM]);
     await leaveAt('2031-06-14T08:30');
-    fireEvent.change(screen.getByLabelText('Average speed (mph)'), { target: { value: '0' } });
+    fireEvent.input(screen.getByLabelText('Average speed (mph)'), { target: { value: '0' } });
     expect(await screen.findByText('Enter a speed between 1 and 100 mph.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open route in maps' })).toBeNull();
   });

@@ -38,7 +38,7 @@ async function chooseAddress(user: User) {
 }
 
 function setDate(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
 async function setTime(user: User, label: string, hour: string, minute: string, period: 'AM' | 'PM') {
@@ -113,7 +113,7 @@ describe('create garage sale', () => {
     expect(document.getElementById('garage-end-date-picker')!.getAttribute('min')).toBe(day(3));
     expect(screen.getByText(`· ${dayjs(day(3)).format('ddd, MMM D')}`)).toBeTruthy();
     // Picking a day in the calendar writes it into the field.
-    fireEvent.change(document.getElementById('garage-end-date-picker')!, { target: { value: day(4) } });
+    fireEvent.input(document.getElementById('garage-end-date-picker')!, { target: { value: day(4) } });
     expect((screen.getByLabelText('end date') as HTMLInputElement).value).toBe(day(4));
     // Address suggestions: 10 on this form.
     await userEvent.setup().type(screen.getByRole('combobox', { name: 'sale address' }), 'Spr');

@@ -104,7 +104,7 @@ describe('create listing', { timeout: 20_000 }, () => {
     // jsdom never sets badInput, so the browser's flag is given here.
     const price = screen.getByLabelText('price');
     Object.defineProperty(price, 'validity', { configurable: true, get: () => ({ badInput: true }) });
-    fireEvent.change(price, { target: { value: '' } });
+    fireEvent.input(price, { target: { value: '' } });
     await user.click(submit);
     expect(screen.getByText(L.priceInvalid)).toBeTruthy();
     expect(xhr.calls).toHaveLength(0);

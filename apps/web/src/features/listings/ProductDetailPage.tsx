@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
@@ -26,11 +26,7 @@ export default function ProductDetailPage() {
   const product = useProduct(productId);
   const { session } = useSession();
   const fill = useFillText();
-  // The page is large (photos, seller, their other items and sales). Deferred, React builds it in slices and
-  // lets the browser answer input in between, instead of in one long task on a phone; the spinner stays until
-  // then.
-  const data = useDeferredValue(product.data);
-  const building = data === undefined && product.data !== undefined;
+  const data = product.data;
   const title = data
     ? fill(LISTING_TEXT.detailTitle, { title: data.title })
     : fill(LISTING_TEXT.detailFallbackTitle);
@@ -39,7 +35,7 @@ export default function ProductDetailPage() {
     document.title = title;
   }, [title]);
 
-  if (productId !== null && (product.isPending || building)) {
+  if (productId !== null && product.isPending) {
     return <Spinner label={LISTING_TEXT.loading} fillScreen />;
   }
 

@@ -67,7 +67,7 @@ describe('ChangeLocationDialog', () => {
   it('Update Radius saves userRadius, broadcasts radius-updated and closes', () => {
     const radiusEvent = listen(RADIUS_UPDATED_EVENT);
     const { onClose } = openDialog();
-    fireEvent.change(screen.getByLabelText(messages.location.radiusLabel), { target: { value: '10' } });
+    fireEvent.input(screen.getByLabelText(messages.location.radiusLabel), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: messages.location.updateRadius }));
     expect(window.localStorage.getItem(SESSION_KEYS.userRadius)).toBe('10');
     expect(radiusEvent.listener).toHaveBeenCalledTimes(1);
@@ -79,7 +79,7 @@ describe('ChangeLocationDialog', () => {
   it.each(['0', '-3', ''])('refuses the radius %j with a readable message and stays open', (value) => {
     const { onClose } = openDialog();
     const input = screen.getByLabelText(messages.location.radiusLabel);
-    fireEvent.change(input, { target: { value } });
+    fireEvent.input(input, { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: messages.location.updateRadius }));
     expect(screen.getByRole('alert').textContent).toBe(LOCATION_TEXT.radiusInvalid);
     expect(input.getAttribute('aria-invalid')).toBe('true');
@@ -91,7 +91,7 @@ describe('ChangeLocationDialog', () => {
     const { calls } = mockFetch({ [API.geo.cities]: () => jsonResponse({ data: cities(20) }) });
     const locationEvent = listen(LOCATION_UPDATED_EVENT);
     const { onClose } = openDialog();
-    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'Spring' } });
+    fireEvent.input(screen.getByRole('combobox'), { target: { value: 'Spring' } });
     const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(15);
     expect(calls[0]?.url.searchParams.get('limit')).toBe('15');
@@ -111,7 +111,7 @@ describe('ChangeLocationDialog', () => {
     const { opener, onClose } = openDialog();
     const city = screen.getByRole('combobox');
     city.focus();
-    fireEvent.change(city, { target: { value: 'Spring' } });
+    fireEvent.input(city, { target: { value: 'Spring' } });
     await screen.findAllByRole('option');
     fireEvent.keyDown(city, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();

@@ -43,7 +43,7 @@ async function settle(ms = SUGGESTION_DEBOUNCE_MS) {
 }
 
 function type(text: string) {
-  fireEvent.change(screen.getByRole('combobox'), { target: { value: text } });
+  fireEvent.input(screen.getByRole('combobox'), { target: { value: text } });
 }
 
 describe('LocationField', () => {

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
@@ -30,10 +29,9 @@ export default function MarketplacePage() {
   const feed = useProductFeed({ pageSize: PAGE_SIZE.marketplace, search });
   const garageSales = useMarketplaceGarageSales();
   const isLoading = feed.isLoading || garageSales.isLoading;
-  // The first page of cards and the garage sales arrive together. Deferred, React builds them in slices and
-  // lets the browser answer input in between, instead of in one long task on a phone; the spinner stays until
-  // then (and comes back at once when a new place starts the feed over).
-  const showContent = useDeferredValue(!isLoading) && !isLoading;
+  // The first page of cards and the garage sales arrive together; the spinner stays until then (and comes back at
+  // once when a new place starts the feed over).
+  const showContent = !isLoading;
   const sentinelRef = useInfiniteScroll({
     enabled: showContent && !feed.isEnd,
     loading: feed.isLoadingMore,

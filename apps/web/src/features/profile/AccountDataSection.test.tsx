@@ -64,7 +64,7 @@ describe('your data on the edit-profile page', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(D.passwordRequired);
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
-    fireEvent.change(password, { target: { value: 'Wrong-pass1!' } });
+    fireEvent.input(password, { target: { value: 'Wrong-pass1!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(D.wrongPassword);
     expect(readSession()).not.toBeNull();
@@ -73,7 +73,7 @@ describe('your data on the edit-profile page', () => {
     expect(password.getAttribute('aria-describedby')).toBe(within(dialog).getByRole('alert').id);
 
     answer = { body: { message: D.deleted } };
-    fireEvent.change(password, { target: { value: 'Secret123!' } });
+    fireEvent.input(password, { target: { value: 'Secret123!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: D.confirmDelete }));
     await waitFor(() => expect(readSession()).toBeNull());
     expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([

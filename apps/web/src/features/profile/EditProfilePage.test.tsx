@@ -25,7 +25,7 @@ async function openForm(update: MockAnswer | ((request: { body: unknown }) => Mo
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'save' }));
 const errorOf = (label: string) => {
   const id = field(label).getAttribute('aria-describedby');

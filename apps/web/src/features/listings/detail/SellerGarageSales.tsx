@@ -1,11 +1,9 @@
-import { useDeferredValue } from 'react';
 import { fillText } from '@rummage/contract';
 import { GARAGE_TEXT, GarageSaleCard, useLiveSales, useUserGarageSales } from '../../garage';
 
 /** The seller's garage sales (GET /api/GarageSale/user/{sellerId}) as cards; nothing when there are none. */
 export function SellerGarageSales({ sellerId, sellerName }: { sellerId: number; sellerName: string }) {
-  // Below the listing itself: built in slices when the sales arrive, not in one long task on a phone.
-  const sales = useLiveSales(useDeferredValue(useUserGarageSales(sellerId).data), { deleteEnded: false });
+  const sales = useLiveSales(useUserGarageSales(sellerId).data, { deleteEnded: false });
   if (sales.length === 0) return null;
   const heading = fillText(GARAGE_TEXT.sellerSales, { name: sellerName });
   return (

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
 import { ProductCard } from '../../feed';
@@ -20,8 +19,7 @@ export function SellerItems({
   productId: number;
   isOwner: boolean;
 }) {
-  // Below the listing itself: built in slices when the list arrives, not in one long task on a phone.
-  const items = useDeferredValue(useSellerItems(sellerId).data);
+  const items = useSellerItems(sellerId).data;
   const others = (items ?? []).filter((item) => item.id !== productId);
   if (others.length === 0) return null;
   const heading = fillText(LISTING_TEXT.sellerItems, { name: `@${sellerName}` });
