@@ -11,21 +11,27 @@
  *   only fuzzy matches ("albequerque"), 9–19 µs for a ZIP; reverse 46–57 µs; forward 5–8 µs.
  *   Without the generated JSON (packages read directly) loading costs ~300 ms more per file.
  */
-import { loadCityRows, loadZipRows } from './data.js';
-import { createGazetteer, type Gazetteer, type WarmableGazetteer } from './gazetteer.js';
+import { loadCityRows, loadWorldRows, loadZipRows } from './data.js';
+import {
+  createGazetteer,
+  type Gazetteer,
+  type GazetteerOptions,
+  type WarmableGazetteer,
+} from './gazetteer.js';
 
-export type { Gazetteer, WarmableGazetteer } from './gazetteer.js';
+export type { Gazetteer, GazetteerOptions, PlaceName, WarmableGazetteer } from './gazetteer.js';
 export { createGazetteer } from './gazetteer.js';
 
 let instance: WarmableGazetteer | undefined;
 
 /**
- * The process-wide gazetteer. Creating it only parses the cities (fast); the fuzzy index and the ZIP
- * table are built on the first request that needs them (lazyGazetteer below).
+ * The process-wide gazetteer, with the installation's home country and language (a US, English one when none is
+ * given). Creating it parses and indexes the places; the k-d trees and the ZIP table are built on the first
+ * request that needs them (lazyGazetteer below). Every call shares the one set of places.
  */
-export function loadGazetteer(): WarmableGazetteer {
-  instance ??= createGazetteer(loadCityRows().rows, loadZipRows);
-  return instance;
+export function loadGazetteer(options: GazetteerOptions = {}): WarmableGazetteer {
+  instance ??= createGazetteer(loadCityRows().rows, loadZipRows, loadWorldRows());
+  return instance.withOptions(options);
 }
 
 /**
@@ -33,11 +39,14 @@ export function loadGazetteer(): WarmableGazetteer {
  * for it. Built in full it holds about 30 MB of heap (25–30 MB resident); the first place search after a start
  * pays 0.07–0.5 s once instead, by the load (the figures above; docs/benchmarks.md, "bench/coldstart").
  */
-export function lazyGazetteer(): Gazetteer {
+export function lazyGazetteer(options: GazetteerOptions = {}): Gazetteer {
+  let gazetteer: WarmableGazetteer | undefined;
+  const get = () => (gazetteer ??= loadGazetteer(options));
   return {
-    suggest: (query, limit) => loadGazetteer().suggest(query, limit),
-    reverse: (latitude, longitude) => loadGazetteer().reverse(latitude, longitude),
-    forward: (text) => loadGazetteer().forward(text),
-    timeZoneOf: (latitude, longitude) => loadGazetteer().timeZoneOf?.(latitude, longitude),
+    suggest: (query, limit, locale) => get().suggest(query, limit, locale),
+    reverse: (latitude, longitude, locale) => get().reverse(latitude, longitude, locale),
+    cityCentreAt: (latitude, longitude) => get().cityCentreAt?.(latitude, longitude),
+    forward: (text) => get().forward(text),
+    timeZoneOf: (latitude, longitude) => get().timeZoneOf?.(latitude, longitude),
   };
 }
