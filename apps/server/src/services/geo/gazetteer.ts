@@ -3,7 +3,7 @@ import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { CityRow, WorldRow, ZipRow } from './data.js';
 import { MATCH, NameIndex, type MatchQuality, type NameEntry } from './name-index.js';
-import { compactKey, matchKey, nameKeys, normalizeText } from './normalize.js';
+import { matchKey, nameKeys, normalizeText } from './normalize.js';
 import { isStateCode, statesMatching } from './states.js';
 import { timeZoneFor } from './timezone.js';
 
@@ -165,11 +165,12 @@ interface PlaceData {
   pop: Uint32Array;
   kind: Uint8Array;
   usIndex: number;
-  index: NameIndex;
+  /** The other names of the places that have them (see data.ts), by id. */
+  others: Map<number, readonly string[]>;
   /** US: state|matchKey → largest place of that name in that state. */
   byKey: Map<string, number>;
   loadZips: () => readonly ZipRow[];
-  lazy: { tree?: KDBush; zipSide?: ZipSide; countriesByName?: Map<string, string[]> };
+  lazy: { index?: NameIndex; tree?: KDBush; zipSide?: ZipSide; countriesByName?: Map<string, string[]> };
 }
 
 function buildPlaceData(
@@ -234,7 +235,7 @@ function buildPlaceData(
     if (i === undefined) map.set(value, (i = map.size));
     return i;
   };
-  const entries: NameEntry[] = [];
+  const others = new Map<number, readonly string[]>();
   rows.forEach((r, id) => {
     names[id] = r.name;
     regionOf[id] = intern(regions, r.region);
@@ -243,20 +244,10 @@ function buildPlaceData(
     lng[id] = r.lng;
     pop[id] = r.pop;
     kind[id] = kindOf(r.fc);
-    if (kind[id] === KIND.section) return;
-    const keys = nameKeys(r.name);
-    // "St. Louis" is also "saint louis": the same name, so the same match quality.
-    for (const key of keys) entries.push({ key, id, other: false });
-    const k = compactKey(keys[0] as string);
-    if (r.country === 'US' && !byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
-    const own = new Set(keys);
-    for (const other of r.other) {
-      for (const key of nameKeys(other)) {
-        if (own.has(key)) continue;
-        own.add(key);
-        entries.push({ key, id, other: true });
-      }
-    }
+    if (r.other.length > 0) others.set(id, r.other);
+    if (r.country !== 'US' || kind[id] === KIND.section) return;
+    const k = matchKey(r.name);
+    if (!byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
   });
   return {
     names,
@@ -269,7 +260,7 @@ function buildPlaceData(
     pop,
     kind,
     usIndex: countries.get('US') ?? -1,
-    index: new NameIndex(entries),
+    others,
     byKey,
     loadZips,
     lazy: {},
@@ -294,6 +285,7 @@ class WorldGazetteer implements WarmableGazetteer {
   }
 
   warm(): void {
+    this.names();
     this.places();
     this.zipData();
   }
@@ -390,7 +382,7 @@ class WorldGazetteer implements WarmableGazetteer {
   /** The largest place called exactly `name` (either spelling of St/Fort/Mount), among those `where` allows. */
   private largestNamed(name: string, where?: (id: number) => boolean): number | undefined {
     let best: number | undefined;
-    this.d.index.match(
+    this.names().match(
       normalizeText(name),
       (id, quality) => {
         if (quality === MATCH.exact && (best === undefined || id < best) && (!where || where(id))) best = id;
@@ -454,7 +446,7 @@ class WorldGazetteer implements WarmableGazetteer {
   ): number {
     if (out.full || q === '') return 0;
     const best = new Map<number, MatchQuality>();
-    this.d.index.match(
+    this.names().match(
       q,
       (id, quality) => {
         const had = best.get(id);
@@ -590,6 +582,31 @@ class WorldGazetteer implements WarmableGazetteer {
       if (id >= 0) towns.add(id);
     }
     for (const id of [...towns].sort((a, b) => a - b)) if (out.add({ id })) break;
+  }
+
+  /**
+   * Every place's names, built on the first search by name: reverse geocoding (listings, profiles, the demo data)
+   * never needs them.
+   */
+  private names(): NameIndex {
+    if (this.d.lazy.index) return this.d.lazy.index;
+    const entries: NameEntry[] = [];
+    for (let id = 0; id < this.d.names.length; id++) {
+      if (this.d.kind[id] === KIND.section) continue;
+      const keys = nameKeys(this.d.names[id] as string);
+      // "St. Louis" is also "saint louis": the same name, so the same match quality.
+      for (const key of keys) entries.push({ key, id, other: false });
+      const own = new Set(keys);
+      for (const other of this.d.others.get(id) ?? []) {
+        for (const key of nameKeys(other)) {
+          if (own.has(key)) continue;
+          own.add(key);
+          entries.push({ key, id, other: true });
+        }
+      }
+    }
+    this.d.lazy.index = new NameIndex(entries);
+    return this.d.lazy.index;
   }
 
   /** The k-d tree of every place, built on the first reverse geocoding. */
