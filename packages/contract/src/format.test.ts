@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   approximateMiles,
+  cityLabel,
   cityStateLabel,
+  countryName,
   countNoun,
   countText,
   fillText,
@@ -65,6 +67,13 @@ describe('helpers', () => {
   it('names a place "City, ST", or by its city alone when no state is known', () => {
     expect(cityStateLabel('Springfield', 'IL')).toBe('Springfield, IL');
     expect(cityStateLabel('Springfield', null)).toBe('Springfield');
+  });
+  it('labels places "City, ST" in the US and "City, Country" elsewhere, the country in the reader\'s language', () => {
+    expect(cityLabel({ name: 'Springfield', state: 'IL', country: 'US' }, 'de')).toBe('Springfield, IL');
+    expect(cityLabel({ name: 'Berlin', country: 'DE' })).toBe('Berlin, Germany');
+    expect(cityLabel({ name: 'Berlin', country: 'DE' }, 'de')).toBe('Berlin, Deutschland');
+    expect(cityLabel({ name: 'Zürich', country: 'CH' }, 'es')).toBe('Zürich, Suiza');
+    expect(countryName('de', 'es')).toBe('Alemania');
   });
   it('fills {product} and {email} and leaves unknown placeholders', () => {
     expect(fillText(messages.titles.home, { product: 'Rummage' })).toBe('Rummage - Official Site');

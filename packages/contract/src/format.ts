@@ -76,6 +76,34 @@ export function cityStateLabel(city: string, state: string | null): string {
   return state ? `${city}, ${state}` : city;
 }
 
+const countryNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in a language ("DE" → "Germany", "Deutschland", "Alemania"); the code if Intl lacks it. */
+export function countryName(code: string, locale = 'en'): string {
+  let names = countryNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    countryNames.set(locale, names);
+  }
+  try {
+    return names.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The address text of a place: "Springfield, IL" in the US (never ", USA"), "Berlin, Germany" elsewhere, with the
+ * country named in the reader's language ("Berlin, Deutschland").
+ */
+export function cityLabel(
+  place: { name: string; state?: string | null; country: string },
+  locale = 'en',
+): string {
+  if (place.country === 'US') return cityStateLabel(place.name, place.state ?? null);
+  return `${place.name}, ${countryName(place.country, locale)}`;
+}
+
 /** 1234567 → "1,234,567" */
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, ',');

@@ -43,7 +43,7 @@ export function composeListings({
   const { database, imageStore: store, redis, gazetteer } = storage;
   const db = database.db;
   const reverse = (lat: number, lng: number) => gazetteer.reverse(lat, lng);
-  const forward = (text: string) => gazetteer.forward(text);
+  const cityCentreAt = (lat: number, lng: number) => gazetteer.cityCentreAt?.(lat, lng);
   const memo = redis ? redisSnapshotMemo(redis, config.redisKeyPrefix) : memorySnapshotMemo();
   const reservations = createReservationService({
     db,
@@ -84,7 +84,7 @@ export function composeListings({
     reviews,
     marketplace: createMarketplaceService({ db, store, memo }),
     garages: createGarageService({ db, reverse }),
-    users: createUserService({ db, store, reverse, forward, log, verification }),
+    users: createUserService({ db, store, reverse, cityCentreAt, log, verification }),
     savedSearches: createSavedSearchService({ db, reverse }),
   };
 }

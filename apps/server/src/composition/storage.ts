@@ -70,7 +70,9 @@ export async function openStorage({
   const imageStore = overrides.imageStore ?? createImageStore(config);
   const imagePipeline =
     overrides.imagePipeline ?? createImagePipeline({ maxInputBytes: config.uploads.maxImageBytes });
-  const gazetteer = overrides.gazetteer ?? lazyGazetteer();
+  const gazetteer =
+    overrides.gazetteer ??
+    lazyGazetteer({ homeCountry: config.locale.defaultCountry, locale: config.locale.defaultLocale });
   // Demo listings (first start only) need the store for their photos and the gazetteer for "City, ST".
   await prepareDatabase(database, {
     seedDemoData: config.seedDemoData,

@@ -119,7 +119,10 @@ describe('demo listings', () => {
     const before = await scalar(sql`select count(*)::int as n from ${products}`);
     await prepareDatabase(t.app.parts.storage.database, {
       seedDemoData: true,
-      listings: { store: t.app.parts.storage.imageStore, reverse: () => ({ city: null, state: null }) },
+      listings: {
+        store: t.app.parts.storage.imageStore,
+        reverse: () => ({ city: null, state: null, country: null, label: null }),
+      },
     });
     expect(await scalar(sql`select count(*)::int as n from ${products}`)).toBe(before);
   });

@@ -40,6 +40,9 @@ export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDe
 export const CITY: CitySuggestion = {
   name: 'Springfield',
   state: 'IL',
+  region: 'IL',
+  country: 'US',
+  countryName: 'United States',
   label: 'Springfield, IL',
   latitude: 39.78,
   longitude: -89.65,

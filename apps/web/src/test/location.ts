@@ -7,6 +7,9 @@ export function cities(count: number): CitySuggestion[] {
   return Array.from({ length: count }, (_, index) => ({
     name: `Springfield ${index}`,
     state: 'IL',
+    region: 'IL',
+    country: 'US',
+    countryName: 'United States',
     label: index === 0 ? 'Springfield, IL, USA' : `Springfield ${index}, IL`,
     latitude: 39.78 + index,
     longitude: -89.65 - index,

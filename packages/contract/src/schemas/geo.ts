@@ -21,8 +21,18 @@ export const citySuggestionsQuerySchema = z.object({
 
 export const citySuggestionSchema = z.object({
   name: z.string(),
-  state: z.string(),
-  /** "City, ST": the address text a person chooses (never with ", USA"). */
+  /** The state's two letters, for places in the US only. */
+  state: z.string().optional(),
+  /** The first-order division: the state's two letters in the US, else its name ("Bavaria"), or ''. */
+  region: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  /** The country's name in the reader's language (Accept-Language). */
+  countryName: z.string(),
+  /**
+   * The address text a person chooses: "City, ST" in the US (never with ", USA"), else "City, Country" with the
+   * country in the reader's language ("Berlin, Deutschland").
+   */
   label: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -43,6 +53,11 @@ export const reverseGeocodeQuerySchema = z.object({
 });
 export const reverseGeocodeResponseSchema = z.object({
   city: z.string().nullable(),
+  /** The state's two letters in the US; null elsewhere. */
   state: z.string().nullable(),
+  /** ISO 3166-1 alpha-2; null when no place is near. */
+  country: z.string().nullable(),
+  /** "City, ST" or "City, Country" in the reader's language, as the suggestions label it; null when no place is near. */
+  label: z.string().nullable(),
 });
 export type ReverseGeocode = z.infer<typeof reverseGeocodeResponseSchema>;

@@ -56,17 +56,23 @@ describe(`GET ${API.geo.cities}`, () => {
 });
 
 describe(`GET ${API.geo.reverse}`, () => {
-  it('answers { city, state }', async () => {
+  it('answers { city, state, country, label }', async () => {
     const res = await get(`${API.geo.reverse}?lat=41.8786&lng=-87.6251`);
     expect(res.statusCode).toBe(200);
-    expect(reverseGeocodeResponseSchema.parse(res.json())).toEqual({ city: 'Chicago', state: 'IL' });
+    expect(reverseGeocodeResponseSchema.parse(res.json())).toEqual({
+      city: 'Chicago',
+      state: 'IL',
+      country: 'US',
+      label: 'Chicago, IL',
+    });
     expect(res.headers['cache-control']).toBe('private, max-age=86400');
+    expect(res.headers.vary).toMatch(/accept-language/i);
   });
 
   it('answers nulls at sea', async () => {
     const res = await get(`${API.geo.reverse}?lat=35&lng=-60`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ city: null, state: null });
+    expect(res.json()).toEqual({ city: null, state: null, country: null, label: null });
   });
 
   it('rejects bad coordinates with 400', async () => {

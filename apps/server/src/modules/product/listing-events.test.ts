@@ -43,7 +43,7 @@ describe('listing events', () => {
     const products = createProductService({
       db: t.app.parts.storage.database.db,
       store: t.app.parts.storage.imageStore,
-      reverse: () => ({ city: null, state: null }),
+      reverse: () => ({ city: null, state: null, country: null, label: null }),
       maxImages: 5,
       log: { warn: () => undefined },
       durable,

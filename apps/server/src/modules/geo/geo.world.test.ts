@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, citySuggestionsResponseSchema, reverseGeocodeResponseSchema } from '@rummage/contract';
+import { users } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { createUser } from '../../test/factories.js';
+import { profileOf } from '../../test/users.js';
+
+// The real app of a German installation (DEFAULT_COUNTRY=DE, DEFAULT_LOCALE stays English) on a fresh database.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ DEFAULT_COUNTRY: 'DE' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function cities(q: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: API.geo.cities, query: { q, limit: '5' }, headers });
+  expect(res.statusCode).toBe(200);
+  return { res, data: citySuggestionsResponseSchema.parse(res.json()).data };
+}
+const labels = async (q: string, headers: Record<string, string> = {}) =>
+  (await cities(q, headers)).data.map((s) => s.label);
+
+describe(`GET ${API.geo.cities} worldwide`, () => {
+  it('answers name, region, country, its name and the label, once per language for caches', async () => {
+    const { res, data } = await cities('Berlin');
+    expect(data[0]).toEqual({
+      name: 'Berlin',
+      region: 'State of Berlin',
+      country: 'DE',
+      countryName: 'Germany',
+      label: 'Berlin, Germany',
+      latitude: 52.52437,
+      longitude: 13.41053,
+      population: 3426354,
+    });
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it("names the country in the reader's language (Accept-Language)", async () => {
+    expect((await labels('Berlin', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }))[0]).toBe(
+      'Berlin, Deutschland',
+    );
+    expect((await labels('zurich', { 'accept-language': 'es' }))[0]).toBe('Zürich, Suiza');
+    // A language without a catalogue falls back to DEFAULT_LOCALE.
+    expect((await labels('zurich', { 'accept-language': 'fr' }))[0]).toBe('Zürich, Switzerland');
+  });
+
+  it('ignores accents and case, knows native names and forgives one typo', async () => {
+    expect((await labels('Sao Paulo'))[0]).toBe('São Paulo, Brazil');
+    expect((await labels('zurich'))[0]).toBe('Zürich, Switzerland');
+    expect((await labels('malaga'))[0]).toBe('Málaga, Spain');
+    expect((await labels('München'))[0]).toBe('Munich, Germany');
+    expect((await labels('Müncen'))[0]).toBe('Munich, Germany');
+    expect((await labels('Barcelnoa'))[0]).toBe('Barcelona, Spain');
+  });
+
+  it("offers the installation's country first among equally good matches", async () => {
+    expect((await labels('Bergen')).slice(0, 2)).toEqual(['Bergen, Germany', 'Bergen, Norway']);
+    expect((await labels('Paris'))[0]).toBe('Paris, France');
+  });
+
+  it('keeps US places as "City, ST" with their state', async () => {
+    const { data } = await cities('springfield, il');
+    expect(data[0]).toMatchObject({ label: 'Springfield, IL', state: 'IL', region: 'IL', country: 'US' });
+  });
+});
+
+describe(`GET ${API.geo.reverse} worldwide`, () => {
+  it("names the city at Berlin's centre, not its district", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: API.geo.reverse,
+      query: { lat: '52.5219', lng: '13.4132' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(reverseGeocodeResponseSchema.parse(res.json())).toEqual({
+      city: 'Berlin',
+      state: null,
+      country: 'DE',
+      label: 'Berlin, Germany',
+    });
+    const german = await t.app.inject({
+      method: 'GET',
+      url: API.geo.reverse,
+      query: { lat: '52.5219', lng: '13.4132' },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json().label).toBe('Berlin, Deutschland');
+  });
+});
+
+describe('homes abroad', () => {
+  it('others get the centre of the city a home in Berlin lies in, never the point', async () => {
+    const owner = await createUser(t.app);
+    // Kreuzberg, a district of Berlin.
+    await t.app.parts.storage.database.db
+      .update(users)
+      .set({ address: 'Berlin, Germany', latitude: 52.4986, longitude: 13.4037 })
+      .where(eq(users.id, owner.id));
+    const seen = await profileOf(t.app, owner.id);
+    expect(seen).toMatchObject({ latitude: 52.52437, longitude: 13.41053, location: 'Berlin, Germany' });
+  });
+});
