@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverPackageDir } from '../../lib/package-paths.js';
 import { isStateCode } from './states.js';
 
 /** One gazetteer row as scripts/build-gazetteer.mjs writes it. */
@@ -42,11 +43,12 @@ const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Where a generated data file may be: beside this module (src under tsx/vitest, or dist if the build
- * copied it), or back in src when running from dist/services/geo (tsc does not copy JSON).
+ * Where a generated data file may be: beside this module (src under tsx/vitest), else in the server package's
+ * src/services/geo, found from the package folder rather than this file, as the built server is one bundled file
+ * in dist/ (tsc does not copy data files).
  */
 export function dataFile(name: string): string | undefined {
-  return [resolve(here, name), resolve(here, '../../../src/services/geo', name)].find((f) => existsSync(f));
+  return [resolve(here, name), join(serverPackageDir, 'src/services/geo', name)].find((f) => existsSync(f));
 }
 
 interface AllTheCitiesEntry {
