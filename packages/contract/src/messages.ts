@@ -174,6 +174,8 @@ export const messages = {
     coverPhotoUpdated: 'Cover photo uploaded successfully!',
     notYourProfile: 'You can only change your own profile.',
     notFound: 'This user does not exist.',
+    /** The language a person saves on their account (update-user-details `language`). */
+    languageInvalid: 'Please choose one of the languages offered.',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',

@@ -80,10 +80,19 @@ export class HubEndpoint implements ConnectionHost {
     { user, sessionId }: Authenticated,
     negotiateVersion: number,
     statefulReconnect = false,
+    say?: (text: string) => string,
   ): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;
-    const connection = new ServerConnection(connectionId, token, user, sessionId, this, statefulReconnect);
+    const connection = new ServerConnection(
+      connectionId,
+      token,
+      user,
+      sessionId,
+      this,
+      statefulReconnect,
+      say,
+    );
     this.byToken.set(token, connection);
     this.byId.set(connectionId, connection);
     return connection;
@@ -167,7 +176,7 @@ export class HubEndpoint implements ConnectionHost {
     } catch (error) {
       finished('error');
       if (error instanceof HubException || (error instanceof Error && error.name === 'HubException')) {
-        return answer({ error: errorTexts.hubException(target, error.message) });
+        return answer({ error: errorTexts.hubException(target, connection.say(error.message)) });
       }
       this.log.error({ err: error, hub: this.definition.name, method: target }, 'hub method failed');
       return answer({ error: errorTexts.unexpectedError(target) });
