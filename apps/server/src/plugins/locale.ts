@@ -11,7 +11,7 @@ import { chooseLocale, translateText, type Locale } from '@rummage/contract';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The language this request is answered in; decided on first read. */
+    /** The language this request is answered in. */
     readonly locale: Locale;
   }
 }
@@ -70,18 +70,12 @@ export function sayAnswerIn(payload: unknown, locale: Locale, options: LocaleOpt
   };
 }
 
-const chosenLocale = new WeakMap<FastifyRequest, Locale>();
-
 export const localePlugin = fp<LocaleOptions>(
   async (app, options) => {
+    // Read when the answer is sent, so a language saved by this very request is the one it is answered in.
     app.decorateRequest('locale', {
       getter(this: FastifyRequest): Locale {
-        let locale = chosenLocale.get(this);
-        if (!locale) {
-          locale = localeOfRequest(this.headers, this.user?.language, options.defaultLocale);
-          chosenLocale.set(this, locale);
-        }
-        return locale;
+        return localeOfRequest(this.headers, this.user?.language, options.defaultLocale);
       },
     });
     // A callback hook: most answers are English, and those then cost no promise.

@@ -171,6 +171,7 @@ export const de: Catalogue = {
     coverPhotoUpdated: 'Titelbild hochgeladen!',
     notYourProfile: 'Du kannst nur dein eigenes Profil ändern.',
     notFound: 'Diesen Benutzer gibt es nicht.',
+    languageInvalid: 'Bitte wähle eine der angebotenen Sprachen.',
   },
   listing: {
     imageRequired: 'Bitte füge mindestens ein Bild hinzu.',

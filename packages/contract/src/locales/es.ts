@@ -170,6 +170,7 @@ export const es: Catalogue = {
     coverPhotoUpdated: '¡Foto de portada subida!',
     notYourProfile: 'Solo puedes cambiar tu propio perfil.',
     notFound: 'Este usuario no existe.',
+    languageInvalid: 'Elige uno de los idiomas disponibles.',
   },
   listing: {
     imageRequired: 'Adjunta al menos una imagen.',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, formatPrice, messages, translateText, translateWith, type Catalogue } from '../index.js';
+import {
+  fillText,
+  formatPrice,
+  messages,
+  textsFor,
+  translateText,
+  translateWith,
+  type Catalogue,
+} from '../index.js';
 
 /**
  * A catalogue of its own, so the step is tested apart from any language's wording: every text in capitals, its
@@ -63,7 +71,9 @@ describe('saying an English text of the contract in another language', () => {
 
   it('says a value that is itself a text of the catalogue, but keeps a one-word name as it is', () => {
     const when = fillText(N.garageSaleWhen, { time: '9:00 AM' });
-    expect(say(fillText(N.garageSaleBody, { title: 'Big sale', when }))).toBe('Big sale STARTS TOMORROW AT 9:00 AM.');
+    expect(say(fillText(N.garageSaleBody, { title: 'Big sale', when }))).toBe(
+      'Big sale STARTS TOMORROW AT 9:00 AM.',
+    );
     expect(say(fillText(N.messageTitle, { name: N.deletedUser }))).toBe('NEW MESSAGE FROM DELETED USER');
     // "Release" is a button's text too; a person of that name keeps it.
     expect(say(fillText(N.messageTitle, { name: 'Release' }))).toBe('NEW MESSAGE FROM Release');
@@ -78,5 +88,40 @@ describe('saying an English text of the contract in another language', () => {
     const text = fillText(messages.profile.followed, { username: 'maria' });
     expect(translateText(text, 'en')).toBe(text);
     expect(translateText(messages.login.invalidCredentials, 'en')).toBe(messages.login.invalidCredentials);
+  });
+});
+
+/** Every text of a catalogue with its path. */
+function textsOf(node: unknown, path: string[] = []): Array<[string[], string]> {
+  if (typeof node === 'string') return [[path, node]];
+  return Object.entries(node as object).flatMap(([key, child]) => textsOf(child, [...path, key]));
+}
+const at = (catalogue: unknown, path: string[]) =>
+  path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], catalogue) as string;
+
+describe.each(['de', 'es'] as const)('every text of the contract in %s', (locale) => {
+  it('is found again once filled, and said with the same values', () => {
+    const seen = new Set<string>();
+    const wrong: string[] = [];
+    for (const [path, english] of textsOf(messages)) {
+      // A text said twice in English is one text: its first place's words are used for both.
+      if (seen.has(english)) continue;
+      seen.add(english);
+      let n = 0;
+      const values: Record<string, string> = {};
+      for (const [, name = ''] of english.matchAll(/\{(\w+)\}/g))
+        values[name] ??= ['count', 'max', 'limit', 'size', 'megapixels', 'miles'].includes(name)
+          ? String(++n + 1)
+          : `Value${++n}`;
+      // A price is written in each language's way.
+      const price = (language: string) =>
+        'amount' in values ? { amount: formatPrice(12.5 + n, language, 'EUR') } : {};
+      const expected = fillText(at(textsFor(locale), path), { ...values, ...price(locale) });
+      const said = translateText(fillText(english, { ...values, ...price('en') }), locale, {
+        currency: 'EUR',
+      });
+      if (said !== expected) wrong.push(`${path.join('.')}: ${said} ≠ ${expected}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -10,13 +10,14 @@ import { formatPrice } from '../format.js';
 import { DEFAULT_LOCALE, type Locale } from '../locale.js';
 import { fillText, messages } from '../messages.js';
 import type { Catalogue } from './catalogue.js';
+import { de } from './de.js';
+import { es } from './es.js';
 
-/** The languages whose catalogue is written; a language without one reads English. */
-const CATALOGUES: Partial<Record<Locale, Catalogue>> = { en: messages };
+const CATALOGUES: Record<Locale, Catalogue> = { en: messages, de, es };
 
-/** The texts of a language: its catalogue, or the English source while it has none. */
+/** The texts of a language. */
 export function textsFor(locale: Locale): Catalogue {
-  return CATALOGUES[locale] ?? messages;
+  return CATALOGUES[locale];
 }
 
 /**
@@ -95,7 +96,8 @@ function englishIndex(): Index {
 
 function textAt(catalogue: Catalogue, path: Path): string | undefined {
   let node: unknown = catalogue;
-  for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return typeof node === 'string' ? node : undefined;
 }
 
@@ -113,12 +115,11 @@ function priceOf(english: string): number | undefined {
 
 /**
  * An English text of the contract, as it is thrown, stored or filled, said in `locale`. A text the catalogue does
- * not hold (what a person wrote, a name) comes back unchanged, and so does every text in English.
+ * not hold (what a person wrote, a name) comes back unchanged.
  */
 export function translateText(text: string, locale: Locale, options: TranslateOptions = {}): string {
-  const target = CATALOGUES[locale];
-  if (locale === DEFAULT_LOCALE || !target) return text;
-  return translateWith(text, target, locale, options);
+  if (locale === DEFAULT_LOCALE) return text;
+  return translateWith(text, CATALOGUES[locale], locale, options);
 }
 
 /** `translateText` into a given catalogue; `locale` formats the prices in it. */

@@ -181,6 +181,7 @@ export function createAccountService(options: AccountServiceOptions) {
         latitude: user.latitude,
         longitude: user.longitude,
         emailVerified: user.emailVerifiedAt !== null,
+        language: user.language,
       };
     },
 

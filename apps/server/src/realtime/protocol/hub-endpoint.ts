@@ -224,6 +224,7 @@ export class HubEndpoint implements ConnectionHost {
         sessionId: connection.sessionId,
         items: connection.items,
         abort: (reason?: string) => connection.close(reason ? { error: reason } : {}),
+        say: connection.say,
       };
       invocation = {
         context,
