@@ -26,10 +26,13 @@ export function textsFor(locale: Locale): Catalogue {
  * word, and a person called "Release" keeps their name. Other values (titles, what people wrote) stay as they are.
  */
 const TEXT_VALUES = new Set(['when', 'name', 'search', 'place', 'kind']);
-/** Placeholders that hold a price, written in English (`formatPrice(amount, 'en', currency)`). */
-const PRICE_VALUES = new Set(['amount']);
+/**
+ * Placeholders that hold a price, written in English (`formatPrice(amount, 'en', currency)`): every `{amount}`, and
+ * the offers' `{max}`.
+ */
+const isPrice = (path: Path, name: string) => name === 'amount' || (name === 'max' && path[0] === 'offers');
 /** Placeholders that hold a number: matched as one, so "3 people liked …" is never read as a name. */
-const NUMBER_VALUES = new Set(['count', 'max', 'limit', 'size', 'megapixels', 'miles']);
+const NUMBER_VALUES = new Set(['count']);
 
 type Path = readonly string[];
 
@@ -140,7 +143,7 @@ export function translateWith(
     const values: Record<string, string> = {};
     template.names.forEach((name, position) => {
       const value = match[position + 1] ?? '';
-      const price = PRICE_VALUES.has(name) ? priceOf(value) : undefined;
+      const price = isPrice(template.path, name) ? priceOf(value) : undefined;
       values[name] =
         price !== undefined
           ? formatPrice(price, locale, options.currency ?? 'USD')
