@@ -19,9 +19,10 @@ declare module 'fastify' {
 /** The cookie the web app keeps a visitor's language in. */
 export const LANGUAGE_COOKIE = 'lang';
 
+const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
 function languageCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  return new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(header)?.[1]?.trim();
+  return header ? LANGUAGE_COOKIE_PATTERN.exec(header)?.[1]?.trim() : undefined;
 }
 
 /** The language of a request (an API call, or a hub's negotiate or upgrade) from a person who saved `saved`. */
@@ -48,23 +49,31 @@ export function sayerFor(locale: Locale, options: LocaleOptions): (text: string)
   return (text) => translateText(text, locale, { currency: options.currency });
 }
 
-/** An answer's `message` and field `errors` in `locale`; anything else is left as it is. */
-export function sayAnswerIn(payload: unknown, locale: Locale, options: LocaleOptions): unknown {
-  if (locale === 'en' || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-  const answer = payload as { message?: unknown; errors?: unknown };
-  const said = { currency: options.currency };
-  const hasMessage = typeof answer.message === 'string';
-  const errors = answer.errors && typeof answer.errors === 'object' ? answer.errors : undefined;
-  if (!hasMessage && !errors) return payload;
+interface Worded {
+  message?: unknown;
+  errors?: unknown;
+}
+
+/** An answer with words of ours in it: a `message`, or field `errors`. */
+function wordsOf(payload: unknown): Worded | undefined {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
+  const answer = payload as Worded;
+  return typeof answer.message === 'string' || (answer.errors && typeof answer.errors === 'object')
+    ? answer
+    : undefined;
+}
+
+/** An answer's `message` and field `errors` said in `locale`; anything else is left as it is. */
+function sayAnswerIn(answer: Worded, locale: Locale, options: LocaleOptions): Worded {
+  const say = sayerFor(locale, options);
+  const { message, errors } = answer;
+  const fields = errors && typeof errors === 'object' ? Object.entries(errors) : undefined;
   return {
     ...answer,
-    ...(hasMessage && { message: translateText(answer.message as string, locale, said) }),
-    ...(errors && {
+    ...(typeof message === 'string' && { message: say(message) }),
+    ...(fields && {
       errors: Object.fromEntries(
-        Object.entries(errors).map(([field, text]) => [
-          field,
-          typeof text === 'string' ? translateText(text, locale, said) : text,
-        ]),
+        fields.map(([field, text]) => [field, typeof text === 'string' ? say(text) : text]),
       ),
     }),
   };
@@ -78,9 +87,12 @@ export const localePlugin = fp<LocaleOptions>(
         return localeOfRequest(this.headers, this.user?.language, options.defaultLocale);
       },
     });
-    // A callback hook: most answers are English, and those then cost no promise.
+    // A callback hook, and the language decided only for an answer with words: the feed and the other hot reads
+    // carry none, and cost no promise and no header parsing.
     app.addHook('preSerialization', (request, _reply, payload, done) => {
-      done(null, sayAnswerIn(payload, request.locale, options));
+      const answer = wordsOf(payload);
+      const locale = answer ? request.locale : 'en';
+      done(null, answer && locale !== 'en' ? sayAnswerIn(answer, locale, options) : payload);
     });
   },
   { name: 'locale' },

@@ -9,7 +9,7 @@ export async function nameInNotices(db: Executor, userId: number): Promise<strin
   return row?.name ?? messages.notifications.deletedUser;
 }
 
-/** The language a person reads what reaches them away from the site in: the one they saved, else the installation's. */
+/** The language of what reaches a person away from the site: the one they saved, else the installation's. */
 export async function languageOfRecipient(
   db: Executor,
   userId: number,

@@ -91,7 +91,7 @@ export interface NotificationProcessorParts {
   centre: NotificationCentre;
   push: PushService;
   email: NotificationEmail;
-  /** The installation's currency: an offer's amount is stored in English in it, and said in each reader's language. */
+  /** The installation's currency: an offer's amount is stored in English in it, said in each reader's language. */
   currency?: string;
   now?: () => Date;
 }

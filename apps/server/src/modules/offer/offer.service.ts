@@ -51,7 +51,10 @@ export function createOfferService(options: {
   reservations: ReservationService;
   durationMs: number;
   requireVerifiedEmail?: boolean;
-  /** The installation's currency (CURRENCY): prices in texts are written in English in it, and said in each reader's language. */
+  /**
+   * The installation's currency (CURRENCY): prices in texts are written in English in it, and said in each reader's
+   * language on the way out.
+   */
   currency?: string;
   now?: () => Date;
 }) {
