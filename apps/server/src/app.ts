@@ -8,6 +8,7 @@ import { loggerOptions, oneLinePerRequest } from './lib/logger.js';
 import { serverPackageDir } from './lib/package-paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { localeOfRequest, localePlugin, sayerFor } from './plugins/locale.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { pressurePlugin, PRESSURE_RETRY_AFTER_SECONDS } from './plugins/pressure.js';
@@ -73,6 +74,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     app.decorate('parts', parts);
 
     await app.register(errorsPlugin);
+    // Before every route, so each answer's message is said in the request's language.
+    await app.register(localePlugin, config.locale);
     // Loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set: without it, not one OpenTelemetry module is imported.
     if (config.tracing.endpoint) {
       const { tracingPlugin } = await import('./plugins/tracing.js');
@@ -92,6 +95,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       authenticate: (token) => people.sessions.authenticate(token),
       allowedOrigins: config.corsOrigins,
       shedding: () => (app.isUnderPressure() ? PRESSURE_RETRY_AFTER_SECONDS : undefined),
+      wording: (headers, user) =>
+        sayerFor(localeOfRequest(headers, user.language, config.locale.defaultLocale), config.locale),
     });
     await app.register(uploadsPlugin, { config });
     await app.register(staticSpaPlugin, { distDir: config.webDistDir });

@@ -117,6 +117,10 @@ export const messages = {
     setNewPassword: 'Set new password',
     tokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
     passwordChanged: 'Your password has been changed. Please log in.',
+    /** The e-mail with the link; `{minutes}` is how long the link works. */
+    emailSubject: 'Reset your {product} password',
+    emailBody:
+      'Hello {username},\n\nsomeone (hopefully you) asked to reset the password of your {product} account.\nOpen this link within {minutes} minutes to choose a new password:\n\n{link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n',
   },
   /** Verified e-mail (docs/product.md §15): the link, its page, the reminder and what waits for it. */
   emailVerification: {
@@ -176,6 +180,8 @@ export const messages = {
     coverPhotoUpdated: 'Cover photo uploaded successfully!',
     notYourProfile: 'You can only change your own profile.',
     notFound: 'This user does not exist.',
+    /** The language a person saves on their account (update-user-details `language`). */
+    languageInvalid: 'Please choose one of the languages offered.',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',

@@ -60,6 +60,7 @@ export function composeListings({
     reservations,
     durationMs: config.offers.durationMs,
     requireVerifiedEmail: config.emailVerification.required,
+    currency: config.locale.currency,
   });
   queue.define(offers.lapseJob);
   const deals = createDealService({ db, durable, queue, windowMs: config.reviews.windowMs });

@@ -66,6 +66,7 @@ export function composeNotifications({
     vapidKeys,
     policy,
     productName: config.productName,
+    locale: config.locale,
     log,
   });
   queue.define(push.job);
@@ -78,12 +79,13 @@ export function composeNotifications({
     tokens: unsubscribeTokens,
     publicUrl: config.publicUrl,
     productName: config.productName,
+    locale: config.locale,
     delayMs: config.notifications.emailDelayMs,
     paceMs: overrides.notificationEmailPaceMs,
   });
   for (const job of email.jobs) queue.define(job);
   durable.register([
-    ...notificationProcessors({ centre, push, email }),
+    ...notificationProcessors({ centre, push, email, currency: config.locale.currency }),
     ...savedSearchProcessors(centre),
     ...dealProcessors(centre),
   ]);

@@ -64,6 +64,7 @@ export function composePeople({
     log,
     publicUrl: config.publicUrl,
     productName: config.productName,
+    defaultLocale: config.locale.defaultLocale,
     allowDisposable: config.emailVerification.allowDisposable,
   });
   queue.define(verification.job);
@@ -74,6 +75,7 @@ export function composePeople({
     mailer,
     log,
     productName: config.productName,
+    defaultLocale: config.locale.defaultLocale,
     supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
     events,

@@ -24,6 +24,11 @@ export interface HubCallerContext {
   readonly items: Map<string, unknown>;
   /** Ends the connection with a Close that tells the client not to reconnect. */
   abort(reason?: string): void;
+  /**
+   * A contract text in the person's language (their saved one, else the connecting request's): for what a hub
+   * pushes, since thrown HubExceptions are said in it already.
+   */
+  say(text: string): string;
 }
 
 /** What a hub pushes: each event's name with its one payload. */

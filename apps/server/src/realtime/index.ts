@@ -8,7 +8,7 @@ import type { HubContext, HubDefinition } from './hub.js';
 import { HubLifetimeManager, type EndUserOptions } from './lifetime.js';
 import { createConnectionAdmission } from './protocol/admission.js';
 import { createFrameGathering, GATHER_BUDGET_MS, type FrameGathering } from './protocol/gather.js';
-import type { HubAuthenticate } from './protocol/auth.js';
+import type { HubAuthenticate, HubWording } from './protocol/auth.js';
 import { HubEndpoint, type ConnectionInfo, type InvocationAdmission } from './protocol/hub-endpoint.js';
 import { hubRoutes } from './protocol/routes.js';
 import { DEFAULT_HUB_TIMING, scanIntervalMs, type HubTiming } from './protocol/timing.js';
@@ -150,6 +150,8 @@ export interface RealtimeOptions {
    * open connections with the contract's readable text.
    */
   shedding?: () => number | undefined;
+  /** Says a connection's refusals in its person's language; English as thrown when left out. */
+  wording?: HubWording;
 }
 
 /** Hub requests whose session is being read at once; enough to keep a pg pool busy, few enough to leave room. */
@@ -179,10 +181,12 @@ export const realtimePlugin = fp<RealtimeOptions>(
     // New connections (negotiate, or a WebSocket that skipped it) come in one per turn of the event loop, so a
     // reconnect storm cannot take the turns REST requests need (protocol/admission.ts).
     const admission = createConnectionAdmission();
-    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate, admission });
+    const { wording } = options;
+    await app.register(hubRoutes, { endpoints: [...endpoints], authenticate, admission, wording });
     const upgrades = listenForUpgrades(app.server, {
       endpoints: [...endpoints],
       authenticate,
+      wording,
       admission,
       gathering: options.server.gathering,
       allowedOrigins: options.allowedOrigins,

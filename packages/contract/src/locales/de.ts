@@ -112,6 +112,9 @@ export const de: Catalogue = {
     setNewPassword: 'Neues Passwort festlegen',
     tokenInvalid: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.',
     passwordChanged: 'Dein Passwort wurde geändert. Bitte melde dich an.',
+    emailSubject: 'Setze dein Passwort für {product} zurück',
+    emailBody:
+      'Hallo {username},\n\njemand (hoffentlich du) möchte das Passwort deines Kontos bei {product} zurücksetzen.\nÖffne diesen Link innerhalb von {minutes} Minuten, um ein neues Passwort zu wählen:\n\n{link}\n\nDer Link funktioniert einmal. Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.\n',
   },
   emailVerification: {
     pageTitle: 'Bestätige deine E-Mail-Adresse',
@@ -172,6 +175,7 @@ export const de: Catalogue = {
     coverPhotoUpdated: 'Titelbild hochgeladen!',
     notYourProfile: 'Du kannst nur dein eigenes Profil ändern.',
     notFound: 'Diesen Benutzer gibt es nicht.',
+    languageInvalid: 'Bitte wähle eine der angebotenen Sprachen.',
   },
   listing: {
     imageRequired: 'Bitte füge mindestens ein Bild hinzu.',

@@ -112,6 +112,9 @@ export const es: Catalogue = {
     tokenInvalid:
       'Este enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
     passwordChanged: 'Tu contraseña se ha cambiado. Inicia sesión.',
+    emailSubject: 'Restablece tu contraseña de {product}',
+    emailBody:
+      'Hola, {username}:\n\nalguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de {product}.\nAbre este enlace en los próximos {minutes} minutos para elegir una contraseña nueva:\n\n{link}\n\nEl enlace funciona una sola vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.\n',
   },
   emailVerification: {
     pageTitle: 'Verifica tu correo electrónico',
@@ -171,6 +174,7 @@ export const es: Catalogue = {
     coverPhotoUpdated: '¡Foto de portada subida!',
     notYourProfile: 'Solo puedes cambiar tu propio perfil.',
     notFound: 'Este usuario no existe.',
+    languageInvalid: 'Elige uno de los idiomas disponibles.',
   },
   listing: {
     imageRequired: 'Adjunta al menos una imagen.',

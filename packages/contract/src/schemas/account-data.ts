@@ -38,6 +38,8 @@ const exportProfile = z.object({
   termsAcceptedAt: nullableTime,
   /** When the person opened a verification link for the address above; null while it is unverified. */
   emailVerifiedAt: nullableTime,
+  /** The language the person saved (en, de, es); null when their browser's decides. */
+  language: z.string().nullable(),
   bannedAt: nullableTime,
   createdAt: time,
 });

@@ -8,7 +8,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH_LOGIN,
 } from '../constants.js';
-import { installationCountryCode } from '../locale.js';
+import { installationCountryCode, LOCALES } from '../locale.js';
 import { messages } from '../messages.js';
 
 const reg = messages.register;
@@ -150,6 +150,8 @@ export const currentUserSchema = z.object({
   longitude: z.number().nullable(),
   /** True once the person opened the verification link sent to this address; false again when it changes. */
   emailVerified: z.boolean(),
+  /** The language the person saved (update-user-details); null while their browser's decides. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const meResponseSchema = z.object({ data: currentUserSchema });

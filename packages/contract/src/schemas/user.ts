@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PAGE_SIZE, USERNAME_MAX_LENGTH } from '../constants.js';
+import { LOCALES } from '../locale.js';
 import { messages } from '../messages.js';
 import { USERNAME_PATTERN } from './account.js';
 import { idSchema, pageNumberSchema } from './common.js';
@@ -37,6 +38,8 @@ export const profileDetailsSchema = z.object({
   emailVerified: z.boolean(),
   /** True when the signed-in user is looking at their own profile. */
   isOwner: z.boolean(),
+  /** The language the person saved (null: their browser's decides); the owner's alone, null for everyone else. */
+  language: z.enum(LOCALES).nullable(),
   /** Ratings from published reviews, deals done and reply time (docs/product.md §20). */
   reputation: reputationSchema,
 });
@@ -63,6 +66,9 @@ export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // POST /api/User/update-user-details
+
+/** A language with a catalogue (LOCALES), as a person saves it. */
+export const languageSchema = z.enum(LOCALES, { error: P.languageInvalid });
 
 /** The edit-profile form (docs/product.md §5, in the SPEC's order); the browser validates with the same schema. */
 export const updateUserDetailsSchema = z.object({
@@ -93,6 +99,8 @@ export const updateUserDetailsSchema = z.object({
   /** Set by choosing a suggestion; typed text without a chosen suggestion has none (docs/product.md §4). */
   latitude: z.number({ error: P.addressRequired }).finite().min(-90).max(90),
   longitude: z.number({ error: P.addressRequired }).finite().min(-180).max(180),
+  /** The language to read the site, notifications and e-mails in; null clears it, left out keeps it. */
+  language: languageSchema.nullish(),
 });
 export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsSchema>;
 export const updateUserDetailsResponseSchema = z.object({

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@rummage/contract';
+import { LOCALES, ROLES } from '@rummage/contract';
 import { at, id } from './columns.js';
 
 export const users = pgTable(
@@ -31,6 +31,8 @@ export const users = pgTable(
     termsAcceptedAt: at('terms_accepted_at'),
     /** When the person opened a verification link for the address they have now; null until then (§15). */
     emailVerifiedAt: at('email_verified_at'),
+    /** The language the person chose to read (LOCALES); null: their browser's Accept-Language decides. */
+    language: text('language', { enum: LOCALES }),
     bannedAt: at('banned_at'),
     /** Why staff banned the account (shown to staff, never to the public). */
     banReason: text('ban_reason'),
@@ -43,6 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('user', 'staff', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'de', 'es')`),
   ],
 );
 

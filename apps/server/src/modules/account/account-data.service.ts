@@ -214,6 +214,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         profileViews: account.views,
         termsAcceptedAt: isoOrNull(account.termsAcceptedAt),
         emailVerifiedAt: isoOrNull(account.emailVerifiedAt),
+        language: account.language,
         bannedAt: isoOrNull(account.bannedAt),
         createdAt: iso(account.createdAt),
       },

@@ -79,6 +79,7 @@ interface RawLiveSession extends Record<string, unknown> {
   userId: string | number;
   username: string;
   role: UserRow['role'];
+  language: UserRow['language'];
 }
 
 /**
@@ -92,7 +93,8 @@ export function liveSessionLookup(
   const run = preparedRows<RawLiveSession>(
     db,
     sql`select ${sessions.id} as "sessionId", floor(extract(epoch from ${sessions.lastSeenAt}) * 1000)::float8 as "lastSeenMs",
-      ${users.id} as "userId", ${users.username} as username, ${users.role} as role
+      ${users.id} as "userId", ${users.username} as username, ${users.role} as role,
+      ${users.language} as language
       from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
       where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')} and ${sessions.revokedAt} is null
         and ${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz and ${users.bannedAt} is null
@@ -105,7 +107,7 @@ export function liveSessionLookup(
     return {
       sessionId: Number(row.sessionId),
       lastSeenAt: new Date(row.lastSeenMs),
-      user: { id: Number(row.userId), username: row.username, role: row.role },
+      user: { id: Number(row.userId), username: row.username, role: row.role, language: row.language },
     };
   };
 }

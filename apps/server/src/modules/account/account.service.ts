@@ -1,10 +1,13 @@
 import {
   PASSWORD_RESET_TOKEN_TTL_MS,
+  DEFAULT_LOCALE,
   ROUTES,
   fillText,
   messages,
   normalizePhoneNumber,
+  textsFor,
   type CurrentUser,
+  type Locale,
   type LoginResponse,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -40,6 +43,8 @@ interface Log {
 
 export interface AccountServiceOptions {
   db: Database;
+  /** DEFAULT_LOCALE: the language of e-mails to a person who saved none. */
+  defaultLocale?: Locale;
   sessions: SessionService;
   captcha: Pick<CaptchaVerifier, 'verify'>;
   mailer: MailSender;
@@ -92,14 +97,13 @@ export function createAccountService(options: AccountServiceOptions) {
     });
     const link = `${options.publicUrl}${ROUTES.newPassword}?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000);
+    const product = options.productName;
+    // In the person's saved language, else the installation's: the e-mail is read away from any browser.
+    const T = textsFor(user.language ?? options.defaultLocale ?? DEFAULT_LOCALE).passwordReset;
     const mail = {
       to: user.email,
-      subject: `Reset your ${options.productName} password`,
-      text:
-        `Hello ${user.username},\n\n` +
-        `someone (hopefully you) asked to reset the password of your ${options.productName} account.\n` +
-        `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
-        'The link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n',
+      subject: fillText(T.emailSubject, { product }),
+      text: fillText(T.emailBody, { username: user.username, product, minutes, link }),
     };
     await mailer
       .send(mail)
@@ -181,6 +185,7 @@ export function createAccountService(options: AccountServiceOptions) {
         latitude: user.latitude,
         longitude: user.longitude,
         emailVerified: user.emailVerifiedAt !== null,
+        language: user.language,
       };
     },
 

@@ -64,6 +64,8 @@ describe('register → login → me → logout', () => {
         longitude: -87.6298,
         // Just registered: the link is on its way, and signing in did not wait for it.
         emailVerified: false,
+        // None saved: the browser's Accept-Language decides.
+        language: null,
       },
     });
 

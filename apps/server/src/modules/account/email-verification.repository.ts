@@ -18,6 +18,7 @@ export async function findAddressee(db: Db, userId: number) {
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       bannedAt: users.bannedAt,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId));

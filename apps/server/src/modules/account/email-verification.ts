@@ -10,9 +10,12 @@
 import {
   EMAIL_VERIFICATION_TTL_MS,
   EMAIL_VERIFICATIONS_PER_ADDRESS_PER_DAY,
+  DEFAULT_LOCALE,
   ROUTES,
   fillText,
   messages,
+  textsFor,
+  type Locale,
 } from '@rummage/contract';
 import { withTransaction, type Database } from '../../db/client.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
@@ -38,6 +41,8 @@ export interface EmailVerificationOptions {
   log: Log;
   publicUrl: string;
   productName: string;
+  /** DEFAULT_LOCALE: the language of the link's e-mail to a person who saved none. */
+  defaultLocale?: Locale;
   /** ALLOW_DISPOSABLE_EMAIL: addresses at disposable-mail services are accepted too. */
   allowDisposable: boolean;
   clock?: () => Date;
@@ -90,11 +95,13 @@ export function createEmailVerification(options: EmailVerificationOptions) {
     }
     const link = `${options.publicUrl}${ROUTES.verifyEmail}?token=${encodeURIComponent(token)}`;
     const product = options.productName;
+    // In the person's saved language, else the installation's: the e-mail is read away from any browser.
+    const T = textsFor(person.language ?? options.defaultLocale ?? DEFAULT_LOCALE).emailVerification;
     try {
       await mailer.send({
         to: person.email,
-        subject: fillText(V.emailSubject, { product }),
-        text: fillText(V.emailBody, { username: person.username, email: person.email, product, link }),
+        subject: fillText(T.emailSubject, { product }),
+        text: fillText(T.emailBody, { username: person.username, email: person.email, product, link }),
       });
     } catch (error) {
       // Not handed over: the send does not count against the cap, and the retry makes a new link.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, messages } from '@rummage/contract';
-import { passwordResetTokens } from '../../db/schema.js';
+import { API, fillText, messages, textsFor } from '@rummage/contract';
+import { passwordResetTokens, users } from '../../db/schema.js';
 import { HttpError, sqlState, violatedConstraint } from '../../lib/http-error.js';
 import { hashToken } from '../../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -42,6 +42,30 @@ describe('send-password-reset-link', () => {
     expect(mails.filter((mail) => mail.to.includes('nobody-at-all'))).toHaveLength(0);
     expect(mails.filter((mail) => mail.to.includes(user.email))).toHaveLength(1);
     expect(await tokenFromMail(user.email)).toHaveLength(43);
+  });
+
+  it('writes the e-mail in the language the person saved, and the SPEC’s English to everyone else', async () => {
+    const [spanish, english] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await t.app.parts.storage.database.db
+      .update(users)
+      .set({ language: 'es' })
+      .where(eq(users.id, spanish.id));
+    // The browser asking says nothing about the language of an e-mail read elsewhere.
+    const headers = { 'accept-language': 'de' };
+    for (const who of [spanish, english])
+      await t.app.inject({
+        method: 'POST',
+        url: API.account.sendPasswordResetLink,
+        payload: { email: who.email },
+        headers,
+      });
+    const mails = await t.outbox();
+    const mailTo = (email: string) => mails.find((mail) => mail.to.includes(email));
+    const es = textsFor('es').passwordReset;
+    expect(mailTo(spanish.email)?.subject).toBe(fillText(es.emailSubject, { product: 'Rummage' }));
+    expect(mailTo(spanish.email)?.text).toContain(es.emailBody.split('{link}')[1]!.trim());
+    expect(mailTo(english.email)?.subject).toBe('Reset your Rummage password');
+    expect(await tokenFromMail(spanish.email)).toHaveLength(43);
   });
 
   it('refuses a malformed address with the SPEC message', async () => {

@@ -1,4 +1,4 @@
-import type { Role } from '@rummage/contract';
+import type { Locale, Role } from '@rummage/contract';
 import type { Database } from '../../db/client.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import {
@@ -20,6 +20,8 @@ export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+  /** The language the person saved; null or left out lets their browser decide (plugins/locale.ts). */
+  language?: Locale | null;
 }
 
 export interface Authenticated {

@@ -11,7 +11,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { refusalResponses } from '../../plugins/errors.js';
 import { access } from '../../plugins/openapi.js';
 import { writesRateLimit } from '../../plugins/rate-limit.js';
-import type { NotificationCentre } from './centre.service.js';
+import { entryIn, type NotificationCentre } from './centre.service.js';
 
 const tags = ['Notifications'];
 
@@ -37,7 +37,12 @@ export const centreRoutes: FastifyPluginAsyncZod<CentreRoutesOptions> = async (a
         response: { 200: notificationListResponseSchema, ...refusalResponses },
       },
     },
-    async (request) => centre.list(requireUser(request).id, request.query),
+    async (request) => {
+      const page = await centre.list(requireUser(request).id, request.query);
+      const { locale } = request;
+      const { currency } = options.config.locale;
+      return { ...page, data: page.data.map((entry) => entryIn(entry, locale, currency)) };
+    },
   );
 
   app.post(

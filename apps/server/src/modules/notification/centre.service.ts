@@ -4,7 +4,13 @@
  * transaction; every change records `notification.created` (push, e-mail) and `notification.countChanged` (the bell
  * on /generalhub), told live after the commit.
  */
-import type { Notification, NotificationType } from '@rummage/contract';
+import {
+  NOTIFICATION_TYPES,
+  translateText,
+  type Locale,
+  type Notification,
+  type NotificationType,
+} from '@rummage/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import type { NotificationRow } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
@@ -45,6 +51,39 @@ export function toNotification(row: NotificationRow): Notification {
     link: row.link,
     createdAt: row.updatedAt.toISOString(),
     isRead: row.readAt !== null,
+  };
+}
+
+/**
+ * The types whose body is the product's own text ("Held until …"); the others' is what a person wrote or a
+ * listing's title, and stays as it is.
+ */
+const WORDED_BODIES: ReadonlySet<NotificationType> = new Set([
+  NOTIFICATION_TYPES.garageSale,
+  NOTIFICATION_TYPES.like,
+  NOTIFICATION_TYPES.reservation,
+  NOTIFICATION_TYPES.deal,
+  NOTIFICATION_TYPES.review,
+  NOTIFICATION_TYPES.offer,
+]);
+
+/**
+ * An entry in its reader's language. Entries keep the contract's English texts, written once for whoever reads
+ * them; each reader (the list, a push, an e-mail) gets them said in theirs, prices in the installation's currency.
+ */
+export function entryIn<T extends { type: string; title: string; body: string }>(
+  entry: T,
+  locale: Locale,
+  currency: string,
+): T {
+  if (locale === 'en') return entry;
+  const said = { currency };
+  return {
+    ...entry,
+    title: translateText(entry.title, locale, said),
+    body: WORDED_BODIES.has(entry.type as NotificationType)
+      ? translateText(entry.body, locale, said)
+      : entry.body,
   };
 }
 

@@ -91,6 +91,8 @@ export interface NotificationProcessorParts {
   centre: NotificationCentre;
   push: PushService;
   email: NotificationEmail;
+  /** The installation's currency: an offer's amount is stored in English in it, said in each reader's language. */
+  currency?: string;
   now?: () => Date;
 }
 
@@ -134,7 +136,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     const title = await titleOf(w.tx, productId);
     if (title === undefined) return;
     const name = await nameInNotices(w.tx, actor);
-    const amount = formatPrice(offer.amount);
+    const amount = formatPrice(offer.amount, 'en', parts.currency);
     const texts =
       offer.status === 'pending'
         ? {

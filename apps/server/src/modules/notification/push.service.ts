@@ -8,6 +8,9 @@ import { createECDH, createHash, randomBytes } from 'node:crypto';
 import {
   fillText,
   messages,
+  SPEC_LOCALE,
+  textsFor,
+  type InstallationLocale,
   type Notification,
   type PushPayload,
   type PushSubscriptionRequest,
@@ -29,6 +32,8 @@ import {
   type VapidKeys,
 } from '../../services/push/index.js';
 import { isEntryUnread } from './centre.repository.js';
+import { entryIn } from './centre.service.js';
+import { languageOfRecipient } from './names.js';
 import type { NotificationPreferencesService } from './preferences.service.js';
 import {
   deleteOwnSubscription,
@@ -72,6 +77,8 @@ export interface PushServiceOptions {
   vapidKeys: () => Promise<VapidKeys>;
   policy: EndpointPolicy;
   productName: string;
+  /** The installation's language and currency: a push is said in its person's saved language, else this one. */
+  locale?: Pick<InstallationLocale, 'defaultLocale' | 'currency'>;
   log: Log;
 }
 
@@ -94,6 +101,7 @@ export interface PushService {
 
 export function createPushService(options: PushServiceOptions): PushService {
   const { db, queue, presence, preferences, sender, policy, log } = options;
+  const locale = options.locale ?? SPEC_LOCALE;
 
   const enqueue = async (
     userId: number,
@@ -189,9 +197,10 @@ export function createPushService(options: PushServiceOptions): PushService {
     },
     unsubscribe: (userId, endpoint) => deleteOwnSubscription(db, userId, endpoint),
     async sendTest(userId) {
+      const T = textsFor(await languageOfRecipient(db, userId, locale.defaultLocale)).notifications;
       const push: PushPayload = {
-        title: N.testTitle,
-        body: fillText(N.testBody, { product: options.productName }),
+        title: T.testTitle,
+        body: fillText(T.testBody, { product: options.productName }),
         link: '/settings/notifications',
         type: 'test',
       };
@@ -207,9 +216,11 @@ export function createPushService(options: PushServiceOptions): PushService {
       const subscriptions = await subscriptionsOf(tx, userId);
       if (subscriptions.length === 0) return;
       if (!(await preferences.allows(userId, 'push', notification.type, tx))) return;
+      const reader = await languageOfRecipient(tx, userId, locale.defaultLocale);
+      const said = entryIn(notification, reader, locale.currency);
       const push = fitPushPayload({
-        title: notification.title,
-        body: notification.body,
+        title: said.title,
+        body: said.body,
         link: notification.link,
         type: notification.type,
       });

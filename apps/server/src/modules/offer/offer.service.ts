@@ -51,9 +51,15 @@ export function createOfferService(options: {
   reservations: ReservationService;
   durationMs: number;
   requireVerifiedEmail?: boolean;
+  /**
+   * The installation's currency (CURRENCY): prices in texts are written in English in it, and said in each reader's
+   * language on the way out.
+   */
+  currency?: string;
   now?: () => Date;
 }) {
   const { db, durable, queue, reservations, durationMs } = options;
+  const price = (amount: number) => formatPrice(amount, 'en', options.currency);
   const now = options.now ?? (() => new Date());
 
   function present(row: repo.OfferRow, at: Date): Offer {
@@ -80,7 +86,7 @@ export function createOfferService(options: {
     if (listing.sellerId === buyerId) throw new HttpError(403, O.ownListing);
     if (listing.isSold) throw new HttpError(400, O.listingSold);
     const max = listing.price * OFFER_LIMITS.maxTimesPrice;
-    if (amount > max) throw new HttpError(400, fillText(O.amountTooHigh, { max: formatPrice(max) }));
+    if (amount > max) throw new HttpError(400, fillText(O.amountTooHigh, { max: price(max) }));
     return listing;
   }
 
@@ -178,7 +184,7 @@ export function createOfferService(options: {
     });
     // Its row in the chat, among the messages: unread for the other side, and the chat's latest line.
     const text = fillText(countersId === undefined ? O.inChat : O.counterInChat, {
-      amount: formatPrice(amount),
+      amount: price(amount),
     });
     await insertMessage(tx, offer.conversationId, fromUserId, text, null, at, row.id);
     const data = present(row, at);

@@ -64,6 +64,7 @@ describe('GET /api/User/profile-details/{userId}', () => {
       // The test factory's people opened their link: everyone sees the badge, nobody the address.
       emailVerified: true,
       isOwner: false,
+      language: null,
       reputation: {
         average: null,
         count: 0,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@rummage/contract';
 import { follows, profileViews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 import { blockedSql } from './block.repository.js';
@@ -45,6 +46,7 @@ export interface ProfileRow {
   createdAt: Date;
   bannedAt: Date | null;
   emailVerifiedAt: Date | null;
+  language: Locale | null;
   itemsSold: number;
   followersCount: number;
   followingCount: number;
@@ -72,6 +74,7 @@ export async function findProfile(
       createdAt: users.createdAt,
       bannedAt: users.bannedAt,
       emailVerifiedAt: users.emailVerifiedAt,
+      language: users.language,
       itemsSold: itemsSoldOf(outerUserId),
       followersCount: followersCountOf(outerUserId),
       followingCount: followingCountOf(outerUserId),
@@ -224,6 +227,8 @@ export interface UserDetails {
   address: string;
   latitude: number;
   longitude: number;
+  /** Left out: kept as it is; null clears it. */
+  language?: Locale | null;
 }
 
 /**

@@ -117,7 +117,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: {
         tags,
         operationId: 'User_updateUserDetails',
-        summary: 'Edit your username, e-mail and address (username and e-mail unique, ignoring case)',
+        summary:
+          'Edit your username, e-mail, address and language (username and e-mail unique, ignoring case; language null clears it)',
         body: updateUserDetailsSchema,
         security: bearer,
         response: { 200: updateUserDetailsResponseSchema, 409: errorBodySchema, ...refusals },
@@ -125,7 +126,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request) => {
       const user = requireUser(request);
-      return { message: P.updated, data: await users.updateDetails(user, request.body) };
+      const data = await users.updateDetails(user, request.body);
+      // The answer is in the language just saved (plugins/locale.ts reads it when the answer is sent).
+      if (request.body.language !== undefined) user.language = request.body.language;
+      return { message: P.updated, data };
     },
   );
 

@@ -127,6 +127,7 @@ export function createUserService(options: UserServiceOptions) {
       coverPhotoUrl: row.coverPhotoUrl,
       emailVerified: row.emailVerifiedAt !== null,
       isOwner,
+      language: isOwner ? row.language : null,
       reputation,
     };
   }
@@ -190,6 +191,7 @@ export function createUserService(options: UserServiceOptions) {
             address: stripUsaSuffix(input.address),
             latitude: input.latitude,
             longitude: input.longitude,
+            ...(input.language !== undefined && { language: input.language }),
           });
           // A new address is checked like one at registration, and gets its link with the change.
           if (outcome?.emailChanged) {

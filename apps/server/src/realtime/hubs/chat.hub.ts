@@ -113,10 +113,13 @@ export function createChatHub(chats: MessageService): AppHub<'chat'> {
             // Every refusal is both: MessageError for the page that listens, and the failed invocation with the
             // same text for a client that only awaits invoke() (docs/realtime.md), a block as much as a limit.
             if (error instanceof HttpError) {
-              await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              await hub.clients.caller.send(HUB_EVENTS.messageError, hub.context.say(error.message));
               throw new HubException(error.message);
             }
-            await hub.clients.caller.send(HUB_EVENTS.messageError, messages.listing.messageFailed);
+            await hub.clients.caller.send(
+              HUB_EVENTS.messageError,
+              hub.context.say(messages.listing.messageFailed),
+            );
             throw error;
           }
         },

@@ -72,7 +72,7 @@ export function createSupportHub(support: SupportService): AppHub<'support'> {
           } catch (error) {
             // Every refusal is both, as in chats (docs/realtime.md): MessageError, then the failed invocation.
             if (error instanceof HttpError) {
-              await hub.clients.caller.send(HUB_EVENTS.messageError, error.message);
+              await hub.clients.caller.send(HUB_EVENTS.messageError, hub.context.say(error.message));
               throw new HubException(error.message);
             }
             throw error;

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
-import { bearerToken, type Authenticated } from '../../modules/account/session.service.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { bearerToken, type Authenticated, type AuthUser } from '../../modules/account/session.service.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
 
 /** A token's user and the session it belongs to: a connection ends with that session (delivery/sessions.ts). */
 export type HubAuthenticate = (token: string | undefined) => Promise<Authenticated | null>;
+
+/**
+ * How a new connection's refusals are said: in the language of the request that made it (negotiate, or an upgrade
+ * that skipped it) and of its person.
+ */
+export type HubWording = (headers: IncomingHttpHeaders, user: AuthUser) => (text: string) => string;
 
 /**
  * The bearer token of a hub request: the Authorization header (negotiate, POST, long polling, Node WebSockets)

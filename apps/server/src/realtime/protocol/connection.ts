@@ -99,6 +99,8 @@ export class ServerConnection {
     private readonly host: ConnectionHost,
     /** The negotiate answer offered stateful reconnect (the client asked for it and the server keeps buffers). */
     private readonly statefulReconnectOffered = false,
+    /** A refusal's text in the person's language (plugins/locale.ts), decided when the connection was made. */
+    readonly say: (text: string) => string = (text) => text,
   ) {
     this.reader = new RecordReader(host.timing.maxMessageBytes);
   }
@@ -352,7 +354,7 @@ export class ServerConnection {
   /** A refusal costs no turn: answered at once, as a hub method's HubException reads (a send gets nothing). */
   private refuse(message: HubInvocationMessage, text: string): void {
     if (message.invocationId === undefined) return;
-    const error = errorTexts.hubException(message.target, text);
+    const error = errorTexts.hubException(message.target, this.say(text));
     this.write(completionFrame(message.invocationId, { error }, message.target));
   }
 

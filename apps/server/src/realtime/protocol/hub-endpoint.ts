@@ -82,10 +82,19 @@ export class HubEndpoint implements ConnectionHost {
     statefulReconnect = false,
     /** credentialOf() the bearer token that negotiated: its first WebSocket needs no second session read. */
     credential?: string,
+    say?: (text: string) => string,
   ): ServerConnection {
     const connectionId = newId();
     const token = negotiateVersion >= 1 ? newId() : connectionId;
-    const connection = new ServerConnection(connectionId, token, user, sessionId, this, statefulReconnect);
+    const connection = new ServerConnection(
+      connectionId,
+      token,
+      user,
+      sessionId,
+      this,
+      statefulReconnect,
+      say,
+    );
     connection.credential = credential;
     this.byToken.set(token, connection);
     this.byId.set(connectionId, connection);
@@ -166,7 +175,7 @@ export class HubEndpoint implements ConnectionHost {
     } catch (error) {
       finished('error');
       if (error instanceof HubException || (error instanceof Error && error.name === 'HubException')) {
-        return answer({ error: errorTexts.hubException(target, error.message) });
+        return answer({ error: errorTexts.hubException(target, connection.say(error.message)) });
       }
       this.log.error({ err: error, hub: this.definition.name, method: target }, 'hub method failed');
       return answer({ error: errorTexts.unexpectedError(target) });
@@ -225,6 +234,7 @@ export class HubEndpoint implements ConnectionHost {
         sessionId: connection.sessionId,
         items: connection.items,
         abort: (reason?: string) => connection.close(reason ? { error: reason } : {}),
+        say: connection.say,
       };
       invocation = {
         context,

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { errorBodySchema, messages } from '@rummage/contract';
 import { access } from '../../plugins/openapi.js';
 import type { ConnectionAdmission } from './admission.js';
-import { credentialOf, findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
+import {
+  credentialOf,
+  findConnection,
+  hubToken,
+  lookupTexts,
+  type HubAuthenticate,
+  type HubWording,
+} from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { HubEndpoint } from './hub-endpoint.js';
 import { LongPollingSink } from './transports/long-polling.js';
@@ -160,7 +167,13 @@ export async function hubRoutes(
     endpoints,
     authenticate,
     admission,
-  }: { endpoints: HubEndpoint[]; authenticate: HubAuthenticate; admission: ConnectionAdmission },
+    wording,
+  }: {
+    endpoints: HubEndpoint[];
+    authenticate: HubAuthenticate;
+    admission: ConnectionAdmission;
+    wording?: HubWording;
+  },
 ): Promise<void> {
   app.removeAllContentTypeParsers();
   // Clients send text/plain (JSON protocol) or application/octet-stream; the body is protocol text either way.
@@ -217,7 +230,13 @@ export async function hubRoutes(
         const statefulReconnect =
           queryValue(request.query, 'useStatefulReconnect') === 'true' &&
           endpoint.timing.statefulReconnectBufferBytes > 0;
-        const connection = endpoint.create(session, version.version, statefulReconnect, credentialOf(token));
+        const connection = endpoint.create(
+          session,
+          version.version,
+          statefulReconnect,
+          credentialOf(token),
+          wording?.(request.headers, session.user),
+        );
         return reply.send(negotiateBody(connection, version.version, statefulReconnect));
       },
     );

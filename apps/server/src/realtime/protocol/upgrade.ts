@@ -4,7 +4,14 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { ConnectionAdmission } from './admission.js';
-import { credentialOf, findConnection, hubToken, lookupTexts, type HubAuthenticate } from './auth.js';
+import {
+  credentialOf,
+  findConnection,
+  hubToken,
+  lookupTexts,
+  type HubAuthenticate,
+  type HubWording,
+} from './auth.js';
 import type { ServerConnection } from './connection.js';
 import type { FrameGathering } from './gather.js';
 import type { HubEndpoint } from './hub-endpoint.js';
@@ -16,6 +23,7 @@ const MAX_FRAME_BYTES = 1024 * 1024;
 export interface UpgradeOptions {
   endpoints: HubEndpoint[];
   authenticate: HubAuthenticate;
+  wording?: HubWording;
   /** Lets a connection being created here in on its turn (admission.ts). */
   admission: ConnectionAdmission;
   /** Holds each socket's frames while a burst of invocations goes on (gather.ts). */
@@ -100,7 +108,13 @@ export function listenForUpgrades(server: Server, options: UpgradeOptions): { cl
       if (socket.destroyed) return; // the client left while it waited
       const session = await options.authenticate(token);
       if (!session) return refuse(socket, 401);
-      connection = endpoint.create(session, 1);
+      connection = endpoint.create(
+        session,
+        1,
+        false,
+        undefined,
+        options.wording?.(request.headers, session.user),
+      );
     } else {
       // The WebSocket that follows its negotiate, with the same token: that negotiate read the session moments ago
       // (within the 15 s a negotiated connection waits), and an ended session ends negotiated connections too

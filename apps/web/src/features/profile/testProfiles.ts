@@ -22,6 +22,7 @@ export function profileDetails(overrides: Partial<ProfileDetails> = {}): Profile
     coverPhotoUrl: '/uploads/u/maria-cover.webp',
     emailVerified: true,
     isOwner: true,
+    language: null,
     reputation: reputation(),
     ...overrides,
   };

@@ -3,9 +3,7 @@
  * with their own title and link), a link to open, and the footer with the unsubscribe link, as plain text and as
  * HTML. Every word is from the contract (messages.notifications), so the e-mail and the site say the same.
  */
-import { fillText, messages } from '@rummage/contract';
-
-const N = messages.notifications;
+import { fillText, textsFor, type Locale } from '@rummage/contract';
 
 /** An e-mail shows this many items at most; the rest are counted ("… and 3 more"). */
 export const MAX_TEXTS = 5;
@@ -44,7 +42,9 @@ export const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-export function renderEmail(content: EmailContent): RenderedEmail {
+/** The e-mail in the recipient's language: the content is said in it already, the frame is said here. */
+export function renderEmail(content: EmailContent, locale: Locale = 'en'): RenderedEmail {
+  const N = textsFor(locale).notifications;
   const shown = content.items.slice(-MAX_TEXTS);
   const more = content.items.length - shown.length;
   const moreLine = more > 0 ? fillText(N.emailMore, { count: more }) : undefined;

@@ -1,3 +1,4 @@
+import type { Locale } from '@rummage/contract';
 /**
  * What notification e-mail reads and writes: who gets it, what is still unread in a thread (a chat, a support
  * ticket, one kind of a person's notices), and when the thread's last e-mail went out (notification_emails: at
@@ -21,11 +22,18 @@ export interface Recipient {
   email: string;
   bannedAt: Date | null;
   emailVerifiedAt: Date | null;
+  /** The language the person saved; null: the installation's. */
+  language: Locale | null;
 }
 
 export async function findRecipient(db: Database, userId: number): Promise<Recipient | undefined> {
   const [row] = await db
-    .select({ email: users.email, bannedAt: users.bannedAt, emailVerifiedAt: users.emailVerifiedAt })
+    .select({
+      email: users.email,
+      bannedAt: users.bannedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      language: users.language,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

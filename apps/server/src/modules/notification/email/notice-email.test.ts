@@ -10,10 +10,11 @@ import {
   ROUTES,
   fillText,
   messages,
+  textsFor,
   type EmailUnsubscribeKind,
   type NotificationPreferences,
 } from '@rummage/contract';
-import { jobs } from '../../../db/schema.js';
+import { jobs, users } from '../../../db/schema.js';
 import type { TestApp } from '../../../test/app.js';
 import { banUser, bearer } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
@@ -185,6 +186,52 @@ describe('reservation e-mail', () => {
       support: true,
     });
     expect(after.push.reservations).toBe(true);
+  });
+});
+
+describe('in the recipient’s language', () => {
+  it('e-mails a buyer who saved German in German, and lists the entry in German to them', async () => {
+    const de = textsFor('de').notifications;
+    const { seller, buyer, title } = await reservation({
+      before: async (who) => {
+        await t.app.parts.storage.database.db
+          .update(users)
+          .set({ language: 'de' })
+          .where(eq(users.id, who.id));
+      },
+    });
+    const [mail] = await waitForMails(buyer, 1);
+    const entryTitle = fillText(de.reservedTitleBuyer, { name: seller.username, title });
+    const { parsed } = mail!;
+    expect(parsed.subject).toBe(entryTitle);
+    expect(parsed.text).toContain(fillText(de.emailReservationsIntro, { product: 'Rummage' }));
+    expect(parsed.text).toContain(entryTitle);
+    // "Reserviert bis {until}.": the hold's end, in UTC, after the German words.
+    const held = de.reservedBody.split('{until}')[0]!;
+    expect(parsed.text).toMatch(new RegExp(`${held}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
+    expect(parsed.text).toContain(`${de.emailOpenNotifications}: ${PUBLIC_URL}${ROUTES.notifications}`);
+    expect(parsed.text).toContain(fillText(de.emailFooter, { product: 'Rummage' }));
+    expect(parsed.text).toContain(`${de.emailUnsubscribe}: `);
+    expect(String(parsed.html)).toContain(de.emailUnsubscribe);
+    expect(parsed.text).not.toContain(N.emailOpenNotifications);
+
+    // The list says the same entry in the reader's saved language, whatever their browser sends.
+    const listed = await t.app.inject({
+      url: API.notifications.list,
+      headers: { ...bearer(buyer.token), 'accept-language': 'es' },
+    });
+    const entry = listed
+      .json<{ data: Array<{ type: string; title: string; body: string }> }>()
+      .data.find((notice) => notice.type === NOTIFICATION_TYPES.reservation);
+    expect(entry?.title).toBe(entryTitle);
+    expect(entry?.body.startsWith(held)).toBe(true);
+
+    // The unsubscribe page is in the language of the browser that opens it.
+    const link = expectNotificationHeaders(mail!, PUBLIC_URL).replace(PUBLIC_URL, '');
+    const page = await t.app.inject({ url: link, headers: { accept: 'text/html', 'accept-language': 'es' } });
+    const es = textsFor('es').notifications;
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain(fillText(es.unsubscribeQuestion, { kind: es.kindReservations }));
   });
 });
 

@@ -9,9 +9,13 @@
 import {
   API,
   ROUTES,
+  SPEC_LOCALE,
   fillText,
   messages,
+  textsFor,
   type EmailUnsubscribeKind,
+  type InstallationLocale,
+  type Locale,
   type NotificationType,
 } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
@@ -20,6 +24,7 @@ import type { ProcessorContext } from '../../../events/durable.js';
 import type { JobKind, JobQueue } from '../../../jobs/queue/queue.js';
 import type { MailSender } from '../../account/account.service.js';
 import type { NotificationPreferencesService } from '../preferences.service.js';
+import { entryIn } from '../centre.service.js';
 import { nameInNotices } from '../names.js';
 import { renderEmail, type EmailContent } from './email.content.js';
 import * as repo from './email.repository.js';
@@ -40,21 +45,21 @@ export const EMAIL_JOBS = {
 const NOTICES = {
   reservation: {
     kind: 'reservations',
-    subjectMany: N.emailReservationsSubjectMany,
-    intro: N.emailReservationsIntro,
+    subjectMany: 'emailReservationsSubjectMany',
+    intro: 'emailReservationsIntro',
   },
   savedSearch: {
     kind: 'savedSearches',
-    subjectMany: N.emailSavedSearchesSubjectMany,
-    intro: N.emailSavedSearchesIntro,
+    subjectMany: 'emailSavedSearchesSubjectMany',
+    intro: 'emailSavedSearchesIntro',
   },
   offer: {
     kind: 'offers',
-    subjectMany: N.emailOffersSubjectMany,
-    intro: N.emailOffersIntro,
+    subjectMany: 'emailOffersSubjectMany',
+    intro: 'emailOffersIntro',
   },
 } as const satisfies Partial<
-  Record<NotificationType, { kind: EmailUnsubscribeKind; subjectMany: string; intro: string }>
+  Record<NotificationType, { kind: EmailUnsubscribeKind; subjectMany: keyof typeof N; intro: keyof typeof N }>
 >;
 export type EmailedNoticeType = keyof typeof NOTICES;
 const isEmailedNotice = (type: NotificationType): type is EmailedNoticeType => Object.hasOwn(NOTICES, type);
@@ -71,6 +76,8 @@ export interface NotificationEmailOptions {
   tokens: UnsubscribeTokens;
   publicUrl: string;
   productName: string;
+  /** The installation's language and currency: an e-mail is in its recipient's saved language, else this one. */
+  locale?: Pick<InstallationLocale, 'defaultLocale' | 'currency'>;
   /** How long a message stays unread before it is e-mailed (NOTIFY_EMAIL_DELAY_MS). */
   delayMs: number;
   /** At most one e-mail per thread this often: an hour (tests shorten it). */
@@ -100,9 +107,10 @@ interface Thread {
   type: NotificationType;
   unsubscribeKind: EmailUnsubscribeKind;
   pending(since: Date | undefined, until: Date): Promise<repo.PendingMessage[]>;
-  /** What the e-mail says about these (at least one). */
+  /** What the e-mail says about these (at least one), in the recipient's language. */
   describe(
     pending: repo.PendingMessage[],
+    reader: Locale,
   ): Promise<Omit<EmailContent, 'unsubscribeUrl' | 'settingsUrl' | 'productName'>>;
 }
 
@@ -111,6 +119,7 @@ export type NotificationEmail = ReturnType<typeof createNotificationEmail>;
 export function createNotificationEmail(options: NotificationEmailOptions) {
   const { db, queue, mailer, preferences, tokens, publicUrl, productName, delayMs } = options;
   const paceMs = options.paceMs ?? HOUR_MS;
+  const locale = options.locale ?? SPEC_LOCALE;
   // Messages of one thread within one delay's span share a job; the job looks at everything unread when it runs.
   const bucket = () => Math.floor(Date.now() / Math.max(delayMs, 1_000));
 
@@ -149,12 +158,16 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
     if (!(await repo.takeSlot(db, thread.recipientId, thread.key, previous, now))) return;
     try {
       const unsubscribe = await unsubscribeUrl(thread.recipientId, thread.unsubscribeKind);
-      const email = renderEmail({
-        ...(await thread.describe(pending)),
-        unsubscribeUrl: unsubscribe,
-        settingsUrl: `${publicUrl}${ROUTES.notificationSettings}`,
-        productName,
-      });
+      const reader = recipient.language ?? locale.defaultLocale;
+      const email = renderEmail(
+        {
+          ...(await thread.describe(pending, reader)),
+          unsubscribeUrl: unsubscribe,
+          settingsUrl: `${publicUrl}${ROUTES.notificationSettings}`,
+          productName,
+        },
+        reader,
+      );
       await mailer.send({ to: recipient.email, ...email, listUnsubscribe: unsubscribe });
     } catch (error) {
       // The send failed (the relay is down): the slot goes back so the queue's retry may send.
@@ -174,11 +187,13 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       type: 'message',
       unsubscribeKind: 'messages',
       pending: (since, until) => repo.pendingChatMessages(db, chat, receiverId, since, until),
-      async describe(pending) {
+      async describe(pending, reader) {
+        const T = textsFor(reader).notifications;
         const name = await nameInNotices(db, chat.otherUserId);
+        const named = { name: name === N.deletedUser ? T.deletedUser : name, title: chat.title };
         return {
-          subject: fillText(N.emailMessageSubject, { name, title: chat.title }),
-          intro: fillText(N.emailMessageIntro, { name, title: chat.title }),
+          subject: fillText(T.emailMessageSubject, named),
+          intro: fillText(T.emailMessageIntro, named),
           items: pending.map((message) => ({ text: message.body })),
           link: `${publicUrl}${ROUTES.chat(chat.otherUserId, productId)}`,
         };
@@ -197,9 +212,9 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       type: 'support',
       unsubscribeKind: 'support',
       pending: (since, until) => repo.pendingSupportAnswers(db, ticket, since, until),
-      describe: async (pending) => ({
-        subject: fillText(N.emailSupportSubject, { product: productName }),
-        intro: fillText(N.emailSupportIntro, { product: productName }),
+      describe: async (pending, reader) => ({
+        subject: fillText(textsFor(reader).notifications.emailSupportSubject, { product: productName }),
+        intro: fillText(textsFor(reader).notifications.emailSupportIntro, { product: productName }),
         items: pending.map((answer) => ({ text: answer.body })),
         link: `${publicUrl}${ROUTES.support}`,
       }),
@@ -217,21 +232,27 @@ export function createNotificationEmail(options: NotificationEmailOptions) {
       type,
       unsubscribeKind: notice.kind,
       pending: (since, until) => repo.pendingNotices(db, userId, type, since, until),
-      describe: async (pending) => ({
-        // One entry's title says it all ("Ana reserved Lamp for you"); several are counted.
-        subject:
-          pending.length === 1 && pending[0]?.title
-            ? pending[0].title
-            : fillText(notice.subjectMany, { count: pending.length }),
-        intro: fillText(notice.intro, { product: productName }),
-        items: pending.map((entry) => ({
-          heading: entry.title,
-          text: entry.body,
-          ...(entry.link && { link: `${publicUrl}${entry.link}` }),
-        })),
-        link: `${publicUrl}${ROUTES.notifications}`,
-        linkText: N.emailOpenNotifications,
-      }),
+      describe: async (pending, reader) => {
+        const T = textsFor(reader).notifications;
+        const said = pending.map((entry) =>
+          entryIn({ type, title: entry.title ?? '', body: entry.body }, reader, locale.currency),
+        );
+        return {
+          // One entry's title says it all ("Ana reserved Lamp for you"); several are counted.
+          subject:
+            said.length === 1 && said[0]?.title
+              ? said[0].title
+              : fillText(T[notice.subjectMany], { count: pending.length }),
+          intro: fillText(T[notice.intro], { product: productName }),
+          items: pending.map((entry, index) => ({
+            heading: said[index]?.title ?? '',
+            text: said[index]?.body ?? entry.body,
+            ...(entry.link && { link: `${publicUrl}${entry.link}` }),
+          })),
+          link: `${publicUrl}${ROUTES.notifications}`,
+          linkText: T.emailOpenNotifications,
+        };
+      },
     };
   }
 

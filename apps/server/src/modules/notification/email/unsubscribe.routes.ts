@@ -9,9 +9,11 @@ import {
   API,
   fillText,
   messages,
+  textsFor,
   unsubscribeQuerySchema,
   unsubscribeResponseSchema,
   type EmailUnsubscribeKind,
+  type Locale,
 } from '@rummage/contract';
 import type { Database } from '../../../db/client.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -25,13 +27,13 @@ import type { UnsubscribeTokens } from './unsubscribe-token.js';
 const N = messages.notifications;
 const tags = ['Notifications'];
 
-const KIND_NAMES: Record<EmailUnsubscribeKind, string> = {
-  messages: N.kindMessages,
-  support: N.kindSupport,
-  reservations: N.kindReservations,
-  savedSearches: N.kindSavedSearches,
-  offers: N.kindOffers,
-};
+const KIND_NAMES = {
+  messages: 'kindMessages',
+  support: 'kindSupport',
+  reservations: 'kindReservations',
+  savedSearches: 'kindSavedSearches',
+  offers: 'kindOffers',
+} as const satisfies Record<EmailUnsubscribeKind, keyof typeof N>;
 
 export interface UnsubscribeRoutesOptions {
   db: Database;
@@ -43,13 +45,14 @@ export interface UnsubscribeRoutesOptions {
 /** A browser (the link in the e-mail's footer) gets a page; a mail app or a script gets JSON. */
 const wantsPage = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+/** The page in the language of the browser that opened the link (plugins/locale.ts). */
+function page(reply: FastifyReply, locale: Locale, status: number, title: string, body: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
         `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     );
@@ -90,14 +93,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
     },
     async (request, reply) => {
       const { token } = request.query;
+      const { locale } = request;
+      const T = textsFor(locale).notifications;
       const found = await tokens.verify(token);
       if (!found) {
         if (wantsPage(request))
-          return page(reply, 400, N.unsubscribeTitle, `<p>${escapeHtml(N.unsubscribeInvalid)}</p>`);
+          return page(reply, locale, 400, T.unsubscribeTitle, `<p>${escapeHtml(T.unsubscribeInvalid)}</p>`);
         throw new HttpError(400, N.unsubscribeInvalid);
       }
-      const kind = KIND_NAMES[found.kind];
-      const question = fillText(N.unsubscribeQuestion, { kind, product: productName });
+      const kind = T[KIND_NAMES[found.kind]];
+      const question = fillText(T.unsubscribeQuestion, { kind, product: productName });
       const subscribed = (await findRecipient(db, found.userId))
         ? (await preferences.read(found.userId)).email[found.kind]
         : false;
@@ -105,11 +110,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
       const action = `${API.notifications.unsubscribe}?token=${encodeURIComponent(token)}`;
       return page(
         reply,
+        locale,
         200,
-        N.unsubscribeTitle,
+        T.unsubscribeTitle,
         `<p>${escapeHtml(question)}</p><form method="post" action="${escapeHtml(action)}">` +
           `<input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-          `<button type="submit">${escapeHtml(N.emailUnsubscribe)}</button></form>`,
+          `<button type="submit">${escapeHtml(T.emailUnsubscribe)}</button></form>`,
       );
     },
   );
@@ -128,9 +134,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
       const { userId, kind } = await verified(request.query.token);
       // A deleted account has nothing left to switch off, and gets no e-mail anyway.
       if (await findRecipient(db, userId)) await preferences.switchOff(userId, 'email', kind);
+      const T = textsFor(request.locale).notifications;
       if (wantsPage(request))
-        return page(reply, 200, N.unsubscribeTitle, `<p>${escapeHtml(N.unsubscribed)}</p>`);
-      return { data: { kind, subscribed: false, message: N.unsubscribed } };
+        return page(reply, request.locale, 200, T.unsubscribeTitle, `<p>${escapeHtml(T.unsubscribed)}</p>`);
+      return { data: { kind, subscribed: false, message: T.unsubscribed } };
     },
   );
 };
