@@ -136,6 +136,7 @@ export const STAFF_CASES: Record<string, RouteCase> = {
     onProduct(API.staff.dismissReports),
     {},
   ),
+  'GET /api/Staff/search-report': staffRead(() => API.staff.searchReport),
   'GET /api/Staff/users': staffRead(() => `${API.staff.users}?query=user`),
   'GET /api/Staff/users/{userId}': staffRead(
     (w) => apiPath(API.staff.user, { userId: w.owner.user.id }),
