@@ -15,7 +15,22 @@ export interface Lane {
   dataDir: string;
   /** Spec files (under tests/) of this lane; undefined: every file another lane does not name. */
   files?: string[];
+  /** What the lane's server is set to beyond the journeys' defaults (servers.ts). */
+  env?: Record<string, string>;
+  /** The browser's language (navigator.languages and Accept-Language); Playwright's en-US without one. */
+  locale?: string;
 }
+
+/**
+ * An installation in Germany, read by a browser set to German: its own server, as DEFAULT_LOCALE, CURRENCY,
+ * DISTANCE_UNIT and DEFAULT_COUNTRY are read at start. Its one journey is short, so it runs beside the others.
+ */
+const GERMAN_LANE = {
+  name: 'german',
+  files: ['german.spec.ts'],
+  env: { DEFAULT_LOCALE: 'de', CURRENCY: 'EUR', DISTANCE_UNIT: 'km', DEFAULT_COUNTRY: 'DE' },
+  locale: 'de-DE',
+};
 
 const SECOND_LANE = [
   'profiles.spec.ts',
@@ -35,17 +50,21 @@ const SECOND_LANE = [
 
 /**
  * The run's lanes: E2E_LANES of them (default 2; 1 runs every journey on one server, one at a time), on ports from
- * E2E_PORT (default 3210) up, with data directories under the run's E2E_DATA_DIR.
+ * E2E_PORT (default 3210) up, with data directories under the run's E2E_DATA_DIR; then the German installation's
+ * lane on the port after theirs. E2E_LANE names the one lane to run.
  */
 export function lanesOf(env: NodeJS.ProcessEnv, runDir: string): Lane[] {
   const count = Math.min(2, Math.max(1, Number(env.E2E_LANES ?? 2) || 1));
   const firstPort = Number(env.E2E_PORT ?? 3210);
-  return Array.from({ length: count }, (_, index) => ({
+  const lanes: Lane[] = Array.from({ length: count }, (_, index) => ({
     name: `lane ${index + 1}`,
     port: firstPort + index,
     dataDir: join(runDir, `lane-${index + 1}`),
     ...(count > 1 && index === 1 && { files: SECOND_LANE }),
   }));
+  const all = [...lanes, { ...GERMAN_LANE, port: firstPort + 2, dataDir: join(runDir, 'lane-german') }];
+  // E2E_LANE=german starts that lane's server alone (its journeys only).
+  return env.E2E_LANE ? all.filter((lane) => lane.name === env.E2E_LANE) : all;
 }
 
 /** The spec files a lane runs, as Playwright's testMatch and testIgnore read them. */

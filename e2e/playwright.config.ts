@@ -52,6 +52,11 @@ export default defineConfig({
     ...laneMatch(lane, lanes),
     workers: 1,
     metadata: { dataDir: lane.dataDir },
-    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${lane.port}` },
+    use: {
+      ...devices['Desktop Chrome'],
+      channel: undefined,
+      baseURL: `http://127.0.0.1:${lane.port}`,
+      ...(lane.locale && { locale: lane.locale }),
+    },
   })),
 });

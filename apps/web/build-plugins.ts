@@ -6,7 +6,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { APP_FILES, PAGE_RENDERING } from '@rummage/contract';
+import {
+  APP_FILES,
+  LOCALES,
+  PAGE_RENDERING,
+  localizedPageFile,
+  withHtmlLang,
+  type Locale,
+} from '@rummage/contract';
 import { build, type AliasOptions, type Plugin, type Rolldown } from 'vite';
 import { offlinePage } from './offline-page.ts';
 
@@ -19,6 +26,7 @@ const BOOT_MODULES = new RegExp(
     'preload-helper',
     'src/app/(landingPages|pageState)\\.ts$',
     'src/shared/api/(earlyAnswers|assets)\\.ts$',
+    'src/shared/i18n/catalogueFiles\\.ts$',
     'packages/contract/src/(paths|session|constants)\\.ts$',
   ]
     .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
@@ -60,8 +68,8 @@ export function appChunks(mountFile: string): Rolldown.CodeSplittingGroup[] {
     return app.has(id);
   };
   // src/main.tsx must not import `app` before the first paint, yet it shares some small modules with it: Vite's
-  // preload helper, the landing pages' loaders and early data (and the few plain modules those use). They get a
-  // chunk of their own, which both import.
+  // preload helper, the landing pages' loaders and early data, the catalogues' loaders (and the few plain modules
+  // those use). They get a chunk of their own, which both import.
   const boot: Rolldown.CodeSplittingGroup = { name: 'boot', test: BOOT_MODULES, priority: 20 };
   const appGroup: Rolldown.CodeSplittingGroup = {
     debugName: 'app',
@@ -137,7 +145,7 @@ async function buildRenderer(
   root: string,
   alias: AliasOptions | undefined,
   outDir: string,
-): Promise<Record<'renderHome' | 'renderShell', () => Promise<string>>> {
+): Promise<Record<'renderHome' | 'renderShell', (locale: Locale) => Promise<string>>> {
   await build({
     configFile: false,
     root,
@@ -162,21 +170,26 @@ async function buildRenderer(
   });
   return (await import(pathToFileURL(join(outDir, RENDERER_FILE)).href)) as Record<
     'renderHome' | 'renderShell',
-    () => Promise<string>
+    (locale: Locale) => Promise<string>
   >;
 }
 
-/** The home page and the frame, for HTML that paints before any script has run. */
+/**
+ * The home page and the frame in every language, for HTML that paints before any script has run, in the
+ * language the server chooses for the request (apps/server/src/plugins/static-spa.ts).
+ */
 async function prerenderPages(
   root: string,
   alias: AliasOptions | undefined,
   outDir: string,
-): Promise<Record<'home' | 'shell', string>> {
+): Promise<Array<{ locale: Locale; home: string; shell: string }>> {
   const renderer = await buildRenderer(root, alias, outDir);
-  const rendered = { home: await renderer.renderHome(), shell: await renderer.renderShell() };
-  // The page's Content-Security-Policy allows no inline script; markup that needs one would break silently.
-  if (Object.values(rendered).some((markup) => /<script/i.test(markup))) {
-    throw new Error('a prerendered page contains a <script>');
+  const rendered = [];
+  for (const locale of LOCALES) {
+    const pages = { home: await renderer.renderHome(locale), shell: await renderer.renderShell(locale) };
+    // The page's Content-Security-Policy allows no inline script; markup that needs one would break silently.
+    if (/<script/i.test(pages.home + pages.shell)) throw new Error('a prerendered page contains a <script>');
+    rendered.push({ locale, ...pages });
   }
   return rendered;
 }
@@ -216,19 +229,22 @@ export function postBuild({ alias }: { alias?: AliasOptions }): Plugin {
       const shell = inlineStylesheet(readFileSync(indexFile, 'utf8'), outDir);
       if (!shell.includes(ROOT_ELEMENT) || !shell.includes('</head>'))
         throw new Error('unexpected index.html');
-      const pages = await prerenderPages(root, alias, outDir);
       const withRoot = (html: string, markup: string) =>
         html.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
       const page = withAppPreloads(outDir, shell);
-      writeFileSync(indexFile, withRoot(page, pages.shell));
+      for (const { locale, home, shell: frame } of await prerenderPages(root, alias, outDir)) {
+        const write = (file: string, html: string) =>
+          writeFileSync(join(outDir, localizedPageFile(file, locale)), withHtmlLang(html, locale));
+        write('index.html', withRoot(page, frame));
+        write(HOME_HTML, withRoot(shell, home));
+        // Before vite-plugin-pwa lists the files its service worker keeps (closeBundle, after this).
+        write(APP_FILES.offlinePage.slice(1), offlinePage(locale));
+      }
       // The server fills this with a page rendered at request time and its <title> (apps/server/src/plugins/
       // page-render.ts). Without the app's preloads, like the home page: such a page paints its photos first.
       const template = withRoot(shell, PAGE_MARKER).replace(/<title>[^<]*<\/title>/, HEAD_MARKER);
       if (!template.includes(HEAD_MARKER)) throw new Error('index.html has no <title>');
       writeFileSync(join(outDir, TEMPLATE_FILE), template);
-      writeFileSync(join(outDir, HOME_HTML), withRoot(shell, pages.home));
-      // Before vite-plugin-pwa lists the files its service worker keeps (closeBundle, after this).
-      writeFileSync(join(outDir, APP_FILES.offlinePage.slice(1)), offlinePage());
       precompress(outDir);
     },
   };

@@ -3,16 +3,21 @@
  * file with its styles inline, so the worker keeps only it and the icon; texts from the contract. No script: the
  * site's Content-Security-Policy allows none inline, and "Try again" is a link to the address it stands in for.
  */
-import { APP_FILES, messages } from '@rummage/contract';
+import { APP_FILES, messages, type Catalogue, type Locale } from '@rummage/contract';
+import { de } from '@rummage/contract/locales/de';
+import { es } from '@rummage/contract/locales/es';
+
+/** Built once per language; the service worker shows the one of the language the person reads. */
+const CATALOGUES: Record<Locale, Catalogue> = { en: messages, de, es };
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
-export function offlinePage(): string {
-  const text = messages.notifications;
+export function offlinePage(locale: Locale): string {
+  const text = CATALOGUES[locale].notifications;
   const brand = APP_FILES.themeColor;
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />

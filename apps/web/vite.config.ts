@@ -49,7 +49,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['offline.html', 'icons/*.png'],
+        globPatterns: ['offline*.html', 'icons/*.png'],
         // As for the app (below): the worker takes two constants and a text from the contract, not all of it.
         // (vite-plugin-pwa types this as Rollup's option; Rolldown, which builds it, takes the same rule list.)
         rollupOptions: { treeshake: { moduleSideEffects: [CONTRACT_DECLARES_ONLY] as never } },

@@ -237,7 +237,7 @@ test('a reload without a connection shows the offline page, and "Try again" brin
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: T.offlineTitle })).toHaveCount(0);
   await expect(page).toHaveURL(/\/marketplace$/);
-  // Only the offline page and its icons are kept: no page, no API answer.
+  // Only the offline page, in each language, and its icons are kept: no page, no API answer.
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
@@ -250,6 +250,8 @@ test('a reload without a connection shows the offline page, and "Try again" brin
     '/icons/icon-512.png',
     '/icons/maskable-192.png',
     '/icons/maskable-512.png',
+    '/offline.de.html',
+    '/offline.es.html',
     '/offline.html',
   ]);
   await context.close();

@@ -2,6 +2,7 @@ import './app/styles.css';
 import { holdEarlyInput } from './app/earlyInput';
 import { landingPageLoader, startLandingPage } from './app/landingPages';
 import { hasPageState } from './app/pageState';
+import { preloadCatalogue } from './shared/i18n/catalogueFiles';
 
 /**
  * Starts the app with as little as possible ahead of the first paint (docs/benchmarks-history.md, "Front end").
@@ -53,6 +54,8 @@ const pageCode = (withData ? painted : Promise.resolve())
     return landingPageLoader(pathname)?.();
   })
   .catch(() => undefined);
+// A page read in another language than English needs its catalogue, a chunk of its own: asked for beside the app.
+preloadCatalogue(document.documentElement.lang);
 void painted
   .then(() => Promise.all([import('./app/mount'), pageCode]))
   .then(([{ mount }]) => mount(root, release));

@@ -14,8 +14,9 @@ import {
   PAGE_RENDERING,
   ROUTE_PATTERNS,
   fillText,
-  messages,
+  type Locale,
   type ProductDetail,
+  type Catalogue,
   type PublicConfig,
 } from '@rummage/contract';
 import { App } from './app/App';
@@ -29,6 +30,7 @@ import { LISTING_TEXT } from './features/listings/texts';
 import { assetUrl } from './shared/api/assets';
 import { ApiError } from './shared/api/client';
 import { CONFIG_QUERY_KEY, FALLBACK_CONFIG } from './shared/config/useAppConfig';
+import { loadLanguage } from './shared/i18n/catalogues';
 import { Spinner } from './shared/ui/Spinner';
 
 export { setApiTransport } from './shared/api/client';
@@ -36,28 +38,39 @@ export { setApiTransport } from './shared/api/client';
 /**
  * The whole page as one string, lazy pages included: the async renderer waits for whatever suspends, and unlike a
  * streaming renderer never reveals a late part with an inline script, which the Content-Security-Policy forbids.
- * (The app's JSX is typed as React's; preact/compat makes the elements Preact's.)
+ * (The app's JSX is typed as React's; preact/compat makes the elements Preact's.) Each render is given its
+ * language: renders in different languages run at the same time.
  */
-async function render(routes: RouteObject[], url: string, client?: QueryClient): Promise<string> {
+async function render(
+  routes: RouteObject[],
+  url: string,
+  locale: Locale,
+  client?: QueryClient,
+): Promise<string> {
   const page = (
-    <App client={client} createRouter={() => createMemoryRouter(routes, { initialEntries: [url] })} />
+    <App
+      client={client}
+      language={await loadLanguage(locale)}
+      createRouter={() => createMemoryRouter(routes, { initialEntries: [url] })}
+    />
   );
   return renderToStringAsync(page as unknown as VNode);
 }
 
-/** The home page, as it is before the categories and listings arrive. */
-export function renderHome(): Promise<string> {
-  return render(appRoutes, '/');
+/** The home page in `locale`, as it is before the categories and listings arrive. */
+export function renderHome(locale: Locale): Promise<string> {
+  return render(appRoutes, '/', locale);
 }
 
 /**
  * The frame every other page opens in: header, the loading placeholder RootLayout shows while a page's code
  * loads (a screen high), footer. The page's own first state replaces it without moving anything into view.
  */
-export function renderShell(): Promise<string> {
+export function renderShell(locale: Locale): Promise<string> {
   return render(
     [{ element: <RootLayout />, children: [{ path: '*', element: <Spinner fillScreen /> }] }],
     '/',
+    locale,
   );
 }
 
@@ -101,11 +114,11 @@ export interface RenderedPage {
  * answers are fetched (through setApiTransport's transport) and the page rendered again, until nothing more is
  * asked for. Failed queries are left out of the state, so the browser asks again.
  */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export async function renderPage(url: string, locale: Locale = 'en'): Promise<RenderedPage> {
   const client = createQueryClient();
   let markup = '';
   for (let pass = 1; ; pass += 1) {
-    markup = await render(appRoutes, url, client);
+    markup = await render(appRoutes, url, locale, client);
     const waiting = client.getQueryCache().getAll().filter(waitingForData);
     if (waiting.length === 0 || pass === MAX_PASSES) break;
     // One try each: the visitor's browser will ask again for whatever fails here.
@@ -115,7 +128,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   }
   return {
     markup: markup + stateElement(client),
-    head: headFor(url, client),
+    head: headFor(url, client, (await loadLanguage(locale)).texts),
     status: statusFor(url, client),
   };
 }
@@ -138,13 +151,13 @@ function stateElement(client: QueryClient): string {
 }
 
 /** The tab title the page would set, and for a listing what a shared link's preview shows. */
-function headFor(url: string, client: QueryClient): string {
+function headFor(url: string, client: QueryClient, texts: Catalogue): string {
   const config = client.getQueryData<PublicConfig>(CONFIG_QUERY_KEY) ?? FALLBACK_CONFIG;
   const fill = (text: string, extra: Record<string, string> = {}) =>
     fillText(text, { product: config.productName, email: config.supportEmail, ...extra });
   const pathname = new URL(url, 'http://page').pathname;
   if (ROUTE_PATTERNS.marketplace.test(pathname))
-    return `<title>${escapeHtml(fill(messages.titles.marketplace))}</title>`;
+    return `<title>${escapeHtml(fill(texts.titles.marketplace))}</title>`;
   const id = parseProductId(ROUTE_PATTERNS.productDetail.exec(pathname)?.[1]);
   const product = id === null ? undefined : client.getQueryData<ProductDetail>(listingKeys.detail(id));
   if (!product) return `<title>${escapeHtml(fill(LISTING_TEXT.detailFallbackTitle))}</title>`;

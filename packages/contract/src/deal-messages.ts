@@ -18,7 +18,6 @@ export const offerMessages = {
   amountTooHigh: 'An offer can be at most {max}, ten times the asking price.',
   ownListing: "You can't make an offer on your own listing.",
   listingSold: 'This listing is sold, so it takes no more offers.',
-  listingGone: 'This listing is no longer available.',
   /** More than `{count}` offers by one buyer on one listing within a day. */
   tooMany: 'You can make at most {count} offers on a listing in 24 hours. Please try again later.',
   notFound: 'This offer does not exist.',

@@ -1,5 +1,7 @@
 import { MILES_TO_KM } from './constants.js';
 import { fillText, messages } from './messages.js';
+import type { DistanceUnit } from './locale.js';
+import type { Catalogue } from './locales/catalogue.js';
 
 /**
  * Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact, rounded to the nearest
@@ -57,10 +59,25 @@ export function approximateMiles(distanceKm: number): number {
 
 /** "1.5 mi away", or "Less than 0.5 mi away" below a quarter mile (approximateMiles). */
 export function formatApproximateMiles(distanceKm: number): string {
-  const miles = approximateMiles(distanceKm);
-  return miles === 0
-    ? messages.pickupPrivacy.underHalfMileAway
-    : fillText(messages.pickupPrivacy.milesAway, { miles });
+  return formatApproximateDistance(distanceKm, 'mi');
+}
+
+/**
+ * A distance to a listing's approximate point in the installation's unit: in miles as formatApproximateMiles; in
+ * kilometres rounded to the nearest whole one (half a kilometre would be finer than the SPEC's half mile), "Less
+ * than 1 km" below half a kilometre.
+ */
+export function formatApproximateDistance(
+  distanceKm: number,
+  unit: DistanceUnit,
+  texts: Catalogue['pickupPrivacy'] = messages.pickupPrivacy,
+): string {
+  if (unit !== 'km') {
+    const miles = approximateMiles(distanceKm);
+    return miles === 0 ? texts.underHalfMileAway : fillText(texts.milesAway, { miles });
+  }
+  const km = Number.isFinite(distanceKm) ? Math.round(distanceKm) : 0;
+  return km <= 0 ? texts.underOneKmAway : fillText(texts.kmAway, { km });
 }
 
 /** Chosen addresses drop a trailing ", USA" (docs/product.md §5). */

@@ -88,3 +88,38 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return ranked.map((entry) => entry.language).find(isLocale);
 }
+
+/** The cookie that holds a person's own choice of language, for every visitor (the server reads it too). */
+export const LANGUAGE_COOKIE = 'lang';
+/** A year: the choice outlasts a session, and the footer switch is always there to change it. */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** The language a `Cookie` header (or document.cookie) holds a choice of, if it names one we have. */
+export function chosenLocaleFromCookies(cookies: string | null | undefined): Locale | undefined {
+  for (const pair of (cookies ?? '').split(/;\s*/)) {
+    const [name, value] = pair.split('=');
+    if (name === LANGUAGE_COOKIE && isLocale(value)) return value;
+  }
+  return undefined;
+}
+
+/** The `Set-Cookie`/document.cookie text that keeps `locale` as the person's choice. */
+export function languageCookie(locale: Locale): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
+/**
+ * The built page (home.html, index.html, offline.html) in `locale`: English keeps the file's own name, which
+ * the server also hands out as it is; another language is written beside it (home.de.html).
+ */
+export function localizedPageFile(file: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? file : file.replace(/\.html$/, `.${locale}.html`);
+}
+
+/** A page's `<html lang>` set to `locale` (the template is written with the English one). */
+export function withHtmlLang(html: string, locale: Locale): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+}
+
+/** Each language named in itself, as a language switch lists them (so a reader finds their own). */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', es: 'Español' };

@@ -15,6 +15,8 @@ export const messages = {
     somethingWentWrong: 'Something went wrong. Please try again.',
     notFound: 'Oops this page does not exist',
     goToHome: 'Go to Home',
+    /** The close button of a message banner. */
+    dismissMessage: 'Dismiss message',
     loginRequired: 'Please log in to continue.',
     forbidden: 'You are not allowed to do that.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
@@ -61,6 +63,8 @@ export const messages = {
     logoutEverywhere: 'Log out everywhere',
   },
   footer: {
+    /** The language switch (footer, profile settings); each language is named in itself (LANGUAGE_NAMES). */
+    language: 'Language',
     terms: 'terms of services',
     marketplace: 'marketplace',
     support: 'support',
@@ -69,6 +73,8 @@ export const messages = {
   location: {
     dialogTitle: 'Change Location',
     radiusLabel: 'Location Radius (miles)',
+    /** The same where DISTANCE_UNIT=km. */
+    radiusLabelKm: 'Location Radius (km)',
     updateRadius: 'Update Radius',
     cityPlaceholder: 'Enter your city',
     unavailable: 'Location unavailable',
@@ -229,7 +235,6 @@ export const messages = {
     reserveNoChat: 'You can only reserve this listing for someone who has a chat with you about it.',
     reserveSold: 'This listing is sold, so it cannot be reserved.',
     reserved: 'Reserved',
-    reservedFor: 'Reserved for {name}.',
     reservedForYou: 'Reserved for you until {time}',
     reservedUntil: 'Reserved until {time}',
     reserveFor: 'Reserve for {name}',
@@ -284,6 +289,9 @@ export const messages = {
     /** A distance to a listing, rounded to the nearest half mile (formatApproximateMiles); `{miles}` "1.5". */
     milesAway: '{miles} mi away',
     underHalfMileAway: 'Less than 0.5 mi away',
+    /** Where DISTANCE_UNIT=km: rounded to the nearest kilometre (formatApproximateDistance); `{km}` "2". */
+    kmAway: '{km} km away',
+    underOneKmAway: 'Less than 1 km away',
   },
   /** Scam and spam warnings in chat (docs/product.md §16): what the recipient reads under a message, by kind. */
   safety: {

@@ -21,6 +21,9 @@ export const savedSearchMessages = {
   /** `{miles}` the radius in miles, `{place}` the place searched around. */
   within: 'Within {miles} mi of {place}',
   withinHere: 'Within {miles} mi of the chosen spot',
+  /** Where DISTANCE_UNIT=km: `{km}` the radius in kilometres. */
+  withinKm: 'Within {km} km of {place}',
+  withinHereKm: 'Within {km} km of the chosen spot',
   newMatchesOne: '1 new match',
   newMatchesMany: '{count} new matches',
   noNewMatches: 'No new matches',

@@ -7,22 +7,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { chooseLocale, translateText, type Locale } from '@rummage/contract';
+import { chooseLocale, chosenLocaleFromCookies, translateText, type Locale } from '@rummage/contract';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The language this request is answered in. */
     readonly locale: Locale;
   }
-}
-
-/** The cookie the web app keeps a visitor's language in. */
-export const LANGUAGE_COOKIE = 'lang';
-
-const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
-
-function languageCookie(header: string | undefined): string | undefined {
-  return header ? LANGUAGE_COOKIE_PATTERN.exec(header)?.[1]?.trim() : undefined;
 }
 
 /** The language of a request (an API call, or a hub's negotiate or upgrade) from a person who saved `saved`. */
@@ -32,7 +23,7 @@ export function localeOfRequest(
   defaultLocale: Locale,
 ): Locale {
   return chooseLocale({
-    chosen: saved ?? languageCookie(headers.cookie),
+    chosen: saved ?? chosenLocaleFromCookies(headers.cookie),
     acceptLanguage: headers['accept-language'],
     defaultLocale,
   });

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_RENDERING } from '@rummage/contract';
+import { PAGE_RENDERING, withHtmlLang, type Locale } from '@rummage/contract';
 
 /**
  * The pages people land on from a link whose largest element is a photo the API names (the marketplace, a
@@ -26,7 +26,7 @@ const RENDER_TIMEOUT_MS = 1_500;
 
 interface Renderer {
   rendersWithData(pathname: string, cookieHeader: string): boolean;
-  renderPage(url: string): Promise<{ markup: string; head: string; status?: number }>;
+  renderPage(url: string, locale: Locale): Promise<{ markup: string; head: string; status?: number }>;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -37,8 +37,8 @@ export interface RenderedHtml {
 }
 
 export interface PageRender {
-  /** The page for `request`, or null when it is not rendered at request time (or cannot be now). */
-  render(request: FastifyRequest): Promise<RenderedHtml | null>;
+  /** The page for `request` in `locale`, or null when it is not rendered at request time (or cannot be now). */
+  render(request: FastifyRequest, locale: Locale): Promise<RenderedHtml | null>;
 }
 
 const brotli = promisify(brotliCompress);
@@ -86,7 +86,7 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
   });
 
   return {
-    async render(request) {
+    async render(request, locale) {
       const pathname = request.url.split('?')[0] ?? '/';
       const loaded = await loadRenderer();
       const cookies = request.headers.cookie ?? '';
@@ -94,7 +94,7 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
       inFlight += 1;
       // Counted until the render itself ends, even when the visitor was sent the frame for taking too long.
       const rendering = visitor
-        .run({ ip: request.ip }, () => loaded.renderPage(request.url))
+        .run({ ip: request.ip }, () => loaded.renderPage(request.url, locale))
         .finally(() => {
           inFlight -= 1;
         });
@@ -108,7 +108,9 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
         ]);
         if (!page) return null;
         return {
-          html: template.replace(headMarker, () => page.head).replace(pageMarker, () => page.markup),
+          html: withHtmlLang(template, locale)
+            .replace(headMarker, () => page.head)
+            .replace(pageMarker, () => page.markup),
           status: page.status === 404 ? 404 : 200,
         };
       } catch (error) {
@@ -133,7 +135,8 @@ export async function sendRenderedPage(
     .type('text/html; charset=utf-8')
     // The visitor's view of data that changes by the minute.
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'accept-encoding');
+    // In the reader's language, chosen from these two (./static-spa.ts).
+    .header('vary', 'accept-encoding, accept-language, cookie');
   if (/\bbr\b/.test(accepts)) {
     const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);

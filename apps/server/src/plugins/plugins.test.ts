@@ -13,6 +13,9 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(distDir, 'home.html'), '<!doctype html><div id="root"><h1>prerendered home</h1></div>');
+  writeFileSync(join(distDir, 'index.de.html'), '<!doctype html><html lang="de"><div id="root"></div>');
+  writeFileSync(join(distDir, 'home.de.html'), '<!doctype html><div id="root"><h1>Startseite</h1></div>');
+  writeFileSync(join(distDir, 'home.es.html'), '<!doctype html><div id="root"><h1>Inicio</h1></div>');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), 'brotli bytes');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
@@ -62,6 +65,24 @@ describe('static SPA', () => {
     expect((await t.app.inject({ url: '/', headers: html })).body).toContain('prerendered home');
     const other = await t.app.inject({ url: '/marketplace', headers: html });
     expect(other.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it("answers pages in the reader's language: their choice, then their browser's, then the installation's", async () => {
+    const home = (headers: Record<string, string>) =>
+      t.app.inject({ url: '/', headers: { accept: 'text/html', ...headers } });
+    expect((await home({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).body).toContain('Startseite');
+    expect((await home({ 'accept-language': 'de-DE', cookie: 'lang=es' })).body).toContain('Inicio');
+    expect((await home({ 'accept-language': 'fr-FR', cookie: 'lang=xx' })).body).toContain(
+      'prerendered home',
+    );
+    const answer = await home({ 'accept-language': 'de' });
+    expect(answer.headers.vary).toContain('accept-language, cookie');
+    const frame = await t.app.inject({
+      url: '/marketplace',
+      headers: { accept: 'text/html', cookie: 'lang=de' },
+    });
+    expect(frame.body).toContain('<html lang="de">');
+    expect(frame.headers.vary).toContain('accept-language, cookie');
   });
 
   it('sends the copy compressed at build time to browsers that accept it', async () => {

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_FILES, HUBS, isPageRoute, ROUTE_PATTERNS, ROUTES } from '@rummage/contract';
+import {
+  APP_FILES,
+  HUBS,
+  isPageRoute,
+  localizedPageFile,
+  ROUTE_PATTERNS,
+  ROUTES,
+  type Locale,
+} from '@rummage/contract';
 import { replyNotFound } from './errors.js';
 import { createPageRender, sendRenderedPage } from './page-render.js';
 
@@ -24,6 +32,12 @@ function wantsSpaPage(request: FastifyRequest): boolean {
   const namesFile = /\.[^/]*$/.test(path);
   return !namesFile && (accept === '' || accept.includes('*/*'));
 }
+
+/**
+ * A page is sent in the request's language (./locale.ts): for a page, which carries no session, the person's choice
+ * in the `lang` cookie, then the browser's Accept-Language, then DEFAULT_LOCALE. Pages so chosen vary with both.
+ */
+export const LANGUAGE_VARY = 'accept-language, cookie';
 
 const notBuiltPage = (distDir: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rummage: web app not built</title></head>
@@ -52,8 +66,8 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
         dotfiles: 'ignore',
         // The web build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent as they are.
         preCompressed: true,
-        // `/` gets the home page rendered at build time (apps/web/build-plugins.ts), painted before any script.
-        index: ['home.html', 'index.html'],
+        // `/` is answered below, in the reader's language.
+        index: false,
         setHeaders(res, path) {
           const hashed = path.startsWith(join(distDir, 'assets'));
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -66,6 +80,18 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
       app.log.warn({ distDir }, 'web app not built: serving a placeholder page (run npm run build)');
     }
 
+    /** A page built in every language (apps/web/build-plugins.ts), in the one chosen for the request. */
+    const sendPage = (reply: FastifyReply, file: string, locale: Locale, status = 200) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', LANGUAGE_VARY)
+        .sendFile(localizedPageFile(file, locale));
+    if (built) {
+      // `/` gets the home page rendered at build time, painted before any script.
+      app.get('/', (request, reply) => sendPage(reply, 'home.html', request.locale));
+    }
+
     // The marketplace and listings, rendered with their data at request time (./page-render.ts).
     const pages = built ? createPageRender(app, distDir) : null;
 
@@ -73,17 +99,18 @@ export const staticSpaPlugin = fp<{ distDir: string }>(
       if (!wantsSpaPage(request)) return replyNotFound(request, reply);
       if (!built) return reply.code(200).type('text/html; charset=utf-8').send(notBuiltPage(distDir));
       const [path, query] = request.url.split('?', 2);
+      const { locale } = request;
       const shared = ROUTE_PATTERNS.productShare.exec(path ?? '');
       if (shared?.[1]) {
         return reply.redirect(`${ROUTES.productDetail(shared[1])}${query ? `?${query}` : ''}`, 301);
       }
-      const rendered = request.method === 'GET' ? await pages?.render(request) : null;
+      const rendered = request.method === 'GET' ? await pages?.render(request, locale) : null;
       if (rendered) return sendRenderedPage(request, reply, rendered);
       // A path no page answers gets the app (which shows its not-found page) with a 404, so crawlers and uptime
       // monitors see the truth instead of a 200 for every typo.
       const status = isPageRoute(path ?? '/') ? 200 : 404;
-      return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(reply, 'index.html', locale, status);
     });
   },
-  { name: 'static-spa' },
+  { name: 'static-spa', dependencies: ['locale'] },
 );

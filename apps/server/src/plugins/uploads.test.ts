@@ -11,6 +11,7 @@ import { createImagePipeline } from '../services/images/index.js';
 import { createImageStore, newImageKey } from '../services/storage/index.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { errorsPlugin } from './errors.js';
+import { localePlugin } from './locale.js';
 import { staticSpaPlugin } from './static-spa.js';
 import { uploadsPlugin } from './uploads.js';
 
@@ -30,6 +31,7 @@ describe('uploads plugin', () => {
     app = Fastify();
     await app.register(errorsPlugin);
     await app.register(uploadsPlugin, { config });
+    await app.register(localePlugin, config.locale);
     await app.register(staticSpaPlugin, { distDir });
     await app.ready();
   });

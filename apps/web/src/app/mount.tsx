@@ -1,6 +1,9 @@
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { loadLanguage } from '../shared/i18n/catalogues';
+import { setBrowserLanguage } from '../shared/i18n/i18n';
+import { browserPageLocale } from '../shared/i18n/language';
 import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
 import { flagSavedPlace, readSession } from '../shared/session/storage';
 import { App } from './App';
@@ -42,9 +45,13 @@ export function adoptPageState(client: QueryClient, signedIn: boolean): void {
  * src/prerender.tsx), starting from the data that HTML was rendered with, if any (./pageState.ts). Preact renders
  * it in one task (it has no transitions to slice it with, docs/decisions/0023-preact.md); the HTML stays on screen
  * until it is done. StrictMode is a plain fragment there.
- * `onRendered` runs once the app's first render is in the page, in the task that put it there.
+ * `onRendered` runs once the app's first render is in the page, in the task that put it there. The app is read in
+ * the language the page was painted in (./shared/i18n/language.ts), whose catalogue is loaded first.
  */
-export function mount(container: HTMLElement, onRendered: () => void = () => undefined): void {
+export async function mount(container: HTMLElement, onRendered: () => void = () => undefined): Promise<void> {
+  const locale = browserPageLocale();
+  const language = await loadLanguage(locale);
+  setBrowserLanguage(language);
   const client = createQueryClient();
   adoptPageState(client, readSession() !== null);
   flagSavedPlace();
@@ -55,7 +62,7 @@ export function mount(container: HTMLElement, onRendered: () => void = () => und
   };
   root.render(
     <StrictMode>
-      <App client={client} />
+      <App client={client} language={language} />
       <AfterFirstRender run={afterRender} />
     </StrictMode>,
   );

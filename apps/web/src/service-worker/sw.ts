@@ -6,13 +6,36 @@
  * answer or a page: everything a person sees comes from the network, so nobody else's data can be left on a
  * shared device.
  */
-import { APP_FILES } from '@rummage/contract';
+import {
+  APP_FILES,
+  LANGUAGE_COOKIE,
+  chooseLocale,
+  chosenLocaleFromCookies,
+  DEFAULT_LOCALE,
+  localizedPageFile,
+  type Locale,
+} from '@rummage/contract';
 import { notificationFromPush, pickClientToFocus, shellCacheName } from './logic';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** Filled in at build time (vite-plugin-pwa, injectManifest): the offline page and the files it uses. */
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
+
+/**
+ * The language of the offline page: the person's choice (the `lang` cookie, where the browser lets a worker read
+ * cookies), else the browser's languages.
+ */
+async function readerLocale(): Promise<Locale> {
+  const store = (self as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
+    .cookieStore;
+  const chosen = await store?.get(LANGUAGE_COOKIE).catch(() => null);
+  return chooseLocale({
+    chosen: chosenLocaleFromCookies(chosen ? `${LANGUAGE_COOKIE}=${chosen.value}` : ''),
+    acceptLanguage: self.navigator.languages.join(','),
+    defaultLocale: DEFAULT_LOCALE,
+  });
+}
 
 const SHELL = self.__WB_MANIFEST;
 const SHELL_CACHE = shellCacheName(SHELL);
@@ -50,7 +73,11 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request).catch(
         async () =>
-          (await caches.match(APP_FILES.offlinePage, { cacheName: SHELL_CACHE })) ?? Response.error(),
+          (await caches.match(localizedPageFile(APP_FILES.offlinePage, await readerLocale()), {
+            cacheName: SHELL_CACHE,
+          })) ??
+          (await caches.match(APP_FILES.offlinePage, { cacheName: SHELL_CACHE })) ??
+          Response.error(),
       ),
     );
     return;

@@ -11,6 +11,7 @@ export const de: Catalogue = {
     somethingWentWrong: 'Etwas ist schiefgelaufen. Bitte versuch es noch einmal.',
     notFound: 'Hoppla, diese Seite gibt es nicht',
     goToHome: 'Zur Startseite',
+    dismissMessage: 'Meldung schließen',
     loginRequired: 'Bitte melde dich an, um weiterzumachen.',
     forbidden: 'Das darfst du nicht.',
     tooManyRequests: 'Zu viele Anfragen. Bitte warte einen Moment und versuch es dann noch einmal.',
@@ -58,6 +59,7 @@ export const de: Catalogue = {
     logoutEverywhere: 'Überall abmelden',
   },
   footer: {
+    language: 'Sprache',
     terms: 'Nutzungsbedingungen',
     marketplace: 'Marktplatz',
     support: 'Hilfe',
@@ -66,6 +68,7 @@ export const de: Catalogue = {
   location: {
     dialogTitle: 'Standort ändern',
     radiusLabel: 'Umkreis (Meilen)',
+    radiusLabelKm: 'Umkreis (km)',
     updateRadius: 'Umkreis übernehmen',
     cityPlaceholder: 'Gib deine Stadt ein',
     unavailable: 'Standort nicht verfügbar',
@@ -221,7 +224,6 @@ export const de: Catalogue = {
     reserveNoChat: 'Du kannst diese Anzeige nur für jemanden reservieren, der mit dir darüber chattet.',
     reserveSold: 'Diese Anzeige ist verkauft und kann deshalb nicht reserviert werden.',
     reserved: 'Reserviert',
-    reservedFor: 'Reserviert für {name}.',
     reservedForYou: 'Für dich reserviert bis {time}',
     reservedUntil: 'Reserviert bis {time}',
     reserveFor: 'Für {name} reservieren',
@@ -272,6 +274,8 @@ export const de: Catalogue = {
     exactMapLabel: 'Karte des genauen Abholorts',
     milesAway: '{miles} mi entfernt',
     underHalfMileAway: 'Weniger als 0,5 mi entfernt',
+    kmAway: '{km} km entfernt',
+    underOneKmAway: 'Weniger als 1 km entfernt',
   },
   safety: {
     offPlatform:
@@ -474,6 +478,8 @@ export const de: Catalogue = {
     everywhere: 'Überall',
     within: 'Im Umkreis von {miles} mi um {place}',
     withinHere: 'Im Umkreis von {miles} mi um den gewählten Ort',
+    withinKm: 'Im Umkreis von {km} km um {place}',
+    withinHereKm: 'Im Umkreis von {km} km um den gewählten Ort',
     newMatchesOne: '1 neuer Treffer',
     newMatchesMany: '{count} neue Treffer',
     noNewMatches: 'Keine neuen Treffer',
@@ -618,7 +624,6 @@ export const de: Catalogue = {
     amountTooHigh: 'Ein Preisvorschlag darf höchstens {max} betragen, das Zehnfache des Preises.',
     ownListing: 'Du kannst für deine eigene Anzeige keinen Preisvorschlag machen.',
     listingSold: 'Diese Anzeige ist verkauft und nimmt keine Preisvorschläge mehr an.',
-    listingGone: 'Diese Anzeige ist nicht mehr verfügbar.',
     tooMany:
       'Du kannst innerhalb von 24 Stunden höchstens {count} Preisvorschläge für eine Anzeige machen. Bitte versuch es später noch einmal.',
     notFound: 'Diesen Preisvorschlag gibt es nicht.',

@@ -12,6 +12,7 @@ export const es: Catalogue = {
     somethingWentWrong: 'Algo salió mal. Inténtalo de nuevo.',
     notFound: 'Ups, esta página no existe',
     goToHome: 'Ir al inicio',
+    dismissMessage: 'Cerrar mensaje',
     loginRequired: 'Inicia sesión para continuar.',
     forbidden: 'No tienes permiso para hacer eso.',
     tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
@@ -57,6 +58,7 @@ export const es: Catalogue = {
     logoutEverywhere: 'Cerrar sesión en todos los dispositivos',
   },
   footer: {
+    language: 'Idioma',
     terms: 'términos del servicio',
     marketplace: 'mercado',
     support: 'ayuda',
@@ -65,6 +67,7 @@ export const es: Catalogue = {
   location: {
     dialogTitle: 'Cambiar ubicación',
     radiusLabel: 'Radio de búsqueda (millas)',
+    radiusLabelKm: 'Radio de búsqueda (km)',
     updateRadius: 'Actualizar radio',
     cityPlaceholder: 'Escribe tu ciudad',
     unavailable: 'Ubicación no disponible',
@@ -220,7 +223,6 @@ export const es: Catalogue = {
     reserveNoChat: 'Solo puedes reservar este anuncio para alguien que tenga un chat contigo sobre él.',
     reserveSold: 'Este anuncio está vendido, así que no se puede reservar.',
     reserved: 'Reservado',
-    reservedFor: 'Reservado para {name}.',
     reservedForYou: 'Reservado para ti hasta {time}',
     reservedUntil: 'Reservado hasta {time}',
     reserveFor: 'Reservar para {name}',
@@ -271,6 +273,8 @@ export const es: Catalogue = {
     exactMapLabel: 'Mapa del punto de entrega exacto',
     milesAway: 'A {miles} mi',
     underHalfMileAway: 'A menos de media milla',
+    kmAway: 'A {km} km',
+    underOneKmAway: 'A menos de 1 km',
   },
   safety: {
     offPlatform:
@@ -471,6 +475,8 @@ export const es: Catalogue = {
     everywhere: 'En todas partes',
     within: 'En un radio de {miles} mi de {place}',
     withinHere: 'En un radio de {miles} mi del punto elegido',
+    withinKm: 'En un radio de {km} km de {place}',
+    withinHereKm: 'En un radio de {km} km del punto elegido',
     newMatchesOne: '1 resultado nuevo',
     newMatchesMany: '{count} resultados nuevos',
     noNewMatches: 'No hay resultados nuevos',
@@ -611,7 +617,6 @@ export const es: Catalogue = {
     amountTooHigh: 'Una oferta puede ser como máximo de {max}, diez veces el precio pedido.',
     ownListing: 'No puedes hacer una oferta en tu propio anuncio.',
     listingSold: 'Este anuncio está vendido, así que ya no admite ofertas.',
-    listingGone: 'Este anuncio ya no está disponible.',
     tooMany:
       'Puedes hacer como máximo {count} ofertas por anuncio en 24 horas. Inténtalo de nuevo más tarde.',
     notFound: 'Esta oferta no existe.',

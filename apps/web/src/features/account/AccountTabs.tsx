@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `flex-1 rounded-full px-4 py-2 text-center text-sm font-semibold transition-colors ${
@@ -10,17 +11,18 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Log In / Register switch at the top of both forms; each tab is a link to its page (docs/product.md §2). */
 export function AccountTabs() {
+  const texts = useTexts();
   return (
     <nav aria-label={ACCOUNT_TEXT.tabsLabel} className="mb-6">
       <ul className="flex gap-1 rounded-full bg-stone-100 p-1">
         <li className="flex flex-1">
           <NavLink to={ROUTES.login} end className={tabClass}>
-            {messages.register.tabLogin}
+            {texts.register.tabLogin}
           </NavLink>
         </li>
         <li className="flex flex-1">
           <NavLink to={ROUTES.register} end className={tabClass}>
-            {messages.register.tabRegister}
+            {texts.register.tabRegister}
           </NavLink>
         </li>
       </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, loginRequestSchema, messages } from '@rummage/contract';
+import { ROUTES, loginRequestSchema } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
@@ -11,12 +11,14 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard, AccountTabs } from './AccountTabs';
 import { login } from './api';
 import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 type LoginField = 'userName' | 'password';
 
 /** /login: username and password; idle → submitting → error banner or /user-main (docs/product.md §2, §4, §5, §8). */
 export default function LoginPage() {
-  useDocumentTitle(messages.titles.login);
+  const texts = useTexts();
+  useDocumentTitle(texts.titles.login);
   const fill = useFillText();
   const navigate = useNavigate();
   const { signIn } = useSession();
@@ -49,7 +51,7 @@ export default function LoginPage() {
     const parsed = loginRequestSchema.safeParse(values);
     if (!parsed.success) {
       setInvalid(new Set(parsed.error.issues.map((issue) => issue.path[0] as LoginField)));
-      setError(messages.login.fillFieldsProperly);
+      setError(texts.login.fillFieldsProperly);
       return;
     }
     setInvalid(new Set());
@@ -59,7 +61,7 @@ export default function LoginPage() {
       const answer = await login(parsed.data);
       const data = answer?.data;
       if (!data?.authToken || data.id === undefined || data.id === null) {
-        setError(messages.login.unexpected);
+        setError(texts.login.unexpected);
         return;
       }
       signIn({
@@ -71,7 +73,7 @@ export default function LoginPage() {
       });
       navigate(ROUTES.userMain, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? fill(caught.message) : messages.login.failed);
+      setError(caught instanceof ApiError ? fill(caught.message) : texts.login.failed);
     } finally {
       setSubmitting(false);
     }
@@ -91,7 +93,7 @@ export default function LoginPage() {
         <TextField
           id="login-username"
           name="username"
-          label={messages.login.username}
+          label={texts.login.username}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -104,7 +106,7 @@ export default function LoginPage() {
           id="login-password"
           name="password"
           type="password"
-          label={messages.login.password}
+          label={texts.login.password}
           autoComplete="current-password"
           value={values.password}
           onChange={(event) => update('password', event.target.value)}
@@ -118,7 +120,7 @@ export default function LoginPage() {
           to={ROUTES.resetPassword}
           className="self-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
-          {messages.login.resetPassword}
+          {texts.login.resetPassword}
         </Link>
       </form>
     </AccountCard>

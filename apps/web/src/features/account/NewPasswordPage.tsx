@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { REGISTRATION_REDIRECT_MS, ROUTES, messages, passwordSchema } from '@rummage/contract';
+import { REGISTRATION_REDIRECT_MS, ROUTES, passwordSchema } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { TextField } from '../../shared/ui/TextField';
@@ -8,9 +8,11 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard } from './AccountTabs';
 import { resetPassword } from './api';
 import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /reset-password/new?token=…: the page the e-mailed link opens; sets a new password, then /login. */
 export default function NewPasswordPage() {
+  const texts = useTexts();
   useDocumentTitle(ACCOUNT_TEXT.titles.newPassword);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -18,7 +20,7 @@ export default function NewPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [error, setError] = useState<string | null>(token ? null : messages.passwordReset.tokenInvalid);
+  const [error, setError] = useState<string | null>(token ? null : texts.passwordReset.tokenInvalid);
   const [submitting, setSubmitting] = useState(false);
   const [changed, setChanged] = useState(false);
 
@@ -34,7 +36,7 @@ export default function NewPasswordPage() {
     if (submitting || changed || !token) return;
     setError(null);
     const next: typeof errors = {};
-    if (!passwordSchema.safeParse(password).success) next.password = messages.register.passwordRule;
+    if (!passwordSchema.safeParse(password).success) next.password = texts.register.passwordRule;
     if (confirm !== password) next.confirm = ACCOUNT_TEXT.passwordsDiffer;
     setErrors(next);
     if (next.password || next.confirm) return;
@@ -43,7 +45,7 @@ export default function NewPasswordPage() {
       await resetPassword(token, password);
       setChanged(true);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : messages.passwordReset.failed);
+      setError(caught instanceof ApiError ? caught.message : texts.passwordReset.failed);
     } finally {
       setSubmitting(false);
     }
@@ -53,7 +55,7 @@ export default function NewPasswordPage() {
 
   return (
     <AccountCard>
-      <h1 className="mb-6 text-2xl font-bold text-stone-900">{messages.passwordReset.setNewPassword}</h1>
+      <h1 className="mb-6 text-2xl font-bold text-stone-900">{texts.passwordReset.setNewPassword}</h1>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {error && (
           <Banner onDismiss={token ? () => setError(null) : undefined}>
@@ -67,7 +69,7 @@ export default function NewPasswordPage() {
         )}
         {changed && (
           <Banner tone="success">
-            {messages.passwordReset.passwordChanged}{' '}
+            {texts.passwordReset.passwordChanged}{' '}
             <Link to={ROUTES.login} className="font-semibold underline">
               {ACCOUNT_TEXT.goToLogin}
             </Link>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, firstErrorMessage, messages, passwordResetRequestSchema } from '@rummage/contract';
+import { ROUTES, firstErrorMessage, passwordResetRequestSchema } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { TextField } from '../../shared/ui/TextField';
@@ -8,9 +8,11 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard } from './AccountTabs';
 import { requestPasswordReset } from './api';
 import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /reset-password: asks for the account email and sends a reset link (docs/product.md §2, §4, §5, §8). */
 export default function PasswordResetPage() {
+  const texts = useTexts();
   useDocumentTitle(ACCOUNT_TEXT.titles.resetPassword);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export default function PasswordResetPage() {
     setError(null);
     const parsed = passwordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setFieldError(firstErrorMessage(parsed.error, messages.passwordReset.emailInvalid));
+      setFieldError(firstErrorMessage(parsed.error, texts.passwordReset.emailInvalid));
       return;
     }
     setFieldError(null);
@@ -33,7 +35,7 @@ export default function PasswordResetPage() {
       await requestPasswordReset(parsed.data.email);
       setSent(true);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : messages.passwordReset.failed);
+      setError(caught instanceof ApiError ? caught.message : texts.passwordReset.failed);
     } finally {
       setSubmitting(false);
     }
@@ -45,7 +47,7 @@ export default function PasswordResetPage() {
       <p className="mb-6 text-sm text-stone-700">{ACCOUNT_TEXT.resetIntro}</p>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
-        {sent && <Banner tone="success">{messages.passwordReset.sent}</Banner>}
+        {sent && <Banner tone="success">{texts.passwordReset.sent}</Banner>}
         <TextField
           id="reset-email"
           name="email"
@@ -62,7 +64,7 @@ export default function PasswordResetPage() {
           disabled={submitting || sent}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={submitting || sent}>
-          {submitting ? ACCOUNT_TEXT.sending : messages.passwordReset.requestButton}
+          {submitting ? ACCOUNT_TEXT.sending : texts.passwordReset.requestButton}
         </button>
         <Link
           to={ROUTES.login}

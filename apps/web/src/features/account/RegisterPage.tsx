@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AsYouType } from 'libphonenumber-js/min';
-import {
-  PHONE_DEFAULT_COUNTRY,
-  REGISTRATION_REDIRECT_MS,
-  ROUTES,
-  SUGGESTION_LIMIT,
-  messages,
-} from '@rummage/contract';
+import { PHONE_DEFAULT_COUNTRY, REGISTRATION_REDIRECT_MS, ROUTES, SUGGESTION_LIMIT } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { saveLocation } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
@@ -19,6 +13,7 @@ import { register } from './api';
 import { Captcha, UNVERIFIED, type CaptchaResult } from './Captcha';
 import { toFieldErrors, validateRegistration, type RegisterErrors, type RegisterField } from './registerForm';
 import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Formats as the person types, but never while deleting (re-adding a ")" would trap the backspace). */
 function formatPhone(next: string, previous: string): string {
@@ -31,7 +26,8 @@ function formatPhone(next: string, previous: string): string {
 
 /** /register: the account form with per-field docs/product.md §5 messages, then "Registration successful!" and /login. */
 export default function RegisterPage() {
-  useDocumentTitle(messages.titles.register);
+  const texts = useTexts();
+  useDocumentTitle(texts.titles.register);
   const navigate = useNavigate();
   const [userName, setUserName] = useState('');
   const [email, setEmail] = useState('');
@@ -91,7 +87,7 @@ export default function RegisterPage() {
       setRegistered(true);
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : null;
-      setBanner(error?.message || messages.register.failed);
+      setBanner(error?.message || texts.register.failed);
       setErrors(toFieldErrors(error?.fieldErrors ?? {}));
       setCaptcha(UNVERIFIED);
       setCaptchaKey((key) => key + 1);
@@ -108,11 +104,11 @@ export default function RegisterPage() {
       <h1 className="sr-only">{ACCOUNT_TEXT.registerHeading}</h1>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {banner && <Banner onDismiss={() => setBanner(null)}>{banner}</Banner>}
-        {registered && <Banner tone="success">{messages.register.success}</Banner>}
+        {registered && <Banner tone="success">{texts.register.success}</Banner>}
         <TextField
           id="register-username"
           name="username"
-          label={messages.login.username}
+          label={texts.login.username}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -142,7 +138,7 @@ export default function RegisterPage() {
           id="register-password"
           name="password"
           type="password"
-          label={messages.login.password}
+          label={texts.login.password}
           autoComplete="new-password"
           value={password}
           onChange={(event) => {
@@ -171,7 +167,7 @@ export default function RegisterPage() {
           <LocationField
             id="register-location"
             label={ACCOUNT_TEXT.location}
-            placeholder={messages.location.cityPlaceholder}
+            placeholder={texts.location.cityPlaceholder}
             limit={SUGGESTION_LIMIT.registration}
             value={location}
             onChange={(next) => {

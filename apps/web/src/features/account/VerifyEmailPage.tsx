@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
@@ -11,8 +11,7 @@ import { followKeys } from '../follow';
 import { AccountCard } from './AccountTabs';
 import { verifyEmail } from './api';
 import { ACCOUNT_TEXT } from './texts';
-
-const V = messages.emailVerification;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 type Outcome = { tone: 'success' | 'error'; text: string };
 
@@ -21,6 +20,8 @@ type Outcome = { tone: 'success' | 'error'; text: string };
  * shows the server's answer, then offers the way on: your profile when signed in, else log in.
  */
 export default function VerifyEmailPage() {
+  const texts = useTexts();
+  const V = texts.emailVerification;
   useDocumentTitle(ACCOUNT_TEXT.titles.verifyEmail);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -51,11 +52,11 @@ export default function VerifyEmailPage() {
       (caught: unknown) => {
         setOutcome({
           tone: 'error',
-          text: caught instanceof ApiError ? caught.message : messages.common.somethingWentWrong,
+          text: caught instanceof ApiError ? caught.message : texts.common.somethingWentWrong,
         });
       },
     );
-  }, [token, isRestoring, queryClient, session?.userId]);
+  }, [token, isRestoring, queryClient, session?.userId, texts, V]);
 
   return (
     <AccountCard>

@@ -1,6 +1,5 @@
 import {
   API,
-  messages,
   type LoginRequest,
   type LoginResponse,
   type MessageBody,
@@ -8,6 +7,7 @@ import {
   type RegisterResponse,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 /** The login answer as it arrives; the page checks token and id itself (docs/product.md §8 "success without token or id"). */
 export type LoginAnswer =
@@ -17,7 +17,7 @@ export function login(body: LoginRequest): Promise<LoginAnswer> {
   return apiFetch<LoginAnswer>(API.account.login, {
     method: 'POST',
     body,
-    fallbackMessage: messages.login.failed,
+    fallbackMessage: browserTexts().login.failed,
   });
 }
 
@@ -25,7 +25,7 @@ export function register(body: RegisterRequest): Promise<RegisterResponse> {
   return apiFetch<RegisterResponse>(API.account.register, {
     method: 'POST',
     body,
-    fallbackMessage: messages.register.failed,
+    fallbackMessage: browserTexts().register.failed,
   });
 }
 
@@ -33,7 +33,7 @@ export function requestPasswordReset(email: string): Promise<MessageBody> {
   return apiFetch<MessageBody>(API.account.sendPasswordResetLink, {
     method: 'POST',
     body: { email },
-    fallbackMessage: messages.passwordReset.failed,
+    fallbackMessage: browserTexts().passwordReset.failed,
   });
 }
 
@@ -41,7 +41,7 @@ export function resetPassword(token: string, password: string): Promise<MessageB
   return apiFetch<MessageBody>(API.account.resetPassword, {
     method: 'POST',
     body: { token, password },
-    fallbackMessage: messages.passwordReset.failed,
+    fallbackMessage: browserTexts().passwordReset.failed,
   });
 }
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fillText, messages } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { blockKeys, setBlocked } from './api';
-
-const B = messages.blocking;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface BlockButtonProps {
   userId: number;
@@ -27,6 +26,7 @@ export function BlockButton({
   onChange,
   className = '',
 }: BlockButtonProps) {
+  const B = useTexts().blocking;
   const { session } = useSession();
   const queryClient = useQueryClient();
   const [blocked, setBlockedState] = useState(initialBlocked);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages } from '@rummage/contract';
+import { ROUTES, fillText } from '@rummage/contract';
 import { DEFAULT_USER_IMAGE, assetUrl } from '../../shared/api/assets';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -10,11 +10,11 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { blockKeys, fetchBlockedPeople } from './api';
 import { BlockButton } from './BlockButton';
-
-const B = messages.blocking;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /settings/blocked (docs/product.md §11): the people you blocked, newest first, each with Unblock. */
 export default function BlockedPeoplePage() {
+  const B = useTexts().blocking;
   useDocumentTitle(B.documentTitle);
   const blocked = useQuery({
     queryKey: blockKeys.blocked,

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { CHAT_LIMITS, ROUTES, messages, type ChatThreadHeader } from '@rummage/contract';
+import { CHAT_LIMITS, ROUTES, type ChatThreadHeader } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { formatPrice } from '../feed';
+import { useFormatPrice } from '../feed';
 import { BlockButton } from '../blocking';
 import { DEALS_QUERY_KEY, DealPanel } from '../deals';
 import { FollowButton } from '../follow';
@@ -13,8 +13,7 @@ import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
 import { CHAT_TEXT } from './texts';
 import { useChatThread } from './useChatThread';
-
-const T = messages.chat;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 function idFrom(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -45,6 +44,8 @@ function CloseLink() {
 
 function ThreadHeader({ header }: { header: ChatThreadHeader }) {
   // A deleted account keeps its messages here under the contract's name, with no @ and no one left to follow.
+  const formatPrice = useFormatPrice();
+  const T = useTexts().chat;
   const deleted = header.userName === T.deletedUser;
   // Who and what come first: below 640 px Follow and Block move to a second row, so the name and the item keep the
   // width beside the close button; from 640 px everything sits in one row.
@@ -81,6 +82,7 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
 }
 
 function ChatThread({ receiverId, productId }: { receiverId: number | null; productId: number | null }) {
+  const T = useTexts().chat;
   const thread = useChatThread(receiverId, productId);
   const [draft, setDraft] = useState('');
   const queryClient = useQueryClient();
@@ -186,6 +188,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
 
 /** Why "send" is greyed out, when it is not just the first moment of connecting. */
 function ConnectionLine({ thread }: { thread: ReturnType<typeof useChatThread> }) {
+  const T = useTexts().chat;
   if (thread.loadFailed || thread.hubState === 'connected' || thread.hubState === 'connecting') return null;
   if (thread.hubState === 'reconnecting') {
     return (

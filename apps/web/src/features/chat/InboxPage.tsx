@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROUTES, messages, type ChatRoom } from '@rummage/contract';
+import { ROUTES, type ChatRoom } from '@rummage/contract';
 import { useChatActivity } from '../../shared/realtime/ChatActivityContext';
 import { useSession } from '../../shared/session/SessionContext';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -12,8 +12,7 @@ import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { chatKeys, deleteChat, fetchChatRooms, markChatRead } from './api';
 import { InboxRow } from './InboxRow';
 import { CHAT_TEXT } from './texts';
-
-const T = messages.inbox;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.otherUserId === b.otherUserId;
 
@@ -23,6 +22,7 @@ const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.
  * count) reloads the list, so a new chat appears without a reload of the page.
  */
 export default function InboxPage() {
+  const T = useTexts().inbox;
   useDocumentTitle(CHAT_TEXT.inboxTitle);
   const token = useSession().session?.authToken ?? null;
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages, type ChatRoom } from '@rummage/contract';
+import { ROUTES, fillText, type ChatRoom } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { shortenTitle } from './shortenTitle';
 import { CHAT_TEXT } from './texts';
-
-const T = messages.inbox;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** One chat in the inbox: picture, shortened title, @name, Seen/Unseen, and a trash button. */
 export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen(): void; onDelete(): void }) {
+  const texts = useTexts();
+  const T = texts.inbox;
   const names = { title: room.productTitle, username: room.otherUserName };
   const shortTitle = shortenTitle(room.productTitle);
   return (
@@ -39,7 +40,7 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
             )}
           </span>
           <span className="truncate text-sm text-stone-700">
-            {room.otherUserName === messages.chat.deletedUser ? room.otherUserName : `@${room.otherUserName}`}
+            {room.otherUserName === texts.chat.deletedUser ? room.otherUserName : `@${room.otherUserName}`}
           </span>
         </span>
         <span

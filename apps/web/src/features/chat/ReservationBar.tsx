@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { API, fillText, messages, type ChatThreadHeader, type ReservationResponse } from '@rummage/contract';
+import { API, fillText, type ChatThreadHeader, type ReservationResponse } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText as holdEndText } from '../../shared/ui/dateTimeText';
-
-const L = messages.listing;
-const D = messages.deals;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The end of a hold in the reader's own clock. */
 export { holdEndText };
@@ -16,12 +14,15 @@ export { holdEndText };
  * confirmation; `onSold` then reads the chat again. On a narrow screen the line wraps, the buttons full size.
  */
 export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
+  const texts = useTexts();
+  const D = texts.deals;
+  const L = texts.listing;
   const [hold, setHold] = useState({ until: header.reservedUntil, here: header.isReservedInThisChat });
   const [busy, setBusy] = useState(false);
   const [confirmingSale, setConfirmingSale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const isSeller = header.sellerId !== header.userId;
-  const deleted = header.userName === messages.chat.deletedUser;
+  const deleted = header.userName === texts.chat.deletedUser;
 
   async function change(reserve: boolean) {
     setBusy(true);
@@ -112,9 +113,9 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
       </button>
       <ConfirmDialog
         open={confirmingSale}
-        title={messages.listing.confirm}
+        title={texts.listing.confirm}
         description={fillText(D.confirmSoldTo, { title: header.productName, name: header.userName })}
-        confirmLabel={messages.listing.markSold}
+        confirmLabel={texts.listing.markSold}
         cancelLabel={D.cancel}
         busy={busy}
         onConfirm={() => void markSold()}

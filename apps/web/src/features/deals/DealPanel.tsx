@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fillText, messages, type DealListItem, type OwnReviewResponse } from '@rummage/contract';
+import { fillText, type DealListItem, type OwnReviewResponse } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText } from '../../shared/ui/dateTimeText';
 import { reviewKeys } from '../reviews';
 import { dealKeys, disputeDeal, useMyDeals } from './api';
 import { RatingForm } from './RatingForm';
-
-const D = messages.deals;
-const R = messages.reviews;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * The deal between the two people of a chat about the item (docs/product.md §19, §20), where the request to rate
@@ -18,6 +16,9 @@ const R = messages.reviews;
  * when the two made no deal on the item.
  */
 export function DealPanel({ productId, otherId }: { productId: number; otherId: number }) {
+  const texts = useTexts();
+  const R = texts.reviews;
+  const D = texts.deals;
   const queryClient = useQueryClient();
   const deals = useMyDeals();
   const [said, setSaid] = useState('');

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { REVIEW_LIMITS, ROUTES, fillText, messages, type OwnReviewResponse } from '@rummage/contract';
+import { REVIEW_LIMITS, ROUTES, fillText, type OwnReviewResponse } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { rateDeal } from './api';
-
-const R = messages.reviews;
+import { useTexts } from '../../shared/i18n/useTexts';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
@@ -18,6 +17,8 @@ export function RatingForm({
   dealId: number;
   onRated(answer: OwnReviewResponse): void;
 }) {
+  const texts = useTexts();
+  const R = texts.reviews;
   const [stars, setStars] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -38,7 +39,7 @@ export function RatingForm({
     try {
       onRated(await rateDeal(dealId, stars, text));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : messages.deals.actionFailed);
+      setError(caught instanceof ApiError ? caught.message : texts.deals.actionFailed);
       setBusy(false);
     }
   }

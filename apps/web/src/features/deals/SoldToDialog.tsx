@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { fillText, messages } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { useDealBuyers } from './api';
-
-const D = messages.deals;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface SoldToListing {
   id: number;
@@ -47,6 +46,7 @@ function SoldToBody({
   onConfirm,
   onCancel,
 }: SoldToDialogProps & { listing: SoldToListing }) {
+  const D = useTexts().deals;
   const buyers = useDealBuyers(listing.id);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [picked, setPicked] = useState<string | null>(null);

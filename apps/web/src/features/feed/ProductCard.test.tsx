@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousA11yViolations } from '../../test/location';
 import { mockApi } from '../../test/api';
-import { formatPrice } from './formatPrice';
+import { formatPrice } from '@rummage/contract';
 import { ProductCard, VIEW_COUNT_WAIT_MS } from './ProductCard';
 import { productCard } from '../../test/products';
 

@@ -5,15 +5,15 @@ import {
   ROUTES,
   apiPath,
   countText,
-  messages,
   formatCount,
   type ProductCard as ProductCardData,
   type ViewsResponse,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
-import { formatPrice } from './formatPrice';
+import { useFormatPrice } from './formatPrice';
 import { FEED_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Opening a card waits this long at most for the view count before navigating anyway. */
 export const VIEW_COUNT_WAIT_MS = 300;
@@ -61,6 +61,8 @@ export function ProductCard({
   /** In the first row, on screen when the page opens: the photo loads at once and first (it is the page's LCP). */
   eager?: boolean;
 }) {
+  const formatPrice = useFormatPrice();
+  const texts = useTexts();
   const navigate = useNavigate();
   const opening = useRef(false);
   const to = ROUTES.productDetail(product.id);
@@ -111,7 +113,7 @@ export function ProductCard({
         ) : (
           product.reservedUntil && (
             <span className="absolute top-2 left-2 rounded-full bg-brand-700/90 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-              {messages.listing.reserved}
+              {texts.listing.reserved}
             </span>
           )
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './formatPrice';
+import { formatPrice } from '@rummage/contract';
 
 const whole = new Intl.NumberFormat('en-US', {
   style: 'currency',

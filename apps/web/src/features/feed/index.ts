@@ -1,6 +1,6 @@
 /** What other features may use of the feed: its cards, grid, paging and price text. */
 export { FeedSpinner } from './FeedSpinner';
-export { formatPrice } from './formatPrice';
+export { useFormatPrice } from './formatPrice';
 export { ProductCard } from './ProductCard';
 export { ProductGrid } from './ProductGrid';
 export { FEED_TEXT } from './texts';

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { useFollow, type FollowState } from './useFollow';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface FollowButtonProps {
   userId: number;
@@ -31,12 +32,13 @@ export function FollowButton({
   className = '',
   userName,
 }: FollowButtonProps) {
+  const texts = useTexts();
   const { session } = useSession();
   const navigate = useNavigate();
   const { state, busy, toggle } = useFollow({ userId, initialFollowing, onFollowersCountChange });
   if (session !== null && session.userId === userId) return null;
 
-  const label = state === 'notFollowing' ? messages.profile.follow : messages.profile.unfollow;
+  const label = state === 'notFollowing' ? texts.profile.follow : texts.profile.unfollow;
   return (
     <button
       type="button"

@@ -1,11 +1,12 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, countNoun, fillText, formatCount, messages, type Follower } from '@rummage/contract';
+import { ROUTES, countNoun, fillText, formatCount, type Follower } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { FollowButton } from '../follow';
 import { placeText } from '../../shared/ui/place';
 import { FOLLOWERS_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The SPEC's card labels start with a capital ("Views", "Items sold"). */
 function capitalized(label: string): string {
@@ -17,6 +18,7 @@ function capitalized(label: string): string {
  * opens their profile; the name is the link keyboards and screen readers use, and the button does not navigate.
  */
 export function FollowerCard({ follower }: { follower: Follower }) {
+  const texts = useTexts();
   const navigate = useNavigate();
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
@@ -62,11 +64,11 @@ export function FollowerCard({ follower }: { follower: Follower }) {
         </h2>
         {since && (
           <p className="text-sm text-stone-600">
-            {messages.followers.thrifterSince} {since}
+            {texts.followers.thrifterSince} {since}
           </p>
         )}
         <p className="text-sm text-stone-700">
-          {place ? fillText(messages.followers.locatedIn, { place }) : messages.location.unavailable}
+          {place ? fillText(texts.followers.locatedIn, { place }) : texts.location.unavailable}
         </p>
       </div>
       <dl className="grid w-full grid-cols-3 gap-2">

@@ -1,4 +1,3 @@
-import { messages } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -7,6 +6,7 @@ import { FeedSpinner, useInfiniteScroll } from '../feed';
 import { useFollowers } from './api';
 import { FollowerCard } from './FollowerCard';
 import { FOLLOWERS_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * /followers (docs/product.md §2): the people who follow you, newest first, as cards (1, 2 or 3 columns by width),
@@ -14,6 +14,7 @@ import { FOLLOWERS_TEXT } from './texts';
  * nobody follows you yet (or the list cannot be loaded, which is only logged).
  */
 export default function FollowersPage() {
+  const texts = useTexts();
   useDocumentTitle(FOLLOWERS_TEXT.title);
   const list = useFollowers();
   const sentinelRef = useInfiniteScroll({
@@ -25,7 +26,7 @@ export default function FollowersPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
-      <PageHeading>{messages.followers.heading}</PageHeading>
+      <PageHeading>{texts.followers.heading}</PageHeading>
       {list.isLoading ? (
         <FeedSpinner label={FOLLOWERS_TEXT.loading} />
       ) : (
@@ -46,9 +47,9 @@ export default function FollowersPage() {
           {list.isLoadingMore && <Spinner size={32} label={FOLLOWERS_TEXT.loadingMore} />}
           {list.isEnd &&
             (hasFollowers ? (
-              <p className="py-6 text-center font-semibold text-stone-600">{messages.followers.caughtUp}</p>
+              <p className="py-6 text-center font-semibold text-stone-600">{texts.followers.caughtUp}</p>
             ) : (
-              <EmptyState title={messages.followers.emptyTitle} text={messages.followers.emptyText} />
+              <EmptyState title={texts.followers.emptyTitle} text={texts.followers.emptyText} />
             ))}
         </>
       )}

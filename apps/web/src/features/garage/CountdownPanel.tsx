@@ -1,6 +1,6 @@
-import { messages } from '@rummage/contract';
 import { GARAGE_TEXT } from './texts';
 import { countdown, spokenCountdown, twoDigits } from './time';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** docs/product.md §2, §7: the maps service's search link for the sale's coordinates. */
 export function mapsSearchUrl(latitude: number, longitude: number): string {
@@ -21,12 +21,13 @@ function LockIcon() {
  * aria-disabled, with no address and out of the tab order, so it cannot be followed early.
  */
 function MapsLink({ live, latitude, longitude }: { live: boolean; latitude: number; longitude: number }) {
+  const texts = useTexts();
   const className = 'btn w-full sm:w-auto';
   if (!live)
     return (
       <a role="link" aria-disabled="true" className={`${className} bg-stone-200 text-stone-600`}>
         <LockIcon />
-        {messages.garage.openMaps}
+        {texts.garage.openMaps}
       </a>
     );
   return (
@@ -36,7 +37,7 @@ function MapsLink({ live, latitude, longitude }: { live: boolean; latitude: numb
       rel="noopener noreferrer"
       className={`${className} btn-primary`}
     >
-      {messages.garage.openMaps}
+      {texts.garage.openMaps}
       <span className="sr-only"> {GARAGE_TEXT.opensNewTab}</span>
     </a>
   );
@@ -57,14 +58,15 @@ export function CountdownPanel({
   latitude: number;
   longitude: number;
 }) {
+  const texts = useTexts();
   const parts = start ? countdown(start, now) : null;
   const live = parts?.live ?? false;
   const units = parts
     ? [
-        { value: parts.days, label: messages.garage.days },
-        { value: parts.hours, label: messages.garage.hours },
-        { value: parts.minutes, label: messages.garage.minutes },
-        { value: parts.seconds, label: messages.garage.seconds },
+        { value: parts.days, label: texts.garage.days },
+        { value: parts.hours, label: texts.garage.hours },
+        { value: parts.minutes, label: texts.garage.minutes },
+        { value: parts.seconds, label: texts.garage.seconds },
       ]
     : [];
 
@@ -80,14 +82,14 @@ export function CountdownPanel({
             className="flex items-center gap-2 text-xl font-bold text-red-800"
           >
             <span aria-hidden="true" className="h-3 w-3 animate-pulse rounded-full bg-red-700" />
-            {messages.garage.live}
+            {texts.garage.live}
           </h2>
         ) : (
           <h2 id="garage-countdown-heading" className="text-sm font-bold tracking-wide text-stone-600">
-            {messages.garage.timeLeft}
+            {texts.garage.timeLeft}
           </h2>
         )}
-        {!parts && <p className="font-semibold text-stone-800">{messages.garage.noValidDate}</p>}
+        {!parts && <p className="font-semibold text-stone-800">{texts.garage.noValidDate}</p>}
         {parts && !live && (
           <div
             role="timer"
@@ -110,11 +112,11 @@ export function CountdownPanel({
         {/* Announced when the sale goes live. */}
         <p role="status" className="flex items-center gap-2 text-stone-800">
           {live ? (
-            messages.garage.liveText
+            texts.garage.liveText
           ) : (
             <>
               <LockIcon />
-              {messages.garage.directionLocked}
+              {texts.garage.directionLocked}
             </>
           )}
         </p>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { GARAGE_ITEMS, ROUTES, SUGGESTION_LIMIT, messages } from '@rummage/contract';
+import { GARAGE_ITEMS, ROUTES, SUGGESTION_LIMIT } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
@@ -12,6 +12,7 @@ import { DateField } from './DateField';
 import { NOON, serverFields, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
 import { GARAGE_TEXT } from './texts';
 import { TimeSelect } from './TimeSelect';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Long enough to read "created", short enough not to feel stuck. */
 export const SUCCESS_PAUSE_MS = 1200;
@@ -21,6 +22,7 @@ export const SUCCESS_PAUSE_MS = 1200;
  * filled and the end is after the start; on success the form resets, says so, and goes to /user-main.
  */
 export default function CreateGaragePage() {
+  const texts = useTexts();
   useDocumentTitle(GARAGE_TEXT.createTitle);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -92,8 +94,8 @@ export default function CreateGaragePage() {
 
   return (
     <FormSheet
-      tag={messages.garage.formTag}
-      title={messages.garage.formTitle}
+      tag={texts.garage.formTag}
+      title={texts.garage.formTitle}
       closeTo={ROUTES.home}
       closeLabel={GARAGE_TEXT.close}
     >
@@ -103,12 +105,12 @@ export default function CreateGaragePage() {
         onSubmit={handleSubmit}
         className="flex flex-col gap-5"
         aria-busy={submitting}
-        aria-label={messages.garage.formTitle}
+        aria-label={texts.garage.formTitle}
       >
         <LocationField
           id="garage-address"
           label={GARAGE_TEXT.address}
-          placeholder={messages.garage.addressPlaceholder}
+          placeholder={texts.garage.addressPlaceholder}
           limit={SUGGESTION_LIMIT.garageForm}
           value={location}
           onChange={setLocation}
@@ -177,13 +179,13 @@ export default function CreateGaragePage() {
             ))}
           </div>
         </fieldset>
-        <p className="rounded-xl bg-accent-100 px-4 py-3 text-sm text-stone-800">{messages.garage.note}</p>
-        <p className="text-sm text-stone-700">{messages.garage.exactAddressNote}</p>
+        <p className="rounded-xl bg-accent-100 px-4 py-3 text-sm text-stone-800">{texts.garage.note}</p>
+        <p className="text-sm text-stone-700">{texts.garage.exactAddressNote}</p>
         {/* Beside the button, where the eyes are after pressing it (the form is long on a phone). */}
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
-        {created && <Banner tone="success">{messages.garage.created}</Banner>}
+        {created && <Banner tone="success">{texts.garage.created}</Banner>}
         <button type="submit" className="btn btn-primary w-full" disabled={locked}>
-          {submitting ? GARAGE_TEXT.creating : messages.garage.create}
+          {submitting ? GARAGE_TEXT.creating : texts.garage.create}
         </button>
       </form>
     </FormSheet>

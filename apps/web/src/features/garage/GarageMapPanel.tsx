@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { messages } from '@rummage/contract';
 import { MapPanel } from '../../shared/map/MapPanel';
 import { GARAGE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 const GarageMap = lazy(() => import('./GarageMap'));
 
@@ -15,6 +15,7 @@ export function GarageMapPanel({
   longitude: number;
   address: string;
 }) {
+  const texts = useTexts();
   return (
     <MapPanel
       latitude={latitude}
@@ -23,7 +24,7 @@ export function GarageMapPanel({
       Map={GarageMap}
       texts={{
         heading: GARAGE_TEXT.mapHeading,
-        viewMore: messages.garage.viewMore,
+        viewMore: texts.garage.viewMore,
         mapLabel: GARAGE_TEXT.mapLabel,
         dialogTitle: `${GARAGE_TEXT.mapDialogTitle}: ${address}`,
         closeMap: GARAGE_TEXT.closeMap,

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
+import { ROUTES, fillText, type GarageSale } from '@rummage/contract';
 import { AddToRouteButton } from '../garage-route';
 import { salePlace } from './api';
 import { CardCountdown } from './Countdown';
 import { GARAGE_TEXT } from './texts';
 import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart, validZone } from './time';
 import { useNow } from './useNow';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One garage sale as a card (docs/product.md §2, §4): a coloured header with the date, "Garage Sale in {place}",
@@ -14,6 +15,7 @@ import { useNow } from './useNow';
  * never inside it.
  */
 export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; headingLevel?: 2 | 3 }) {
+  const texts = useTexts();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const now = useNow();
   // The viewer's own zone; the server rendering the marketplace (src/prerender.tsx) knows only the sale's, which
@@ -24,7 +26,7 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
   const badge = start ? dateBadge(start, zone) : null;
   const end = saleEnd(sale);
   const place = salePlace(sale);
-  const headline = fillText(messages.garage.headline, { place });
+  const headline = fillText(texts.garage.headline, { place });
   // The street address tells apart several sales in one city.
   const street = sale.title?.endsWith(`, ${place}`) ? sale.title.slice(0, -place.length - 2) : sale.title;
   const address = street && street !== place ? street : null;
@@ -36,7 +38,7 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
         className="flex aspect-[4/3] w-full flex-col bg-gradient-to-br from-brand-500 via-brand-600 to-brand-800 p-2 text-white"
       >
         <span className="self-start rounded-full bg-accent px-2 py-0.5 text-[0.65rem] leading-tight font-bold tracking-wider text-stone-900 uppercase">
-          {messages.header.garageSale}
+          {texts.header.garageSale}
         </span>
         <span className="flex flex-1 flex-col items-center justify-center">
           {badge ? (
@@ -66,7 +68,7 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
         </Heading>
         {address && <p className="-mt-1 truncate text-xs text-stone-600">{address}</p>}
         <p className="text-sm text-stone-700">
-          {start ? formatStart(start, now, zone) : messages.garage.noValidDate}
+          {start ? formatStart(start, now, zone) : texts.garage.noValidDate}
           {parts?.live && end && (
             <span className="block">
               {fillText(GARAGE_TEXT.until, { time: formatEndTime(end, start!, zone) })}

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
+import { ROUTES, fillText, type GarageSale } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { useSession } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
@@ -14,6 +14,7 @@ import { HostMore, HostPanel } from './HostPanels';
 import { GARAGE_TEXT } from './texts';
 import { formatEndTime, formatStart, saleEnd, saleStart } from './time';
 import { useNow } from './useNow';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 function CheckIcon() {
   return (
@@ -41,11 +42,12 @@ function NotAvailable({ text }: { text: string }) {
  * ended says so.
  */
 export default function GarageSalePage() {
+  const texts = useTexts();
   const id = parseSaleId(useParams().garageSaleId);
   const query = useGarageSale(id);
   const sale = query.data ?? null;
   const fill = useFillText();
-  const headline = sale ? fillText(messages.garage.headline, { place: salePlace(sale) }) : null;
+  const headline = sale ? fillText(texts.garage.headline, { place: salePlace(sale) }) : null;
   useDocumentTitle(headline ? fill(GARAGE_TEXT.detailNamedTitle, { headline }) : GARAGE_TEXT.detailTitle);
 
   if (id !== null && query.isPending) return <Spinner label={GARAGE_TEXT.loading} fillScreen />;
@@ -55,16 +57,17 @@ export default function GarageSalePage() {
         <Banner>{GARAGE_TEXT.loadFailed}</Banner>
       </div>
     );
-  if (!sale || !headline) return <NotAvailable text={messages.garage.notFound} />;
+  if (!sale || !headline) return <NotAvailable text={texts.garage.notFound} />;
   return <GarageSaleView key={sale.id} sale={sale} headline={headline} />;
 }
 
 function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string }) {
+  const texts = useTexts();
   const now = useNow();
   const { session } = useSession();
   const start = saleStart(sale);
   const end = saleEnd(sale);
-  if (end && end.getTime() <= now) return <NotAvailable text={messages.garage.notFound} />;
+  if (end && end.getTime() <= now) return <NotAvailable text={texts.garage.notFound} />;
 
   const isOwn = sale.isOwner || (session !== null && session.userId === sale.userId);
   const items = saleItems(sale);
@@ -74,7 +77,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
     <div className="mx-auto w-full max-w-6xl px-4 py-6 md:py-8">
       <header className="mb-6 flex flex-col gap-2">
         <p className="self-start rounded-full bg-accent-100 px-3 py-0.5 text-xs font-bold tracking-wide text-accent-700 uppercase">
-          {messages.header.garageSale}
+          {texts.header.garageSale}
         </p>
         <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{headline}</h1>
         {start ? (
@@ -104,7 +107,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
           <CountdownPanel start={start} now={now} latitude={sale.latitude} longitude={sale.longitude} />
           <section aria-labelledby="garage-items-heading" className="card p-4">
             <h2 id="garage-items-heading" className="mb-3 text-lg font-bold text-stone-900">
-              {messages.garage.itemsToExpect}
+              {texts.garage.itemsToExpect}
             </h2>
             <ul aria-labelledby="garage-items-heading" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {items.map((item) => (

@@ -1,16 +1,10 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  apiPath,
-  messages,
-  milesToKm,
-  type GarageSale,
-  type GarageSaleCreateRequest,
-} from '@rummage/contract';
+import { API, apiPath, milesToKm, type GarageSale, type GarageSaleCreateRequest } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { onSavedLocationChanged } from '../../shared/session/storage';
 import { useSavedLocation } from '../location';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Every garage-sale query starts with this key; invalidate it after a sale is created or deleted. */
 export const GARAGE_QUERY_KEY = 'garage-sales';
@@ -158,12 +152,13 @@ export function createGarageSale(payload: GarageSaleCreateRequest): Promise<unkn
 
 /** DELETE /api/GarageSale/delete/{id} by the host; every garage list reloads afterwards. */
 export function useDeleteGarageSale() {
+  const texts = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
       apiFetch(apiPath(API.garageSale.delete, { id }), {
         method: 'DELETE',
-        fallbackMessage: messages.garage.deleteFailed,
+        fallbackMessage: texts.garage.deleteFailed,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: garageKeys.all, refetchType: 'all' }),
   });

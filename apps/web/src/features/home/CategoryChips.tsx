@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
-import { DEFAULT_CATEGORIES, ROUTES, messages } from '@rummage/contract';
+import { DEFAULT_CATEGORIES, ROUTES } from '@rummage/contract';
 import { HOME_TEXT } from './texts';
 import { useCategories } from './useCategories';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Category chips, each a marketplace search for its title (docs/product.md §2 Home). */
 export function CategoryChips() {
+  const texts = useTexts();
   const { data, isPending, isError } = useCategories();
   return (
     <nav aria-label={HOME_TEXT.categories} className="w-full">
       {isError ? (
         <p role="alert" className="text-center text-sm text-red-700">
-          {messages.categories.loadFailed}
+          {texts.categories.loadFailed}
         </p>
       ) : (
         // One row that scrolls sideways below 1024 px (wrapping would change the height once the titles

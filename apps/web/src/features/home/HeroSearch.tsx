@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { HOME_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The search form in the home hero: submits to /marketplace?search=… (docs/product.md §1, §2). */
 export function HeroSearch() {
+  const texts = useTexts();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
 
@@ -25,11 +27,11 @@ export function HeroSearch() {
         name="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        placeholder={messages.home.searchPlaceholder}
+        placeholder={texts.home.searchPlaceholder}
         className="field-input flex-1 rounded-full border-white px-5 shadow-sm"
       />
       <button type="submit" className="btn btn-accent shrink-0">
-        {messages.home.searchButton}
+        {texts.home.searchButton}
       </button>
     </form>
   );

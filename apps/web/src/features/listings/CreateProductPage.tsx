@@ -1,28 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { FormSheet } from '../../shared/ui/FormSheet';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { createListing, markListingsStale } from './api';
 import { ListingForm } from './form/ListingForm';
 import { EMPTY_LISTING, toCreateForm } from './listingForm';
 import { LISTING_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /create-product: the "listing details" form; success goes to /user-main (docs/product.md §2, §5, §8). */
 export default function CreateProductPage() {
+  const texts = useTexts();
   useDocumentTitle(LISTING_TEXT.createTitle);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <FormSheet
-      title={messages.listing.detailsHeading}
-      closeTo={ROUTES.userMain}
-      closeLabel={LISTING_TEXT.close}
-    >
+    <FormSheet title={texts.listing.detailsHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
       <ListingForm
         initialValues={EMPTY_LISTING}
         submitLabel={LISTING_TEXT.post}
-        failureMessage={messages.listing.createFailed}
+        failureMessage={texts.listing.createFailed}
         onSubmit={async (values, _removed, onProgress) => {
           await createListing(toCreateForm(values), onProgress);
           markListingsStale(queryClient);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useSession } from '../../shared/session/SessionContext';
@@ -14,9 +14,11 @@ import { ListingForm } from './form/ListingForm';
 import { toUpdateForm, valuesFromProduct } from './listingForm';
 import { LISTING_TEXT } from './texts';
 import { parseProductId } from './productId';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
 export default function EditProductPage() {
+  const texts = useTexts();
   useDocumentTitle(LISTING_TEXT.editTitle);
   const productId = parseProductId(useParams().productId);
   const { session } = useSession();
@@ -27,7 +29,7 @@ export default function EditProductPage() {
   const [deleting, setDeleting] = useState(false);
 
   const frame = (body: ReactNode) => (
-    <FormSheet title={messages.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
+    <FormSheet title={texts.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
       {body}
     </FormSheet>
   );
@@ -37,8 +39,7 @@ export default function EditProductPage() {
   if (productId === null || product.isError || !product.data) {
     const error = product.error;
     // A 404 (or no id) is "not available"; anything else (network, server) says what went wrong.
-    const text =
-      error instanceof ApiError && error.status !== 404 ? error.message : messages.listing.notFound;
+    const text = error instanceof ApiError && error.status !== 404 ? error.message : texts.listing.notFound;
     return frame(
       <EmptyState title={LISTING_TEXT.notFoundTitle} text={text}>
         <Link to={ROUTES.userMain} className="btn btn-primary">
@@ -52,7 +53,7 @@ export default function EditProductPage() {
   const isOwner = listing.isOwner || (session !== null && session.userId === listing.userId);
   if (!isOwner) {
     return frame(
-      <EmptyState title={LISTING_TEXT.notOwnerTitle} text={messages.listing.notOwner}>
+      <EmptyState title={LISTING_TEXT.notOwnerTitle} text={texts.listing.notOwner}>
         <Link to={ROUTES.productDetail(listing.id)} className="btn btn-primary">
           {LISTING_TEXT.viewListing}
         </Link>
@@ -74,7 +75,7 @@ export default function EditProductPage() {
         key={listing.id}
         initialValues={valuesFromProduct(listing)}
         submitLabel={LISTING_TEXT.save}
-        failureMessage={messages.listing.updateFailed}
+        failureMessage={texts.listing.updateFailed}
         locked={deleting}
         onSubmit={async (values, removed, onProgress) => {
           await updateListing(toUpdateForm(listing.id, values, removed), onProgress);
@@ -89,7 +90,7 @@ export default function EditProductPage() {
             disabled={deleting}
             aria-haspopup="dialog"
           >
-            {deleting ? LISTING_TEXT.deleting : messages.listing.delete}
+            {deleting ? LISTING_TEXT.deleting : texts.listing.delete}
           </button>
         }
       />
@@ -97,7 +98,7 @@ export default function EditProductPage() {
         open={confirming}
         title={LISTING_TEXT.deleteTitle}
         description={LISTING_TEXT.deleteText}
-        confirmLabel={messages.listing.delete}
+        confirmLabel={texts.listing.delete}
         cancelLabel={LISTING_TEXT.cancel}
         busy={deleting}
         onCancel={() => setConfirming(false)}

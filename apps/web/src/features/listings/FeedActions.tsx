@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { ChangeLocationDialog } from '../location';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** "Change Location" (opens the dialog) and "Create Listing": what an empty or finished feed offers (docs/product.md §2). */
 export function FeedActions() {
+  const texts = useTexts();
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <div className="mt-2 flex flex-wrap justify-center gap-3">
@@ -14,10 +16,10 @@ export function FeedActions() {
         onClick={() => setDialogOpen(true)}
         aria-haspopup="dialog"
       >
-        {messages.home.changeLocation}
+        {texts.home.changeLocation}
       </button>
       <Link to={ROUTES.createProduct} className="btn btn-primary">
-        {messages.home.createListing}
+        {texts.home.createListing}
       </Link>
       <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </div>

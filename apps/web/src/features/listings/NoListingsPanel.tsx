@@ -1,11 +1,12 @@
-import { messages } from '@rummage/contract';
 import { FeedActions } from './FeedActions';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * "No Listings Nearby" with change-location and create-listing buttons: the home page's empty state
  * and the marketplace's end-of-feed block (docs/product.md §2).
  */
-export function NoListingsPanel({ title = messages.home.noListingsTitle }: { title?: string }) {
+export function NoListingsPanel({ title }: { title?: string }) {
+  const texts = useTexts();
   return (
     <section
       aria-labelledby="no-listings-title"
@@ -16,9 +17,9 @@ export function NoListingsPanel({ title = messages.home.noListingsTitle }: { tit
         <path d="m41 41 14 14" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
       </svg>
       <h2 id="no-listings-title" className="text-xl font-bold text-stone-900">
-        {title}
+        {title ?? texts.home.noListingsTitle}
       </h2>
-      <p className="text-stone-700">{messages.home.noListingsText}</p>
+      <p className="text-stone-700">{texts.home.noListingsText}</p>
       <FeedActions />
     </section>
   );

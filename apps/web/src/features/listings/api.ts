@@ -2,7 +2,6 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   API,
   apiPath,
-  messages,
   type Category,
   type LikeResponse,
   type ProductCard,
@@ -10,6 +9,7 @@ import {
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { apiUpload } from '../../shared/api/upload';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 /** docs/product.md §7 "Message (send)"; the messaging issue adds it to the contract's API table. */
 export const MESSAGE_SEND_PATH = '/api/Message/send';
@@ -91,7 +91,7 @@ export function createListing(form: FormData, onProgress?: (fraction: number) =>
     method: 'POST',
     form,
     onProgress,
-    fallbackMessage: messages.listing.createFailed,
+    fallbackMessage: browserTexts().listing.createFailed,
   });
 }
 
@@ -101,7 +101,7 @@ export function updateListing(form: FormData, onProgress?: (fraction: number) =>
     method: 'PUT',
     form,
     onProgress,
-    fallbackMessage: messages.listing.updateFailed,
+    fallbackMessage: browserTexts().listing.updateFailed,
   });
 }
 
@@ -120,7 +120,7 @@ export function reportProduct(productId: number): Promise<{ message?: string }> 
   return apiFetch<{ message?: string }>(API.product.report, {
     method: 'POST',
     body: { productId },
-    fallbackMessage: messages.listing.reportFailed,
+    fallbackMessage: browserTexts().listing.reportFailed,
   });
 }
 
@@ -129,6 +129,6 @@ export function sendMessage(productId: number, receiverId: number, message: stri
   return apiFetch(MESSAGE_SEND_PATH, {
     method: 'POST',
     body: { productId, receiverId, message },
-    fallbackMessage: messages.listing.messageFailed,
+    fallbackMessage: browserTexts().listing.messageFailed,
   });
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
-import { API, SUGGESTION_LIMIT, messages, type ReverseGeocode } from '@rummage/contract';
+import { API, SUGGESTION_LIMIT, kmToMiles, milesToKm, type ReverseGeocode } from '@rummage/contract';
+import { useInstallationConfig } from '../../shared/config/useAppConfig';
 import { apiFetch } from '../../shared/api/client';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { Dialog } from '../../shared/ui/Dialog';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { LOCATION_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
 const GEOLOCATION_TIMEOUT_MS = 15_000;
@@ -39,13 +41,18 @@ export function ChangeLocationDialog({ open, onClose }: DialogProps): JSX.Elemen
 }
 
 function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
+  const texts = useTexts();
   const radiusId = useId();
   const radiusErrorId = useId();
   const cityId = useId();
   // Focus starts on the radius rather than the close button: changing a value is why the dialog opened.
   const radiusRef = useRef<HTMLInputElement>(null);
   const saved = readSavedLocation();
-  const [radius, setRadius] = useState(String(saved.radiusMiles));
+  // The radius is kept in miles; where DISTANCE_UNIT=km it is shown and typed in whole kilometres.
+  const inKm = useInstallationConfig().distanceUnit === 'km';
+  const [radius, setRadius] = useState(
+    String(inKm ? Math.round(milesToKm(saved.radiusMiles)) : saved.radiusMiles),
+  );
   const [radiusError, setRadiusError] = useState<string | null>(null);
   const [city, setCity] = useState<ChosenLocation | null>(null);
   const [locating, setLocating] = useState(false);
@@ -57,12 +64,12 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
 
   function handleRadiusSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const miles = Number(radius.trim());
-    if (radius.trim() === '' || !Number.isFinite(miles) || miles <= 0) {
+    const typed = Number(radius.trim());
+    if (radius.trim() === '' || !Number.isFinite(typed) || typed <= 0) {
       setRadiusError(LOCATION_TEXT.radiusInvalid);
       return;
     }
-    saveRadius(miles);
+    saveRadius(inKm ? kmToMiles(typed) : typed);
     onClose();
   }
 
@@ -75,7 +82,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
 
   function handleUseCurrentLocation() {
     if (!('geolocation' in navigator) || !navigator.geolocation) {
-      setGeoError(messages.location.unavailable);
+      setGeoError(texts.location.unavailable);
       return;
     }
     geoAbort.current?.abort();
@@ -96,7 +103,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
       () => {
         if (controller.signal.aborted) return;
         setLocating(false);
-        setGeoError(messages.location.unavailable);
+        setGeoError(texts.location.unavailable);
       },
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 10 * 60 * 1000 },
     );
@@ -104,7 +111,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
 
   return (
     <Dialog
-      title={messages.location.dialogTitle}
+      title={texts.location.dialogTitle}
       closeLabel={LOCATION_TEXT.close}
       onClose={onClose}
       initialFocusRef={radiusRef}
@@ -117,7 +124,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
 
       <form noValidate onSubmit={handleRadiusSubmit} className="mb-6">
         <label htmlFor={radiusId} className="mb-1 block text-sm font-medium text-stone-700">
-          {messages.location.radiusLabel}
+          {inKm ? texts.location.radiusLabelKm : texts.location.radiusLabel}
         </label>
         <div className="flex gap-2">
           <input
@@ -142,7 +149,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
             type="submit"
             className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-700"
           >
-            {messages.location.updateRadius}
+            {texts.location.updateRadius}
           </button>
         </div>
         {radiusError && (
@@ -154,7 +161,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
 
       <LocationField
         id={cityId}
-        placeholder={messages.location.cityPlaceholder}
+        placeholder={texts.location.cityPlaceholder}
         limit={SUGGESTION_LIMIT.locationDialog}
         value={city}
         onChange={handleCityChange}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 const PLACE = '{suggestion}';
 
@@ -8,7 +9,7 @@ const PLACE = '{suggestion}';
  * finds something, as a link that runs it.
  */
 export function DidYouMean({ suggestion }: { suggestion: string }) {
-  const text = messages.home.didYouMean;
+  const text = useTexts().home.didYouMean;
   const at = text.indexOf(PLACE);
   return (
     <p className="text-center text-lg text-stone-800">

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { PAGE_SIZE, ROUTES, messages } from '@rummage/contract';
+import { PAGE_SIZE, ROUTES } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -12,6 +12,7 @@ import { EndOfFeed } from './EndOfFeed';
 import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
 import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
@@ -20,7 +21,8 @@ import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
  * "Show matches" moved the saved place, a notice says so and offers the one before back.
  */
 export default function MarketplacePage() {
-  useDocumentTitle(messages.titles.marketplace);
+  const texts = useTexts();
+  useDocumentTitle(texts.titles.marketplace);
   const fill = useFillText();
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() || null;
@@ -43,7 +45,7 @@ export default function MarketplacePage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
-          <PageHeading>{messages.header.marketplace}</PageHeading>
+          <PageHeading>{texts.header.marketplace}</PageHeading>
           {search && (
             <p className="flex min-w-0 items-baseline gap-3 text-stone-700">
               <span className="break-words">{fill(MARKETPLACE_TEXT.resultsFor, { search })}</span>

@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { NOT_FOUND_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Any unknown path (docs/product.md §2 "*"). */
 export default function NotFoundPage() {
+  const texts = useTexts();
   useDocumentTitle(NOT_FOUND_TEXT.title);
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-4 py-16 text-center">
       <p aria-hidden="true" className="text-7xl font-extrabold text-brand-500">
         404
       </p>
-      <h1 className="text-2xl font-bold text-stone-900">{messages.common.notFound}</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{texts.common.notFound}</h1>
       <Link to={ROUTES.home} className="btn btn-primary">
-        {messages.common.goToHome}
+        {texts.common.goToHome}
       </Link>
     </section>
   );

@@ -1,6 +1,6 @@
 import {
   EMAIL_UNSUBSCRIBE_KINDS,
-  messages,
+  type Catalogue,
   NOTIFICATION_PREFERENCE_KEYS,
   type NotificationPreferenceKey,
 } from '@rummage/contract';
@@ -10,10 +10,9 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { useNotificationPreferences, type Channel } from './api';
 import { PushSection } from './PushSection';
+import { useTexts } from '../../shared/i18n/useTexts';
 
-const N = messages.notifications;
-
-const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
+const kindLabels = (N: Catalogue['notifications']): Record<NotificationPreferenceKey, string> => ({
   messages: N.kindMessages,
   support: N.kindSupport,
   follows: N.kindFollows,
@@ -23,8 +22,8 @@ const KIND_LABELS: Record<NotificationPreferenceKey, string> = {
   savedSearches: N.kindSavedSearches,
   ratings: N.kindRatings,
   offers: N.kindOffers,
-};
-const CHANNELS: ReadonlyArray<{ channel: Channel; label: string }> = [
+});
+const channels = (N: Catalogue['notifications']): ReadonlyArray<{ channel: Channel; label: string }> => [
   { channel: 'email', label: N.emailColumn },
   { channel: 'push', label: N.pushColumn },
 ];
@@ -36,6 +35,10 @@ const EMAILED: ReadonlySet<NotificationPreferenceKey> = new Set(EMAIL_UNSUBSCRIB
  * push, each switch saved as soon as it changes; then this device's push permission and a test notification.
  */
 export default function NotificationSettingsPage() {
+  const texts = useTexts();
+  const N = texts.notifications;
+  const KIND_LABELS = kindLabels(N);
+  const CHANNELS = channels(N);
   useDocumentTitle(N.settingsDocumentTitle);
   const { preferences, isLoading, loadError, status, change } = useNotificationPreferences();
 
@@ -48,7 +51,7 @@ export default function NotificationSettingsPage() {
       {isLoading ? (
         <Spinner label={N.settingsLoading} />
       ) : loadError || !preferences ? (
-        <Banner>{loadError?.message ?? messages.common.somethingWentWrong}</Banner>
+        <Banner>{loadError?.message ?? texts.common.somethingWentWrong}</Banner>
       ) : (
         <section className="rounded-2xl bg-white p-4 shadow-sm md:p-6">
           <table className="w-full border-collapse text-left">

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { currentPushSubscription, pushSupported } from '../../shared/push/device';
 import { Banner } from '../../shared/ui/Banner';
 import { pushServer, sendTestNotification } from './api';
 import { browserPush, isAppleMobile, pushState, turnOffPush, turnOnPush } from './push';
-
-const N = messages.notifications;
+import { useTexts } from '../../shared/i18n/useTexts';
 type Note = { tone: 'error' | 'success' | 'info'; text: string } | null;
 
 /** Reads the error's readable text (the server's own, such as "no push subscription"), or `fallback`. */
@@ -18,6 +16,8 @@ const readable = (error: unknown, fallback: string) =>
  * browser blocks the site or cannot push at all, turning it off again, and a test notification.
  */
 export function PushSection() {
+  const texts = useTexts();
+  const N = texts.notifications;
   const supported = pushSupported();
   const [permission, setPermission] = useState(() => (supported ? Notification.permission : 'default'));
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
@@ -66,7 +66,7 @@ export function PushSection() {
         await turnOffPush(subscription, pushServer);
         setSubscription(null);
       } catch (error) {
-        setNote({ tone: 'error', text: readable(error, messages.common.somethingWentWrong) });
+        setNote({ tone: 'error', text: readable(error, texts.common.somethingWentWrong) });
       }
     });
 
@@ -76,7 +76,7 @@ export function PushSection() {
         await sendTestNotification();
         setNote({ tone: 'success', text: N.testSent });
       } catch (error) {
-        setNote({ tone: 'error', text: readable(error, messages.common.somethingWentWrong) });
+        setNote({ tone: 'error', text: readable(error, texts.common.somethingWentWrong) });
       }
     });
 

@@ -1,16 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  messages,
-  type NotificationChannelPreferences,
-  type NotificationPreferences,
-} from '@rummage/contract';
+import { API, type NotificationChannelPreferences, type NotificationPreferences } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import type { PushServer } from './push';
+import { browserTexts } from '../../shared/i18n/i18n';
 
-const N = messages.notifications;
 export const PREFERENCES_QUERY_KEY = ['notifications', 'preferences'] as const;
 
 export type Channel = keyof NotificationPreferences;
@@ -48,7 +43,7 @@ export function useNotificationPreferences() {
       apiFetch<{ data: NotificationPreferences }>(API.notifications.preferences, {
         method: 'PUT',
         body: next,
-        fallbackMessage: N.saveFailed,
+        fallbackMessage: browserTexts().notifications.saveFailed,
       }).then((body) => body.data),
     onSuccess: (saved) => {
       client.setQueryData(PREFERENCES_QUERY_KEY, saved);
@@ -78,13 +73,13 @@ export function useNotificationPreferences() {
 export const pushServer: PushServer = {
   publicKey: () =>
     apiFetch<{ data: { publicKey: string } }>(API.notifications.pushKey, {
-      fallbackMessage: N.pushFailed,
+      fallbackMessage: browserTexts().notifications.pushFailed,
     }).then((body) => body.data.publicKey),
   save: (subscription) =>
     apiFetch(API.notifications.pushSubscriptions, {
       method: 'POST',
       body: subscription,
-      fallbackMessage: N.pushFailed,
+      fallbackMessage: browserTexts().notifications.pushFailed,
     }).then(() => undefined),
   remove: (endpoint) =>
     apiFetch(API.notifications.pushSubscriptions, { method: 'DELETE', body: { endpoint } }).then(

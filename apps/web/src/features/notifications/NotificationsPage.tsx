@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { useRelativeNow } from '../../shared/ui/relativeTime';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -8,14 +8,15 @@ import { useNotificationsCount } from '../../shared/realtime/NotificationsCountC
 import { useMarkRead, useNotificationList } from './api';
 import { NotificationRow } from './NotificationRow';
 import { NOTIFICATIONS_TEXT } from './texts';
-
-const T = messages.notifications;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * /notifications (docs/product.md §10): the person's notifications, newest first. Opening an entry marks it read
  * and goes to its link; "Mark all as read" clears the bell; older entries come with "Show older".
  */
 export default function NotificationsPage() {
+  const texts = useTexts();
+  const T = texts.notifications;
   useDocumentTitle(NOTIFICATIONS_TEXT.title);
   const list = useNotificationList();
   const markRead = useMarkRead();
@@ -32,7 +33,7 @@ export default function NotificationsPage() {
             to={ROUTES.savedSearches}
             className="text-sm font-semibold text-brand-700 underline underline-offset-2"
           >
-            {messages.savedSearches.pageTitle}
+            {texts.savedSearches.pageTitle}
           </Link>
           {anyUnread && (
             <button

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fillText, messages, offerAmountSchema, type Offer, type OfferInChat } from '@rummage/contract';
+import { fillText, offerAmountSchema, type Offer, type OfferInChat } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
-import { formatPrice } from '../feed';
+import { useFormatPrice } from '../feed';
 import { answerOffer, counterOffer, type OfferAction } from './api';
-
-const O = messages.offers;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * An offer in the chat (docs/product.md §18): its amount and status, and the answers open to the reader while it
@@ -27,6 +26,8 @@ export function OfferBubble({
   /** The offer as the server answered (and, for a counter, the new one). */
   onChanged(offer: Offer): void;
 }) {
+  const formatPrice = useFormatPrice();
+  const O = useTexts().offers;
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

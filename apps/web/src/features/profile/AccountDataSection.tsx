@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { API, ROUTES, messages } from '@rummage/contract';
+import { API, ROUTES } from '@rummage/contract';
 import { ApiError, apiDownload, apiFetch } from '../../shared/api/client';
 import { clearSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { PROFILE_TEXT } from './texts';
-
-const D = messages.accountData;
+import { useTexts } from '../../shared/i18n/useTexts';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 /**
  * GET /api/Account/export/archive (a ZIP with the JSON and the person's photos), saved the way a download link
@@ -17,7 +17,7 @@ const D = messages.accountData;
  */
 async function downloadMyData(username: string): Promise<void> {
   const { blob, filename } = await apiDownload(API.account.exportArchive, {
-    fallbackMessage: D.downloadFailed,
+    fallbackMessage: browserTexts().accountData.downloadFailed,
   });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -32,6 +32,7 @@ async function downloadMyData(username: string): Promise<void> {
 
 /** The edit-profile page's "your data" part: download everything, or delete the account (docs/product.md). */
 export function AccountDataSection({ username }: { username: string }) {
+  const D = useTexts().accountData;
   const [downloading, setDownloading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -78,6 +79,8 @@ export function AccountDataSection({ username }: { username: string }) {
  * page, which says the account has been deleted.
  */
 function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
+  const texts = useTexts();
+  const D = texts.accountData;
   const fieldId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -104,7 +107,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
     try {
       await apiFetch(API.account.delete, { method: 'DELETE', body: { password } });
     } catch (caught) {
-      setProblem(caught instanceof ApiError ? caught.message : messages.common.somethingWentWrong);
+      setProblem(caught instanceof ApiError ? caught.message : texts.common.somethingWentWrong);
       setBusy(false);
       return;
     }

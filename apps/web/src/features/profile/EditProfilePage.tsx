@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ROUTES, SUGGESTION_LIMIT, messages, type ProfileDetails } from '@rummage/contract';
+import { ROUTES, SUGGESTION_LIMIT, type ProfileDetails } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
@@ -20,6 +20,7 @@ import {
   type EditProfileValues,
 } from './editProfileForm';
 import { EDIT_PROFILE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 interface Prefill {
   userName: string | null;
@@ -63,6 +64,7 @@ export default function EditProfilePage() {
 }
 
 function EditProfileForm({ saved }: { saved: Prefill | null }) {
+  const texts = useTexts();
   const { session } = useSession();
   const queryClient = useQueryClient();
   const [userName, setUserName] = useState(saved?.userName ?? session?.username ?? '');
@@ -86,7 +88,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
         coverPhotoUrl: stored.userCoverPhotoUrl,
       });
     }
-    setStatus({ tone: 'success', text: messages.profile.updated });
+    setStatus({ tone: 'success', text: texts.profile.updated });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,7 +97,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
     setStatus(null);
     const userId = readSession()?.userId;
     if (userId === undefined) {
-      setStatus({ tone: 'error', text: messages.profile.userNotFound });
+      setStatus({ tone: 'error', text: texts.profile.userNotFound });
       return;
     }
     const values: EditProfileValues = { userName, email, address };
@@ -110,7 +112,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       const readable = caught instanceof ApiError && (caught.status === 400 || caught.status === 409);
       if (readable) setErrors(serverFieldErrors(caught.fieldErrors));
       else console.error('Could not update the profile', caught);
-      setStatus({ tone: 'error', text: readable ? caught.message : messages.profile.updateFailed });
+      setStatus({ tone: 'error', text: readable ? caught.message : texts.profile.updateFailed });
     } finally {
       setSubmitting(false);
     }
@@ -151,7 +153,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
         <LocationField
           id="profile-address"
           label={EDIT_PROFILE_TEXT.address}
-          placeholder={messages.location.cityPlaceholder}
+          placeholder={texts.location.cityPlaceholder}
           limit={SUGGESTION_LIMIT.editProfile}
           value={address}
           onChange={setAddress}

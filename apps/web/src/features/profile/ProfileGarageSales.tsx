@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages, type GarageSale } from '@rummage/contract';
+import { ROUTES, fillText, type GarageSale } from '@rummage/contract';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import {
@@ -11,6 +11,7 @@ import {
   useLiveSales,
   useUserGarageSales,
 } from '../garage';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * A profile's garage sales (GET /api/GarageSale/user/{userId}); those whose end date and time have passed
@@ -19,6 +20,7 @@ import {
  * there are no sales.
  */
 export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; isOwn: boolean }) {
+  const texts = useTexts();
   const query = useUserGarageSales(userId);
   const sales = useLiveSales(query.data, { deleteEnded: false });
   const remove = useDeleteGarageSale();
@@ -34,7 +36,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
     remove.mutate(sale.id, {
       onSuccess: () => {
         setPending(null);
-        setAnnouncement(messages.garage.deleted);
+        setAnnouncement(texts.garage.deleted);
       },
       onError: (error) => {
         console.error('Could not delete garage sale', sale.id, error);
@@ -55,7 +57,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
       {failed && (
         // Fixed to the bottom of the screen so it is seen however far down the list the button was.
         <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-md shadow-lg">
-          <Banner onDismiss={() => setFailed(false)}>{messages.garage.deleteFailed}</Banner>
+          <Banner onDismiss={() => setFailed(false)}>{texts.garage.deleteFailed}</Banner>
         </div>
       )}
       {query.isError && <Banner>{GARAGE_TEXT.salesFailed}</Banner>}
@@ -86,7 +88,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
                     type="button"
                     aria-haspopup="dialog"
                     // Named with the sale so a list of "delete" buttons can be told apart.
-                    aria-label={`${GARAGE_TEXT.delete}: ${fillText(messages.garage.headline, { place: salePlace(sale) })}`}
+                    aria-label={`${GARAGE_TEXT.delete}: ${fillText(texts.garage.headline, { place: salePlace(sale) })}`}
                     onClick={() => setPending(sale)}
                     className="inline-flex min-h-10 items-center justify-center rounded-full border border-red-300 bg-white px-3 text-sm font-semibold text-red-800 hover:bg-red-50"
                   >

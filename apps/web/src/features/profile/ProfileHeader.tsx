@@ -1,5 +1,5 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { countNoun, formatCount, messages, type Reputation } from '@rummage/contract';
+import { countNoun, formatCount, type Reputation } from '@rummage/contract';
 import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { formatSince } from '../../shared/ui/PersonCard';
@@ -7,6 +7,7 @@ import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
 import { PROFILE_TEXT } from './texts';
 import type { UploadMessage } from './usePhotoUploads';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** What the top of a profile shows; counts are null while unknown. */
 export interface ProfileView {
@@ -63,10 +64,11 @@ function CheckIcon() {
 
 /** The small pill beside "thrifter since" on a profile whose owner confirmed their e-mail address. */
 export function VerifiedBadge() {
+  const texts = useTexts();
   return (
     <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800">
       <CheckIcon />
-      {messages.emailVerification.badge}
+      {texts.emailVerification.badge}
     </span>
   );
 }
@@ -128,6 +130,7 @@ export function ProfileHeader({
     onFile: (kind: PhotoKind, file: File | undefined) => void;
   };
 }) {
+  const texts = useTexts();
   const fill = useFillText();
   const since = profile.thrifterSince ? formatSince(profile.thrifterSince) : '';
   const stats = [
@@ -203,7 +206,7 @@ export function ProfileHeader({
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               {since && (
                 <p className="text-sm text-stone-700">
-                  {messages.profile.thrifterSince} {since}
+                  {texts.profile.thrifterSince} {since}
                 </p>
               )}
               {profile.emailVerified && !loading && <VerifiedBadge />}

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages, type ProductCard } from '@rummage/contract';
+import { ROUTES, fillText, type ProductCard } from '@rummage/contract';
 import { EMPTY_STORE_IMAGE } from '../../shared/api/assets';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -10,6 +10,7 @@ import { SoldToDialog } from '../deals';
 import { FeedSpinner, ProductGrid } from '../feed';
 import { PROFILE_TEXT } from './texts';
 import { useChangeSoldStatus, useUserListings } from './useUserListings';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 interface PendingChange {
   product: ProductCard;
@@ -25,6 +26,7 @@ const actionClass =
  * "are you sure?" first; afterwards both lists reload. Someone else's profile shows the lists without controls.
  */
 export function ProfileListings({ userId, isOwn }: { userId: number | null; isOwn: boolean }) {
+  const texts = useTexts();
   const unsold = useUserListings(userId, 'unsold');
   const sold = useUserListings(userId, 'sold');
   const changeStatus = useChangeSoldStatus(userId);
@@ -44,7 +46,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
       { productId: product.id, isSold, ...(isSold && { buyerId }) },
       {
         onSuccess: () => {
-          setAnnouncement(messages.listing.statusUpdated);
+          setAnnouncement(texts.listing.statusUpdated);
           // The card (and the button that had focus) moved to the other list: keep keyboard users in place.
           const active = document.activeElement;
           if (!active || active === document.body || !active.isConnected)
@@ -63,7 +65,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
   /** Edit plus Mark Sold (`markSold`, my store) or Mark Available (sold items). */
   function ownActions(product: ProductCard, markSold: boolean): ReactNode {
     const title = product.title || product.name;
-    const label = markSold ? messages.listing.markSold : messages.listing.markAvailable;
+    const label = markSold ? texts.listing.markSold : texts.listing.markAvailable;
     return (
       <div className="flex flex-wrap gap-2">
         <button
@@ -83,7 +85,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
           to={ROUTES.editProduct(product.id)}
           className={`${actionClass} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`}
         >
-          {messages.profile.edit}
+          {texts.profile.edit}
           <span className="sr-only">: {title}</span>
         </Link>
       </div>
@@ -104,9 +106,9 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
   }
 
   const storeEmpty = isOwn ? (
-    <EmptyState title={messages.profile.emptyStore} image={EMPTY_STORE_IMAGE}>
+    <EmptyState title={texts.profile.emptyStore} image={EMPTY_STORE_IMAGE}>
       <Link to={ROUTES.createProduct} className="btn btn-primary">
-        {messages.profile.getStarted}
+        {texts.profile.getStarted}
       </Link>
     </EmptyState>
   ) : (
@@ -121,7 +123,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
       {failed && (
         // Fixed to the bottom of the screen so it is seen however far down the list the button was.
         <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-md shadow-lg">
-          <Banner onDismiss={() => setFailed(false)}>{messages.listing.soldStatusFailed}</Banner>
+          <Banner onDismiss={() => setFailed(false)}>{texts.listing.soldStatusFailed}</Banner>
         </div>
       )}
       <Tabs
@@ -129,13 +131,13 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
         tabs={[
           {
             id: 'store',
-            label: messages.profile.myStore,
+            label: texts.profile.myStore,
             panel: list(unsold, storeEmpty, true),
           },
           {
             id: 'sold',
-            label: messages.profile.soldItems,
-            panel: list(sold, <EmptyState title={messages.profile.emptySold} />, false),
+            label: texts.profile.soldItems,
+            panel: list(sold, <EmptyState title={texts.profile.emptySold} />, false),
           },
         ]}
       />
@@ -154,19 +156,19 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
             ? fillText(PROFILE_TEXT.confirmSold, { title: pending.product.title || pending.product.name })
             : ''
         }
-        confirmLabel={messages.listing.markSold}
+        confirmLabel={texts.listing.markSold}
         cancelLabel={PROFILE_TEXT.cancel}
         onConfirm={confirmChange}
         onCancel={() => setPending(null)}
       />
       <ConfirmDialog
         open={pending !== null && !pending.isSold}
-        title={messages.listing.confirm}
+        title={texts.listing.confirm}
         description={
           pending &&
           fillText(PROFILE_TEXT.confirmAvailable, { title: pending.product.title || pending.product.name })
         }
-        confirmLabel={messages.listing.markAvailable}
+        confirmLabel={texts.listing.markAvailable}
         cancelLabel={PROFILE_TEXT.cancel}
         onConfirm={() => confirmChange()}
         onCancel={() => setPending(null)}

@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
-import { ROUTES, countText, messages } from '@rummage/contract';
+import { ROUTES, countText } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { Dropdown, menuItemClass } from '../shell';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { PROFILE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Phones only: "sell", the page title and a "menu" holding Messages with its count (docs/product.md §2 Profile). */
 export function ProfileMobileBar({ title }: { title: string }) {
+  const texts = useTexts();
   const unread = useUnreadCounts();
   return (
     <div className="flex items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-2 md:hidden">
       <Link to={ROUTES.createProduct} className="btn btn-accent min-h-9 px-4 text-sm">
-        {messages.profile.sell}
+        {texts.profile.sell}
       </Link>
       <p className="truncate font-bold text-stone-900">{title}</p>
       <Dropdown
@@ -24,7 +26,7 @@ export function ProfileMobileBar({ title }: { title: string }) {
         triggerClassName="btn btn-outline min-h-9 px-4 text-sm"
         trigger={
           <>
-            {messages.profile.menu}
+            {texts.profile.menu}
             <CountBadge count={unread.messages} noun="unreadMessages" />
           </>
         }
@@ -32,7 +34,7 @@ export function ProfileMobileBar({ title }: { title: string }) {
         {(close) => (
           <li>
             <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
-              {messages.header.messages}
+              {texts.header.messages}
               <CountBadge count={unread.messages} noun="unreadMessages" />
             </Link>
           </li>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { ROUTES, messages, type ProfileDetails } from '@rummage/contract';
+import { ROUTES, type ProfileDetails } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
@@ -20,10 +20,11 @@ import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
 import { VerifyEmailReminder } from './VerifyEmailReminder';
 import { ProfileReviews } from '../reviews';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The place a profile shows: the gazetteer's "City, ST", else the bare coordinates, else "Location unavailable". */
-export function profilePlace(profile: Whereabouts | null): string {
-  return placeText(profile) ?? messages.location.unavailable;
+export function profilePlace(profile: Whereabouts | null, unavailable: string): string {
+  return placeText(profile) ?? unavailable;
 }
 
 function parseUserId(raw: string | undefined): number | null {
@@ -39,6 +40,7 @@ function parseUserId(raw: string | undefined): number | null {
  * moves the followers count at once.
  */
 export default function ProfilePage() {
+  const texts = useTexts();
   const { userId: param } = useParams();
   const { session, currentUser } = useSession();
   const queryClient = useQueryClient();
@@ -76,7 +78,7 @@ export default function ProfilePage() {
   if (!isOwn && (profileId === null || missing)) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-10">
-        <EmptyState headingLevel={1} title={messages.profile.notFound}>
+        <EmptyState headingLevel={1} title={texts.profile.notFound}>
           <Link to={ROUTES.marketplace} className="btn btn-primary">
             {PROFILE_TEXT.backToMarketplace}
           </Link>
@@ -91,7 +93,7 @@ export default function ProfilePage() {
     ? {
         userName: data.userName,
         email: isOwn ? data.email : null,
-        place: profilePlace(data),
+        place: profilePlace(data, texts.location.unavailable),
         thrifterSince: data.thrifterSince,
         emailVerified: data.emailVerified,
         views: data.views,
@@ -104,7 +106,10 @@ export default function ProfilePage() {
     : {
         userName: isOwn ? (session?.username ?? currentUser?.username ?? null) : null,
         email: isOwn ? (currentUser?.email ?? null) : null,
-        place: isOwn && currentUser ? profilePlace({ ...currentUser, location: currentUser.address }) : null,
+        place:
+          isOwn && currentUser
+            ? profilePlace({ ...currentUser, location: currentUser.address }, texts.location.unavailable)
+            : null,
         thrifterSince: null,
         emailVerified: isOwn ? (currentUser?.emailVerified ?? false) : false,
         views: null,
@@ -129,7 +134,7 @@ export default function ProfilePage() {
 
   const action = isOwn ? (
     <Link to={ROUTES.editProfile} className="btn btn-outline" aria-label={PROFILE_TEXT.editProfile}>
-      {messages.profile.edit}
+      {texts.profile.edit}
     </Link>
   ) : data && profileId !== null ? (
     <>
@@ -146,7 +151,7 @@ export default function ProfilePage() {
   return (
     <div className="flex w-full flex-col">
       {/* docs/product.md §2 Profile (own and other): on phones, "sell", the title and "menu". */}
-      <ProfileMobileBar title={isOwn ? messages.header.myProfile : PROFILE_TEXT.profile} />
+      <ProfileMobileBar title={isOwn ? texts.header.myProfile : PROFILE_TEXT.profile} />
       <div className="mx-auto w-full max-w-5xl md:px-4 md:pt-6">
         <ProfileHeader
           profile={profile}

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { resendVerification } from './api';
-
-const V = messages.emailVerification;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 type Answer = { tone: 'success' | 'error'; text: string };
 
@@ -13,6 +11,8 @@ type Answer = { tone: 'success' | 'error'; text: string };
  * it again. The server's answer (sent, already verified, today's limit reached) is read out as it appears.
  */
 export function VerifyEmailReminder({ email }: { email: string }) {
+  const texts = useTexts();
+  const V = texts.emailVerification;
   const fill = useFillText();
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -27,7 +27,7 @@ export function VerifyEmailReminder({ email }: { email: string }) {
     } catch (caught) {
       setAnswer({
         tone: 'error',
-        text: caught instanceof ApiError ? caught.message : messages.common.somethingWentWrong,
+        text: caught instanceof ApiError ? caught.message : texts.common.somethingWentWrong,
       });
     } finally {
       setSending(false);

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   API,
   apiPath,
-  messages,
   type MessageBody,
   type ProfileDetails,
   type ProfileDetailsResponse,
@@ -12,6 +11,7 @@ import {
 import { apiFetch } from '../../shared/api/client';
 import { apiUpload } from '../../shared/api/upload';
 import { followKeys } from '../follow';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 export const profileKeys = { detail: followKeys.profile };
 
@@ -42,7 +42,9 @@ export async function uploadPhoto(kind: PhotoKind, userId: number, file: File): 
     {
       form,
       fallbackMessage:
-        kind === 'profile' ? messages.profile.profilePhotoFailed : messages.profile.coverPhotoFailed,
+        kind === 'profile'
+          ? browserTexts().profile.profilePhotoFailed
+          : browserTexts().profile.coverPhotoFailed,
     },
   );
   const url = answer?.imageUrl ?? answer?.data?.imageUrl;
@@ -55,7 +57,7 @@ export function updateUserDetails(request: UpdateUserDetailsRequest): Promise<Pr
   return apiFetch<{ message: string; data: ProfileDetails }>(API.user.updateUserDetails, {
     method: 'POST',
     body: request,
-    fallbackMessage: messages.profile.updateFailed,
+    fallbackMessage: browserTexts().profile.updateFailed,
   }).then((body) => body.data);
 }
 

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { ALLOWED_IMAGE_TYPES, UPLOAD_MESSAGE_CLEAR_MS, messages } from '@rummage/contract';
+import { ALLOWED_IMAGE_TYPES, UPLOAD_MESSAGE_CLEAR_MS } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { uploadPhoto, type PhotoKind } from './api';
+import { browserTexts } from '../../shared/i18n/i18n';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface UploadMessage {
   text: string;
   /** docs/product.md §8: green when the text says "success", red otherwise. */
   tone: 'success' | 'error';
 }
-
-const P = messages.profile;
 
 function messageFor(text: string): UploadMessage {
   return { text, tone: /success/i.test(text) ? 'success' : 'error' };
@@ -19,6 +19,7 @@ function messageFor(text: string): UploadMessage {
 function failureText(kind: PhotoKind, error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
     return error.message;
+  const P = browserTexts().profile;
   return kind === 'profile' ? P.profilePhotoFailed : P.coverPhotoFailed;
 }
 
@@ -34,6 +35,7 @@ export function usePhotoUploads({
   userId: number | null;
   onUploaded: (kind: PhotoKind, imageUrl: string) => void;
 }) {
+  const P = useTexts().profile;
   const [message, setMessage] = useState<UploadMessage | null>(null);
   const [busy, setBusy] = useState<PhotoKind | null>(null);
   const busyRef = useRef(false);

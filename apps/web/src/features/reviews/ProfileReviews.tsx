@@ -1,22 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  REVIEW_LIMITS,
-  ROUTES,
-  fillText,
-  messages,
-  type PublicReview,
-  type Reputation,
-} from '@rummage/contract';
+import { REVIEW_LIMITS, ROUTES, fillText, type PublicReview, type Reputation } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { Stars } from '../../shared/ui/Stars';
 import { ReportDialogButton } from '../listings';
 import { replyToReview, reportReview, reviewKeys, useReviewPages } from './api';
 import { averageLabel, ratingsCountText } from './reputation';
-
-const R = messages.reviews;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The Reviews section's id: the profile header's stars link here. */
 export const REVIEWS_SECTION_ID = 'reviews';
@@ -31,6 +23,8 @@ function ReplyForm({
   reviewId: number;
   onReplied(text: string, message: string): void;
 }) {
+  const texts = useTexts();
+  const R = texts.reviews;
   const fieldId = useId();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -50,7 +44,7 @@ function ReplyForm({
       onReplied(trimmed, answer?.message || R.replied);
     } catch (error) {
       setProblem(
-        error instanceof ApiError && error.message ? error.message : messages.common.somethingWentWrong,
+        error instanceof ApiError && error.message ? error.message : texts.common.somethingWentWrong,
       );
       setBusy(false);
     }
@@ -98,6 +92,8 @@ function ReviewItem({
   onReplied(): void;
 }) {
   // The answer shows as soon as it is sent; the list is asked again behind it.
+  const texts = useTexts();
+  const R = texts.reviews;
   const [sent, setSent] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -117,7 +113,7 @@ function ReviewItem({
         {canReport && (
           <ReportDialogButton
             signedIn
-            label={messages.listing.report}
+            label={texts.listing.report}
             className="btn btn-outline min-h-9 px-3 text-sm"
             question={R.reportQuestion}
             reasonLabel={R.reportReasonLabel}
@@ -166,6 +162,7 @@ function ReviewItem({
  * signed in but its author may report one, the rated person too.
  */
 export function ProfileReviews({ userId, reputation }: { userId: number | null; reputation?: Reputation }) {
+  const R = useTexts().reviews;
   const { session } = useSession();
   const queryClient = useQueryClient();
   const query = useReviewPages(userId);
@@ -179,9 +176,9 @@ export function ProfileReviews({ userId, reputation }: { userId: number | null; 
       </h2>
       {reputation && reputation.average !== null && (
         <p className="mb-4 flex items-center gap-2 text-stone-800">
-          <Stars stars={reputation.average} label={averageLabel(reputation.average, reputation.count)} />
+          <Stars stars={reputation.average} label={averageLabel(reputation.average, reputation.count, R)} />
           <span aria-hidden="true">
-            {reputation.average} · {ratingsCountText(reputation.count)}
+            {reputation.average} · {ratingsCountText(reputation.count, R)}
           </span>
         </p>
       )}

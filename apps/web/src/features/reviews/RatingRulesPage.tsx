@@ -1,12 +1,11 @@
 import type { JSX } from 'react';
-import { messages } from '@rummage/contract';
 import { HomeBreadcrumb } from '../../shared/ui/HomeBreadcrumb';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-
-const P = messages.reviews.rulesPage;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /rating-rules: how ratings work (docs/product.md §20), linked from where people rate. Texts in the contract. */
 export default function RatingRulesPage(): JSX.Element {
+  const P = useTexts().reviews.rulesPage;
   useDocumentTitle(P.title);
   return (
     // An <article>, not <main>: the app layout owns the page's single main landmark.

@@ -1,6 +1,7 @@
-import { messages, type Reputation } from '@rummage/contract';
+import { type Reputation } from '@rummage/contract';
 import { Stars } from '../../shared/ui/Stars';
 import { averageLabel, dealsDoneText, ratingsCountText, replyTimeText } from './reputation';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * What helps someone decide whom to trust (docs/product.md §20): the stars with their count (or "No ratings yet."),
@@ -14,16 +15,17 @@ export function ReputationSummary({
   reputation: Reputation;
   reviewsHref?: string;
 }) {
-  const reply = replyTimeText(reputation.medianReplyMinutes);
+  const texts = useTexts();
+  const reply = replyTimeText(reputation.medianReplyMinutes, texts.reviews);
   const { average, count, deals } = reputation;
   const rating =
     average === null ? (
-      messages.reviews.noReviews
+      texts.reviews.noReviews
     ) : (
       <>
-        <Stars stars={average} label={averageLabel(average, count)} />
+        <Stars stars={average} label={averageLabel(average, count, texts.reviews)} />
         <span aria-hidden="true">
-          {average} · {ratingsCountText(count)}
+          {average} · {ratingsCountText(count, texts.reviews)}
         </span>
       </>
     );

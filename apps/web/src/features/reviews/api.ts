@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   API,
   apiPath,
-  messages,
   REVIEW_LIMITS,
   type MessageBody,
   type ReputationResponse,
@@ -10,6 +9,7 @@ import {
 } from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import type { ReportState } from '../listings';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 export const reviewKeys = {
   list: (userId: number) => ['reviews', userId] as const,
@@ -64,10 +64,10 @@ export async function reportReview(reviewId: number, reason: string): Promise<Re
       method: 'POST',
       body: reason ? { reason } : {},
     });
-    return { kind: 'success', message: answer?.message || messages.reviews.reported };
+    return { kind: 'success', message: answer?.message || browserTexts().reviews.reported };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0 || !error.message) {
-      return { kind: 'error', message: messages.listing.reportError };
+      return { kind: 'error', message: browserTexts().listing.reportError };
     }
     return { kind: 'error', message: error.message };
   }

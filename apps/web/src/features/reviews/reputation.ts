@@ -1,6 +1,7 @@
 import { fillText, messages } from '@rummage/contract';
+import type { Catalogue } from '@rummage/contract';
 
-const R = messages.reviews;
+type ReviewTexts = Catalogue['reviews'];
 
 /**
  * How quickly someone usually answers, from the median minutes to their first reply (docs/product.md §20): within
@@ -8,7 +9,10 @@ const R = messages.reviews;
  * and "a few days" beyond. Past half a day the exact hour stops mattering to someone deciding whom to write to.
  * Nothing when there were too few answered chats to tell.
  */
-export function replyTimeText(medianReplyMinutes: number | null): string | null {
+export function replyTimeText(
+  medianReplyMinutes: number | null,
+  R: ReviewTexts = messages.reviews,
+): string | null {
   if (medianReplyMinutes === null) return null;
   if (medianReplyMinutes <= 60) return R.repliesWithinHour;
   const hours = Math.ceil(medianReplyMinutes / 60);
@@ -18,16 +22,16 @@ export function replyTimeText(medianReplyMinutes: number | null): string | null 
 }
 
 /** "1 rating", "3 ratings". */
-export function ratingsCountText(count: number): string {
+export function ratingsCountText(count: number, R: ReviewTexts = messages.reviews): string {
   return count === 1 ? R.ratingsOne : fillText(R.ratingsCount, { count });
 }
 
 /** "1 deal done", "4 deals done". */
-export function dealsDoneText(count: number): string {
+export function dealsDoneText(count: number, R: ReviewTexts = messages.reviews): string {
   return count === 1 ? R.dealsOne : fillText(R.dealsDone, { count });
 }
 
 /** What the stars of an average read out: "4.5 out of 5 stars from 2 ratings". */
-export function averageLabel(average: number, count: number): string {
+export function averageLabel(average: number, count: number, R: ReviewTexts = messages.reviews): string {
   return fillText(R.averageLabel, { average, count });
 }

@@ -1,10 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
-import { fillText, messages } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
 import { saveLocation, saveRadius, type SavedLocation } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { useSavedLocation } from '../location';
-
-const S = messages.savedSearches;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** What "Show matches" leaves in the marketplace's history entry when it moved the saved place. */
 export interface PlaceMove {
@@ -28,6 +27,7 @@ function placeMoveOf(state: unknown): PlaceMove | null {
  * saved place is still the search's: a place chosen since then is the person's own choice and needs no notice.
  */
 export function PlaceChangedNotice() {
+  const S = useTexts().savedSearches;
   const navigate = useNavigate();
   const { pathname, search, state } = useLocation();
   const current = useSavedLocation();

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ROUTES, messages, type CreateSavedSearch } from '@rummage/contract';
+import { ROUTES, type CreateSavedSearch } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { feedArea } from '../feed';
 import { useSavedLocation } from '../location';
 import { saveSearch, savedSearchKeys } from './api';
-
-const S = messages.savedSearches;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 interface Feedback {
   /** The query it was about: a new search or place makes it stale, so it is no longer shown. */
@@ -22,6 +21,7 @@ interface Feedback {
  * and "like" do.
  */
 export function SaveSearchButton({ search }: { search: string | null }) {
+  const S = useTexts().savedSearches;
   const { session } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

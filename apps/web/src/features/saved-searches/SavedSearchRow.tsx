@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, fillText, kmToMiles, messages, type SavedSearch } from '@rummage/contract';
+import { ROUTES, fillText, kmToMiles, type SavedSearch } from '@rummage/contract';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { describeSavedSearch, newMatchesText } from './describe';
 import type { PlaceMove } from './PlaceChangedNotice';
-
-const S = messages.savedSearches;
+import { useInstallationConfig } from '../../shared/config/useAppConfig';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The marketplace link of a saved search. */
 function marketplaceLink(saved: SavedSearch): string {
@@ -36,8 +36,9 @@ export function SavedSearchRow({
   onShow: () => void;
   onDelete: () => void;
 }) {
+  const S = useTexts().savedSearches;
   const navigate = useNavigate();
-  const { words, where, name } = describeSavedSearch(saved);
+  const { words, where, name } = describeSavedSearch(saved, S, useInstallationConfig().distanceUnit);
   const hasNew = saved.newMatches > 0;
   return (
     <li aria-label={name} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -51,7 +52,7 @@ export function SavedSearchRow({
                 : 'text-xs text-stone-600'
             }
           >
-            {newMatchesText(saved.newMatches)}
+            {newMatchesText(saved.newMatches, S)}
           </span>
         </p>
         <p className="text-sm text-stone-700">{where}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages, type SavedSearch } from '@rummage/contract';
+import { type SavedSearch } from '@rummage/contract';
 import { useReloadOnNotificationPushes } from '../../shared/realtime/useReloadOnNotificationPushes';
 import { PERSONAL_QUERY } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
@@ -10,8 +10,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { deleteSavedSearch, fetchSavedSearches, markSavedSearchSeen, savedSearchKeys } from './api';
 import { SavedSearchRow } from './SavedSearchRow';
-
-const S = messages.savedSearches;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * /saved-searches (docs/product.md §14): the person's saved searches, newest first, each with its new matches,
@@ -19,6 +18,7 @@ const S = messages.savedSearches;
  * new matches follow live: each notification count /generalhub pushes loads the list again.
  */
 export default function SavedSearchesPage() {
+  const S = useTexts().savedSearches;
   useDocumentTitle(S.documentTitle);
   const queryClient = useQueryClient();
   const list = useQuery({

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, countText, messages } from '@rummage/contract';
+import { ROUTES, countText } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
@@ -7,11 +7,12 @@ import { STAFF_MENU_LABEL, STAFF_PATH } from '../staff';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
-
-const text = messages.header;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The avatar button and its menu; guests and signed-in people see different items (docs/product.md §2). */
 export function AccountMenu() {
+  const texts = useTexts();
+  const text = texts.header;
   const { session, currentUser, signOut } = useSession();
   const navigate = useNavigate();
   const unread = useUnreadCounts();
@@ -76,17 +77,17 @@ export function AccountMenu() {
               </li>
               <li>
                 <Link to={ROUTES.notificationSettings} className={menuItemClass} onClick={close}>
-                  {messages.notifications.settings}
+                  {texts.notifications.settings}
                 </Link>
               </li>
               <li>
                 <Link to={ROUTES.savedSearches} className={menuItemClass} onClick={close}>
-                  {messages.savedSearches.pageTitle}
+                  {texts.savedSearches.pageTitle}
                 </Link>
               </li>
               <li>
                 <Link to={ROUTES.blockedPeople} className={menuItemClass} onClick={close}>
-                  {messages.blocking.listTitle}
+                  {texts.blocking.listTitle}
                 </Link>
               </li>
               {(currentUser?.role === 'staff' || currentUser?.role === 'admin') && (

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** "Create" dropdown: a listing for sale or a garage sale (docs/product.md §2 Header). */
 export function CreateMenu() {
+  const texts = useTexts();
   return (
     <Dropdown
       triggerLabel={SHELL_TEXT.createMenu}
@@ -23,12 +25,12 @@ export function CreateMenu() {
         <>
           <li>
             <Link to={ROUTES.createProduct} className={menuItemClass} onClick={close}>
-              {messages.header.forSale}
+              {texts.header.forSale}
             </Link>
           </li>
           <li>
             <Link to={ROUTES.createGarage} className={menuItemClass} onClick={close}>
-              {messages.header.garageSale}
+              {texts.header.garageSale}
             </Link>
           </li>
         </>

@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { CountBadge } from '../../shared/ui/CountBadge';
+import { LanguageSwitch } from './LanguageSwitch';
 import { SHELL_TEXT } from './texts';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded px-1 py-1 text-stone-700 hover:text-brand hover:underline';
 
 /** Terms, marketplace and support links (support with its unread count) and the copyright line. */
 export function Footer() {
+  const texts = useTexts();
   const fill = useFillText();
   const unread = useUnreadCounts();
   return (
@@ -19,27 +22,28 @@ export function Footer() {
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
             <li>
               <Link to={ROUTES.terms} className={linkClass}>
-                {messages.footer.terms}
+                {texts.footer.terms}
               </Link>
             </li>
             <li>
               <Link to={ROUTES.accessibility} className={linkClass}>
-                {messages.footer.accessibility}
+                {texts.footer.accessibility}
               </Link>
             </li>
             <li>
               <Link to={ROUTES.marketplace} className={linkClass}>
-                {messages.footer.marketplace}
+                {texts.footer.marketplace}
               </Link>
             </li>
             <li>
               <Link to={ROUTES.support} className={linkClass}>
-                {messages.footer.support}
+                {texts.footer.support}
                 <CountBadge count={unread.support} noun="unreadSupport" />
               </Link>
             </li>
           </ul>
         </nav>
+        <LanguageSwitch />
         <p className="text-stone-600">{fill(SHELL_TEXT.copyright, { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { messages } from '@rummage/contract';
 import { ChangeLocationDialog, useSavedLocation } from '../location';
 import { SHELL_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Shows the saved address (or "Set Location") and opens the Change Location dialog (docs/product.md §2). */
 export function LocationBar() {
+  const texts = useTexts();
   const { address } = useSavedLocation();
   const [open, setOpen] = useState(false);
   return (
@@ -20,7 +21,7 @@ export function LocationBar() {
             <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
           </svg>
           <span className="sr-only">{SHELL_TEXT.location}: </span>
-          <span className="truncate">{address || messages.header.setLocation}</span>
+          <span className="truncate">{address || texts.header.setLocation}</span>
         </button>
       </div>
       <ChangeLocationDialog open={open} onClose={() => setOpen(false)} />

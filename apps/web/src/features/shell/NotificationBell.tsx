@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { ROUTES, fillText, messages } from '@rummage/contract';
+import { ROUTES, fillText } from '@rummage/contract';
 import { useNotificationsCount } from '../../shared/realtime/NotificationsCountContext';
 import { BellIcon } from '../../shared/ui/BellIcon';
-
-const text = messages.notifications;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Past this the badge reads "99+": a wider bubble would push the header's other items off a phone screen. */
 export const BELL_BADGE_MAX = 99;
@@ -13,6 +12,7 @@ export const BELL_BADGE_MAX = 99;
  * /generalhub. The link's name says the number, as the badge beside it shows it (WCAG label-in-name).
  */
 export function NotificationBell() {
+  const text = useTexts().notifications;
   const { unread } = useNotificationsCount();
   return (
     <Link

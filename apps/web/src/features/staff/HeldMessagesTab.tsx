@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { API, fillText, messages, ROUTES, type HeldMessage } from '@rummage/contract';
+import { API, fillText, ROUTES, type HeldMessage } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -10,8 +10,7 @@ import { useRelativeNow } from '../../shared/ui/relativeTime';
 import { fetchHeldMessages, staffKeys, useStaffAction } from './api';
 import { fillNodes, formatWhen, QueryState } from './ui';
 import { UserDetail } from './UserDetail';
-
-const T = messages.staff;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * How old an account is, in words without "ago" ("3 hours", "2 days"): dayjs's relative time, which
@@ -48,6 +47,7 @@ function HeldItem({
   onRelease(): void;
   onReject(): void;
 }) {
+  const T = useTexts().staff;
   return (
     <li className="card flex min-w-0 flex-col gap-3 p-4">
       <div className="flex flex-col gap-1">
@@ -119,6 +119,8 @@ interface Notice {
  * held, and Deliver or Reject. Either answer (or "already handled") shows as a banner and the list refreshes.
  */
 export function HeldMessagesTab() {
+  const texts = useTexts();
+  const T = texts.staff;
   const now = useRelativeNow();
   const action = useStaffAction();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -140,7 +142,7 @@ export function HeldMessagesTab() {
         onError: (failure) =>
           setNotice({
             tone: 'error',
-            text: failure instanceof ApiError ? failure.message : messages.common.somethingWentWrong,
+            text: failure instanceof ApiError ? failure.message : texts.common.somethingWentWrong,
           }),
       },
     );

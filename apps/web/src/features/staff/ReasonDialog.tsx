@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { messages, MODERATION_REASON_MAX } from '@rummage/contract';
+import { MODERATION_REASON_MAX } from '@rummage/contract';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { STAFF_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -37,6 +38,7 @@ function ReasonDialogBody({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
+  const texts = useTexts();
   const fieldId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
@@ -47,7 +49,7 @@ function ReasonDialogBody({
     event.preventDefault();
     const trimmed = reason.trim();
     if (required && !trimmed) {
-      setProblem(messages.staff.reasonRequired);
+      setProblem(texts.staff.reasonRequired);
       return;
     }
     onConfirm(trimmed);

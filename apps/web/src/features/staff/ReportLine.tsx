@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { DUPLICATE_PHOTO_REASON, fillText, messages, ROUTES, type StaffReport } from '@rummage/contract';
+import { DUPLICATE_PHOTO_REASON, fillText, ROUTES, type StaffReport } from '@rummage/contract';
 import { STAFF_TEXT } from './texts';
 import { formatWhen } from './ui';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One report as staff read it: who filed it and why. A person's report names them; the report Rummage files
@@ -17,24 +18,25 @@ export function ReportLine({
   about?: string;
   className?: string;
 }) {
+  const texts = useTexts();
   const automatic = report.reporterId === null;
   const duplicate = report.reason === DUPLICATE_PHOTO_REASON && report.relatedProductId !== null;
   return (
     <li className={className}>
       {about !== undefined && <span className="font-semibold">{about}</span>}
       <span className={about === undefined ? 'font-semibold' : undefined}>
-        {automatic ? messages.staff.automaticReporter : `@${report.reporterName}`}
+        {automatic ? texts.staff.automaticReporter : `@${report.reporterName}`}
       </span>
       {duplicate ? (
         <Link
           to={ROUTES.productDetail(report.relatedProductId!)}
           className="break-words text-brand-800 underline"
         >
-          {fillText(messages.staff.duplicatePhotoReason, {
+          {fillText(texts.staff.duplicatePhotoReason, {
             productId: report.relatedProductId!,
             seller: report.relatedUserName
               ? `@${report.relatedUserName}`
-              : messages.staff.duplicatePhotoSellerGone,
+              : texts.staff.duplicatePhotoSellerGone,
           })}
         </Link>
       ) : (

@@ -1,13 +1,13 @@
-import { API, fillText, messages, type StaffReportedReview } from '@rummage/contract';
+import { API, fillText, type StaffReportedReview } from '@rummage/contract';
 import { Stars } from '../../shared/ui/Stars';
 import { ReportLine } from './ReportLine';
 import { STAFF_TEXT } from './texts';
 import { Pill } from './ui';
 import type { ModerationAsk } from './useModeration';
-
-const R = messages.reviews;
+import { useTexts } from '../../shared/i18n/useTexts';
 
 function ReportedReview({ item, ask }: { item: StaffReportedReview; ask(action: ModerationAsk): void }) {
+  const R = useTexts().reviews;
   return (
     <li className="card flex flex-col gap-3 p-4">
       <div>
@@ -67,6 +67,7 @@ export function ReportedReviews({
   items: StaffReportedReview[];
   ask(action: ModerationAsk): void;
 }) {
+  const R = useTexts().reviews;
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="staff-reported-ratings" className="flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, fillText, ROUTES, STAFF_REPORT_FILTERS, type StaffReportedProduct } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { formatPrice } from '../feed';
+import { useFormatPrice } from '../feed';
 import { fetchReports, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { STAFF_TEXT } from './texts';
 import { Pager, Pill, QueryState } from './ui';
@@ -24,6 +24,7 @@ function ReportedProduct({
   ask(action: ModerationAsk): void;
   onOpenSeller(): void;
 }) {
+  const formatPrice = useFormatPrice();
   const params = { productId: item.productId };
   return (
     <li className="card flex flex-col gap-3 p-4">

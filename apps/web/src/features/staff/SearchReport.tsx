@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { fillText, messages } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
+import { useTexts } from '../../shared/i18n/useTexts';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchSearchReport, staffKeys } from './api';
 import { QueryState } from './ui';
-
-const T = messages.staff;
 
 /** A share (0 to 1) as a percentage with at most one decimal. */
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -14,6 +13,7 @@ const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
  * nothing, and the words most often searched in vain, which tell staff what people look for and do not find.
  */
 export function SearchReport() {
+  const T = useTexts().staff;
   const report = useQuery({
     queryKey: staffKeys.searchReport,
     queryFn: ({ signal }) => fetchSearchReport(signal),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { API, messages, ROUTES, type CurrentUser } from '@rummage/contract';
+import { API, ROUTES, type CurrentUser } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
@@ -17,6 +17,7 @@ import { ReportsTab } from './ReportsTab';
 import { STAFF_TEXT } from './texts';
 import { TicketsTab } from './TicketsTab';
 import { UsersTab } from './UsersTab';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * The role comes from GET /api/Account/me (the stored session has none). Same query as SessionProvider's, so
@@ -44,6 +45,7 @@ const NARROW_TAB_STRIP =
 
 function StaffConsole() {
   // Kept here so a chosen ticket survives a look at another tab.
+  const texts = useTexts();
   const [ticketId, setTicketId] = useState<number | null>(null);
   return (
     <div className={`mx-auto w-full max-w-6xl px-4 py-6 md:py-10 ${NARROW_TAB_STRIP}`}>
@@ -57,7 +59,7 @@ function StaffConsole() {
             panel: <TicketsTab selectedId={ticketId} onSelect={setTicketId} />,
           },
           { id: 'reports', label: STAFF_TEXT.tabs.reports, panel: <ReportsTab /> },
-          { id: 'held', label: messages.staff.heldTab, panel: <HeldMessagesTab /> },
+          { id: 'held', label: texts.staff.heldTab, panel: <HeldMessagesTab /> },
           { id: 'users', label: STAFF_TEXT.tabs.users, panel: <UsersTab /> },
           { id: 'log', label: STAFF_TEXT.tabs.log, panel: <LogTab /> },
         ]}
@@ -71,6 +73,7 @@ function StaffConsole() {
  * people without the role get a plain "Staff only" panel, and the server refuses them every staff call anyway.
  */
 export default function StaffConsolePage() {
+  const texts = useTexts();
   useDocumentTitle(STAFF_TEXT.title);
   const me = useRole();
 
@@ -78,7 +81,7 @@ export default function StaffConsolePage() {
   if (me.error) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-10">
-        <Banner>{me.error.message || messages.common.somethingWentWrong}</Banner>
+        <Banner>{me.error.message || texts.common.somethingWentWrong}</Banner>
         <button type="button" className="btn btn-outline mt-4" onClick={() => void me.refetch()}>
           {STAFF_TEXT.retry}
         </button>
@@ -90,7 +93,7 @@ export default function StaffConsolePage() {
       <div className="px-4 py-10">
         <EmptyState title={STAFF_TEXT.staffOnlyTitle} text={STAFF_TEXT.staffOnlyText} headingLevel={1}>
           <Link to={ROUTES.home} className="btn btn-primary">
-            {messages.common.goToHome}
+            {texts.common.goToHome}
           </Link>
         </EmptyState>
       </div>

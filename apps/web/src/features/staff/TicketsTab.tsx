@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fillText, messages, STAFF_TICKET_FILTERS, type StaffTicket } from '@rummage/contract';
+import { fillText, STAFF_TICKET_FILTERS, type StaffTicket } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { useTicketChat } from '../support';
@@ -8,6 +8,7 @@ import { fetchTickets, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { StaffTicketView } from './StaffTicketView';
 import { STAFF_TEXT } from './texts';
 import { Pager, Pill, QueryState } from './ui';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 type TicketFilter = (typeof STAFF_TICKET_FILTERS)[number];
 
@@ -22,6 +23,7 @@ function QueueRow({
   now: number;
   onOpen(): void;
 }) {
+  const texts = useTexts();
   const closed = ticket.status === 'closed';
   return (
     <li>
@@ -36,7 +38,7 @@ function QueueRow({
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-bold text-stone-900">@{ticket.username}</span>
           <span className="text-sm text-stone-700">
-            {messages.support.issues[ticket.subject] ?? ticket.title}
+            {texts.support.issues[ticket.subject] ?? ticket.title}
           </span>
           <Pill tone={closed ? 'neutral' : 'good'}>
             {closed ? STAFF_TEXT.statusClosed : STAFF_TEXT.statusOpen}

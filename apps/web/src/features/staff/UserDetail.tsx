@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { API, countText, fillText, messages, ROUTES, type StaffUserDetail } from '@rummage/contract';
+import { API, countText, fillText, ROUTES, type StaffUserDetail } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
-import { formatPrice } from '../feed';
+import { useFormatPrice } from '../feed';
 import { fetchUser, staffKeys } from './api';
 import { LiveStaffTicket } from './StaffTicketView';
 import { ReportLine } from './ReportLine';
 import { STAFF_TEXT } from './texts';
 import { BackButton, formatWhen, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 function Section({
   title,
@@ -96,6 +97,8 @@ function roleActions(
 
 /** One person as staff see them: ban state, listings (hidden ones too), reports against them, tickets. */
 export function UserDetail({ userId, onBack }: { userId: number; onBack(): void }) {
+  const formatPrice = useFormatPrice();
+  const texts = useTexts();
   const { currentUser } = useSession();
   const moderation = useModeration();
   const [ticketId, setTicketId] = useState<number | null>(null);
@@ -111,7 +114,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
     return (
       <div className="flex flex-col gap-4">
         <BackButton onClick={onBack} />
-        <Banner tone="success">{messages.accountData.staffDeleted}</Banner>
+        <Banner tone="success">{texts.accountData.staffDeleted}</Banner>
       </div>
     );
   }
@@ -180,7 +183,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
             <Section
               title={STAFF_TEXT.reportsAgainst}
               empty={STAFF_TEXT.noReportsAgainst}
-              note={fillText(messages.staff.rejectedMessages, { count: data.rejectedMessages })}
+              note={fillText(texts.staff.rejectedMessages, { count: data.rejectedMessages })}
             >
               {data.reports.map((report) => (
                 <ReportLine
@@ -200,7 +203,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                     onClick={() => setTicketId(ticket.id)}
                   >
                     <span className="font-semibold">{fillText(STAFF_TEXT.ticketOf, { id: ticket.id })}</span>
-                    <span>{messages.support.issues[ticket.subject] ?? ticket.title}</span>
+                    <span>{texts.support.issues[ticket.subject] ?? ticket.title}</span>
                     <Pill tone={ticket.status === 'open' ? 'good' : 'neutral'}>
                       {ticket.status === 'open' ? STAFF_TEXT.statusOpen : STAFF_TEXT.statusClosed}
                     </Pill>

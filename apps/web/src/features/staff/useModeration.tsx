@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useStaffAction, type StaffActionRequest } from './api';
 import { ReasonDialog } from './ReasonDialog';
 import { STAFF_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** One moderation action waiting for the staff member's go: with a reason box, or a plain yes/no. */
 export interface ModerationAsk {
@@ -30,6 +30,7 @@ interface Notice {
  * (its own words, e.g. "Listing hidden."). Every staff list refreshes afterwards (useStaffAction).
  */
 export function useModeration(): { ask(action: ModerationAsk): void; dialogs: ReactNode; notice: ReactNode } {
+  const texts = useTexts();
   const action = useStaffAction();
   const [current, setCurrent] = useState<ModerationAsk | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function useModeration(): { ask(action: ModerationAsk): void; dialogs: Re
           asked.after?.();
         },
         onError: (failure) => {
-          const text = failure instanceof ApiError ? failure.message : messages.common.somethingWentWrong;
+          const text = failure instanceof ApiError ? failure.message : texts.common.somethingWentWrong;
           if (asked.ask === 'reason') setDialogError(text);
           else {
             close();

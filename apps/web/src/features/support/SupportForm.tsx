@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { createTicketSchema, messages, SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
+import { createTicketSchema, SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { createTicket } from './api';
 import { SUPPORT_ISSUES, SUPPORT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface SupportFormProps {
   username: string;
@@ -17,6 +18,7 @@ export interface SupportFormProps {
 
 /** The "thrift support" form (docs/product.md §2, §5): issue and description, both required; 'Submitting...' while busy. */
 export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: SupportFormProps) {
+  const texts = useTexts();
   const fill = useFillText();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -28,7 +30,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
     if (submitting) return;
     const parsed = createTicketSchema.safeParse({ subject, message, username });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.common.fillFieldsProperly);
+      setError(parsed.error.issues[0]?.message ?? texts.common.fillFieldsProperly);
       return;
     }
     setError(null);
@@ -41,7 +43,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
       // A refusal the person can act on (too long, too many tries) in the server's words; anything else, the
       // server's own failure included, is the SPEC's 'Failed to submit ticket' (§8).
       const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
-      setError(refusal ? failure.message : messages.support.failed);
+      setError(refusal ? failure.message : texts.support.failed);
     } finally {
       setSubmitting(false);
     }
@@ -53,13 +55,13 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
 
   return (
     <div className="card p-5 md:p-8">
-      <p className="text-stone-700">{fill(messages.support.greeting, { username })}</p>
-      <h1 className="text-3xl font-extrabold text-brand-800">{messages.support.title}</h1>
-      <p className="mb-6 text-lg text-stone-800">{messages.support.help}</p>
+      <p className="text-stone-700">{fill(texts.support.greeting, { username })}</p>
+      <h1 className="text-3xl font-extrabold text-brand-800">{texts.support.title}</h1>
+      <p className="mb-6 text-lg text-stone-800">{texts.support.help}</p>
       <form
         noValidate
         onSubmit={handleSubmit}
-        aria-label={messages.support.title}
+        aria-label={texts.support.title}
         aria-busy={submitting}
         className="flex flex-col gap-4"
       >
@@ -82,7 +84,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
             <option value="">{SUPPORT_TEXT.issuePlaceholder}</option>
             {SUPPORT_ISSUES.map((issue) => (
               <option key={issue} value={issue}>
-                {messages.support.issues[issue]}
+                {texts.support.issues[issue]}
               </option>
             ))}
           </select>
@@ -106,7 +108,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
           />
         </div>
         <button type="submit" className="btn btn-primary w-full md:w-auto md:self-end" disabled={submitting}>
-          {submitting ? messages.support.submitting : messages.support.send}
+          {submitting ? texts.support.submitting : texts.support.send}
         </button>
       </form>
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages, type SupportTicket } from '@rummage/contract';
+import { type SupportTicket } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
@@ -9,6 +9,7 @@ import { SupportForm } from './SupportForm';
 import { SUPPORT_TEXT } from './texts';
 import { TicketConversation } from './TicketConversation';
 import { useTicketChat } from './useTicketChat';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The user's side of an open ticket, live through /supporthub. */
 function ActiveTicket({ ticket, onClosed }: { ticket: SupportTicket; onClosed(): void }) {
@@ -28,6 +29,7 @@ function ActiveTicket({ ticket, onClosed }: { ticket: SupportTicket; onClosed():
  * is one; otherwise the "thrift support" form, which turns into the chat once the ticket is created.
  */
 export default function SupportPage() {
+  const texts = useTexts();
   useDocumentTitle(SUPPORT_TEXT.title);
   const queryClient = useQueryClient();
   const { session, currentUser } = useSession();
@@ -49,9 +51,9 @@ export default function SupportPage() {
   useEffect(() => {
     if (active.isPending) return;
     if (ticket) setNotice(null);
-    else if (shownTicket.current !== null) setNotice(messages.support.closed);
+    else if (shownTicket.current !== null) setNotice(texts.support.closed);
     shownTicket.current = ticket?.id ?? null;
-  }, [ticket, active.isPending]);
+  }, [ticket, active.isPending, texts]);
 
   const showTicket = useCallback(
     (created: SupportTicket | null) => {
@@ -78,7 +80,7 @@ export default function SupportPage() {
         <Spinner />
       ) : ticket ? (
         <>
-          <h1 className="mb-4 text-2xl font-extrabold text-brand-800">{messages.support.title}</h1>
+          <h1 className="mb-4 text-2xl font-extrabold text-brand-800">{texts.support.title}</h1>
           <ActiveTicket key={ticket.id} ticket={ticket} onClosed={closed} />
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { SUPPORT_LIMITS, messages, type SupportTicket } from '@rummage/contract';
+import { SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -7,6 +7,7 @@ import { SUPPORT_TEXT } from './texts';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface TicketConversationProps {
   ticket: SupportTicket;
@@ -30,6 +31,7 @@ export function TicketConversation({
   actions,
   readOnly = false,
 }: TicketConversationProps) {
+  const texts = useTexts();
   const fill = useFillText();
   const now = useRelativeNow();
   const inputId = useId();
@@ -44,7 +46,7 @@ export function TicketConversation({
 
   function labelOf(line: ChatLine): string {
     if (line.sentByUser) return line.senderName?.startsWith('@') ? line.senderName : `@${ticket.username}`;
-    return line.senderName || fill(messages.support.accountName);
+    return line.senderName || fill(texts.support.accountName);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -65,7 +67,7 @@ export function TicketConversation({
         </div>
         <div className="contents sm:flex sm:gap-2">
           <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.issueLabel}</dt>
-          <dd className="text-stone-900">{messages.support.issues[ticket.subject] ?? ticket.title}</dd>
+          <dd className="text-stone-900">{texts.support.issues[ticket.subject] ?? ticket.title}</dd>
         </div>
       </dl>
       {actions && <div className="flex flex-wrap gap-2 border-b border-stone-200 px-4 py-3">{actions}</div>}
@@ -78,8 +80,8 @@ export function TicketConversation({
         <Spinner />
       ) : chat.loadError ? (
         <div className="flex flex-col items-center gap-2 px-4 py-6 text-center">
-          <p className="font-semibold text-stone-900">{messages.chat.loadFailed}</p>
-          <p className="text-sm text-stone-700">{messages.chat.loadFailedHint}</p>
+          <p className="font-semibold text-stone-900">{texts.chat.loadFailed}</p>
+          <p className="text-sm text-stone-700">{texts.chat.loadFailedHint}</p>
           <button type="button" className="btn btn-outline" onClick={chat.retry}>
             {SUPPORT_TEXT.retry}
           </button>
@@ -125,7 +127,7 @@ export function TicketConversation({
         </ol>
       )}
       <p className="bg-accent-100 px-4 py-2 text-center text-xs font-medium text-stone-800">
-        {messages.chat.safetyNotice}
+        {texts.chat.safetyNotice}
       </p>
       {!readOnly && (
         <form className="flex flex-col gap-2 border-t border-stone-200 p-3" onSubmit={handleSubmit}>
@@ -146,13 +148,13 @@ export function TicketConversation({
             <input
               id={inputId}
               className="field-input min-w-0 flex-1"
-              placeholder={messages.chat.inputPlaceholder}
+              placeholder={texts.chat.inputPlaceholder}
               value={draft}
               maxLength={SUPPORT_LIMITS.messageMax}
               onChange={(event) => setDraft(event.target.value)}
             />
             <button type="submit" className="btn btn-primary" disabled={!connected || !draft.trim()}>
-              {messages.chat.send}
+              {texts.chat.send}
             </button>
           </div>
         </form>

@@ -1,12 +1,12 @@
 import {
   API,
   apiPath,
-  messages,
   type CreateTicketRequest,
   type SupportTicket,
   type TicketMessage,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 export const supportKeys = {
   activeTicket: (token: string | null) => ['support', 'active-ticket', token] as const,
@@ -28,7 +28,7 @@ export async function createTicket(request: CreateTicketRequest): Promise<Suppor
   const body = await apiFetch<{ data?: unknown } | null>(API.support.createTicket, {
     method: 'POST',
     body: request,
-    fallbackMessage: messages.support.failed,
+    fallbackMessage: browserTexts().support.failed,
   });
   return isTicket(body?.data) ? body.data : null;
 }

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   HUB_EVENTS,
   HUB_METHODS,
-  messages,
   SUPPORT_HUB_EVENTS,
   type SupportTicket,
   type TicketMessage,
@@ -11,6 +10,8 @@ import { describeHubError, type HubLike, type HubState } from '../../shared/real
 import { invokeHub } from '../../shared/realtime/hubEvents';
 import { useHub } from '../../shared/realtime/useHub';
 import { fetchTicketHistory, markTicketRead } from './api';
+import { useTexts } from '../../shared/i18n/useTexts';
+import { browserTexts } from '../../shared/i18n/i18n';
 
 /** A message on screen: from the server, or sent by this side and waiting for the server's echo (docs/product.md §4). */
 export interface ChatLine extends TicketMessage {
@@ -62,7 +63,7 @@ function hubErrorText(error: unknown): string {
   const raw = describeHubError(error);
   const marker = 'HubException:';
   const at = raw.lastIndexOf(marker);
-  return at >= 0 ? raw.slice(at + marker.length).trim() : messages.common.somethingWentWrong;
+  return at >= 0 ? raw.slice(at + marker.length).trim() : browserTexts().common.somethingWentWrong;
 }
 
 /** Newest history wins; live messages it does not hold yet, and unanswered pending ones, stay after it. */
@@ -78,6 +79,7 @@ function mergeHistory(history: TicketMessage[], current: ChatLine[]): ChatLine[]
  * disconnected are not replayed). The other side's messages are marked read while the chat is open.
  */
 export function useTicketChat(options: TicketChatOptions): TicketChat {
+  const texts = useTexts();
   const { ticketId, isUser } = options;
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [loading, setLoading] = useState(true);
@@ -100,11 +102,11 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
       void markTicketRead(ticketId, isUser).then(() => callbacks.current.onRead?.());
     } catch (failure) {
       if (load !== loads.current) return;
-      setLoadError(failure instanceof Error ? failure.message : messages.chat.loadFailed);
+      setLoadError(failure instanceof Error ? failure.message : texts.chat.loadFailed);
     } finally {
       if (load === loads.current) setLoading(false);
     }
-  }, [ticketId, isUser]);
+  }, [ticketId, isUser, texts]);
 
   useEffect(() => {
     setLines([]);
@@ -115,17 +117,20 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
   }, [loadHistory]);
 
   /** A refusal names no message (MessageError), so every unanswered one is marked, unless `id` says which. */
-  const refuse = useCallback((text: string, id?: number) => {
-    setError(text);
-    setLines((current) =>
-      current.map((line) =>
-        line.pending && (id === undefined || line.id === id)
-          ? { ...line, pending: false, failed: true }
-          : line,
-      ),
-    );
-    if (text === messages.support.closed) callbacks.current.onClosed?.();
-  }, []);
+  const refuse = useCallback(
+    (text: string, id?: number) => {
+      setError(text);
+      setLines((current) =>
+        current.map((line) =>
+          line.pending && (id === undefined || line.id === id)
+            ? { ...line, pending: false, failed: true }
+            : line,
+        ),
+      );
+      if (text === texts.support.closed) callbacks.current.onClosed?.();
+    },
+    [texts],
+  );
 
   const receive = useCallback(
     (payload: unknown) => {

@@ -1,6 +1,7 @@
-import { HTTP_TIMEOUT_MS, messages, type ErrorBody } from '@rummage/contract';
+import { HTTP_TIMEOUT_MS, type ErrorBody } from '@rummage/contract';
 import { readSession } from '../session/storage';
 import { takeEarlyAnswer } from './earlyAnswers';
+import { browserTexts } from '../i18n/i18n';
 
 /** A failed API call: `message` is already the readable text the server chose (or the caller's fallback). */
 export class ApiError extends Error {
@@ -73,7 +74,7 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
     form,
     query,
     signal,
-    fallbackMessage = messages.common.somethingWentWrong,
+    fallbackMessage = browserTexts().common.somethingWentWrong,
   } = request;
   const headers: Record<string, string> = { Accept: accept };
   const token = readSession()?.authToken;

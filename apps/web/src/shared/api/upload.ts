@@ -1,6 +1,7 @@
-import { HTTP_TIMEOUT_MS, messages } from '@rummage/contract';
+import { HTTP_TIMEOUT_MS } from '@rummage/contract';
 import { clearSession, readSession } from '../session/storage';
 import { ApiError } from './client';
+import { browserTexts } from '../i18n/i18n';
 
 export interface UploadRequest {
   method?: 'POST' | 'PUT';
@@ -40,7 +41,7 @@ export function apiUpload<T>(path: string, request: UploadRequest): Promise<T> {
     form,
     onProgress,
     signal,
-    fallbackMessage = messages.common.somethingWentWrong,
+    fallbackMessage = browserTexts().common.somethingWentWrong,
   } = request;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {

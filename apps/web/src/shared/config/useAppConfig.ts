@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { QueryClientContext, useQuery } from '@tanstack/react-query';
 import {
   API,
   DEFAULT_PRODUCT_NAME,
@@ -43,4 +43,24 @@ export function useFillText(): (text: string, extra?: Record<string, string | nu
     (text, extra = {}) => fillText(text, { product: productName, email: supportEmail, ...extra }),
     [productName, supportEmail],
   );
+}
+
+/**
+ * The installation's settings as far as they are in, without asking for them (the app's frame does, through
+ * useAppConfig) and without needing a query cache: a price or a distance shown on its own reads in the SPEC's
+ * defaults until the config arrives, then again in the installation's.
+ */
+export function useInstallationConfig(): PublicConfig {
+  const client = useContext(QueryClientContext);
+  // Only a change of the settings themselves renders again: the cache also tells of every observer a render adds
+  // or updates, and rendering on those would render without end.
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      client?.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === CONFIG_QUERY_KEY[0]) changed();
+      }) ?? (() => undefined),
+    [client],
+  );
+  const read = () => client?.getQueryData<PublicConfig>(CONFIG_QUERY_KEY);
+  return useSyncExternalStore(subscribe, read, read) ?? FALLBACK_CONFIG;
 }

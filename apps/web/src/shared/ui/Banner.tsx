@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTexts } from '../i18n/useTexts';
 
 type Tone = 'error' | 'success' | 'info';
 
@@ -21,6 +22,7 @@ export function Banner({
   children: ReactNode;
   onDismiss?: () => void;
 }) {
+  const texts = useTexts();
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -31,7 +33,7 @@ export function Banner({
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss message"
+          aria-label={texts.common.dismissMessage}
           className="-my-1 -mr-2 rounded-full px-2 py-1 text-lg leading-none hover:bg-black/5"
         >
           <span aria-hidden="true">×</span>

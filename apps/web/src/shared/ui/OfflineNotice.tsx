@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
-import { messages } from '@rummage/contract';
-
-const N = messages.notifications;
+import { useTexts } from '../i18n/useTexts';
 
 /**
  * Says the device is offline, in the offline page's words (docs/product.md §10), while it is: a page opened from a
@@ -10,6 +8,7 @@ const N = messages.notifications;
  * would otherwise show its spinner with no word why. Nothing at all while online.
  */
 export function OfflineNotice() {
+  const N = useTexts().notifications;
   const online = useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),

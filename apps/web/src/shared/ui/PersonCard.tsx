@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { DEFAULT_USER_IMAGE, assetUrl } from '../api/assets';
 import { formatMonthYear } from './formatDate';
+import { useTexts } from '../i18n/useTexts';
 
 /** "Nov 2024" from an ISO date; empty when the date cannot be read. */
 export const formatSince = formatMonthYear;
@@ -32,6 +33,7 @@ export function PersonCard({
   details?: ReactNode;
   action?: ReactNode;
 }) {
+  const texts = useTexts();
   const headingId = useId();
   const since = formatSince(thrifterSince);
   return (
@@ -56,7 +58,7 @@ export function PersonCard({
           <span className="block truncate text-lg font-bold text-stone-900">@{userName}</span>
           {since && (
             <span className="block text-sm text-stone-600">
-              {messages.profile.thrifterSince} {since}
+              {texts.profile.thrifterSince} {since}
             </span>
           )}
         </span>

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES } from '@rummage/contract';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** "Alert! Please login first." with Cancel and Login: what a visitor gets from a listing's like and message box. */
 export function LoginFirstDialog({ onClose }: { onClose(): void }) {
+  const texts = useTexts();
   return (
-    <Dialog role="alertdialog" title={messages.listing.loginFirst} onClose={onClose}>
+    <Dialog role="alertdialog" title={texts.listing.loginFirst} onClose={onClose}>
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" className="btn btn-outline" onClick={onClose}>
           {LISTING_TEXT.cancel}

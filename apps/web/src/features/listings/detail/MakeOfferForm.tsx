@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { fillText, messages, offerAmountSchema } from '@rummage/contract';
+import { fillText, offerAmountSchema } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
-import { formatPrice } from '../../feed';
+import { useFormatPrice } from '../../feed';
 import { LoginFirstDialog } from './LoginFirstDialog';
 import { makeOffer } from '../../offers';
-
-const O = messages.offers;
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /**
  * "Make an offer" on a listing's page (docs/product.md §18), for anyone but its seller: an amount in the price
@@ -21,6 +20,8 @@ export function MakeOfferForm({
   price: number;
   signedIn: boolean;
 }) {
+  const formatPrice = useFormatPrice();
+  const O = useTexts().offers;
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; ok: boolean } | null>(null);

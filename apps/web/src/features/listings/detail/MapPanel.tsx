@@ -1,8 +1,10 @@
 import { lazy } from 'react';
-import { formatApproximateMiles, haversineKm, messages } from '@rummage/contract';
+import { formatApproximateDistance, haversineKm } from '@rummage/contract';
 import { MapPanel as PlaceMapPanel } from '../../../shared/map/MapPanel';
 import { useSavedLocation } from '../../location';
 import { LISTING_TEXT } from '../texts';
+import { useInstallationConfig } from '../../../shared/config/useAppConfig';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 const MeetupMap = lazy(() => import('./MeetupMap'));
 const ExactSpotMap = lazy(() => import('./MeetupMap').then((module) => ({ default: module.ExactSpotMap })));
@@ -26,19 +28,23 @@ export function MapPanel({
   isOwner?: boolean;
   isReservedForYou?: boolean;
 }) {
+  const texts = useTexts();
+  const config = useInstallationConfig();
   const exact = isOwner || isReservedForYou;
   const saved = useSavedLocation();
   const distance =
     isOwner || saved.latitude === null || saved.longitude === null
       ? null
-      : formatApproximateMiles(
+      : formatApproximateDistance(
           haversineKm({ latitude: saved.latitude, longitude: saved.longitude }, { latitude, longitude }),
+          config.distanceUnit,
+          texts.pickupPrivacy,
         );
   const hint = isOwner
-    ? messages.pickupPrivacy.exactForSeller
+    ? texts.pickupPrivacy.exactForSeller
     : isReservedForYou
-      ? messages.pickupPrivacy.exactForReservedBuyer
-      : messages.pickupPrivacy.approximateArea;
+      ? texts.pickupPrivacy.exactForReservedBuyer
+      : texts.pickupPrivacy.approximateArea;
   return (
     <PlaceMapPanel
       latitude={latitude}
@@ -49,7 +55,7 @@ export function MapPanel({
       texts={{
         heading: LISTING_TEXT.meetup,
         viewMore: LISTING_TEXT.viewMore,
-        mapLabel: exact ? messages.pickupPrivacy.exactMapLabel : messages.pickupPrivacy.areaMapLabel,
+        mapLabel: exact ? texts.pickupPrivacy.exactMapLabel : texts.pickupPrivacy.areaMapLabel,
         dialogTitle: location ? `${LISTING_TEXT.mapDialogTitle}: ${location}` : LISTING_TEXT.mapDialogTitle,
         closeMap: LISTING_TEXT.closeMap,
         hint,
@@ -62,7 +68,7 @@ export function MapPanel({
           target="_blank"
           rel="noopener noreferrer"
         >
-          {messages.pickupPrivacy.openInMaps}
+          {texts.pickupPrivacy.openInMaps}
         </a>
       )}
     </PlaceMapPanel>

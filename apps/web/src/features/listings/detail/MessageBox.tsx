@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_SELLER_MESSAGE, fillText, messages } from '@rummage/contract';
+import { DEFAULT_SELLER_MESSAGE, fillText } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { sendMessage } from '../api';
 import { LISTING_TEXT } from '../texts';
 import { LoginFirstDialog } from './LoginFirstDialog';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /**
  * The box to write to the seller, prefilled "Hi, is this available?" (docs/product.md §4, §5): an empty message is
@@ -23,10 +24,11 @@ export function MessageBox({
   sellerName: string;
   signedIn: boolean;
 }) {
+  const texts = useTexts();
   const [text, setText] = useState<string>(DEFAULT_SELLER_MESSAGE);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'held' | 'failed'>('idle');
   const [askLogin, setAskLogin] = useState(false);
-  const [failure, setFailure] = useState<string>(messages.listing.messageFailed);
+  const [failure, setFailure] = useState<string>(texts.listing.messageFailed);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +52,7 @@ export function MessageBox({
       } else {
         // The server's readable refusal (a block: messages.blocking.cannotMessage, as the chat page says), else
         // the general failure text (network down, no message in the answer).
-        setFailure(error instanceof ApiError ? error.message : messages.listing.messageFailed);
+        setFailure(error instanceof ApiError ? error.message : texts.listing.messageFailed);
         setStatus('failed');
       }
     }
@@ -59,7 +61,7 @@ export function MessageBox({
   if (status === 'sent' || status === 'held') {
     return (
       <p role="status" className="rounded-xl bg-brand-50 px-4 py-4 font-semibold text-brand-800">
-        {status === 'held' ? messages.safety.held : messages.listing.messageSent}
+        {status === 'held' ? texts.safety.held : texts.listing.messageSent}
       </p>
     );
   }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ROUTES, countText, fillText, messages, type ProductDetail } from '@rummage/contract';
+import { ROUTES, countText, fillText, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
-import { formatPrice } from '../../feed';
+import { useFormatPrice } from '../../feed';
 import { LISTING_TEXT } from '../texts';
 import { LikeButton } from './LikeButton';
 import { MakeOfferForm } from './MakeOfferForm';
@@ -9,6 +9,7 @@ import { MessageBox } from './MessageBox';
 import { ReportButton } from './ReportButton';
 import { ShareButton } from './ShareButton';
 import { actionButton } from './styles';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** Price, title, likes, share, report (or edit for the seller) and the message box. */
 export function ProductInfo({
@@ -20,6 +21,8 @@ export function ProductInfo({
   isOwner: boolean;
   signedIn: boolean;
 }) {
+  const formatPrice = useFormatPrice();
+  const texts = useTexts();
   const posted = formatDayMonthYear(product.posted);
   return (
     <div className="flex flex-col gap-4">
@@ -33,7 +36,7 @@ export function ProductInfo({
           )}
           {!product.isSold && product.reservedUntil && (
             <span className="rounded-full bg-brand-700 px-3 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-              {messages.listing.reserved}
+              {texts.listing.reserved}
             </span>
           )}
         </p>

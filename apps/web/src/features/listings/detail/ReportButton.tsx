@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@rummage/contract';
+import { ROUTES, type Catalogue } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { reportProduct } from '../api';
 import { LISTING_TEXT } from '../texts';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { actionButton } from './styles';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
-const L = messages.listing;
 const ALREADY_REPORTED = /already reported/i;
 
 export type ReportState =
@@ -17,7 +17,7 @@ export type ReportState =
   | { kind: 'error'; message: string };
 
 /** What the dialog says after the call (docs/product.md §8 "Report"). */
-export async function runReport(productId: number): Promise<ReportState> {
+export async function runReport(productId: number, L: Catalogue['listing']): Promise<ReportState> {
   try {
     const answer = await reportProduct(productId);
     const message = typeof answer?.message === 'string' ? answer.message : '';
@@ -34,6 +34,7 @@ export async function runReport(productId: number): Promise<ReportState> {
 
 /** "report" and its dialog: "Login to report" for visitors, else "Report" with a confirm, loading and result. */
 export function ReportButton({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+  const L = useTexts().listing;
   return (
     <ReportDialogButton
       signedIn={signedIn}
@@ -54,7 +55,7 @@ export function ReportButton({ productId, signedIn }: { productId: number; signe
       }
       className={actionButton}
       question={LISTING_TEXT.reportQuestion}
-      send={() => runReport(productId)}
+      send={() => runReport(productId, L)}
     />
   );
 }
@@ -81,6 +82,7 @@ export function ReportDialogButton({
   reasonMax?: number;
   send(reason: string): Promise<ReportState>;
 }) {
+  const L = useTexts().listing;
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<ReportState>({ kind: 'idle' });
   const [reason, setReason] = useState('');

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ROUTES, fillText, messages } from '@rummage/contract';
+import { ROUTES, fillText } from '@rummage/contract';
 import { LISTING_TEXT } from '../texts';
 import { actionButton } from './styles';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 const TOAST_MS = 4000;
 
@@ -24,6 +25,7 @@ async function copy(text: string): Promise<boolean> {
 export function ShareButton({ productId, title }: { productId: number; title: string }) {
   // Each share is a new notice (`id`): the same words again are a new node in the live region, so a second share
   // is announced too, where unchanged text would be silent.
+  const texts = useTexts();
   const [notice, setNotice] = useState<{ text: string; id: number } | null>(null);
 
   useEffect(() => {
@@ -43,7 +45,7 @@ export function ShareButton({ productId, title }: { productId: number; title: st
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    const text = (await copy(url)) ? messages.listing.linkCopied : fillText(LISTING_TEXT.copyFailed, { url });
+    const text = (await copy(url)) ? texts.listing.linkCopied : fillText(LISTING_TEXT.copyFailed, { url });
     setNotice((current) => ({ text, id: (current?.id ?? 0) + 1 }));
   }
 

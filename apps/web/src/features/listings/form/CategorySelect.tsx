@@ -1,6 +1,6 @@
-import { messages } from '@rummage/contract';
 import { useCategoryOptions } from '../api';
 import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** The category of the listing (GET /api/Category); optional, as the server treats it. */
 export function CategorySelect({
@@ -19,6 +19,7 @@ export function CategorySelect({
   error?: string;
   disabled?: boolean;
 }) {
+  const texts = useTexts();
   const categories = useCategoryOptions();
   const errorId = `${id}-error`;
   const loadFailedId = `${id}-load-failed`;
@@ -57,7 +58,7 @@ export function CategorySelect({
       )}
       {categories.isError && (
         <p id={loadFailedId} className="field-error">
-          {messages.categories.loadFailed}
+          {texts.categories.loadFailed}
         </p>
       )}
     </div>

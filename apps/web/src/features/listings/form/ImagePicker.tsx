@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { fillText, messages } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
 import {
   IMAGE_ACCEPT,
   MAX_LISTING_IMAGES,
@@ -10,6 +10,7 @@ import {
 } from '../listingForm';
 import { LISTING_TEXT } from '../texts';
 import { PhotoTile } from './PhotoTile';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 let nextKey = 0;
 const newKey = () => `photo-${++nextKey}`;
@@ -45,6 +46,7 @@ export function ImagePicker({
   describedBy,
   disabled = false,
 }: ImagePickerProps) {
+  const texts = useTexts();
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const focusRequest = useRef<FocusRequest | null>(null);
@@ -83,7 +85,7 @@ export function ImagePicker({
     const room = Math.max(0, MAX_LISTING_IMAGES - total);
     const added = accepted.slice(0, room).map((file) => ({ key: newKey(), file }));
     if (added.length > 0) onImagesChange([...images, ...added]);
-    if (accepted.length < files.length) onRejected(messages.listing.imageType);
+    if (accepted.length < files.length) onRejected(texts.listing.imageType);
     else if (added.length < accepted.length) onRejected(TOO_MANY_IMAGES);
   }
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LISTING_LIMITS, SUGGESTION_LIMIT, fillText, messages } from '@rummage/contract';
+import { LISTING_LIMITS, SUGGESTION_LIMIT, fillText } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { Banner } from '../../../shared/ui/Banner';
 import { FieldError, TextField } from '../../../shared/ui/TextField';
@@ -9,6 +9,7 @@ import { LISTING_TEXT } from '../texts';
 import { CategorySelect } from './CategorySelect';
 import { ImagePicker } from './ImagePicker';
 import { UploadProgress } from './UploadProgress';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 export interface ListingFormProps {
   initialValues: ListingValues;
@@ -78,6 +79,7 @@ export function ListingForm({
   footer,
   locked = false,
 }: ListingFormProps) {
+  const texts = useTexts();
   const [values, setValues] = useState<ListingValues>(initialValues);
   const [removed, setRemoved] = useState<string[]>([]);
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -175,7 +177,7 @@ export function ListingForm({
         />
         {/* Not live: read with the field when it gets focus, never on every keystroke. */}
         <p id={TITLE_COUNT_ID} className="mt-1 text-right text-xs text-stone-600">
-          {fillText(messages.listing.titleLength, {
+          {fillText(texts.listing.titleLength, {
             count: values.title.length,
             max: LISTING_LIMITS.titleMax,
           })}
@@ -236,7 +238,7 @@ export function ListingForm({
         <div>
           <TextField
             id={FIELD_ID.minimumOffer}
-            label={messages.offers.minimumLabel}
+            label={texts.offers.minimumLabel}
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -248,7 +250,7 @@ export function ListingForm({
             aria-describedby={describedBy('minimumOffer', 'listing-minimum-offer-hint')}
           />
           <p id="listing-minimum-offer-hint" className="mt-1 text-xs text-stone-600">
-            {messages.offers.minimumHint}
+            {texts.offers.minimumHint}
           </p>
         </div>
       </div>
@@ -256,7 +258,7 @@ export function ListingForm({
         <LocationField
           id={FIELD_ID.location}
           label={LISTING_TEXT.pickupLocation}
-          placeholder={messages.location.cityPlaceholder}
+          placeholder={texts.location.cityPlaceholder}
           limit={SUGGESTION_LIMIT.locationDialog}
           value={values.location}
           onChange={(location) => update('location', location)}
