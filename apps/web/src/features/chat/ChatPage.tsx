@@ -11,7 +11,6 @@ import { FollowButton } from '../follow';
 import { chatKeys } from './api';
 import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
-import { CHAT_TEXT } from './texts';
 import { useChatThread } from './useChatThread';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -23,7 +22,7 @@ function idFrom(value: string | undefined): number | null {
 
 /** /chat/{receiverId}/{productId}. A new chat gets a fresh screen, so nothing carries over between chats. */
 export default function ChatPage() {
-  useDocumentTitle(CHAT_TEXT.chatTitle);
+  useDocumentTitle(useTexts().chat.documentTitle);
   const params = useParams();
   const receiverId = idFrom(params.receiverId);
   const productId = idFrom(params.productId);
@@ -31,10 +30,11 @@ export default function ChatPage() {
 }
 
 function CloseLink() {
+  const texts = useTexts();
   return (
     <Link
       to={ROUTES.messages}
-      aria-label={CHAT_TEXT.close}
+      aria-label={texts.chat.close}
       className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-2xl text-stone-700 hover:bg-stone-100"
     >
       <span aria-hidden="true">×</span>
@@ -104,7 +104,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     body = (
       <>
         <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
-          <h1 className="text-lg font-bold text-stone-900">{CHAT_TEXT.chatHeading}</h1>
+          <h1 className="text-lg font-bold text-stone-900">{T.heading}</h1>
           <CloseLink />
         </div>
         <div
@@ -117,7 +117,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
       </>
     );
   } else if (thread.loading || !thread.header) {
-    body = <Spinner label={CHAT_TEXT.loadingChat} />;
+    body = <Spinner label={T.loading} />;
   } else {
     body = (
       <>
@@ -153,7 +153,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
         <form className="flex flex-col gap-1 border-t border-stone-200 p-3" onSubmit={handleSubmit}>
           <div className="flex gap-2">
             <label htmlFor="chat-message" className="sr-only">
-              {CHAT_TEXT.messageLabel}
+              {T.messageLabel}
             </label>
             <input
               id="chat-message"
@@ -199,9 +199,9 @@ function ConnectionLine({ thread }: { thread: ReturnType<typeof useChatThread> }
   }
   return (
     <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-      {CHAT_TEXT.offline}
+      {T.offline}
       <button type="button" className="font-semibold text-brand-800 underline" onClick={thread.reconnect}>
-        {CHAT_TEXT.reconnect}
+        {T.reconnect}
       </button>
     </p>
   );

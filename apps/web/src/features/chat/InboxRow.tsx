@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { ROUTES, fillText, type ChatRoom } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { shortenTitle } from './shortenTitle';
-import { CHAT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** One chat in the inbox: picture, shortened title, @name, Seen/Unseen, and a trash button. */
@@ -54,7 +53,7 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
       <button
         type="button"
         onClick={onDelete}
-        aria-label={fillText(CHAT_TEXT.deleteChat, names)}
+        aria-label={fillText(texts.inbox.deleteChat, names)}
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-700"
       >
         <TrashIcon />
