@@ -13,6 +13,7 @@ import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
 import { useChatThread } from './useChatThread';
 import { useTexts } from '../../shared/i18n/useTexts';
+import { isDeletedUser } from './deletedUser';
 
 function idFrom(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -46,14 +47,14 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
   // A deleted account keeps its messages here under the contract's name, with no @ and no one left to follow.
   const formatPrice = useFormatPrice();
   const T = useTexts().chat;
-  const deleted = header.userName === T.deletedUser;
+  const deleted = isDeletedUser(header.userName);
   // Who and what come first: below 640 px Follow and Block move to a second row, so the name and the item keep the
   // width beside the close button; from 640 px everything sits in one row.
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 px-3 py-3 md:px-5">
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-bold text-stone-900">
-          {deleted ? header.userName : `@${header.userName}`}
+          {deleted ? T.deletedUser : `@${header.userName}`}
         </h1>
         <p className="line-clamp-2 text-sm break-words text-stone-700">
           <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}

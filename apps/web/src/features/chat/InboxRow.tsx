@@ -3,6 +3,7 @@ import { ROUTES, fillText, type ChatRoom } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { shortenTitle } from './shortenTitle';
 import { useTexts } from '../../shared/i18n/useTexts';
+import { isDeletedUser } from './deletedUser';
 
 /** One chat in the inbox: picture, shortened title, @name, Seen/Unseen, and a trash button. */
 export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen(): void; onDelete(): void }) {
@@ -39,7 +40,7 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
             )}
           </span>
           <span className="truncate text-sm text-stone-700">
-            {room.otherUserName === texts.chat.deletedUser ? room.otherUserName : `@${room.otherUserName}`}
+            {isDeletedUser(room.otherUserName) ? texts.chat.deletedUser : `@${room.otherUserName}`}
           </span>
         </span>
         <span

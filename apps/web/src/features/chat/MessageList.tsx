@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { fillText, type Offer } from '@rummage/contract';
 import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
+import { isDeletedUser } from './deletedUser';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -31,6 +32,8 @@ export function MessageList({
   onOfferChanged,
 }: MessageListProps) {
   const texts = useTexts();
+  // A deleted account's name, as the server gives it, said in the page's language.
+  const other = isDeletedUser(otherName) ? texts.chat.deletedUser : otherName;
   const now = useRelativeNow();
   const listRef = useRef<HTMLDivElement>(null);
   const newestKey = messages[messages.length - 1]?.key;
@@ -54,7 +57,7 @@ export function MessageList({
       className="flex min-h-56 flex-1 flex-col gap-3 overflow-y-auto px-3 py-4 md:max-h-[45vh] md:px-5"
       role="log"
       aria-live="polite"
-      aria-label={fillText(texts.chat.messagesLabel, { username: otherName })}
+      aria-label={fillText(texts.chat.messagesLabel, { username: other })}
       tabIndex={0}
     >
       {hasMore && (
@@ -81,7 +84,7 @@ export function MessageList({
             <MessageItem
               key={message.key}
               message={message}
-              name={message.fromSelf ? selfName : otherName || message.username}
+              name={message.fromSelf ? selfName : other || message.username}
               now={now}
               onOfferChanged={onOfferChanged}
             />
