@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { textsFor } from '@rummage/contract';
 import { appRoutes } from './routes';
+import { ProfileHeader } from '../features/profile/ProfileHeader';
 import { loadLanguage } from '../shared/i18n/catalogues';
 import { LanguageContext } from '../shared/i18n/useTexts';
 import { SessionProvider } from '../shared/session/SessionProvider';
@@ -11,12 +12,14 @@ import { mockApi } from '../test/api';
 
 const de = textsFor('de');
 
-/** The whole app at `path`, read in German. */
-async function renderInGerman(path: string) {
+/** The whole app at `path` (or one element), read in German. */
+async function renderInGerman(path: string, element?: React.ReactNode) {
   mockApi();
   const language = await loadLanguage('de');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(element ? [{ path: '/', element }] : appRoutes, {
+    initialEntries: [path],
+  });
   render(
     <LanguageContext.Provider value={language}>
       <QueryClientProvider client={client}>
@@ -63,5 +66,26 @@ describe('the account pages and the frame read in German', () => {
       await screen.findByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' }),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Eine Barriere melden' })).toBeTruthy();
+  });
+
+  it("shows a profile's numbers with the German nouns, singular for one", async () => {
+    const profile = {
+      userName: 'maria',
+      email: null,
+      place: null,
+      thrifterSince: null,
+      emailVerified: false,
+      views: 1,
+      itemsSold: 4,
+      followersCount: null,
+      profilePhotoUrl: null,
+      coverPhotoUrl: null,
+    };
+    await renderInGerman('/', <ProfileHeader profile={profile} loading={false} />);
+    const stats = await screen.findByLabelText('Profil in Zahlen');
+    expect(within(stats).getByText('Aufruf')).toBeTruthy();
+    expect(within(stats).getByText('verkaufte Artikel')).toBeTruthy();
+    expect(within(stats).getByText('noch nicht bekannt')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Profilbild von maria' })).toBeTruthy();
   });
 });
