@@ -13,7 +13,7 @@ import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
 import { useChatThread } from './useChatThread';
 import { useTexts } from '../../shared/i18n/useTexts';
-import { isDeletedUser } from './deletedUser';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 function idFrom(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;

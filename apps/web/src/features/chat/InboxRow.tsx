@@ -3,7 +3,7 @@ import { ROUTES, fillText, type ChatRoom } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { shortenTitle } from './shortenTitle';
 import { useTexts } from '../../shared/i18n/useTexts';
-import { isDeletedUser } from './deletedUser';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 /** One chat in the inbox: picture, shortened title, @name, Seen/Unseen, and a trash button. */
 export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen(): void; onDelete(): void }) {

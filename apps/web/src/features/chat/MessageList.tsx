@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { fillText, type Offer } from '@rummage/contract';
 import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
-import { isDeletedUser } from './deletedUser';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { useTexts } from '../../shared/i18n/useTexts';
 

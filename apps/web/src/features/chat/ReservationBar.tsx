@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText as holdEndText } from '../../shared/ui/dateTimeText';
 import { useTexts } from '../../shared/i18n/useTexts';
-import { isDeletedUser } from './deletedUser';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 /** The end of a hold in the reader's own clock. */
 export { holdEndText };
