@@ -68,12 +68,12 @@ describe('the account pages and the frame read in German', () => {
     expect(screen.getByRole('heading', { name: 'Eine Barriere melden' })).toBeTruthy();
   });
 
-  it("shows a profile's numbers with the German nouns, singular for one", async () => {
+  it("shows a profile's numbers with the German nouns, singular for one, and since when in German", async () => {
     const profile = {
       userName: 'maria',
       email: null,
       place: null,
-      thrifterSince: null,
+      thrifterSince: '2024-11-15T12:00:00Z',
       emailVerified: false,
       views: 1,
       itemsSold: 4,
@@ -87,5 +87,6 @@ describe('the account pages and the frame read in German', () => {
     expect(within(stats).getByText('verkaufte Artikel')).toBeTruthy();
     expect(within(stats).getByText('noch nicht bekannt')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Profilbild von maria' })).toBeTruthy();
+    expect(screen.getByText(/^dabei seit Nov\.? 2024$/)).toBeTruthy();
   });
 });

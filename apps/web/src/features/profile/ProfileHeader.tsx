@@ -6,7 +6,7 @@ import { formatSince } from '../../shared/ui/PersonCard';
 import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
 import type { UploadMessage } from './usePhotoUploads';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 import { pluralNoun } from '../../shared/i18n/plural';
 
 /** What the top of a profile shows; counts are null while unknown. */
@@ -131,8 +131,9 @@ export function ProfileHeader({
   };
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const fill = useFillText();
-  const since = profile.thrifterSince ? formatSince(profile.thrifterSince) : '';
+  const since = profile.thrifterSince ? formatSince(profile.thrifterSince, locale) : '';
   const nouns = texts.profile.countNouns;
   const stats = [
     { key: 'views', label: pluralNoun(profile.views ?? 0, nouns.views), value: profile.views },
