@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { DUPLICATE_PHOTO_REASON, fillText, ROUTES, type StaffReport } from '@rummage/contract';
-import { STAFF_TEXT } from './texts';
 import { formatWhen } from './ui';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -40,10 +39,10 @@ export function ReportLine({
           })}
         </Link>
       ) : (
-        <span className="break-words">{report.reason || STAFF_TEXT.noReason}</span>
+        <span className="break-words">{report.reason || texts.staff.noReason}</span>
       )}
       <span className="text-stone-500">
-        {formatWhen(report.createdAt)} · {report.status}
+        {formatWhen(report.createdAt)} · {texts.staff.reportStatuses[report.status] ?? report.status}
       </span>
     </li>
   );
