@@ -5,7 +5,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchModerationLog, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { SearchReport } from './SearchReport';
 import { formatWhen, Pager, QueryState } from './ui';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** An entry's action in words; an action this console does not know yet is shown as the server names it. */
 function actionText(T: Catalogue['staff'], action: string): string {
@@ -23,6 +23,7 @@ function targetText(T: Catalogue['staff'], entry: ModerationLogEntry): string {
 /** Every staff action with who and when, newest first; then what the marketplace's searches did not find. */
 export function LogTab() {
   const T = useTexts().staff;
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const log = useQuery({
     queryKey: staffKeys.log(page),
@@ -43,7 +44,7 @@ export function LogTab() {
                 className="flex flex-col gap-1 px-4 py-3 text-sm md:flex-row md:items-baseline md:gap-3"
               >
                 <time dateTime={entry.createdAt} className="shrink-0 text-stone-500 md:w-44">
-                  {formatWhen(entry.createdAt)}
+                  {formatWhen(entry.createdAt, locale)}
                 </time>
                 <span className="min-w-0 break-words text-stone-900">
                   <span className="font-semibold">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DUPLICATE_PHOTO_REASON, fillText, ROUTES, type StaffReport } from '@rummage/contract';
 import { formatWhen } from './ui';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One report as staff read it: who filed it and why. A person's report names them; the report Rummage files
@@ -18,6 +18,7 @@ export function ReportLine({
   className?: string;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const automatic = report.reporterId === null;
   const duplicate = report.reason === DUPLICATE_PHOTO_REASON && report.relatedProductId !== null;
   return (
@@ -42,7 +43,7 @@ export function ReportLine({
         <span className="break-words">{report.reason || texts.staff.noReason}</span>
       )}
       <span className="text-stone-500">
-        {formatWhen(report.createdAt)} · {texts.staff.reportStatuses[report.status] ?? report.status}
+        {formatWhen(report.createdAt, locale)} · {texts.staff.reportStatuses[report.status] ?? report.status}
       </span>
     </li>
   );

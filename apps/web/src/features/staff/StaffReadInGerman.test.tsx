@@ -9,7 +9,7 @@ import { LogTab } from './LogTab';
 import { logEntry } from './testData';
 
 describe('the staff console read in German', () => {
-  it('shows the log with its actions and the search report in German', async () => {
+  it('shows the log with its actions, dates and the search report in German', async () => {
     mockApi({
       [`GET ${API.staff.moderationLog}`]: {
         body: { data: [logEntry()], page: 1, pageSize: 20, total: 1 },
@@ -29,6 +29,7 @@ describe('the staff console read in German', () => {
     const log = await screen.findByRole('region', { name: 'Protokoll' });
     const row = within(await within(log).findByRole('list')).getByRole('listitem');
     expect(row.textContent).toContain('@sam hat eine Anzeige ausgeblendet „Blue armchair“ · @maria');
+    expect(row.querySelector('time')?.textContent).toMatch(/^06\.03\.2025, \d\d:\d\d$/);
     expect(
       await screen.findByRole('heading', { name: 'Jede Suche der letzten 7 Tage hat etwas gefunden.' }),
     ).toBeTruthy();

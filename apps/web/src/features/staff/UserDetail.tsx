@@ -10,7 +10,7 @@ import { LiveStaffTicket } from './StaffTicketView';
 import { ReportLine } from './ReportLine';
 import { BackButton, formatWhen, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 function Section({
   title,
@@ -100,6 +100,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
   const formatPrice = useFormatPrice();
   const texts = useTexts();
   const T = texts.staff;
+  const locale = useLocale();
   const { currentUser } = useSession();
   const moderation = useModeration();
   const [ticketId, setTicketId] = useState<number | null>(null);
@@ -137,7 +138,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               </div>
               <p className="text-sm break-all text-stone-700">{data.user.email}</p>
               <p className="text-sm text-stone-600">
-                {fillText(T.joined, { when: formatWhen(data.user.createdAt) })}
+                {fillText(T.joined, { when: formatWhen(data.user.createdAt, locale) })}
                 {data.user.address && ` · ${data.user.address}`}
                 {` · ${countText(data.garageSales, 'garageSales')}`}
               </p>
@@ -210,7 +211,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                     <Pill tone={ticket.status === 'open' ? 'good' : 'neutral'}>
                       {ticket.status === 'open' ? T.statusOpen : T.statusClosed}
                     </Pill>
-                    <span className="text-stone-500">{formatWhen(ticket.lastMessageAt)}</span>
+                    <span className="text-stone-500">{formatWhen(ticket.lastMessageAt, locale)}</span>
                   </button>
                 </li>
               ))}

@@ -5,11 +5,12 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchUsers, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { formatWhen, Pager, Pill, QueryState } from './ui';
 import { UserDetail } from './UserDetail';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** Find people by username or e-mail, then open one to see and act on their account. */
 export function UsersTab() {
   const T = useTexts().staff;
+  const locale = useLocale();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -65,7 +66,7 @@ export function UsersTab() {
                   {person.role !== 'user' && <Pill tone="good">{T.roles[person.role] ?? person.role}</Pill>}
                   {person.bannedAt && <Pill tone="bad">{T.bannedBadge}</Pill>}
                   <span className="text-xs text-stone-500">
-                    {fillText(T.joined, { when: formatWhen(person.createdAt) })}
+                    {fillText(T.joined, { when: formatWhen(person.createdAt, locale) })}
                   </span>
                 </button>
               </li>

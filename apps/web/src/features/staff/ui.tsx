@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { fillText } from '@rummage/contract';
+import { fillText, type Locale } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -100,13 +100,13 @@ export function BackButton({ onClick }: { onClick(): void }) {
   );
 }
 
-/** Date and time for staff lists, in the reader's locale. */
-export function formatWhen(iso: string | null | undefined): string {
+/** Date and time for staff lists, as the page's language writes them. */
+export function formatWhen(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**

@@ -6,7 +6,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
 import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 export interface TicketConversationProps {
   ticket: SupportTicket;
@@ -31,6 +31,7 @@ export function TicketConversation({
   readOnly = false,
 }: TicketConversationProps) {
   const texts = useTexts();
+  const locale = useLocale();
   const fill = useFillText();
   const now = useRelativeNow();
   const inputId = useId();
@@ -58,7 +59,7 @@ export function TicketConversation({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-b border-stone-200 px-4 py-3 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
         <div className="contents sm:flex sm:gap-2">
           <dt className="font-semibold text-stone-600">{texts.support.dateLabel}</dt>
-          <dd className="text-stone-900">{ticketDate(ticket.createdAt)}</dd>
+          <dd className="text-stone-900">{ticketDate(ticket.createdAt, locale)}</dd>
         </div>
         <div className="contents sm:flex sm:gap-2">
           <dt className="font-semibold text-stone-600">{texts.support.thrifterLabel}</dt>
