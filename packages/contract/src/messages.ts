@@ -355,11 +355,23 @@ export const messages = {
     caughtUp: "You're all caught up!",
     locatedIn: 'Located in {place}',
     thrifterSince: 'thrifter since',
+    /** The page's tab title, what screen readers hear while it loads, the list's name and a follower's photo. */
+    documentTitle: 'Followers - {product}',
+    loading: 'Loading followers',
+    loadingMore: 'Loading more followers',
+    photoAlt: 'Profile photo of {username}',
+    listLabel: 'People who follow you',
+    /** The follow button's name where a list shows several ("follow @maria"); its visible label is profile.follow. */
+    followNamed: 'follow @{username}',
+    unfollowNamed: 'unfollow @{username}',
   },
   /** Blocking a person (docs/product.md §11). The blocked side learns no more than the refusal texts. */
   blocking: {
     block: 'Block',
     unblock: 'Unblock',
+    /** The button's name, naming the person ("Block @maria"). */
+    blockNamed: 'Block @{username}',
+    unblockNamed: 'Unblock @{username}',
     cancel: 'Cancel',
     /** The confirmation before blocking; {username} is the person. */
     confirmBlock:
@@ -405,6 +417,24 @@ export const messages = {
       'a-product': 'a product',
       'something-else': 'something else',
     },
+    /** The support page's own words beyond the SPEC: the tab title, the form's fields and the ticket's chat. */
+    documentTitle: 'Support - {product}',
+    issueLabel: 'issue',
+    issuePlaceholder: 'choose an issue',
+    descriptionLabel: 'description',
+    descriptionPlaceholder: 'tell us what happened',
+    dateLabel: 'date',
+    thrifterLabel: 'thrifter',
+    conversation: 'Support conversation',
+    messageList: 'Support messages',
+    messageLabel: 'Message',
+    noMessages: 'No messages yet.',
+    sending: 'sending…',
+    notSent: 'not sent',
+    connecting: 'Connecting to support…',
+    disconnected: 'The connection to support was lost.',
+    reconnect: 'Reconnect',
+    retry: 'Try again',
   },
   /** The staff console (beyond the SPEC): ticket queue, report moderation, bans and roles. */
   staff: staffMessages,

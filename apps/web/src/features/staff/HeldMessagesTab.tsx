@@ -10,7 +10,7 @@ import { useRelativeNow } from '../../shared/ui/relativeTime';
 import { fetchHeldMessages, staffKeys, useStaffAction } from './api';
 import { fillNodes, formatWhen, QueryState } from './ui';
 import { UserDetail } from './UserDetail';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * How old an account is, in words without "ago" ("3 hours", "2 days"): dayjs's relative time, which
@@ -48,6 +48,7 @@ function HeldItem({
   onReject(): void;
 }) {
   const T = useTexts().staff;
+  const locale = useLocale();
   return (
     <li className="card flex min-w-0 flex-col gap-3 p-4">
       <div className="flex flex-col gap-1">
@@ -75,7 +76,7 @@ function HeldItem({
           })}
         </h3>
         <time dateTime={item.createdAt} className="text-sm text-stone-500">
-          {formatWhen(item.createdAt)}
+          {formatWhen(item.createdAt, locale)}
         </time>
       </div>
       <blockquote className="rounded-lg border-l-4 border-stone-300 bg-stone-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-stone-900">
