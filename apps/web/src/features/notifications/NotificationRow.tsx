@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { sameSitePath, type Notification } from '@rummage/contract';
-import { timeAgo } from '../../shared/ui/relativeTime';
+import { useTimeAgo } from '../../shared/ui/relativeTime';
 import { NotificationIcon } from './NotificationIcon';
 import { NOTIFICATIONS_TEXT } from './texts';
 
@@ -15,6 +15,7 @@ export function NotificationRow({
   onOpen(): void;
 }) {
   const { title, body, createdAt, isRead, type } = notification;
+  const timeAgo = useTimeAgo();
   const content = (
     <>
       <NotificationIcon type={type} unread={!isRead} />

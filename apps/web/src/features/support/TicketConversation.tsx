@@ -4,10 +4,10 @@ import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { Spinner } from '../../shared/ui/Spinner';
 import { SUPPORT_TEXT } from './texts';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 export interface TicketConversationProps {
   ticket: SupportTicket;
@@ -34,6 +34,8 @@ export function TicketConversation({
   const texts = useTexts();
   const fill = useFillText();
   const now = useRelativeNow();
+  const timeAgo = useTimeAgo();
+  const locale = useLocale();
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
@@ -59,7 +61,7 @@ export function TicketConversation({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-b border-stone-200 px-4 py-3 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
         <div className="contents sm:flex sm:gap-2">
           <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.dateLabel}</dt>
-          <dd className="text-stone-900">{ticketDate(ticket.createdAt)}</dd>
+          <dd className="text-stone-900">{ticketDate(ticket.createdAt, locale)}</dd>
         </div>
         <div className="contents sm:flex sm:gap-2">
           <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.thrifterLabel}</dt>
