@@ -219,6 +219,11 @@ export const messages = {
     notFound: 'This user does not exist.',
     /** The language a person saves on their account (update-user-details `language`). */
     languageInvalid: 'Please choose one of the languages offered.',
+    /** The edit-profile form's language choice when none is saved: the browser's languages decide. */
+    languageBrowser: 'My browser’s language',
+    languageHint: 'The site, your notifications and e-mails are in this language.',
+    /** The footer's language switch could not save a signed-in person's choice on their account. */
+    languageSaveFailed: 'Your language could not be saved. Please try again.',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',

@@ -203,6 +203,9 @@ export const de: Catalogue = {
     notYourProfile: 'Du kannst nur dein eigenes Profil ändern.',
     notFound: 'Diesen Benutzer gibt es nicht.',
     languageInvalid: 'Bitte wähle eine der angebotenen Sprachen.',
+    languageBrowser: 'Sprache meines Browsers',
+    languageHint: 'In dieser Sprache erscheinen die Seite, deine Benachrichtigungen und E-Mails.',
+    languageSaveFailed: 'Deine Sprache konnte nicht gespeichert werden. Bitte versuch es noch einmal.',
   },
   listing: {
     imageRequired: 'Bitte füge mindestens ein Bild hinzu.',

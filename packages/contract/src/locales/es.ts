@@ -202,6 +202,9 @@ export const es: Catalogue = {
     notYourProfile: 'Solo puedes cambiar tu propio perfil.',
     notFound: 'Este usuario no existe.',
     languageInvalid: 'Elige uno de los idiomas disponibles.',
+    languageBrowser: 'El idioma de mi navegador',
+    languageHint: 'El sitio, tus notificaciones y correos electrónicos aparecen en este idioma.',
+    languageSaveFailed: 'No se pudo guardar tu idioma. Inténtalo de nuevo.',
   },
   listing: {
     imageRequired: 'Adjunta al menos una imagen.',
