@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '@rummage/contract';
 import { switchLanguage } from '../../shared/i18n/language';
 import { saveLanguage } from '../../shared/i18n/savedLanguage';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
-import { useSession } from '../../shared/session/SessionContext';
+import { SessionContext } from '../../shared/session/SessionContext';
 
 /**
  * The footer's choice of language, for every visitor: kept in the `lang` cookie, and the page loaded again in
@@ -14,7 +14,8 @@ import { useSession } from '../../shared/session/SessionContext';
 export function LanguageSwitch() {
   const texts = useTexts();
   const locale = useLocale();
-  const { currentUser } = useSession();
+  // Outside a session (a page rendered on its own) everyone is a visitor.
+  const currentUser = useContext(SessionContext)?.currentUser ?? null;
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
 
