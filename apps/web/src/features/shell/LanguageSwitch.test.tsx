@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
@@ -7,6 +7,7 @@ import type * as LanguageModule from '../../shared/i18n/language';
 import { followSavedLanguage, switchLanguage } from '../../shared/i18n/language';
 import { useSession } from '../../shared/session/SessionContext';
 import { SessionProvider } from '../../shared/session/SessionProvider';
+import { writeSession } from '../../shared/session/storage';
 import { LanguageSwitch } from './LanguageSwitch';
 
 vi.mock('../../shared/i18n/language', async (original) => ({
@@ -96,6 +97,16 @@ describe('a signed-in person’s saved language', () => {
     mockApi({ 'GET /api/Account/me': me('de') });
     renderSwitch();
     await waitFor(() => expect(followSavedLanguage).toHaveBeenCalledWith('de', 'en'));
+  });
+
+  it('becomes the page’s when the person signs in', async () => {
+    const { calls } = mockApi({ 'GET /api/Account/me': me('es') });
+    renderSwitch();
+    expect(calls.some((call) => call.path === '/api/Account/me')).toBe(false);
+    act(() =>
+      writeSession({ authToken: 'token-9', id: 7, username: 'maria', imageUrl: null, coverPhotoUrl: null }),
+    );
+    await waitFor(() => expect(followSavedLanguage).toHaveBeenCalledWith('es', 'en'));
   });
 
   it('changes nothing when none is saved', async () => {
