@@ -31,6 +31,37 @@ export const messages = {
     invalidJson: 'The request body is not valid JSON.',
     conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',
   },
+  /**
+   * How long ago something happened, as dayjs's relativeTime says it (docs/product.md §9: "a few seconds" up to
+   * 44 s, "a minute" up to 89 s, "{count} minutes" up to 44 min, "an hour" up to 89 min, "{count} hours" up to 21 h,
+   * "a day" up to 35 h, "{count} days" up to 25 days, "a month" up to 45 days, "{count} months" up to 10 months, "a
+   * year" up to 17 months, then "{count} years"; apps/web/src/shared/ui/relativeTime.ts).
+   */
+  relativeTime: {
+    secondsAgo: 'a few seconds ago',
+    minuteAgo: 'a minute ago',
+    minutesAgo: '{count} minutes ago',
+    hourAgo: 'an hour ago',
+    hoursAgo: '{count} hours ago',
+    dayAgo: 'a day ago',
+    daysAgo: '{count} days ago',
+    monthAgo: 'a month ago',
+    monthsAgo: '{count} months ago',
+    yearAgo: 'a year ago',
+    yearsAgo: '{count} years ago',
+    /** The same spans without "ago": how old an account is ("3 hours"). */
+    seconds: 'a few seconds',
+    minute: 'a minute',
+    minutes: '{count} minutes',
+    hour: 'an hour',
+    hours: '{count} hours',
+    day: 'a day',
+    days: '{count} days',
+    month: 'a month',
+    months: '{count} months',
+    year: 'a year',
+    years: '{count} years',
+  },
   titles: {
     home: '{product} - Official Site',
     marketplace: 'Marketplace - {product}',
@@ -188,6 +219,11 @@ export const messages = {
     notFound: 'This user does not exist.',
     /** The language a person saves on their account (update-user-details `language`). */
     languageInvalid: 'Please choose one of the languages offered.',
+    /** The edit-profile form's language choice when none is saved: the browser's languages decide. */
+    languageBrowser: 'My browser’s language',
+    languageHint: 'The site, your notifications and e-mails are in this language.',
+    /** The footer's language switch could not save a signed-in person's choice on their account. */
+    languageSaveFailed: 'Your language could not be saved. Please try again.',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',

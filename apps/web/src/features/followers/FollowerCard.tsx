@@ -5,7 +5,7 @@ import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { FollowButton } from '../follow';
 import { placeText } from '../../shared/ui/place';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** The SPEC's card labels start with a capital ("Views", "Items sold"). */
 function capitalized(label: string): string {
@@ -21,7 +21,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   const navigate = useNavigate();
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
-  const since = formatSince(follower.thrifterSince);
+  const since = formatSince(follower.thrifterSince, useLocale());
   // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [

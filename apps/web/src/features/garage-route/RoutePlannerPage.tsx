@@ -2,6 +2,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MILES_TO_KM, ROUTES, fillText } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
+import { useLocale } from '../../shared/i18n/useTexts';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageHeading } from '../../shared/ui/PageHeading';
@@ -45,6 +46,7 @@ export default function RoutePlannerPage() {
   const { sales, goneIds, isLoading, failed, retry } = useRouteSales(selection.ids);
   const saved = useSavedLocation();
   const { config } = useAppConfig();
+  const locale = useLocale();
   const [values, setValues] = useState<RouteSettingsValues>(() => ({
     startInput: toLocalInput(new Date()),
     minutesInput: String(DEFAULT_MINUTES_PER_STOP),
@@ -67,7 +69,10 @@ export default function RoutePlannerPage() {
   );
 
   const salesById = useMemo(() => new Map(sales.map((sale) => [sale.id, sale])), [sales]);
-  const format = useMemo(() => makeTimeFormatter(new Date(Number.isNaN(startMs) ? 0 : startMs)), [startMs]);
+  const format = useMemo(
+    () => makeTimeFormatter(new Date(Number.isNaN(startMs) ? 0 : startMs), locale),
+    [startMs, locale],
+  );
 
   const plan = useMemo(() => {
     if (!start || !valid || sales.length === 0) return null;
@@ -87,11 +92,11 @@ export default function RoutePlannerPage() {
       minutesPerStop: Number(values.minutesInput),
       averageSpeedKmh: Number(values.speedInput) * MILES_TO_KM,
       formatTime: (date, stop) => {
-        const there = saleZoneTime(date, zoneOf(stop?.id));
+        const there = saleZoneTime(date, zoneOf(stop?.id), locale);
         return there ? `${format(date)} (${fillText(ROUTE_TEXT.saleZone, { time: there })})` : format(date);
       },
     });
-  }, [start, valid, sales, salesById, startMs, values.minutesInput, values.speedInput, format]);
+  }, [start, valid, sales, salesById, startMs, values.minutesInput, values.speedInput, format, locale]);
 
   const route = plan ? shownRoute(plan) : undefined;
   const mapStops = useMemo(

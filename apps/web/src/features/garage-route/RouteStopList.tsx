@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
+import { useLocale } from '../../shared/i18n/useTexts';
 import type { RouteSale } from './api';
 import { formatDuration, formatMiles, saleZoneRange, saleZoneTime } from './format';
 import type { RouteSummary } from './planner';
@@ -20,7 +21,8 @@ function TimeText({
   format: (date: Date) => string;
   zone?: boolean;
 }) {
-  const there = zone ? saleZoneTime(date, sale.timeZone) : null;
+  const locale = useLocale();
+  const there = zone ? saleZoneTime(date, sale.timeZone, locale) : null;
   return (
     <>
       <time dateTime={date.toISOString()}>{format(date)}</time>
@@ -38,7 +40,7 @@ function TimeText({
 function OpeningHours({ sale, format }: { sale: RouteSale; format: (date: Date) => string }) {
   const opens = new Date(sale.eventDate);
   const closes = new Date(sale.endsAt);
-  const there = saleZoneRange(opens, closes, sale.timeZone);
+  const there = saleZoneRange(opens, closes, sale.timeZone, useLocale());
   return (
     <p className="mt-1">
       {ROUTE_TEXT.open} <TimeText date={opens} sale={sale} format={format} /> –{' '}

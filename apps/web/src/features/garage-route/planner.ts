@@ -51,6 +51,8 @@ export interface PlanInput<Id extends StopId = StopId> {
   roadFactor?: number;
   /** How explanations show times; the page passes one that knows the viewer's and the sale's zones. */
   formatTime?: (date: Date, stop?: PlannerStop<Id>) => string;
+  /** The reader's language, for times written without `formatTime`. Default English. */
+  locale?: string;
 }
 
 export interface RouteLeg<Id extends StopId = StopId> {
@@ -133,9 +135,9 @@ function insertLabel(front: Label[], label: Label): void {
   front.push(label);
 }
 
-function defaultFormatter(startTime: Date): (date: Date) => string {
-  const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-  const dayTime = new Intl.DateTimeFormat(undefined, {
+function defaultFormatter(startTime: Date, locale = 'en'): (date: Date) => string {
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+  const dayTime = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     hour: 'numeric',
     minute: '2-digit',
@@ -312,7 +314,7 @@ function explain<Id extends StopId>(
   walk: (order: number[]) => RouteSummary<Id>,
 ): { reason: string; conflict: Id[] } {
   const n = stops.length;
-  const format = input.formatTime ?? defaultFormatter(input.startTime);
+  const format = input.formatTime ?? defaultFormatter(input.startTime, input.locale);
   const stop = (i: number) => at(stops, i);
   const name = (i: number) => stop(i).name ?? fillText(ROUTE_TEXT.stopFallbackName, { id: stop(i).id });
   const closesText = (i: number) => format(stop(i).closesAt, stop(i));

@@ -14,7 +14,7 @@ import { HostMore, HostPanel } from './HostPanels';
 import { GARAGE_TEXT } from './texts';
 import { formatEndTime, formatStart, saleEnd, saleStart } from './time';
 import { useNow } from './useNow';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 function CheckIcon() {
   return (
@@ -63,6 +63,7 @@ export default function GarageSalePage() {
 
 function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string }) {
   const texts = useTexts();
+  const locale = useLocale();
   const now = useNow();
   const { session } = useSession();
   const start = saleStart(sale);
@@ -71,7 +72,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
 
   const isOwn = sale.isOwner || (session !== null && session.userId === sale.userId);
   const items = saleItems(sale);
-  const localStart = start ? saleZoneTime(start, sale.timeZone) : null;
+  const localStart = start ? saleZoneTime(start, sale.timeZone, locale) : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 md:py-8">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { sameSitePath, type Notification } from '@rummage/contract';
-import { timeAgo } from '../../shared/ui/relativeTime';
+import { useTimeAgo } from '../../shared/ui/relativeTime';
 import { NotificationIcon } from './NotificationIcon';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -16,6 +16,7 @@ export function NotificationRow({
 }) {
   const T = useTexts().notifications;
   const { title, body, createdAt, isRead, type } = notification;
+  const timeAgo = useTimeAgo();
   const content = (
     <>
       <NotificationIcon type={type} unread={!isRead} />

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillText, STAFF_TICKET_FILTERS, type StaffTicket } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { useTicketChat } from '../support';
 import { fetchTickets, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { StaffTicketView } from './StaffTicketView';
@@ -24,6 +24,7 @@ function QueueRow({
 }) {
   const texts = useTexts();
   const T = texts.staff;
+  const timeAgo = useTimeAgo();
   const closed = ticket.status === 'closed';
   return (
     <li>

@@ -3,7 +3,7 @@ import { SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { Spinner } from '../../shared/ui/Spinner';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
@@ -34,6 +34,7 @@ export function TicketConversation({
   const locale = useLocale();
   const fill = useFillText();
   const now = useRelativeNow();
+  const timeAgo = useTimeAgo();
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
