@@ -7,6 +7,7 @@ import type { DEFAULT_CATEGORIES } from './constants.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
+import type { GARAGE_ITEMS } from './schemas/garage.js';
 import { staffMessages } from './staff-messages.js';
 
 export const messages = {
@@ -287,6 +288,24 @@ export const messages = {
     calendarStart: 'Open calendar for the first day',
     calendarEnd: 'Open calendar for the last day',
     itemsLegend: 'items buyers can expect',
+    /** The checklist's items by their stored (English) name, so each language names them in its own words. */
+    itemNames: {
+      Furniture: 'Furniture',
+      Clothing: 'Clothing',
+      Toys: 'Toys',
+      Books: 'Books',
+      Kitchenware: 'Kitchenware',
+      Tools: 'Tools',
+      Electronics: 'Electronics',
+      Antiques: 'Antiques',
+      Art: 'Art',
+      Jewelry: 'Jewelry',
+      'Sports gear': 'Sports gear',
+      'Baby items': 'Baby items',
+      Garden: 'Garden',
+      Collectibles: 'Collectibles',
+      Appliances: 'Appliances',
+    } satisfies Record<(typeof GARAGE_ITEMS)[number], string>,
     creating: 'Creating…',
     createTitle: 'Create Garage Sale - {product}',
     // The detail page.

@@ -234,6 +234,7 @@ describe('create garage sale', () => {
     expect(within(form).getByLabelText('Beginn: Stunde')).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Kalender für den ersten Tag öffnen' })).toBeTruthy();
     expect(within(form).getAllByText('Jahr-Monat-Tag')).toHaveLength(2);
+    expect(within(form).getByRole('checkbox', { name: 'Sammlerstücke' })).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'erstellen' }));
     expect(await within(form).findByText('Bitte fülle alle Felder richtig aus.')).toBeTruthy();
     expect(api.calls.some((call) => `${call.method} ${call.path}` === ADD)).toBe(false);

@@ -7,7 +7,7 @@ import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location';
-import { createGarageSale, garageKeys } from './api';
+import { createGarageSale, garageKeys, itemName } from './api';
 import { DateField } from './DateField';
 import { NOON, serverFields, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
 import { TimeSelect } from './TimeSelect';
@@ -173,7 +173,7 @@ export default function CreateGaragePage() {
                   onChange={(event) => toggleItem(item, event.target.checked)}
                   disabled={locked}
                 />
-                {item}
+                {itemName(item, texts)}
               </label>
             ))}
           </div>

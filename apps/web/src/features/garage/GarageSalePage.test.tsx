@@ -185,6 +185,12 @@ describe('garage sale detail', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Zur Route hinzufügen' })).toBeTruthy();
+    const items = screen.getByRole('list', { name: 'Das gibt es zu entdecken' });
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Möbel', 'Bücher']);
     const more = await screen.findByRole('list', { name: 'Weitere Hofflohmärkte von @windycitythrift' });
     expect(within(more).getByRole('timer', { name: /^Beginnt in 1 Tag, 15 Stunden/ })).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AddToRouteButton, PlanRouteLink, saleZoneTime } from '../garage-route';
-import { parseSaleId, saleItems, salePlace, useGarageSale } from './api';
+import { itemName, parseSaleId, saleItems, salePlace, useGarageSale } from './api';
 import { CountdownPanel } from './CountdownPanel';
 import { GarageMapPanel } from './GarageMapPanel';
 import { HostMore, HostPanel } from './HostPanels';
@@ -118,7 +118,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
                   <span className="text-brand-700">
                     <CheckIcon />
                   </span>
-                  {item}
+                  {itemName(item, texts)}
                 </li>
               ))}
             </ul>

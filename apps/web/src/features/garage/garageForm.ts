@@ -73,12 +73,14 @@ export function validateGarage(
   return { message: inLanguage(first.message, texts), fields: [...fields] };
 }
 
+/** The garage texts the contract's form rules complain with, besides 'Please fill all the fields properly.'. */
+const RULE_TEXTS = ['itemsInvalid', 'titleTooLong', 'endBeforeStart', 'startInPast', 'endInPast'] as const;
+
 /** A complaint of the contract's rules (an English text of `messages`) in the language of `texts`. */
 function inLanguage(message: string, texts: Catalogue): string {
   if (message === messages.common.fillFieldsProperly) return texts.common.fillFieldsProperly;
-  const garage = messages.garage as Record<string, string>;
-  const key = Object.keys(garage).find((name) => garage[name] === message);
-  return key ? ((texts.garage as Record<string, string>)[key] ?? message) : message;
+  const key = RULE_TEXTS.find((name) => messages.garage[name] === message);
+  return key ? texts.garage[key] : message;
 }
 
 /** The docs/product.md §3 create payload: dates yyyy-MM-dd, times 24-hour HH:mm:ss, items joined by ", ". */
