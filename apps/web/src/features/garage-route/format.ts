@@ -1,7 +1,6 @@
 /** How the route page writes times, durations, distances and the directions link. */
-import { MILES_TO_KM, fillText, type Locale } from '@rummage/contract';
+import { MILES_TO_KM, fillText, messages, type Catalogue, type Locale } from '@rummage/contract';
 import type { LatLng } from './planner';
-import { ROUTE_TEXT } from './texts';
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const dayTimeOptions: Intl.DateTimeFormatOptions = { weekday: 'short', hour: 'numeric', minute: '2-digit' };
@@ -51,16 +50,19 @@ export function saleZoneRange(
   return `${safeFormat(opens, locale, timeOptions, timeZone)} – ${safeFormat(closes, locale, withZoneOptions, timeZone)}`;
 }
 
-export function formatDuration(minutes: number): string {
+/** The route page's words, in the reader's language (English unless given). */
+type RouteWords = Catalogue['garageRoute'];
+
+export function formatDuration(minutes: number, texts: RouteWords = messages.garageRoute): string {
   const whole = Math.max(0, Math.round(minutes));
-  if (whole < 60) return fillText(ROUTE_TEXT.minutesShort, { minutes: whole });
-  return fillText(ROUTE_TEXT.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
+  if (whole < 60) return fillText(texts.minutesShort, { minutes: whole });
+  return fillText(texts.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
 }
 
 /** The SPEC measures distance in miles (radius), so the route does too. */
-export function formatMiles(km: number): string {
+export function formatMiles(km: number, texts: RouteWords = messages.garageRoute): string {
   const miles = km / MILES_TO_KM;
-  return fillText(ROUTE_TEXT.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
+  return fillText(texts.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
 }
 
 function coordinate(point: LatLng): string {
