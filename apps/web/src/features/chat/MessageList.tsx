@@ -3,8 +3,8 @@ import { fillText, type Offer } from '@rummage/contract';
 import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
 import { isDeletedUser } from '../../shared/i18n/deletedUser';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
-import { useLocale, useTexts } from '../../shared/i18n/useTexts';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface MessageListProps {
   messages: LocalMessage[];
@@ -121,7 +121,7 @@ function MessageItem({
   onOfferChanged?(offer: Offer): void;
 }) {
   const texts = useTexts();
-  const locale = useLocale();
+  const timeAgo = useTimeAgo();
   const own = message.fromSelf;
   return (
     <li
@@ -146,7 +146,7 @@ function MessageItem({
       )}
       {message.safetyWarning && <SafetyWarning text={message.safetyWarning} />}
       <span className="text-xs text-stone-600">
-        <time dateTime={message.time}>{timeAgo(message.time, now, locale)}</time>
+        <time dateTime={message.time}>{timeAgo(message.time, now)}</time>
         {message.pending && <span> · {texts.chat.sending}</span>}
         {message.held && <span className="font-semibold text-stone-700"> · {texts.safety.held}</span>}
         {message.failed && <span className="font-semibold text-red-700"> · {texts.chat.notSent}</span>}

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import dayjs from 'dayjs';
-import { GARAGE_TEXT } from './texts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
+import { dayText } from './time';
 
 /** Digits typed (or pasted in any shape) written as yyyy-mm-dd, the dashes put in as the digits come. */
 export function formatDateInput(text: string): string {
@@ -44,11 +45,12 @@ export function DateField({
   invalid?: boolean;
   disabled?: boolean;
 }) {
+  const texts = useTexts();
+  const locale = useLocale();
   const pickerRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
   const chosen = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null;
-  const readable =
-    chosen?.isValid() && chosen.format('YYYY-MM-DD') === value ? chosen.format('ddd, MMM D') : null;
+  const readable = chosen?.isValid() && chosen.format('YYYY-MM-DD') === value ? dayText(value, locale) : null;
 
   function openPicker() {
     const picker = pickerRef.current;
@@ -106,7 +108,7 @@ export function DateField({
         </button>
       </div>
       <p id={hintId} className="mt-1 text-xs text-stone-600">
-        {GARAGE_TEXT.dateFormat}
+        {texts.garage.dateFormat}
         {readable && <span className="font-semibold text-stone-800">{` · ${readable}`}</span>}
       </p>
     </div>

@@ -1,4 +1,9 @@
-import { updateUserDetailsSchema, type Catalogue, type UpdateUserDetailsRequest } from '@rummage/contract';
+import {
+  updateUserDetailsSchema,
+  type Catalogue,
+  type Locale,
+  type UpdateUserDetailsRequest,
+} from '@rummage/contract';
 import { inLanguage } from '../../shared/i18n/inLanguage';
 import type { ChosenLocation } from '../location';
 
@@ -6,6 +11,8 @@ export interface EditProfileValues {
   userName: string;
   email: string;
   address: ChosenLocation | null;
+  /** The saved language; null: the browser's languages decide. */
+  language: Locale | null;
 }
 export type EditProfileErrors = Partial<Record<keyof EditProfileValues, string>>;
 
@@ -16,6 +23,7 @@ const FIELD_OF: Record<string, keyof EditProfileValues> = {
   address: 'address',
   latitude: 'address',
   longitude: 'address',
+  language: 'language',
 };
 
 export type ProfileCheck =
@@ -33,6 +41,7 @@ export function checkProfile(userId: number, values: EditProfileValues, texts: C
     address: values.address?.address ?? '',
     latitude: values.address?.latitude,
     longitude: values.address?.longitude,
+    language: values.language,
   });
   if (result.success) return { ok: true, request: result.data };
   const errors: EditProfileErrors = {};
