@@ -1,7 +1,8 @@
 /**
  * The accessibility statement (/accessibility, linked from the footer): what the product aims for, how it is tested,
  * what is known not to work and how to report a barrier. `{product}` and `{email}` are filled in with `fillText`.
- * Keep it true: when the tests or the known limitations change, change this too (docs/testing.md).
+ * Keep it true: when the tests or the known limitations change, change this too (docs/testing.md), and its German
+ * and Spanish in the catalogues (`accessibility` in locales/de.ts and es.ts), of which it is a part.
  */
 export const ACCESSIBILITY_STATEMENT = {
   title: 'Accessibility - {product}',

@@ -3,6 +3,7 @@
  * texts of notifications and saved searches are written in notification-messages.ts.
  * `{product}` and `{email}` are filled in with `fillText`.
  */
+import { ACCESSIBILITY_STATEMENT } from './accessibility.js';
 import type { DEFAULT_CATEGORIES } from './constants.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
@@ -93,6 +94,17 @@ export const messages = {
     myProfile: 'My Profile',
     logout: 'Logout',
     logoutEverywhere: 'Log out everywhere',
+    /** The shell's own labels: the skip link, the navigation's and menus' names, the back-to-top button. */
+    skipToContent: 'Skip to content',
+    mainNav: 'Main',
+    create: 'Create',
+    createMenu: 'Create a listing or garage sale',
+    accountMenu: 'Account menu',
+    /** Read before the saved address in the location bar. */
+    yourLocation: 'Your location',
+    scrollToTop: 'Scroll to top',
+    /** Chats with unread messages, read after the number on the account menu's badge. */
+    unreadMessages: { one: 'unread message', other: 'unread messages' },
   },
   footer: {
     /** The language switch (footer, profile settings); each language is named in itself (LANGUAGE_NAMES). */
@@ -101,6 +113,10 @@ export const messages = {
     marketplace: 'marketplace',
     support: 'support',
     accessibility: 'accessibility',
+    nav: 'Footer',
+    copyright: '© {year} {product}',
+    /** Read after the number on the support link's badge. */
+    unreadSupport: { one: 'unread support message', other: 'unread support messages' },
   },
   location: {
     dialogTitle: 'Change Location',
@@ -128,6 +144,9 @@ export const messages = {
     sessionEnded: 'Your session has ended. Please log in again.',
     /** A live connection whose role changed: it reconnects, and the new connection reads the new role. */
     roleChanged: 'Your account access has changed.',
+    heading: 'Log in to your account',
+    submit: 'Log In',
+    submitting: 'Logging in…',
   },
   register: {
     tabLogin: 'Log In',
@@ -146,6 +165,18 @@ export const messages = {
     failed: 'An error occurred during registration.',
     usernameTaken: 'This username is already taken.',
     emailTaken: 'An account with this email already exists.',
+    /** The Log In / Register switch above both forms. */
+    tabsLabel: 'Log in or register',
+    heading: 'Create your account',
+    email: 'email',
+    phone: 'phone number',
+    location: 'location',
+    /** The terms checkbox: termsBefore, then termsLink as a link to the terms. */
+    termsBefore: 'I accept the ',
+    termsLink: 'terms and conditions',
+    submit: 'Register',
+    submitting: 'Registering…',
+    captchaLoading: 'Loading verification…',
   },
   passwordReset: {
     requestButton: 'Request reset link',
@@ -159,10 +190,26 @@ export const messages = {
     emailSubject: 'Reset your {product} password',
     emailBody:
       'Hello {username},\n\nsomeone (hopefully you) asked to reset the password of your {product} account.\nOpen this link within {minutes} minutes to choose a new password:\n\n{link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n',
+    /** The pages: asking for the link, then choosing the new password. */
+    documentTitle: 'Reset Password - {product}',
+    heading: 'reset password',
+    intro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    emailLabel: 'email',
+    sending: 'Sending…',
+    backToLogin: 'back to log in',
+    newPasswordTitle: 'New Password - {product}',
+    newPassword: 'new password',
+    confirmPassword: 'confirm password',
+    passwordsDiffer: 'Passwords do not match.',
+    savePassword: 'Save password',
+    saving: 'Saving…',
+    goToLogin: 'Go to log in',
+    requestNewLink: 'Request a new link',
   },
   /** Verified e-mail (docs/product.md §15): the link, its page, the reminder and what waits for it. */
   emailVerification: {
     pageTitle: 'Verify your e-mail',
+    documentTitle: 'Verify your e-mail - {product}',
     checking: 'Checking your link…',
     verified: 'Your e-mail address is verified. Thank you!',
     tokenInvalid:
@@ -220,6 +267,49 @@ export const messages = {
     notFound: 'This user does not exist.',
     /** The language a person saves on their account (update-user-details `language`). */
     languageInvalid: 'Please choose one of the languages offered.',
+    /** The profile pages' own labels. */
+    titleOwn: 'My Profile - {product}',
+    titleOther: 'Profile - {product}',
+    /** The phone bar's title on someone else's profile (their @name is the page heading just below). */
+    mobileTitle: 'Profile',
+    tabsLabel: 'Listings',
+    coverAlt: 'Cover photo',
+    photoAlt: 'Profile photo of {username}',
+    photoAltUnknown: 'Profile photo',
+    otherEmptyStore: 'Nothing for sale right now.',
+    /** Shown as the @name while a profile's name is not known. */
+    unknownUser: 'thrifter',
+    stats: 'Profile numbers',
+    /** The profile's counts, singular and plural ("1 view", "3 views"). */
+    countNouns: {
+      views: { one: 'view', other: 'views' },
+      itemsSold: { one: 'item sold', other: 'items sold' },
+      followers: { one: 'follower', other: 'followers' },
+    },
+    editProfile: 'Edit profile',
+    mobileMenu: 'Profile menu',
+    listingsFailed: 'We could not load these listings. Please try again later.',
+    confirmSold: '“{title}” will move to your sold items.',
+    confirmAvailable: '“{title}” will go back on sale in your store.',
+    cancel: 'Cancel',
+    changePhoto: 'Change profile photo',
+    changeCover: 'Change cover photo',
+    uploading: 'Uploading…',
+    loadingProfile: 'Loading profile',
+    unknownCount: 'not known yet',
+    locationLabel: 'Location',
+    emailLabel: 'Email',
+    profileFailed: 'We could not load this profile. Please try again later.',
+    backToMarketplace: 'Go to marketplace',
+    /** The edit-profile page. */
+    editTitle: 'Edit Profile - {product}',
+    editHeading: 'edit profile',
+    usernameLabel: 'Username',
+    addressLabel: 'Address',
+    save: 'save',
+    saving: 'Saving…',
+    backToProfile: 'Back to my profile',
+    loadingOwn: 'Loading your profile',
     /** The edit-profile form's language choice when none is saved: the browser's languages decide. */
     languageBrowser: 'My browser’s language',
     languageHint: 'The site, your notifications and e-mails are in this language.',
@@ -535,6 +625,12 @@ export const messages = {
     goToMarketplace: 'go to marketplace',
     seen: 'Seen',
     unseen: 'Unseen',
+    documentTitle: 'Messages - {product}',
+    loading: 'Loading your chats',
+    chatsLabel: 'Your chats',
+    deleteChat: 'Delete chat about {title} with @{username}',
+    confirmDelete: 'delete',
+    cancel: 'cancel',
   },
   chat: {
     safetyNotice: 'do not share any personal information or click on any links',
@@ -557,6 +653,20 @@ export const messages = {
     deletedUser: 'Deleted user',
     notConnected: 'Reconnecting… you can send again once the connection is back.',
     clientMessageIdInvalid: 'clientMessageId must be 1 to 64 letters, digits, hyphens or underscores.',
+    /** The chat page's own labels. */
+    documentTitle: 'Chat - {product}',
+    close: 'Close chat',
+    messageLabel: 'Message',
+    heading: 'chat',
+    noMessages: 'No messages yet. Say hello!',
+    loading: 'Loading chat',
+    messagesLabel: 'Messages with @{username}',
+    loadOlder: 'load older messages',
+    loadingOlder: 'Loading…',
+    sending: 'sending…',
+    notSent: 'not sent',
+    offline: 'The chat connection was lost.',
+    reconnect: 'reconnect',
   },
   followers: {
     heading: 'followers',
@@ -666,6 +776,34 @@ export const messages = {
     cannotDeleteSelf: 'Use Delete my account on your own profile instead.',
     cannotDeleteStaff: 'Only an admin can delete a staff account, and admin accounts cannot be deleted here.',
   },
+  /**
+   * The terms page's own labels and its sections' headings; the terms themselves are the installation's legal text,
+   * in English until it is written for each language.
+   */
+  terms: {
+    title: 'Terms of Service - {product}',
+    heading: 'Terms of Service',
+    breadcrumb: 'Breadcrumb',
+    home: 'Home',
+    sections: {
+      age: 'Who can use the service',
+      mapsAndDirections: 'Maps, directions and location data',
+      licence: 'Your licence to use the service',
+      intellectualProperty: 'Intellectual property',
+      liability: 'Limitation of liability',
+      noBullying: 'No bullying or harassment',
+      noDiscrimination: 'No discrimination',
+      privacy: 'Privacy',
+      accountRules: 'Your account',
+      prohibitedListings: 'Prohibited listings',
+      safety: 'Meeting safely',
+      payment: 'Payments',
+      acknowledgment: 'Acknowledgment',
+      contact: 'Contact us',
+    },
+  },
+  /** The accessibility statement (/accessibility). */
+  accessibility: ACCESSIBILITY_STATEMENT,
   savedSearches: savedSearchMessages,
   notifications: notificationMessages,
   /** Offers and counter-offers (docs/product.md §18). */

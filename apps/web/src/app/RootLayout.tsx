@@ -3,9 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
 import { ScrollToTopButton } from '../features/shell/ScrollToTopButton';
-import { SHELL_TEXT } from '../features/shell/texts';
 import { OfflineNotice } from '../shared/ui/OfflineNotice';
 import { Spinner } from '../shared/ui/Spinner';
+import { useTexts } from '../shared/i18n/useTexts';
 
 /** docs/product.md §2: the page scrolls smoothly to the top on each route change. */
 function ScrollToTopOnNavigate() {
@@ -18,13 +18,14 @@ function ScrollToTopOnNavigate() {
 
 /** Header, the page, footer: every route renders inside this frame. */
 export function RootLayout() {
+  const texts = useTexts();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {SHELL_TEXT.skipToContent}
+        {texts.header.skipToContent}
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">

@@ -19,7 +19,7 @@ function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? ''))].sort();
 }
 
-/** Texts every language says as English does: a name, a technical word, or an id of the rules page. */
+/** Texts every language says as English does: a name, a technical word, an id of a page's section, the copyright line. */
 const SAME_EVERYWHERE = [
   'staff.automaticReporter',
   'notifications.pushColumn',
@@ -27,6 +27,10 @@ const SAME_EVERYWHERE = [
   'reviews.rulesPage.sections.0.id',
   'reviews.rulesPage.sections.1.id',
   'reviews.rulesPage.sections.2.id',
+  'accessibility.sections.0.id',
+  'accessibility.sections.1.id',
+  'accessibility.sections.2.id',
+  'footer.copyright',
 ];
 
 const catalogues: Array<{ language: string; catalogue: Catalogue; sameAsEnglish: string[] }> = [

@@ -1,18 +1,14 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
-import {
-  ACCESSIBILITY_STATEMENT as A,
-  DEFAULT_PRODUCT_NAME,
-  DEFAULT_SUPPORT_EMAIL,
-  ROUTES,
-  fillText,
-} from '@rummage/contract';
+import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL, ROUTES, fillText } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
 import { HomeBreadcrumb } from '../../shared/ui/HomeBreadcrumb';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
+import { useTexts } from '../../shared/i18n/useTexts';
 
-/** /accessibility: the accessibility statement, with this installation's name and contact (texts in the contract). */
+/** /accessibility: the accessibility statement in the page's language, with this installation's name and contact. */
 export default function AccessibilityPage(): JSX.Element {
+  const A = useTexts().accessibility;
   const { config } = useAppConfig();
   const values = {
     product: config.productName.trim() || DEFAULT_PRODUCT_NAME,

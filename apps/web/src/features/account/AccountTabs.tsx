@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ROUTES } from '@rummage/contract';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -13,7 +12,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export function AccountTabs() {
   const texts = useTexts();
   return (
-    <nav aria-label={ACCOUNT_TEXT.tabsLabel} className="mb-6">
+    <nav aria-label={texts.register.tabsLabel} className="mb-6">
       <ul className="flex gap-1 rounded-full bg-stone-100 p-1">
         <li className="flex flex-1">
           <NavLink to={ROUTES.login} end className={tabClass}>

@@ -4,7 +4,7 @@ import { API, COMPACT_CAPTCHA_MAX_WIDTH_PX, type CaptchaProvider } from '@rummag
 import { useAppConfig } from '../../shared/config/useAppConfig';
 import { useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { ScriptCaptcha } from './ScriptCaptcha';
-import { ACCOUNT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** What the form needs to know: verified or not, and the token the server checks. */
 export interface CaptchaResult {
@@ -23,6 +23,7 @@ interface CaptchaProps {
 
 /** "I am not a robot" check with the provider this installation configured (GET /api/Config). */
 export function Captcha({ onChange, describedBy }: CaptchaProps) {
+  const texts = useTexts();
   const { config, isLoading } = useAppConfig();
   const compact = useMediaQuery(`(max-width: ${COMPACT_CAPTCHA_MAX_WIDTH_PX - 0.02}px)`);
   const provider: CaptchaProvider = config.captcha.provider;
@@ -32,7 +33,7 @@ export function Captcha({ onChange, describedBy }: CaptchaProps) {
     if (!isLoading && provider === 'none') onChange({ verified: true, token: '' });
   }, [isLoading, provider, onChange]);
 
-  if (isLoading) return <p className="min-h-16 text-sm text-stone-600">{ACCOUNT_TEXT.captchaLoading}</p>;
+  if (isLoading) return <p className="min-h-16 text-sm text-stone-600">{texts.register.captchaLoading}</p>;
   if (provider === 'none') return null;
 
   return (
@@ -72,6 +73,7 @@ function AltchaCaptcha({
   challengeUrl: string;
   onChange(result: CaptchaResult): void;
 }) {
+  const texts = useTexts();
   const [ready, setReady] = useState(false);
   const widgetRef = useRef<HTMLElement>(null);
 
@@ -101,6 +103,6 @@ function AltchaCaptcha({
     return () => widget.removeEventListener('statechange', handleStateChange);
   }, [ready, onChange]);
 
-  if (!ready) return <p className="min-h-16 text-sm text-stone-600">{ACCOUNT_TEXT.captchaLoading}</p>;
+  if (!ready) return <p className="min-h-16 text-sm text-stone-600">{texts.register.captchaLoading}</p>;
   return <altcha-widget ref={widgetRef} challenge={challengeUrl} />;
 }

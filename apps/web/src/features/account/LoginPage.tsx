@@ -10,7 +10,6 @@ import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard, AccountTabs } from './AccountTabs';
 import { login } from './api';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 type LoginField = 'userName' | 'password';
@@ -82,7 +81,7 @@ export default function LoginPage() {
   return (
     <AccountCard>
       <AccountTabs />
-      <h1 className="sr-only">{ACCOUNT_TEXT.loginHeading}</h1>
+      <h1 className="sr-only">{texts.login.heading}</h1>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
         {notice && !error && (
@@ -114,7 +113,7 @@ export default function LoginPage() {
           disabled={submitting}
         />
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={submitting}>
-          {submitting ? ACCOUNT_TEXT.loggingIn : ACCOUNT_TEXT.loginSubmit}
+          {submitting ? texts.login.submitting : texts.login.submit}
         </button>
         <Link
           to={ROUTES.resetPassword}

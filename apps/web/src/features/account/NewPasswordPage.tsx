@@ -7,13 +7,12 @@ import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard } from './AccountTabs';
 import { resetPassword } from './api';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /reset-password/new?token=…: the page the e-mailed link opens; sets a new password, then /login. */
 export default function NewPasswordPage() {
   const texts = useTexts();
-  useDocumentTitle(ACCOUNT_TEXT.titles.newPassword);
+  useDocumentTitle(texts.passwordReset.newPasswordTitle);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -37,7 +36,7 @@ export default function NewPasswordPage() {
     setError(null);
     const next: typeof errors = {};
     if (!passwordSchema.safeParse(password).success) next.password = texts.register.passwordRule;
-    if (confirm !== password) next.confirm = ACCOUNT_TEXT.passwordsDiffer;
+    if (confirm !== password) next.confirm = texts.passwordReset.passwordsDiffer;
     setErrors(next);
     if (next.password || next.confirm) return;
     setSubmitting(true);
@@ -62,7 +61,7 @@ export default function NewPasswordPage() {
             {error}{' '}
             {!token && (
               <Link to={ROUTES.resetPassword} className="font-semibold underline">
-                {ACCOUNT_TEXT.requestNewLink}
+                {texts.passwordReset.requestNewLink}
               </Link>
             )}
           </Banner>
@@ -71,7 +70,7 @@ export default function NewPasswordPage() {
           <Banner tone="success">
             {texts.passwordReset.passwordChanged}{' '}
             <Link to={ROUTES.login} className="font-semibold underline">
-              {ACCOUNT_TEXT.goToLogin}
+              {texts.passwordReset.goToLogin}
             </Link>
           </Banner>
         )}
@@ -79,7 +78,7 @@ export default function NewPasswordPage() {
           id="new-password"
           name="password"
           type="password"
-          label={ACCOUNT_TEXT.newPassword}
+          label={texts.passwordReset.newPassword}
           autoComplete="new-password"
           value={password}
           onChange={(event) => {
@@ -93,7 +92,7 @@ export default function NewPasswordPage() {
           id="confirm-password"
           name="confirm"
           type="password"
-          label={ACCOUNT_TEXT.confirmPassword}
+          label={texts.passwordReset.confirmPassword}
           autoComplete="new-password"
           value={confirm}
           onChange={(event) => {
@@ -104,7 +103,7 @@ export default function NewPasswordPage() {
           disabled={locked}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={locked}>
-          {submitting ? ACCOUNT_TEXT.saving : ACCOUNT_TEXT.savePassword}
+          {submitting ? texts.passwordReset.saving : texts.passwordReset.savePassword}
         </button>
       </form>
     </AccountCard>

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, firstErrorMessage, passwordResetRequestSchema } from '@rummage/contract';
+import { ROUTES, firstErrorMessage, messages, passwordResetRequestSchema } from '@rummage/contract';
+import { inLanguage } from '../../shared/i18n/inLanguage';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AccountCard } from './AccountTabs';
 import { requestPasswordReset } from './api';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /reset-password: asks for the account email and sends a reset link (docs/product.md §2, §4, §5, §8). */
 export default function PasswordResetPage() {
   const texts = useTexts();
-  useDocumentTitle(ACCOUNT_TEXT.titles.resetPassword);
+  useDocumentTitle(texts.passwordReset.documentTitle);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export default function PasswordResetPage() {
     setError(null);
     const parsed = passwordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setFieldError(firstErrorMessage(parsed.error, texts.passwordReset.emailInvalid));
+      setFieldError(inLanguage(texts, firstErrorMessage(parsed.error, messages.passwordReset.emailInvalid)));
       return;
     }
     setFieldError(null);
@@ -43,8 +43,8 @@ export default function PasswordResetPage() {
 
   return (
     <AccountCard>
-      <h1 className="mb-2 text-2xl font-bold text-stone-900">{ACCOUNT_TEXT.resetHeading}</h1>
-      <p className="mb-6 text-sm text-stone-700">{ACCOUNT_TEXT.resetIntro}</p>
+      <h1 className="mb-2 text-2xl font-bold text-stone-900">{texts.passwordReset.heading}</h1>
+      <p className="mb-6 text-sm text-stone-700">{texts.passwordReset.intro}</p>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
         {sent && <Banner tone="success">{texts.passwordReset.sent}</Banner>}
@@ -52,7 +52,7 @@ export default function PasswordResetPage() {
           id="reset-email"
           name="email"
           type="email"
-          label={ACCOUNT_TEXT.email}
+          label={texts.passwordReset.emailLabel}
           autoComplete="email"
           value={email}
           onChange={(event) => {
@@ -64,13 +64,13 @@ export default function PasswordResetPage() {
           disabled={submitting || sent}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={submitting || sent}>
-          {submitting ? ACCOUNT_TEXT.sending : texts.passwordReset.requestButton}
+          {submitting ? texts.passwordReset.sending : texts.passwordReset.requestButton}
         </button>
         <Link
           to={ROUTES.login}
           className="self-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
-          {ACCOUNT_TEXT.backToLogin}
+          {texts.passwordReset.backToLogin}
         </Link>
       </form>
     </AccountCard>

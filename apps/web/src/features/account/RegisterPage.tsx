@@ -12,7 +12,6 @@ import { AccountCard, AccountTabs } from './AccountTabs';
 import { register } from './api';
 import { Captcha, UNVERIFIED, type CaptchaResult } from './Captcha';
 import { toFieldErrors, validateRegistration, type RegisterErrors, type RegisterField } from './registerForm';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Formats as the person types, but never while deleting (re-adding a ")" would trap the backspace). */
@@ -65,15 +64,18 @@ export default function RegisterPage() {
     event.preventDefault();
     if (submitting || registered) return;
     setBanner(null);
-    const checked = validateRegistration({
-      userName,
-      email,
-      password,
-      phone,
-      location,
-      acceptTerms,
-      captcha,
-    });
+    const checked = validateRegistration(
+      {
+        userName,
+        email,
+        password,
+        phone,
+        location,
+        acceptTerms,
+        captcha,
+      },
+      texts,
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -101,7 +103,7 @@ export default function RegisterPage() {
   return (
     <AccountCard>
       <AccountTabs />
-      <h1 className="sr-only">{ACCOUNT_TEXT.registerHeading}</h1>
+      <h1 className="sr-only">{texts.register.heading}</h1>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={submitting}>
         {banner && <Banner onDismiss={() => setBanner(null)}>{banner}</Banner>}
         {registered && <Banner tone="success">{texts.register.success}</Banner>}
@@ -124,7 +126,7 @@ export default function RegisterPage() {
           id="register-email"
           name="email"
           type="email"
-          label={ACCOUNT_TEXT.email}
+          label={texts.register.email}
           autoComplete="email"
           value={email}
           onChange={(event) => {
@@ -153,7 +155,7 @@ export default function RegisterPage() {
           name="phone"
           type="tel"
           inputMode="tel"
-          label={ACCOUNT_TEXT.phone}
+          label={texts.register.phone}
           autoComplete="tel-national"
           value={phone}
           onChange={(event) => {
@@ -166,7 +168,7 @@ export default function RegisterPage() {
         <div>
           <LocationField
             id="register-location"
-            label={ACCOUNT_TEXT.location}
+            label={texts.register.location}
             placeholder={texts.location.cityPlaceholder}
             limit={SUGGESTION_LIMIT.registration}
             value={location}
@@ -200,16 +202,16 @@ export default function RegisterPage() {
               className="mt-0.5 h-5 w-5 shrink-0 accent-brand"
             />
             <label htmlFor="register-terms" className="text-sm text-stone-800">
-              {ACCOUNT_TEXT.termsBefore}
+              {texts.register.termsBefore}
               <Link to={ROUTES.terms} className="font-semibold text-brand-700 underline underline-offset-2">
-                {ACCOUNT_TEXT.termsLink}
+                {texts.register.termsLink}
               </Link>
             </label>
           </div>
           <FieldError id="register-terms-error" message={errors.acceptTerms} />
         </div>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={locked}>
-          {submitting ? ACCOUNT_TEXT.registering : ACCOUNT_TEXT.registerSubmit}
+          {submitting ? texts.register.submitting : texts.register.submit}
         </button>
       </form>
     </AccountCard>

@@ -10,7 +10,6 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { followKeys } from '../follow';
 import { AccountCard } from './AccountTabs';
 import { verifyEmail } from './api';
-import { ACCOUNT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 type Outcome = { tone: 'success' | 'error'; text: string };
@@ -22,7 +21,7 @@ type Outcome = { tone: 'success' | 'error'; text: string };
 export default function VerifyEmailPage() {
   const texts = useTexts();
   const V = texts.emailVerification;
-  useDocumentTitle(ACCOUNT_TEXT.titles.verifyEmail);
+  useDocumentTitle(texts.emailVerification.documentTitle);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { session, isRestoring } = useSession();

@@ -1,12 +1,13 @@
 import {
   fieldErrors,
-  messages,
   normalizePhoneNumber,
+  type Catalogue,
   registerRequestSchema,
   type RegisterRequest,
 } from '@rummage/contract';
 import type { ChosenLocation } from '../location';
 import type { CaptchaResult } from './Captcha';
+import { inLanguage } from '../../shared/i18n/inLanguage';
 
 /** The fields the register form shows an error under. */
 export type RegisterField =
@@ -67,13 +68,21 @@ export function buildPayload(values: RegisterValues): Record<string, unknown> {
   };
 }
 
-/** Checks the form with the contract schema, so the browser shows the server's own docs/product.md §5 messages. */
+/**
+ * Checks the form with the contract schema, so the browser shows the server's own docs/product.md §5 messages, in
+ * the language of `texts`.
+ */
 export function validateRegistration(
   values: RegisterValues,
+  texts: Catalogue,
 ): { ok: true; payload: RegisterRequest } | { ok: false; errors: RegisterErrors } {
   const parsed = registerRequestSchema.safeParse(buildPayload(values));
-  const errors = parsed.success ? {} : toFieldErrors(fieldErrors(parsed.error));
-  if (!values.captcha.verified) errors.captcha = messages.register.captchaRequired;
+  const errors: RegisterErrors = {};
+  if (!parsed.success) {
+    for (const [field, message] of Object.entries(toFieldErrors(fieldErrors(parsed.error))))
+      errors[field as RegisterField] = inLanguage(texts, message);
+  }
+  if (!values.captcha.verified) errors.captcha = texts.register.captchaRequired;
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, payload: parsed.data };
   return { ok: false, errors };
 }

@@ -11,9 +11,9 @@ import { FollowButton } from '../follow';
 import { chatKeys } from './api';
 import { MessageList } from './MessageList';
 import { ReservationBar } from './ReservationBar';
-import { CHAT_TEXT } from './texts';
 import { useChatThread } from './useChatThread';
 import { useTexts } from '../../shared/i18n/useTexts';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 function idFrom(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -23,7 +23,7 @@ function idFrom(value: string | undefined): number | null {
 
 /** /chat/{receiverId}/{productId}. A new chat gets a fresh screen, so nothing carries over between chats. */
 export default function ChatPage() {
-  useDocumentTitle(CHAT_TEXT.chatTitle);
+  useDocumentTitle(useTexts().chat.documentTitle);
   const params = useParams();
   const receiverId = idFrom(params.receiverId);
   const productId = idFrom(params.productId);
@@ -31,10 +31,11 @@ export default function ChatPage() {
 }
 
 function CloseLink() {
+  const texts = useTexts();
   return (
     <Link
       to={ROUTES.messages}
-      aria-label={CHAT_TEXT.close}
+      aria-label={texts.chat.close}
       className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-2xl text-stone-700 hover:bg-stone-100"
     >
       <span aria-hidden="true">×</span>
@@ -46,14 +47,14 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
   // A deleted account keeps its messages here under the contract's name, with no @ and no one left to follow.
   const formatPrice = useFormatPrice();
   const T = useTexts().chat;
-  const deleted = header.userName === T.deletedUser;
+  const deleted = isDeletedUser(header.userName);
   // Who and what come first: below 640 px Follow and Block move to a second row, so the name and the item keep the
   // width beside the close button; from 640 px everything sits in one row.
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 px-3 py-3 md:px-5">
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-bold text-stone-900">
-          {deleted ? header.userName : `@${header.userName}`}
+          {deleted ? T.deletedUser : `@${header.userName}`}
         </h1>
         <p className="line-clamp-2 text-sm break-words text-stone-700">
           <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}
@@ -104,7 +105,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     body = (
       <>
         <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-3 py-3 md:px-5">
-          <h1 className="text-lg font-bold text-stone-900">{CHAT_TEXT.chatHeading}</h1>
+          <h1 className="text-lg font-bold text-stone-900">{T.heading}</h1>
           <CloseLink />
         </div>
         <div
@@ -117,7 +118,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
       </>
     );
   } else if (thread.loading || !thread.header) {
-    body = <Spinner label={CHAT_TEXT.loadingChat} />;
+    body = <Spinner label={T.loading} />;
   } else {
     body = (
       <>
@@ -153,7 +154,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
         <form className="flex flex-col gap-1 border-t border-stone-200 p-3" onSubmit={handleSubmit}>
           <div className="flex gap-2">
             <label htmlFor="chat-message" className="sr-only">
-              {CHAT_TEXT.messageLabel}
+              {T.messageLabel}
             </label>
             <input
               id="chat-message"
@@ -199,9 +200,9 @@ function ConnectionLine({ thread }: { thread: ReturnType<typeof useChatThread> }
   }
   return (
     <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-      {CHAT_TEXT.offline}
+      {T.offline}
       <button type="button" className="font-semibold text-brand-800 underline" onClick={thread.reconnect}>
-        {CHAT_TEXT.reconnect}
+        {T.reconnect}
       </button>
     </p>
   );

@@ -11,7 +11,6 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { chatKeys, deleteChat, fetchChatRooms, markChatRead } from './api';
 import { InboxRow } from './InboxRow';
-import { CHAT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.otherUserId === b.otherUserId;
@@ -23,7 +22,7 @@ const sameRoom = (a: ChatRoom, b: ChatRoom) => a.productId === b.productId && a.
  */
 export default function InboxPage() {
   const T = useTexts().inbox;
-  useDocumentTitle(CHAT_TEXT.inboxTitle);
+  useDocumentTitle(T.documentTitle);
   const token = useSession().session?.authToken ?? null;
   const queryClient = useQueryClient();
   const roomsKey = chatKeys.rooms(token);
@@ -68,7 +67,7 @@ export default function InboxPage() {
       {/* SPEC: the heading is a desktop element; phones keep it for screen readers only. */}
       <h1 className="sr-only text-3xl font-bold text-stone-900 md:not-sr-only">{T.heading}</h1>
       {rooms.isPending ? (
-        <Spinner label={CHAT_TEXT.loadingInbox} />
+        <Spinner label={T.loading} />
       ) : list.length === 0 ? (
         <EmptyState title={T.emptyTitle} text={T.emptyText}>
           <Link to={ROUTES.marketplace} className="btn btn-primary">
@@ -76,7 +75,7 @@ export default function InboxPage() {
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label={CHAT_TEXT.chatsLabel} className="flex flex-col gap-3">
+        <ul aria-label={T.chatsLabel} className="flex flex-col gap-3">
           {list.map((room) => (
             <InboxRow
               key={`${room.productId}-${room.otherUserId}`}
@@ -90,8 +89,8 @@ export default function InboxPage() {
       <ConfirmDialog
         open={pendingDelete !== null}
         title={T.deleteConfirm}
-        confirmLabel={CHAT_TEXT.confirmDelete}
-        cancelLabel={CHAT_TEXT.cancel}
+        confirmLabel={T.confirmDelete}
+        cancelLabel={T.cancel}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
       />

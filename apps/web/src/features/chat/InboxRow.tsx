@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { ROUTES, fillText, type ChatRoom } from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { shortenTitle } from './shortenTitle';
-import { CHAT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 /** One chat in the inbox: picture, shortened title, @name, Seen/Unseen, and a trash button. */
 export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen(): void; onDelete(): void }) {
@@ -40,7 +40,7 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
             )}
           </span>
           <span className="truncate text-sm text-stone-700">
-            {room.otherUserName === texts.chat.deletedUser ? room.otherUserName : `@${room.otherUserName}`}
+            {isDeletedUser(room.otherUserName) ? texts.chat.deletedUser : `@${room.otherUserName}`}
           </span>
         </span>
         <span
@@ -54,7 +54,7 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
       <button
         type="button"
         onClick={onDelete}
-        aria-label={fillText(CHAT_TEXT.deleteChat, names)}
+        aria-label={fillText(texts.inbox.deleteChat, names)}
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-700"
       >
         <TrashIcon />

@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
-import { fillText, messages as contractTexts, type Offer } from '@rummage/contract';
+import { fillText, type Offer } from '@rummage/contract';
 import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
-import { CHAT_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface MessageListProps {
   messages: LocalMessage[];
@@ -30,6 +31,9 @@ export function MessageList({
   onLoadOlder,
   onOfferChanged,
 }: MessageListProps) {
+  const texts = useTexts();
+  // A deleted account's name, as the server gives it, said in the page's language.
+  const other = isDeletedUser(otherName) ? texts.chat.deletedUser : otherName;
   const now = useRelativeNow();
   const listRef = useRef<HTMLDivElement>(null);
   const newestKey = messages[messages.length - 1]?.key;
@@ -53,7 +57,7 @@ export function MessageList({
       className="flex min-h-56 flex-1 flex-col gap-3 overflow-y-auto px-3 py-4 md:max-h-[45vh] md:px-5"
       role="log"
       aria-live="polite"
-      aria-label={fillText(CHAT_TEXT.messagesLabel, { username: otherName })}
+      aria-label={fillText(texts.chat.messagesLabel, { username: other })}
       tabIndex={0}
     >
       {hasMore && (
@@ -66,13 +70,13 @@ export function MessageList({
             onLoadOlder();
           }}
         >
-          {loadingOlder ? CHAT_TEXT.loadingOlder : CHAT_TEXT.loadOlder}
+          {loadingOlder ? texts.chat.loadingOlder : texts.chat.loadOlder}
         </button>
       )}
       {messages.length === 0 ? (
         <>
           <SafetyNote />
-          <p className="my-auto text-center text-sm text-stone-600">{CHAT_TEXT.noMessages}</p>
+          <p className="my-auto text-center text-sm text-stone-600">{texts.chat.noMessages}</p>
         </>
       ) : (
         <ol className="flex flex-col gap-3">
@@ -80,7 +84,7 @@ export function MessageList({
             <MessageItem
               key={message.key}
               message={message}
-              name={message.fromSelf ? selfName : otherName || message.username}
+              name={message.fromSelf ? selfName : other || message.username}
               now={now}
               onOfferChanged={onOfferChanged}
             />
@@ -93,13 +97,14 @@ export function MessageList({
 
 /** At the top of a conversation nobody has written in yet: how to deal safely with a stranger. */
 function SafetyNote() {
+  const texts = useTexts();
   return (
     <aside
-      aria-label={contractTexts.safety.noteTitle}
+      aria-label={texts.safety.noteTitle}
       className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-stone-800"
     >
-      <p className="font-semibold text-brand-800">{contractTexts.safety.noteTitle}</p>
-      <p>{contractTexts.safety.note}</p>
+      <p className="font-semibold text-brand-800">{texts.safety.noteTitle}</p>
+      <p>{texts.safety.note}</p>
     </aside>
   );
 }
@@ -115,6 +120,7 @@ function MessageItem({
   now: number;
   onOfferChanged?(offer: Offer): void;
 }) {
+  const texts = useTexts();
   const timeAgo = useTimeAgo();
   const own = message.fromSelf;
   return (
@@ -141,9 +147,9 @@ function MessageItem({
       {message.safetyWarning && <SafetyWarning text={message.safetyWarning} />}
       <span className="text-xs text-stone-600">
         <time dateTime={message.time}>{timeAgo(message.time, now)}</time>
-        {message.pending && <span> · {CHAT_TEXT.sending}</span>}
-        {message.held && <span className="font-semibold text-stone-700"> · {contractTexts.safety.held}</span>}
-        {message.failed && <span className="font-semibold text-red-700"> · {CHAT_TEXT.notSent}</span>}
+        {message.pending && <span> · {texts.chat.sending}</span>}
+        {message.held && <span className="font-semibold text-stone-700"> · {texts.safety.held}</span>}
+        {message.failed && <span className="font-semibold text-red-700"> · {texts.chat.notSent}</span>}
       </span>
     </li>
   );
@@ -151,6 +157,7 @@ function MessageItem({
 
 /** Under a received message that looks like a scam: what to beware of, in the contract's words. */
 function SafetyWarning({ text }: { text: string }) {
+  const texts = useTexts();
   return (
     <p className="flex items-start gap-2 rounded-xl border border-accent-300 bg-accent-100 px-3 py-2 text-sm text-stone-900">
       <svg
@@ -161,7 +168,7 @@ function SafetyWarning({ text }: { text: string }) {
         <path d="M10 2 1 18h18L10 2Zm0 5a1 1 0 0 1 1 1v4a1 1 0 1 1-2 0V8a1 1 0 0 1 1-1Zm0 9a1.25 1.25 0 1 1 0-2.5A1.25 1.25 0 0 1 10 16Z" />
       </svg>
       <span>
-        <span className="sr-only">{contractTexts.safety.label}: </span>
+        <span className="sr-only">{texts.safety.label}: </span>
         {text}
       </span>
     </p>

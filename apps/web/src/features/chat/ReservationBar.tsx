@@ -4,6 +4,7 @@ import { ApiError, apiFetch } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText as holdEndText } from '../../shared/ui/dateTimeText';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
+import { isDeletedUser } from '../../shared/i18n/deletedUser';
 
 /** The end of a hold in the reader's own clock. */
 export { holdEndText };
@@ -23,7 +24,7 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
   const [confirmingSale, setConfirmingSale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const isSeller = header.sellerId !== header.userId;
-  const deleted = header.userName === texts.chat.deletedUser;
+  const deleted = isDeletedUser(header.userName);
 
   async function change(reserve: boolean) {
     setBusy(true);

@@ -1,14 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chatTextSchema,
-  HUB_EVENTS,
-  HUB_METHODS,
-  messages as TEXT,
-  type ChatRoom,
-  type Offer,
-} from '@rummage/contract';
+import { chatTextSchema, HUB_EVENTS, HUB_METHODS, type ChatRoom, type Offer } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
+import { inLanguage } from '../../shared/i18n/inLanguage';
+import { useTexts } from '../../shared/i18n/useTexts';
 import type { HubLike } from '../../shared/realtime/hubClient';
 import { invokeHub } from '../../shared/realtime/hubEvents';
 import { useHub } from '../../shared/realtime/useHub';
@@ -36,6 +31,10 @@ const pageId = Math.random().toString(36).slice(2, 10);
 export function useChatThread(receiverId: number | null, productId: number | null) {
   const { session, currentUser } = useSession();
   const queryClient = useQueryClient();
+  // Hub callbacks outlive renders; they read the page's texts through this ref.
+  const pageTexts = useTexts();
+  const textsRef = useRef(pageTexts);
+  textsRef.current = pageTexts;
   const selfId = session?.userId ?? null;
   const selfName = session?.username ?? currentUser?.username ?? '';
   const valid = receiverId !== null && productId !== null && selfId !== null && receiverId !== selfId;
@@ -152,7 +151,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
       },
       [HUB_EVENTS.receiveOffer]: (offer) => offerChanged(offer),
       [HUB_EVENTS.messageError]: (text) => {
-        setSendError(typeof text === 'string' && text.trim() ? text : TEXT.listing.messageFailed);
+        setSendError(typeof text === 'string' && text.trim() ? text : textsRef.current.listing.messageFailed);
         dispatch({ type: 'failed' });
       },
     },
@@ -182,7 +181,9 @@ export function useChatThread(receiverId: number | null, productId: number | nul
       if (!current || !connection || !connected) return false;
       if (!parsed.success) {
         // Blank is simply ignored (docs/product.md §5); anything else is worth saying.
-        if (text.trim() !== '') setSendError(parsed.error.issues[0]?.message ?? TEXT.listing.messageFailed);
+        const texts = textsRef.current;
+        if (text.trim() !== '')
+          setSendError(inLanguage(texts, parsed.error.issues[0]?.message ?? texts.listing.messageFailed));
         return false;
       }
       const time = new Date().toISOString();
@@ -217,7 +218,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         clientMessageId,
       ).catch((error: unknown) => {
         console.warn('SendMessage failed', error);
-        setSendError(hubErrorText(error) ?? TEXT.listing.messageFailed);
+        setSendError(hubErrorText(error) ?? textsRef.current.listing.messageFailed);
         dispatch({ type: 'failed', key });
       });
       return true;

@@ -7,7 +7,6 @@ import { ApiError, apiDownload, apiFetch } from '../../shared/api/client';
 import { clearSession } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
-import { PROFILE_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 import { browserTexts } from '../../shared/i18n/i18n';
 
@@ -154,7 +153,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel(): void }) {
         )}
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-            {PROFILE_TEXT.cancel}
+            {texts.profile.cancel}
           </button>
           <button type="submit" className="btn btn-primary bg-red-700" disabled={busy}>
             {D.confirmDelete}

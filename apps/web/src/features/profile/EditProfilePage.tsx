@@ -20,7 +20,6 @@ import {
   type EditProfileErrors,
   type EditProfileValues,
 } from './editProfileForm';
-import { EDIT_PROFILE_TEXT } from './texts';
 import { followSavedLanguage } from '../../shared/i18n/language';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
@@ -40,7 +39,8 @@ function initialAddress(saved: Prefill | null): ChosenLocation | null {
 
 /** /edit-profile: Username, Email, Address, prefilled from the saved profile (docs/product.md §2, §5, §8). */
 export default function EditProfilePage() {
-  useDocumentTitle(EDIT_PROFILE_TEXT.title);
+  const texts = useTexts();
+  useDocumentTitle(texts.profile.editTitle);
   const { session, currentUser } = useSession();
   const details = useProfileDetails(session?.userId ?? null);
   // If the profile cannot be read, the account the session already checked is the next best start.
@@ -49,12 +49,12 @@ export default function EditProfilePage() {
   const waiting = session !== null && details.isPending;
   return (
     <FormSheet
-      title={EDIT_PROFILE_TEXT.heading}
+      title={texts.profile.editHeading}
       closeTo={ROUTES.userMain}
-      closeLabel={EDIT_PROFILE_TEXT.close}
+      closeLabel={texts.profile.backToProfile}
     >
       {waiting ? (
-        <Spinner label={EDIT_PROFILE_TEXT.loading} />
+        <Spinner label={texts.profile.loadingOwn} />
       ) : (
         <>
           {/* Remount when the saved values arrive so the fields start from them. */}
@@ -108,7 +108,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       return;
     }
     const values: EditProfileValues = { userName, email, address, language };
-    const check = checkProfile(userId, values);
+    const check = checkProfile(userId, values, texts);
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) return;
     setSubmitting(true);
@@ -134,7 +134,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       )}
       <TextField
         id="profile-username"
-        label={EDIT_PROFILE_TEXT.username}
+        label={texts.profile.usernameLabel}
         autoComplete="username"
         value={userName}
         onChange={(event) => setUserName(event.target.value)}
@@ -149,7 +149,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        label={EDIT_PROFILE_TEXT.email}
+        label={texts.profile.emailLabel}
         autoComplete="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -159,7 +159,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       <div>
         <LocationField
           id="profile-address"
-          label={EDIT_PROFILE_TEXT.address}
+          label={texts.profile.addressLabel}
           placeholder={texts.location.cityPlaceholder}
           limit={SUGGESTION_LIMIT.editProfile}
           value={address}
@@ -177,7 +177,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
         disabled={submitting}
       />
       <button type="submit" className="btn btn-primary mt-2 w-full" disabled={submitting}>
-        {submitting ? EDIT_PROFILE_TEXT.saving : EDIT_PROFILE_TEXT.save}
+        {submitting ? texts.profile.saving : texts.profile.save}
       </button>
     </form>
   );

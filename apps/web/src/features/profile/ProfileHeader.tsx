@@ -1,13 +1,13 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { countNoun, formatCount, type Reputation } from '@rummage/contract';
+import { formatCount, type Reputation } from '@rummage/contract';
 import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
-import { PROFILE_TEXT } from './texts';
 import type { UploadMessage } from './usePhotoUploads';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
+import { pluralNoun } from '../../shared/i18n/plural';
 
 /** What the top of a profile shows; counts are null while unknown. */
 export interface ProfileView {
@@ -131,15 +131,20 @@ export function ProfileHeader({
   };
 }) {
   const texts = useTexts();
-  const fill = useFillText();
   const locale = useLocale();
+  const fill = useFillText();
   const since = profile.thrifterSince ? formatSince(profile.thrifterSince, locale) : '';
+  const nouns = texts.profile.countNouns;
   const stats = [
-    { key: 'views', label: countNoun(profile.views ?? 0, 'views'), value: profile.views },
-    { key: 'itemsSold', label: countNoun(profile.itemsSold ?? 0, 'itemsSold'), value: profile.itemsSold },
+    { key: 'views', label: pluralNoun(profile.views ?? 0, nouns.views), value: profile.views },
+    {
+      key: 'itemsSold',
+      label: pluralNoun(profile.itemsSold ?? 0, nouns.itemsSold),
+      value: profile.itemsSold,
+    },
     {
       key: 'followers',
-      label: countNoun(profile.followersCount ?? 0, 'followers'),
+      label: pluralNoun(profile.followersCount ?? 0, nouns.followers),
       value: profile.followersCount,
     },
   ];
@@ -149,7 +154,7 @@ export function ProfileHeader({
       <div className="relative">
         <img
           src={assetUrl(profile.coverPhotoUrl, DEFAULT_COVER_IMAGE)}
-          alt={PROFILE_TEXT.coverAlt}
+          alt={texts.profile.coverAlt}
           onError={fallbackTo(DEFAULT_COVER_IMAGE)}
           className="h-36 w-full bg-stone-200 object-cover md:h-56 md:rounded-xl"
         />
@@ -161,7 +166,7 @@ export function ProfileHeader({
             className="absolute top-3 right-3 inline-flex min-h-10 items-center gap-2 rounded-full bg-white/95 px-3 text-sm font-semibold text-stone-900 hover:bg-white"
           >
             <CameraIcon />
-            {uploads.busy === 'cover' ? PROFILE_TEXT.uploading : PROFILE_TEXT.changeCover}
+            {uploads.busy === 'cover' ? texts.profile.uploading : texts.profile.changeCover}
           </PhotoPicker>
         )}
         <div className="absolute -bottom-12 left-4 md:left-8">
@@ -169,8 +174,8 @@ export function ProfileHeader({
             src={assetUrl(profile.profilePhotoUrl, DEFAULT_USER_IMAGE)}
             alt={
               profile.userName
-                ? fill(PROFILE_TEXT.photoAlt, { username: profile.userName })
-                : PROFILE_TEXT.photoAltUnknown
+                ? fill(texts.profile.photoAlt, { username: profile.userName })
+                : texts.profile.photoAltUnknown
             }
             onError={fallbackTo(DEFAULT_USER_IMAGE)}
             className="h-24 w-24 rounded-full border-4 border-white bg-white object-cover shadow md:h-32 md:w-32"
@@ -184,7 +189,7 @@ export function ProfileHeader({
             >
               <CameraIcon />
               <span className="sr-only">
-                {uploads.busy === 'profile' ? PROFILE_TEXT.uploading : PROFILE_TEXT.changePhoto}
+                {uploads.busy === 'profile' ? texts.profile.uploading : texts.profile.changePhoto}
               </span>
             </PhotoPicker>
           )}
@@ -194,13 +199,13 @@ export function ProfileHeader({
         <div className="flex min-w-0 flex-col gap-1">
           {loading ? (
             <>
-              <h1 className="sr-only">{PROFILE_TEXT.loadingProfile}</h1>
+              <h1 className="sr-only">{texts.profile.loadingProfile}</h1>
               <span aria-hidden="true" className="h-8 w-48 animate-pulse rounded bg-stone-200" />
               <span aria-hidden="true" className="h-4 w-32 animate-pulse rounded bg-stone-200" />
             </>
           ) : (
             <h1 className="truncate text-2xl font-bold text-stone-900">
-              @{profile.userName ?? PROFILE_TEXT.unknownUser}
+              @{profile.userName ?? texts.profile.unknownUser}
             </h1>
           )}
           {(since || (profile.emailVerified && !loading)) && (
@@ -219,13 +224,13 @@ export function ProfileHeader({
           {profile.place && (
             <p className="flex items-center gap-1 text-sm text-stone-700">
               <PinIcon />
-              <span className="sr-only">{PROFILE_TEXT.locationLabel}: </span>
+              <span className="sr-only">{texts.profile.locationLabel}: </span>
               {profile.place}
             </p>
           )}
           {profile.email && (
             <p className="text-sm break-all text-stone-700">
-              <span className="sr-only">{PROFILE_TEXT.emailLabel}: </span>
+              <span className="sr-only">{texts.profile.emailLabel}: </span>
               {profile.email}
             </p>
           )}
@@ -249,7 +254,7 @@ export function ProfileHeader({
           )}
         </div>
       )}
-      <dl aria-label={PROFILE_TEXT.stats} className="mx-4 mt-4 grid grid-cols-3 gap-2 md:mx-8 md:gap-4">
+      <dl aria-label={texts.profile.stats} className="mx-4 mt-4 grid grid-cols-3 gap-2 md:mx-8 md:gap-4">
         {stats.map((stat) => (
           <div key={stat.key} className="card flex flex-col-reverse items-center px-2 py-3 text-center">
             <dt className="text-xs text-stone-700 md:text-sm">{stat.label}</dt>
@@ -257,7 +262,7 @@ export function ProfileHeader({
               {stat.value === null ? (
                 <>
                   <span aria-hidden="true">–</span>
-                  <span className="sr-only">{PROFILE_TEXT.unknownCount}</span>
+                  <span className="sr-only">{texts.profile.unknownCount}</span>
                 </>
               ) : (
                 formatCount(stat.value)

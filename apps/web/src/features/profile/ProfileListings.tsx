@@ -8,7 +8,6 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { Tabs } from '../../shared/ui/Tabs';
 import { SoldToDialog } from '../deals';
 import { FeedSpinner, ProductGrid } from '../feed';
-import { PROFILE_TEXT } from './texts';
 import { useChangeSoldStatus, useUserListings } from './useUserListings';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -94,7 +93,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
 
   function list(query: ReturnType<typeof useUserListings>, empty: ReactNode, markSold: boolean) {
     if (query.isPending && userId !== null) return <FeedSpinner />;
-    if (query.isError) return <Banner>{PROFILE_TEXT.listingsFailed}</Banner>;
+    if (query.isError) return <Banner>{texts.profile.listingsFailed}</Banner>;
     const products = query.data ?? [];
     if (products.length === 0) return empty;
     return (
@@ -112,7 +111,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
       </Link>
     </EmptyState>
   ) : (
-    <EmptyState title={PROFILE_TEXT.otherEmptyStore} image={EMPTY_STORE_IMAGE} />
+    <EmptyState title={texts.profile.otherEmptyStore} image={EMPTY_STORE_IMAGE} />
   );
 
   return (
@@ -127,7 +126,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
         </div>
       )}
       <Tabs
-        label={PROFILE_TEXT.tabsLabel}
+        label={texts.profile.tabsLabel}
         tabs={[
           {
             id: 'store',
@@ -153,11 +152,11 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
         }
         description={
           pending
-            ? fillText(PROFILE_TEXT.confirmSold, { title: pending.product.title || pending.product.name })
+            ? fillText(texts.profile.confirmSold, { title: pending.product.title || pending.product.name })
             : ''
         }
         confirmLabel={texts.listing.markSold}
-        cancelLabel={PROFILE_TEXT.cancel}
+        cancelLabel={texts.profile.cancel}
         onConfirm={confirmChange}
         onCancel={() => setPending(null)}
       />
@@ -166,10 +165,10 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
         title={texts.listing.confirm}
         description={
           pending &&
-          fillText(PROFILE_TEXT.confirmAvailable, { title: pending.product.title || pending.product.name })
+          fillText(texts.profile.confirmAvailable, { title: pending.product.title || pending.product.name })
         }
         confirmLabel={texts.listing.markAvailable}
-        cancelLabel={PROFILE_TEXT.cancel}
+        cancelLabel={texts.profile.cancel}
         onConfirm={() => confirmChange()}
         onCancel={() => setPending(null)}
       />

@@ -16,7 +16,6 @@ import { ProfileHeader, type ProfileView } from './ProfileHeader';
 import { ProfileListings } from './ProfileListings';
 import { ProfileMobileBar } from './ProfileMobileBar';
 import { placeText, type Whereabouts } from '../../shared/ui/place';
-import { PROFILE_TEXT } from './texts';
 import { usePhotoUploads } from './usePhotoUploads';
 import { VerifyEmailReminder } from './VerifyEmailReminder';
 import { ProfileReviews } from '../reviews';
@@ -45,7 +44,7 @@ export default function ProfilePage() {
   const { session, currentUser } = useSession();
   const queryClient = useQueryClient();
   const isOwn = param === undefined;
-  useDocumentTitle(isOwn ? PROFILE_TEXT.titleOwn : PROFILE_TEXT.titleOther);
+  useDocumentTitle(isOwn ? texts.profile.titleOwn : texts.profile.titleOther);
   const profileId = isOwn ? (session?.userId ?? null) : parseUserId(param);
   const details = useProfileDetails(profileId);
   const key = profileKeys.detail(profileId ?? 0);
@@ -80,7 +79,7 @@ export default function ProfilePage() {
       <div className="mx-auto w-full max-w-5xl px-4 py-10">
         <EmptyState headingLevel={1} title={texts.profile.notFound}>
           <Link to={ROUTES.marketplace} className="btn btn-primary">
-            {PROFILE_TEXT.backToMarketplace}
+            {texts.profile.backToMarketplace}
           </Link>
         </EmptyState>
       </div>
@@ -133,7 +132,7 @@ export default function ProfilePage() {
   }
 
   const action = isOwn ? (
-    <Link to={ROUTES.editProfile} className="btn btn-outline" aria-label={PROFILE_TEXT.editProfile}>
+    <Link to={ROUTES.editProfile} className="btn btn-outline" aria-label={texts.profile.editProfile}>
       {texts.profile.edit}
     </Link>
   ) : data && profileId !== null ? (
@@ -151,7 +150,7 @@ export default function ProfilePage() {
   return (
     <div className="flex w-full flex-col">
       {/* docs/product.md §2 Profile (own and other): on phones, "sell", the title and "menu". */}
-      <ProfileMobileBar title={isOwn ? texts.header.myProfile : PROFILE_TEXT.profile} />
+      <ProfileMobileBar title={isOwn ? texts.header.myProfile : texts.profile.mobileTitle} />
       <div className="mx-auto w-full max-w-5xl md:px-4 md:pt-6">
         <ProfileHeader
           profile={profile}
@@ -172,7 +171,7 @@ export default function ProfilePage() {
         )}
         {details.isError && !missing && !isOwn && (
           <div className="mx-4 mt-4 md:mx-8">
-            <Banner>{PROFILE_TEXT.profileFailed}</Banner>
+            <Banner>{texts.profile.profileFailed}</Banner>
           </div>
         )}
         <div className="mt-6 px-4 pb-8 md:px-8">

@@ -1,4 +1,10 @@
-import { updateUserDetailsSchema, type Locale, type UpdateUserDetailsRequest } from '@rummage/contract';
+import {
+  updateUserDetailsSchema,
+  type Catalogue,
+  type Locale,
+  type UpdateUserDetailsRequest,
+} from '@rummage/contract';
+import { inLanguage } from '../../shared/i18n/inLanguage';
 import type { ChosenLocation } from '../location';
 
 export interface EditProfileValues {
@@ -25,9 +31,9 @@ export type ProfileCheck =
 
 /**
  * Checks the form with the server's own schema (docs/product.md §5 edit-profile rules and messages), keeping the
- * first failing rule of each field, in the SPEC's order.
+ * first failing rule of each field, in the SPEC's order, in the language of `texts`.
  */
-export function checkProfile(userId: number, values: EditProfileValues): ProfileCheck {
+export function checkProfile(userId: number, values: EditProfileValues, texts: Catalogue): ProfileCheck {
   const result = updateUserDetailsSchema.safeParse({
     userId,
     userName: values.userName,
@@ -41,7 +47,7 @@ export function checkProfile(userId: number, values: EditProfileValues): Profile
   const errors: EditProfileErrors = {};
   for (const issue of result.error.issues) {
     const field = FIELD_OF[String(issue.path[0])];
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = inLanguage(texts, issue.message);
   }
   return { ok: false, errors };
 }

@@ -7,12 +7,11 @@ import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface UploadMessage {
   text: string;
-  /** docs/product.md §8: green when the text says "success", red otherwise. */
+  /**
+   * docs/product.md §8: green for the texts that say "success" (an upload that worked), red otherwise. Told by the
+   * outcome rather than by the words, which are not English on a page read in another language.
+   */
   tone: 'success' | 'error';
-}
-
-function messageFor(text: string): UploadMessage {
-  return { text, tone: /success/i.test(text) ? 'success' : 'error' };
 }
 
 /** A refusal the server explained (wrong type, too large) is worth showing; anything else gets the SPEC text. */
@@ -42,9 +41,9 @@ export function usePhotoUploads({
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
-  function show(text: string) {
+  function show(text: string, tone: UploadMessage['tone'] = 'error') {
     clearTimeout(clearTimer.current);
-    setMessage(messageFor(text));
+    setMessage({ text, tone });
     clearTimer.current = setTimeout(() => setMessage(null), UPLOAD_MESSAGE_CLEAR_MS);
   }
 
@@ -63,7 +62,7 @@ export function usePhotoUploads({
     try {
       const imageUrl = await uploadPhoto(kind, userId, file);
       onUploaded(kind, imageUrl);
-      show(kind === 'profile' ? P.profilePhotoUpdated : P.coverPhotoUpdated);
+      show(kind === 'profile' ? P.profilePhotoUpdated : P.coverPhotoUpdated, 'success');
     } catch (error) {
       console.error(`Could not upload the ${kind} photo`, error);
       show(failureText(kind, error));

@@ -9,6 +9,7 @@ import { ReportDialogButton } from '../listings';
 import { replyToReview, reportReview, reviewKeys, useReviewPages } from './api';
 import { averageLabel, ratingsCountText } from './reputation';
 import { useTexts } from '../../shared/i18n/useTexts';
+import { shownName } from '../../shared/i18n/deletedUser';
 
 /** The Reviews section's id: the profile header's stars link here. */
 export const REVIEWS_SECTION_ID = 'reviews';
@@ -105,7 +106,7 @@ function ReviewItem({
           <Stars stars={review.stars} label={fillText(R.starsOption, { count: review.stars })} />
           <p className="text-sm text-stone-600">
             {fillText(R.byLine, {
-              name: review.reviewer.userName,
+              name: shownName(review.reviewer.userName, texts),
               role: review.role === 'seller' ? R.asSeller : R.asBuyer,
             })}
           </p>

@@ -40,7 +40,7 @@ export function ReputationSummary({
           rating
         )}
       </li>
-      {deals > 0 && <li>{dealsDoneText(deals)}</li>}
+      {deals > 0 && <li>{dealsDoneText(deals, texts.reviews)}</li>}
       {reply && <li>{reply}</li>}
     </ul>
   );

@@ -1,6 +1,6 @@
-import { fillText, messages } from '@rummage/contract';
-import type { Catalogue } from '@rummage/contract';
+import { fillText, type Catalogue } from '@rummage/contract';
 
+/** The ratings' texts in the page's language (`useTexts().reviews`). */
 type ReviewTexts = Catalogue['reviews'];
 
 /**
@@ -9,10 +9,7 @@ type ReviewTexts = Catalogue['reviews'];
  * and "a few days" beyond. Past half a day the exact hour stops mattering to someone deciding whom to write to.
  * Nothing when there were too few answered chats to tell.
  */
-export function replyTimeText(
-  medianReplyMinutes: number | null,
-  R: ReviewTexts = messages.reviews,
-): string | null {
+export function replyTimeText(medianReplyMinutes: number | null, R: ReviewTexts): string | null {
   if (medianReplyMinutes === null) return null;
   if (medianReplyMinutes <= 60) return R.repliesWithinHour;
   const hours = Math.ceil(medianReplyMinutes / 60);
@@ -22,16 +19,16 @@ export function replyTimeText(
 }
 
 /** "1 rating", "3 ratings". */
-export function ratingsCountText(count: number, R: ReviewTexts = messages.reviews): string {
+export function ratingsCountText(count: number, R: ReviewTexts): string {
   return count === 1 ? R.ratingsOne : fillText(R.ratingsCount, { count });
 }
 
 /** "1 deal done", "4 deals done". */
-export function dealsDoneText(count: number, R: ReviewTexts = messages.reviews): string {
+export function dealsDoneText(count: number, R: ReviewTexts): string {
   return count === 1 ? R.dealsOne : fillText(R.dealsDone, { count });
 }
 
 /** What the stars of an average read out: "4.5 out of 5 stars from 2 ratings". */
-export function averageLabel(average: number, count: number, R: ReviewTexts = messages.reviews): string {
+export function averageLabel(average: number, count: number, R: ReviewTexts): string {
   return fillText(R.averageLabel, { average, count });
 }

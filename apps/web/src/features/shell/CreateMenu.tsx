@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES } from '@rummage/contract';
 import { Dropdown, menuItemClass } from './Dropdown';
-import { SHELL_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** "Create" dropdown: a listing for sale or a garage sale (docs/product.md §2 Header). */
@@ -9,7 +8,7 @@ export function CreateMenu() {
   const texts = useTexts();
   return (
     <Dropdown
-      triggerLabel={SHELL_TEXT.createMenu}
+      triggerLabel={texts.header.createMenu}
       // On a phone the word gives way to the logo and the bell: the button is a round "+" there, named by its label.
       triggerClassName="btn btn-accent min-h-10 w-10 px-0 sm:w-auto sm:px-4"
       trigger={
@@ -17,7 +16,7 @@ export function CreateMenu() {
           <span aria-hidden="true" className="text-2xl leading-none sm:text-lg">
             +
           </span>
-          <span className="hidden sm:inline">{SHELL_TEXT.create}</span>
+          <span className="hidden sm:inline">{texts.header.create}</span>
         </>
       }
     >

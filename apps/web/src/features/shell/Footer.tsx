@@ -3,7 +3,6 @@ import { ROUTES } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { LanguageSwitch } from './LanguageSwitch';
-import { SHELL_TEXT } from './texts';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -18,7 +17,7 @@ export function Footer() {
   return (
     <footer className="mt-12 border-t border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 text-sm md:flex-row md:justify-between">
-        <nav aria-label={SHELL_TEXT.footerNav}>
+        <nav aria-label={texts.footer.nav}>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
             <li>
               <Link to={ROUTES.terms} className={linkClass}>
@@ -38,13 +37,13 @@ export function Footer() {
             <li>
               <Link to={ROUTES.support} className={linkClass}>
                 {texts.footer.support}
-                <CountBadge count={unread.support} noun="unreadSupport" />
+                <CountBadge count={unread.support} noun={texts.footer.unreadSupport} />
               </Link>
             </li>
           </ul>
         </nav>
         <LanguageSwitch />
-        <p className="text-stone-600">{fill(SHELL_TEXT.copyright, { year: new Date().getFullYear() })}</p>
+        <p className="text-stone-600">{fill(texts.footer.copyright, { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

@@ -7,14 +7,15 @@ import { AccountMenu } from './AccountMenu';
 import { CreateMenu } from './CreateMenu';
 import { LocationBar } from './LocationBar';
 import { NotificationBell } from './NotificationBell';
-import { SHELL_TEXT } from './texts';
 import { useScrollState } from './useScrollState';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * Logo, create menu, the bell (signed in), account menu and location bar; sticks to the top once the page scrolls
  * over 10 px.
  */
 export function Header() {
+  const texts = useTexts();
   const { config } = useAppConfig();
   const signedIn = useSession().session !== null;
   const sticky = useScrollState(useCallback(() => window.scrollY > STICKY_HEADER_THRESHOLD_PX, []));
@@ -31,7 +32,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           {config.productName}
         </Link>
-        <nav aria-label={SHELL_TEXT.mainNav} className="ml-auto flex items-center gap-2 md:gap-3">
+        <nav aria-label={texts.header.mainNav} className="ml-auto flex items-center gap-2 md:gap-3">
           <CreateMenu />
           {signedIn && <NotificationBell />}
           <AccountMenu />

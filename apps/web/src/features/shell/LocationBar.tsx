@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ChangeLocationDialog, useSavedLocation } from '../location';
-import { SHELL_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Shows the saved address (or "Set Location") and opens the Change Location dialog (docs/product.md §2). */
@@ -20,7 +19,7 @@ export function LocationBar() {
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-current">
             <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
           </svg>
-          <span className="sr-only">{SHELL_TEXT.location}: </span>
+          <span className="sr-only">{texts.header.yourLocation}: </span>
           <span className="truncate">{address || texts.header.setLocation}</span>
         </button>
       </div>

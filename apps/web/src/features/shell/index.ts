@@ -1,3 +1,2 @@
-/** What other features may use of the shell: its menu and texts. */
+/** What other features may use of the shell: its menu. */
 export { Dropdown, menuItemClass } from './Dropdown';
-export { SHELL_TEXT } from './texts';

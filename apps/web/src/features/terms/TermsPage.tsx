@@ -1,28 +1,33 @@
 import type { JSX } from 'react';
-import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
+import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL, fillText } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
 import { HomeBreadcrumb } from '../../shared/ui/HomeBreadcrumb';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { termsSections } from './termsSections';
-import { TERMS_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /terms: the Terms of Service (docs/product.md §2 "Terms"), branded with this installation's name and contact. */
 export default function TermsPage(): JSX.Element {
+  const texts = useTexts();
   // Runtime config (query ['config']); the shared hook already falls back to the contract defaults.
   const { config } = useAppConfig();
   // An installation configured with a blank value should still read as a sentence.
   const productName = config.productName.trim() || DEFAULT_PRODUCT_NAME;
   const supportEmail = config.supportEmail.trim() || DEFAULT_SUPPORT_EMAIL;
-  useDocumentTitle(TERMS_TEXT.title.replace('{product}', productName));
+  useDocumentTitle(fillText(texts.terms.title, { product: productName }));
 
-  const sections = termsSections({ product: productName, email: supportEmail });
+  const sections = termsSections({
+    product: productName,
+    email: supportEmail,
+    headings: texts.terms.sections,
+  });
 
   return (
     // An <article>, not <main>: the app layout owns the page's single main landmark.
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <HomeBreadcrumb label={TERMS_TEXT.breadcrumb} home={TERMS_TEXT.home} current={TERMS_TEXT.heading} />
+      <HomeBreadcrumb label={texts.terms.breadcrumb} home={texts.terms.home} current={texts.terms.heading} />
 
-      <h1 className="mb-2 text-3xl font-bold text-brand">{TERMS_TEXT.heading}</h1>
+      <h1 className="mb-2 text-3xl font-bold text-brand">{texts.terms.heading}</h1>
       <p className="mb-8 text-stone-600">
         These terms explain the rules for using {productName}, a community marketplace for buying and selling
         second-hand things with people nearby. Please read them before you list, buy or message anyone.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MINIMUM_AGE } from '@rummage/contract';
+import { MINIMUM_AGE, type Catalogue } from '@rummage/contract';
 
 export interface TermsSection {
   /** Stable anchor, so a support reply can link straight to e.g. /terms#prohibited-listings. */
@@ -11,6 +11,8 @@ export interface TermsSection {
 export interface TermsValues {
   product: string;
   email: string;
+  /** The sections' headings in the page's language (the catalogue's `terms.sections`). */
+  headings: Catalogue['terms']['sections'];
 }
 
 const paragraph = 'mb-3 leading-relaxed text-stone-700';
@@ -18,11 +20,12 @@ const list = 'mb-3 list-disc space-y-1 pl-6 text-stone-700';
 const link = 'font-medium text-brand underline underline-offset-2 hover:no-underline';
 
 /**
- * The Terms of Service, in the order docs/product.md §2 lists the topics. The wording is written for a
+ * The Terms of Service, in the order docs/product.md §2 lists the topics. The headings come from the catalogue;
+ * the body is the installation's legal text, in English until it is written for each language. The wording is written for a
  * self-hosted community marketplace: "we" is whoever runs this installation, not a company behind
  * the software, which is why product name and contact address come from the runtime config.
  */
-export function termsSections({ product, email }: TermsValues): TermsSection[] {
+export function termsSections({ product, email, headings }: TermsValues): TermsSection[] {
   const mail = (
     <a className={link} href={`mailto:${email}`}>
       {email}
@@ -31,7 +34,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
   return [
     {
       id: 'age',
-      title: 'Who can use the service',
+      title: headings.age,
       body: (
         <>
           <p className={paragraph}>
@@ -47,7 +50,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'maps-and-directions',
-      title: 'Maps, directions and location data',
+      title: headings.mapsAndDirections,
       body: (
         <>
           <p className={paragraph}>
@@ -66,7 +69,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'licence',
-      title: 'Your licence to use the service',
+      title: headings.licence,
       body: (
         <>
           <p className={paragraph}>
@@ -85,7 +88,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'intellectual-property',
-      title: 'Intellectual property',
+      title: headings.intellectualProperty,
       body: (
         <>
           <p className={paragraph}>
@@ -104,7 +107,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'liability',
-      title: 'Limitation of liability',
+      title: headings.liability,
       body: (
         <>
           <p className={paragraph}>
@@ -123,7 +126,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'no-bullying',
-      title: 'No bullying or harassment',
+      title: headings.noBullying,
       body: (
         <p className={paragraph}>
           Treat other people with respect. Threats, insults, repeated unwanted messages, posting
@@ -134,7 +137,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'no-discrimination',
-      title: 'No discrimination',
+      title: headings.noDiscrimination,
       body: (
         <p className={paragraph}>
           You may not refuse to deal with someone, or treat them worse, because of their race, ethnicity,
@@ -145,7 +148,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'privacy',
-      title: 'Privacy',
+      title: headings.privacy,
       body: (
         <>
           <p className={paragraph}>
@@ -164,7 +167,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'account-rules',
-      title: 'Your account',
+      title: headings.accountRules,
       body: (
         <ul className={list}>
           <li>Give accurate information when you register and keep your e-mail address up to date.</li>
@@ -177,7 +180,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'prohibited-listings',
-      title: 'Prohibited listings',
+      title: headings.prohibitedListings,
       body: (
         <>
           <p className={paragraph}>Only list things you own and are allowed to sell. Do not list:</p>
@@ -198,7 +201,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'safety',
-      title: 'Meeting safely',
+      title: headings.safety,
       body: (
         <ul className={list}>
           <li>Meet in a public, well-lit place, and bring someone with you when you can.</li>
@@ -211,7 +214,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'payment',
-      title: 'Payments',
+      title: headings.payment,
       body: (
         <p className={paragraph}>
           Most sales are settled in person between buyer and seller. Where {product} offers paid features,
@@ -223,7 +226,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'acknowledgment',
-      title: 'Acknowledgment',
+      title: headings.acknowledgment,
       body: (
         <p className={paragraph}>
           By creating an account or using {product}, you confirm that you have read and accept these terms. We
@@ -234,7 +237,7 @@ export function termsSections({ product, email }: TermsValues): TermsSection[] {
     },
     {
       id: 'contact',
-      title: 'Contact us',
+      title: headings.contact,
       body: (
         <p className={paragraph}>
           Questions about these terms, a report, or a request about your data? E-mail us at {mail}, or use the

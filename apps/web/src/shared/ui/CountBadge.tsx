@@ -1,4 +1,5 @@
-import { countNoun, formatCount, type CountNoun } from '@rummage/contract';
+import { formatCount } from '@rummage/contract';
+import { pluralNoun, type NounForms } from '../i18n/plural';
 
 /** An unread-count bubble; nothing at all when the count is zero, so "0" never draws the eye. */
 export function CountBadge({
@@ -7,8 +8,8 @@ export function CountBadge({
   className = '',
 }: {
   count: number;
-  /** What is counted, read after the number ("1 unread message", "3 unread messages"). */
-  noun: CountNoun;
+  /** What is counted, read after the number ("1 unread message", "3 unread messages"), in the page's language. */
+  noun: NounForms;
   className?: string;
 }) {
   if (!count || count <= 0) return null;
@@ -18,7 +19,7 @@ export function CountBadge({
       className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white ${className}`}
     >
       {formatCount(count)}
-      <span className="sr-only"> {countNoun(count, noun)}</span>
+      <span className="sr-only"> {pluralNoun(count, noun)}</span>
     </span>
   );
 }
