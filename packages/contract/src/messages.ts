@@ -3,7 +3,7 @@
  * texts of notifications and saved searches are written in notification-messages.ts.
  * `{product}` and `{email}` are filled in with `fillText`.
  */
-import type { DEFAULT_CATEGORIES } from './constants.js';
+import { DEFAULT_SELLER_MESSAGE, type DEFAULT_CATEGORIES } from './constants.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
@@ -30,6 +30,12 @@ export const messages = {
     resourceNotFound: 'We could not find what you were looking for.',
     invalidJson: 'The request body is not valid JSON.',
     conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',
+    /** The tab title of a path the app does not know. */
+    notFoundTitle: 'Page not found - {product}',
+    /** The button of the last-resort screen when a page could not be shown. */
+    reload: 'Reload',
+    /** What a screen reader says for a busy indicator that has no more particular name. */
+    loading: 'Loading',
   },
   titles: {
     home: '{product} - Official Site',
@@ -48,6 +54,20 @@ export const messages = {
     seeMore: 'See more',
     changeLocation: 'Change Location',
     createListing: 'Create Listing',
+    searchLabel: 'Search listings',
+    /** The name of the category chips. */
+    categories: 'Categories',
+    listingsHeading: 'Listings near you',
+    /** The product feed of the home page, the marketplace and profiles. */
+    sold: 'Sold',
+    listLabel: 'Listings',
+    loadingListings: 'Loading listings',
+    loadingMore: 'Loading more listings',
+    /** The marketplace's search and the end of its feed. */
+    resultsFor: 'Results for “{search}”',
+    clearSearch: 'Clear search',
+    endTitle: "You've seen everything nearby",
+    endText: 'Try a wider radius or another city, or list something of your own.',
   },
   header: {
     setLocation: 'Set Location',
@@ -79,6 +99,19 @@ export const messages = {
     cityPlaceholder: 'Enter your city',
     unavailable: 'Location unavailable',
     required: 'Location is required.',
+    /** Accessible name of a location field that has neither a label nor a placeholder. */
+    fieldFallbackName: 'Location',
+    noMatches: 'No matching cities',
+    /** How many cities the field suggests, as a screen reader announces it. */
+    suggestionsOne: '1 suggestion available',
+    suggestions: '{count} suggestions available',
+    close: 'Close',
+    radiusInvalid: 'Please enter a radius greater than 0 miles.',
+    /** The same where DISTANCE_UNIT=km. */
+    radiusInvalidKm: 'Please enter a radius greater than 0 km.',
+    useCurrentLocation: 'Use my current location',
+    locating: 'Finding your location…',
+    currentlySet: 'Current location:',
   },
   login: {
     username: 'username',
@@ -242,6 +275,92 @@ export const messages = {
     releaseLabel: 'Release the reservation for {name}',
     released: 'Reservation released.',
     reserveFailed: 'The reservation could not be changed. Please try again.',
+    /** The create and edit forms. */
+    close: 'Close',
+    images: 'photos',
+    imagesHint: 'JPG or PNG, up to {max} photos. The first photo is the cover.',
+    addImages: 'Add photos',
+    selectedImages: '{count} of {max} photos',
+    photoAlt: 'Photo {position} of {count}',
+    existingPhotoAlt: 'Current photo {position}',
+    moveLeft: 'Move photo {position} earlier',
+    moveRight: 'Move photo {position} later',
+    removePhoto: 'Remove photo {position}',
+    photoMoved: 'Photo moved to position {position} of {count}.',
+    photoRemoved: 'Photo removed.',
+    cover: 'cover',
+    title: 'title',
+    description: 'description (optional)',
+    price: 'price',
+    /** Under the price field; `{example}` is 12.50 in the installation's currency as the reader's language writes it. */
+    priceHint: 'For example {example}',
+    category: 'category',
+    chooseCategory: 'Choose a category',
+    pickupLocation: 'pickup location',
+    pickupHint: 'Choose your city from the suggestions.',
+    post: 'post listing',
+    save: 'save changes',
+    submitting: 'Submitting…',
+    uploading: 'Uploading… {percent}%',
+    uploadLabel: 'Upload progress',
+    createTitle: 'Create Listing - {product}',
+    editTitle: 'Edit Listing - {product}',
+    notOwnerTitle: 'You cannot edit this listing',
+    backToProfile: 'Back to my profile',
+    viewListing: 'View listing',
+    cancel: 'Cancel',
+    deleteTitle: 'Delete this listing?',
+    deleteText: 'The listing and its photos are removed for good.',
+    deleting: 'Deleting…',
+    /** The detail page; `detailTitle` is its tab title and a shared link's preview title. */
+    detailTitle: '{title} - {product}',
+    detailFallbackTitle: 'Listing - {product}',
+    notFoundTitle: 'This listing is not available',
+    backToMarketplace: 'Back to marketplace',
+    loading: 'Loading listing',
+    carouselLabel: 'Photos of {title}',
+    slideLabel: '{position} of {count}',
+    previousImage: 'Previous photo',
+    nextImage: 'Next photo',
+    showImage: 'Show photo {position}',
+    noPhotos: 'No photos',
+    like: 'Like',
+    likesOne: '1 like',
+    likes: '{count} likes',
+    /** A listing's views, on its page and its card; `{count}` is abbreviated ("1.5k"). */
+    viewsOne: '1 view',
+    views: '{count} views',
+    login: 'Login',
+    share: 'share',
+    /** The button that opens the report dialog (whose title is `report`). */
+    reportButton: 'report',
+    edit: 'edit',
+    copyFailed: 'Copy this link to share it: {url}',
+    messageSeller: 'Message the seller',
+    /** What the message box holds before the buyer writes anything (the SPEC's DEFAULT_SELLER_MESSAGE). */
+    sellerMessagePrefill: DEFAULT_SELLER_MESSAGE,
+    hiddenByStaff: 'This listing is hidden by our staff and nobody else can see it. Reason: {reason}',
+    messageLabel: 'Your message to {seller}',
+    send: 'send',
+    sending: 'Sending…',
+    descriptionHeading: 'description',
+    noDescription: 'The seller did not add a description.',
+    meetup: 'meetup',
+    viewMore: 'view more',
+    mapDialogTitle: 'Meetup area',
+    mapDialogTitleAt: 'Meetup area: {place}',
+    closeMap: 'Close map',
+    sellerHeading: 'seller',
+    sellerItems: 'More from {name}',
+    seeAllFromSeller: 'See everything from {name}',
+    posted: 'Posted {date}',
+    locationUnknown: 'Location unavailable',
+    reportQuestion: 'Report this listing to our moderators?',
+    reportConfirm: 'Report',
+    reporting: 'Reporting…',
+    reportLoginText: 'You need to be logged in to report a listing.',
+    done: 'Close',
+    sold: 'sold',
   },
   garage: {
     addressPlaceholder: 'enter sale address',

@@ -31,7 +31,8 @@ const SAME_EVERYWHERE = [
 
 const catalogues: Array<{ language: string; catalogue: Catalogue; sameAsEnglish: string[] }> = [
   { language: 'German', catalogue: de, sameAsEnglish: [...SAME_EVERYWHERE, 'deals.dealLine'] },
-  { language: 'Spanish', catalogue: es, sameAsEnglish: SAME_EVERYWHERE },
+  // A listing's tab title is its own title and the product's name, joined as Spanish titles join them.
+  { language: 'Spanish', catalogue: es, sameAsEnglish: [...SAME_EVERYWHERE, 'listing.detailTitle'] },
 ];
 
 const english = textsByPath(messages);
