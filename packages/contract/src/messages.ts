@@ -36,6 +36,9 @@ export const messages = {
     reload: 'Reload',
     /** What a screen reader says for a busy indicator that has no more particular name. */
     loading: 'Loading',
+    /** The zoom buttons of a map. */
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
   },
   titles: {
     home: '{product} - Official Site',

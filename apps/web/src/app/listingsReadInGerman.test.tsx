@@ -55,6 +55,8 @@ describe('listings read in German', { timeout: 20_000 }, () => {
       'Hallo, ist das noch zu haben?',
     );
     await waitFor(() => expect(document.title).toBe(`${product.title} – Rummage`));
+    // The map's zoom buttons, which Leaflet would name in English.
+    expect(await screen.findByRole('button', { name: de.common.zoomIn })).toBeTruthy();
   });
 
   it('shows the listing form in German, with the price example in euros and German category names', async () => {

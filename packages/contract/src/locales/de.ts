@@ -29,6 +29,8 @@ export const de: Catalogue = {
     notFoundTitle: 'Seite nicht gefunden – {product}',
     reload: 'Neu laden',
     loading: 'Wird geladen',
+    zoomIn: 'Vergrößern',
+    zoomOut: 'Verkleinern',
   },
   titles: {
     home: '{product} – Offizielle Seite',

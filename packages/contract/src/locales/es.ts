@@ -29,6 +29,8 @@ export const es: Catalogue = {
     notFoundTitle: 'Página no encontrada - {product}',
     reload: 'Recargar',
     loading: 'Cargando',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
   },
   titles: {
     home: '{product} - Sitio oficial',
