@@ -4,6 +4,7 @@
  * `{product}` and `{email}` are filled in with `fillText`.
  */
 import { DEFAULT_SELLER_MESSAGE, type DEFAULT_CATEGORIES } from './constants.js';
+import { COUNT_NOUNS } from './counts.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
@@ -39,6 +40,8 @@ export const messages = {
     /** The zoom buttons of a map. */
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
+    /** Nouns read with a count ("1 view", "3 unread messages"), by `countNoun` and `countText`. */
+    counts: COUNT_NOUNS,
   },
   titles: {
     home: '{product} - Official Site',
@@ -105,9 +108,6 @@ export const messages = {
     /** Accessible name of a location field that has neither a label nor a placeholder. */
     fieldFallbackName: 'Location',
     noMatches: 'No matching cities',
-    /** How many cities the field suggests, as a screen reader announces it. */
-    suggestionsOne: '1 suggestion available',
-    suggestions: '{count} suggestions available',
     close: 'Close',
     radiusInvalid: 'Please enter a radius greater than 0 miles.',
     /** The same where DISTANCE_UNIT=km. */
@@ -328,11 +328,6 @@ export const messages = {
     showImage: 'Show photo {position}',
     noPhotos: 'No photos',
     like: 'Like',
-    likesOne: '1 like',
-    likes: '{count} likes',
-    /** A listing's views, on its page and its card; `{count}` is abbreviated ("1.5k"). */
-    viewsOne: '1 view',
-    views: '{count} views',
     login: 'Login',
     share: 'share',
     /** The button that opens the report dialog (whose title is `report`). */

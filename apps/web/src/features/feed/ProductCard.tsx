@@ -4,6 +4,7 @@ import {
   API,
   ROUTES,
   apiPath,
+  countText,
   formatCount,
   type ProductCard as ProductCardData,
   type ViewsResponse,
@@ -11,7 +12,6 @@ import {
 import { apiFetch } from '../../shared/api/client';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { useFormatPrice } from './formatPrice';
-import { viewsText } from './viewsText';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Opening a card waits this long at most for the view count before navigating anyway. */
@@ -123,7 +123,7 @@ export function ProductCard({
           <p className="flex shrink-0 items-center gap-1 text-xs text-stone-600">
             <EyeIcon />
             <span aria-hidden="true">{views}</span>
-            <span className="sr-only">{viewsText(product.views, texts)}</span>
+            <span className="sr-only">{countText(product.views, 'views', texts.common.counts)}</span>
           </p>
         </div>
         <p className="truncate text-sm text-stone-700">

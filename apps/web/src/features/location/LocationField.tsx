@@ -3,7 +3,7 @@ import {
   API,
   SUGGESTION_DEBOUNCE_MS,
   SUGGESTION_LIMIT,
-  fillText,
+  countNoun,
   stripUsaSuffix,
   type Catalogue,
   type CitySuggestion,
@@ -31,10 +31,8 @@ export interface LocationFieldProps {
   disabled?: boolean;
 }
 
-function suggestionCountText(count: number, texts: Catalogue): string {
-  if (count === 0) return texts.location.noMatches;
-  return count === 1 ? texts.location.suggestionsOne : fillText(texts.location.suggestions, { count });
-}
+const suggestionCountText = (count: number, texts: Catalogue) =>
+  count === 0 ? texts.location.noMatches : `${count} ${countNoun(count, 'suggestions', texts.common.counts)}`;
 
 function sameLocation(a: ChosenLocation | null, b: ChosenLocation | null): boolean {
   if (a === null || b === null) return a === b;

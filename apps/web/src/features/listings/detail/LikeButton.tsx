@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fillText, formatCount, type ProductDetail } from '@rummage/contract';
+import { countNoun, formatCount, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LoginFirstDialog } from './LoginFirstDialog';
 import { useTexts } from '../../../shared/i18n/useTexts';
@@ -76,11 +76,7 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
         <Heart filled={liked} />
         <span className="sr-only">{texts.listing.like}, </span>
         <span aria-hidden="true">{formatCount(product.likesCount)}</span>
-        <span className="sr-only">
-          {product.likesCount === 1
-            ? texts.listing.likesOne
-            : fillText(texts.listing.likes, { count: product.likesCount })}
-        </span>
+        <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes', texts.common.counts)}`}</span>
       </button>
       {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
     </>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ROUTES, fillText, type ProductDetail } from '@rummage/contract';
+import { ROUTES, countText, fillText, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
-import { useFormatPrice, viewsText } from '../../feed';
+import { useFormatPrice } from '../../feed';
 import { categoryName } from '../../../shared/i18n/categoryName';
 import { LikeButton } from './LikeButton';
 import { MakeOfferForm } from './MakeOfferForm';
@@ -45,7 +45,7 @@ export function ProductInfo({
           {product.location ?? texts.listing.locationUnknown}
           {posted && ` · ${fillText(texts.listing.posted, { date: posted })}`}
           {product.categoryTitle && ` · ${categoryName(product.categoryTitle, texts)}`}
-          {` · ${viewsText(product.views, texts)}`}
+          {` · ${countText(product.views, 'views', texts.common.counts)}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
