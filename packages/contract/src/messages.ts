@@ -8,6 +8,7 @@ import { COUNT_NOUNS } from './counts.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
+import type { GARAGE_ITEMS } from './schemas/garage.js';
 import { staffMessages } from './staff-messages.js';
 
 export const messages = {
@@ -42,6 +43,37 @@ export const messages = {
     zoomOut: 'Zoom out',
     /** Nouns read with a count ("1 view", "3 unread messages"), by `countNoun` and `countText`. */
     counts: COUNT_NOUNS,
+  },
+  /**
+   * How long ago something happened, as dayjs's relativeTime says it (docs/product.md §9: "a few seconds" up to
+   * 44 s, "a minute" up to 89 s, "{count} minutes" up to 44 min, "an hour" up to 89 min, "{count} hours" up to 21 h,
+   * "a day" up to 35 h, "{count} days" up to 25 days, "a month" up to 45 days, "{count} months" up to 10 months, "a
+   * year" up to 17 months, then "{count} years"; apps/web/src/shared/ui/relativeTime.ts).
+   */
+  relativeTime: {
+    secondsAgo: 'a few seconds ago',
+    minuteAgo: 'a minute ago',
+    minutesAgo: '{count} minutes ago',
+    hourAgo: 'an hour ago',
+    hoursAgo: '{count} hours ago',
+    dayAgo: 'a day ago',
+    daysAgo: '{count} days ago',
+    monthAgo: 'a month ago',
+    monthsAgo: '{count} months ago',
+    yearAgo: 'a year ago',
+    yearsAgo: '{count} years ago',
+    /** The same spans without "ago": how old an account is ("3 hours"). */
+    seconds: 'a few seconds',
+    minute: 'a minute',
+    minutes: '{count} minutes',
+    hour: 'an hour',
+    hours: '{count} hours',
+    day: 'a day',
+    days: '{count} days',
+    month: 'a month',
+    months: '{count} months',
+    year: 'a year',
+    years: '{count} years',
   },
   titles: {
     home: '{product} - Official Site',
@@ -224,6 +256,11 @@ export const messages = {
     notFound: 'This user does not exist.',
     /** The language a person saves on their account (update-user-details `language`). */
     languageInvalid: 'Please choose one of the languages offered.',
+    /** The edit-profile form's language choice when none is saved: the browser's languages decide. */
+    languageBrowser: 'My browser’s language',
+    languageHint: 'The site, your notifications and e-mails are in this language.',
+    /** The footer's language switch could not save a signed-in person's choice on their account. */
+    languageSaveFailed: 'Your language could not be saved. Please try again.',
   },
   listing: {
     imageRequired: 'Please attach at least one image.',
@@ -392,6 +429,179 @@ export const messages = {
     alreadyGone: 'This garage sale has already ended or was removed.',
     /** Garage sales are public events: unlike listings, their point is never made approximate (docs/security.md). */
     exactAddressNote: 'Garage sales are public events: everyone sees the exact address you enter.',
+    // The create form.
+    close: 'Close',
+    address: 'sale address',
+    startDate: 'start date',
+    endDate: 'end date',
+    startTime: 'start time',
+    endTime: 'end time',
+    /** The hint under a date field, which is typed yyyy-mm-dd. */
+    dateFormat: 'year-month-day',
+    calendarStart: 'Open calendar for the first day',
+    calendarEnd: 'Open calendar for the last day',
+    itemsLegend: 'items buyers can expect',
+    /** The checklist's items by their stored (English) name, so each language names them in its own words. */
+    itemNames: {
+      Furniture: 'Furniture',
+      Clothing: 'Clothing',
+      Toys: 'Toys',
+      Books: 'Books',
+      Kitchenware: 'Kitchenware',
+      Tools: 'Tools',
+      Electronics: 'Electronics',
+      Antiques: 'Antiques',
+      Art: 'Art',
+      Jewelry: 'Jewelry',
+      'Sports gear': 'Sports gear',
+      'Baby items': 'Baby items',
+      Garden: 'Garden',
+      Collectibles: 'Collectibles',
+      Appliances: 'Appliances',
+    } satisfies Record<(typeof GARAGE_ITEMS)[number], string>,
+    creating: 'Creating…',
+    createTitle: 'Create Garage Sale - {product}',
+    // The detail page.
+    detailTitle: 'Garage Sale - {product}',
+    detailNamedTitle: '{headline} - {product}',
+    notFoundTitle: 'This garage sale is not available',
+    backToMarketplace: 'Back to marketplace',
+    loading: 'Loading garage sale',
+    loadFailed: 'We could not load this garage sale. Please try again later.',
+    /** When a sale starts, `{time}` its clock time ("9:00 AM"). */
+    todayAt: 'Today at {time}',
+    tomorrowAt: 'Tomorrow at {time}',
+    yesterdayAt: 'Yesterday at {time}',
+    /** `{time}` when the sale ends. */
+    until: 'until {time}',
+    /** The start on the sale's own clock when it reads differently from the viewer's: `{time}` "9:00 AM CST". */
+    saleTime: '{time} at the sale',
+    /** The countdown as a screen reader says it, `{time}` "1 day, 2 hours, 3 minutes, 4 seconds". */
+    timerLabel: 'Time left until the sale starts: {time}',
+    spokenDay: '{count} day',
+    spokenDays: '{count} days',
+    spokenHour: '{count} hour',
+    spokenHours: '{count} hours',
+    spokenMinute: '{count} minute',
+    spokenMinutes: '{count} minutes',
+    spokenSecond: '{count} second',
+    spokenSeconds: '{count} seconds',
+    /**
+     * The create form's 12-hour picker: its three selects, each named after its field (`{label}` "start time").
+     * After the spoken countdown's units, so "2 hours" is never taken for a field named "2".
+     */
+    hourOf: '{label} hour',
+    minuteOf: '{label} minute',
+    periodOf: '{label} AM or PM',
+    hostHeading: 'host',
+    mapHeading: 'location',
+    mapLabel: 'Map of the garage sale location',
+    mapDialogTitle: 'Garage sale location: {address}',
+    closeMap: 'Close map',
+    opensNewTab: '(opens in a new tab)',
+    moreSales: 'More garage sales from @{name}',
+    moreItems: 'For sale by @{name}',
+    // Cards and the marketplace strip.
+    startsIn: 'Starts in',
+    startsInSpoken: 'Starts in {time}',
+    liveBadge: 'LIVE',
+    liveNow: 'Live now',
+    stripHeading: 'Garage sales',
+    previous: 'Previous garage sales',
+    next: 'Next garage sales',
+    // A profile's and a product page's garage sales.
+    mySales: 'My garage sales',
+    newSale: 'new garage sale',
+    hostSales: 'Garage sales',
+    sellerSales: 'Garage sales by @{name}',
+    delete: 'delete',
+    /** The delete button's name, `{headline}` the sale's ("Garage Sale in Chicago, IL"). */
+    deleteSaleLabel: 'delete: {headline}',
+    deleteQuestion: 'Delete this garage sale?',
+    deleteText: 'The garage sale in {place} is removed for everyone.',
+    deleting: 'Deleting…',
+    cancel: 'Cancel',
+    salesFailed: 'We could not load these garage sales. Please try again later.',
+  },
+  /**
+   * "Plan my route": the quickest order to visit the garage sales a buyer picked. `{count}`, `{max}` are numbers,
+   * `{name}` a sale's title, times and durations are written by the route page.
+   */
+  garageRoute: {
+    // The add/remove toggle on garage-sale cards and the detail page.
+    addToRoute: 'Add to route',
+    removeFromRoute: 'Remove from route',
+    planRouteLink: 'Plan my route ({count})',
+    routeFull: 'Your route already has {max} sales. Remove one to add this sale.',
+    // Why no order reaches every sale.
+    tooManyStops:
+      'A route can take up to {max} sales at a time; you picked {count}. Remove {extra} to plan it.',
+    alreadyClosed: '{name} has already closed (it closed at {closes}).',
+    closesBeforeArrival: '{name} closes at {closes}, before you can get there (earliest arrival {arrive}).',
+    pairConflict:
+      '{a} and {b} can’t both fit: after {a} you would reach {b} at {arriveB}, after it closes at {closesB}; starting with {b}, you would reach {a} at {arriveA}, after it closes at {closesA}.',
+    groupConflict:
+      '{names} can’t all be visited in time: any {smaller} of them fit, but no order reaches all {count} before they close.',
+    stopFallbackName: 'Sale {id}',
+    /** Joins the last two names of a list: "A, B and C". */
+    and: 'and',
+    // The page.
+    pageTitle: 'Plan My Route - {product}',
+    heading: 'Plan my route',
+    intro:
+      'The quickest order to visit the garage sales you picked, arriving at each one while it is open. Travel times are estimates from straight-line distance.',
+    emptyTitle: 'No sales in your route yet',
+    emptyText:
+      'Use “Add to route” on garage sales in the marketplace or on a sale’s page, then come back here.',
+    browseMarketplace: 'Browse the marketplace',
+    loadingSales: 'Loading your sales',
+    loadFailed: 'Some of your sales could not be loaded.',
+    retry: 'Try again',
+    goneNote: '{count} of the sales you picked has ended or was removed, so it is left out.',
+    goneNotePlural: '{count} of the sales you picked have ended or were removed, so they are left out.',
+    forgetGone: 'Forget them',
+    // Settings.
+    settingsHeading: 'Route settings',
+    startingPoint: 'Starting point',
+    startFromSaved: 'Starting from {address}.',
+    savedLocationFallback: 'your saved location',
+    noSavedLocation: 'You have no saved location, so the route starts at {name}.',
+    setLocation: 'Set location',
+    changeLocation: 'Change location',
+    startTime: 'Leave at',
+    minutesPerStop: 'Minutes at each sale',
+    averageSpeed: 'Average speed (mph)',
+    speedHint: 'About {kmh} km/h. Travel time assumes roads are {factor}× the straight-line distance.',
+    invalidMinutes: 'Enter minutes between 0 and {max}.',
+    invalidSpeed: 'Enter a speed between 1 and {max} mph.',
+    invalidStartTime: 'Enter a date and time to leave.',
+    // The plan.
+    planHeading: 'Your route',
+    summary: '{count} stops · {distance} · about {duration}, done by {finish}',
+    summaryOne: '1 stop · {distance} · about {duration}, done by {finish}',
+    infeasibleHeading: 'No order reaches every sale in time',
+    bestPartial: 'The best plan below visits {visited} of {total} sales.',
+    noPartial: 'None of the sales can be reached in time from this start.',
+    missedHeading: 'Can’t fit',
+    firstWait: 'You would wait {duration} at the first sale for it to open.',
+    leaveLater: 'Leave at {time} instead',
+    orderLabel: 'Visiting order',
+    arrive: 'Arrive',
+    wait: 'wait {duration}',
+    leave: 'leave',
+    travel: '{duration} drive · {distance}',
+    open: 'Open',
+    /** `{time}` the same time on the sale's own clock ("9:05 AM CDT"). */
+    saleZone: '{time} sale time',
+    removeStop: 'Remove {name} from route',
+    remove: 'Remove',
+    openInMaps: 'Open route in maps',
+    opensNewTab: '(opens in a new tab)',
+    mapLabel: 'Route map',
+    startMarker: 'Start',
+    miles: '{value} mi',
+    minutesShort: '{minutes} min',
+    hoursMinutes: '{hours} h {minutes} min',
   },
   /** Private pickup spots (docs/product.md §15, docs/security.md). */
   pickupPrivacy: {
@@ -472,11 +682,23 @@ export const messages = {
     caughtUp: "You're all caught up!",
     locatedIn: 'Located in {place}',
     thrifterSince: 'thrifter since',
+    /** The page's tab title, what screen readers hear while it loads, the list's name and a follower's photo. */
+    documentTitle: 'Followers - {product}',
+    loading: 'Loading followers',
+    loadingMore: 'Loading more followers',
+    photoAlt: 'Profile photo of {username}',
+    listLabel: 'People who follow you',
+    /** The follow button's name where a list shows several ("follow @maria"); its visible label is profile.follow. */
+    followNamed: 'follow @{username}',
+    unfollowNamed: 'unfollow @{username}',
   },
   /** Blocking a person (docs/product.md §11). The blocked side learns no more than the refusal texts. */
   blocking: {
     block: 'Block',
     unblock: 'Unblock',
+    /** The button's name, naming the person ("Block @maria"). */
+    blockNamed: 'Block @{username}',
+    unblockNamed: 'Unblock @{username}',
     cancel: 'Cancel',
     /** The confirmation before blocking; {username} is the person. */
     confirmBlock:
@@ -522,6 +744,24 @@ export const messages = {
       'a-product': 'a product',
       'something-else': 'something else',
     },
+    /** The support page's own words beyond the SPEC: the tab title, the form's fields and the ticket's chat. */
+    documentTitle: 'Support - {product}',
+    issueLabel: 'issue',
+    issuePlaceholder: 'choose an issue',
+    descriptionLabel: 'description',
+    descriptionPlaceholder: 'tell us what happened',
+    dateLabel: 'date',
+    thrifterLabel: 'thrifter',
+    conversation: 'Support conversation',
+    messageList: 'Support messages',
+    messageLabel: 'Message',
+    noMessages: 'No messages yet.',
+    sending: 'sending…',
+    notSent: 'not sent',
+    connecting: 'Connecting to support…',
+    disconnected: 'The connection to support was lost.',
+    reconnect: 'Reconnect',
+    retry: 'Try again',
   },
   /** The staff console (beyond the SPEC): ticket queue, report moderation, bans and roles. */
   staff: staffMessages,

@@ -56,6 +56,11 @@ export const notificationMessages = {
   empty: 'No notifications yet. Messages, support answers and news from sellers you follow show up here.',
   markAllRead: 'Mark all as read',
   loadMore: 'Show older',
+  /** The list page's tab title and what screen readers hear while it loads and before an unread entry. */
+  documentTitle: 'Notifications - {product}',
+  loading: 'Loading notifications',
+  loadingMore: 'Loading older notifications',
+  unread: 'Unread',
   settings: 'Notification settings',
   /** Entry texts; `{name}`, `{title}`, `{count}` are filled in. */
   messageTitle: 'New message from {name}',

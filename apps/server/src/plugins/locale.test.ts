@@ -144,6 +144,28 @@ describe('a person’s saved language', () => {
     expect(exported.json<{ profile: { language: string | null } }>().profile.language).toBeNull();
   });
 
+  it('comes back in the own profile and in /me after signing in again, and stays the owner’s', async () => {
+    const [who, visitor] = await Promise.all([hub.person(), hub.person()]);
+    expect((await updateDetails(who, { language: 'es' })).statusCode).toBe(200);
+    const profile = (token: string) =>
+      hub.t.app
+        .inject({ url: apiPath(API.user.profileDetails, { userId: who.id }), headers: bearer(token) })
+        .then((response) => response.json<{ data: { language: string | null } }>().data.language);
+    expect(await profile(who.token)).toBe('es');
+    expect(await profile(visitor.token)).toBeNull();
+
+    const signedIn = await hub.t.app.inject({
+      method: 'POST',
+      url: API.account.login,
+      payload: { userName: who.username, password: who.password },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json<{ data: { authToken: string } }>().data.authToken;
+    const me = await hub.t.app.inject({ url: API.account.me, headers: bearer(token) });
+    expect(me.json<{ data: CurrentUser }>().data.language).toBe('es');
+  });
+
   it('beats the browser’s Accept-Language and cookie, on the API and on a hub', async () => {
     const who = await hub.person();
     expect((await updateDetails(who, { language: 'es' })).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProductCard } from '../features/feed/ProductCard';
+import { NotificationRow } from '../features/notifications/NotificationRow';
 import { Footer } from '../features/shell/Footer';
 import { mockApi, TEST_CONFIG } from '../test/api';
 import { productCard } from '../test/products';
@@ -44,5 +45,27 @@ describe('a page read in German', () => {
     expect(within(switcher).getByRole('button', { name: 'Deutsch' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+  });
+
+  it('says how long ago something happened in German', async () => {
+    const now = Date.now();
+    await renderInGerman(
+      <ul>
+        <NotificationRow
+          notification={{
+            id: 1,
+            type: 'message',
+            title: 'Neue Nachricht von bob',
+            body: '',
+            link: '/chat/12/41',
+            createdAt: new Date(now - 5 * 60_000).toISOString(),
+            isRead: true,
+          }}
+          now={now}
+          onOpen={() => undefined}
+        />
+      </ul>,
+    );
+    expect(screen.getByText('vor 5 Minuten')).toBeTruthy();
   });
 });

@@ -31,8 +31,7 @@ const SAME_EVERYWHERE = [
 
 const catalogues: Array<{ language: string; catalogue: Catalogue; sameAsEnglish: string[] }> = [
   { language: 'German', catalogue: de, sameAsEnglish: [...SAME_EVERYWHERE, 'deals.dealLine'] },
-  // A listing's tab title is its own title and the product's name, joined as Spanish titles join them.
-  { language: 'Spanish', catalogue: es, sameAsEnglish: [...SAME_EVERYWHERE, 'listing.detailTitle'] },
+  { language: 'Spanish', catalogue: es, sameAsEnglish: SAME_EVERYWHERE },
 ];
 
 const english = textsByPath(messages);

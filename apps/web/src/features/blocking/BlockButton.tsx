@@ -67,7 +67,7 @@ export function BlockButton({
       <button
         type="button"
         data-blocked={blocked}
-        aria-label={`${label} @${userName}`}
+        aria-label={fillText(blocked ? B.unblockNamed : B.blockNamed, { username: userName })}
         onClick={() => setAsking(true)}
         className={`btn btn-outline ${className}`}
       >

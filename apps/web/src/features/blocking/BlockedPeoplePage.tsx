@@ -10,11 +10,12 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { blockKeys, fetchBlockedPeople } from './api';
 import { BlockButton } from './BlockButton';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** /settings/blocked (docs/product.md §11): the people you blocked, newest first, each with Unblock. */
 export default function BlockedPeoplePage() {
   const B = useTexts().blocking;
+  const locale = useLocale();
   useDocumentTitle(B.documentTitle);
   const blocked = useQuery({
     queryKey: blockKeys.blocked,
@@ -46,7 +47,7 @@ export default function BlockedPeoplePage() {
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate font-semibold">@{person.userName}</span>
                   <span className="text-sm text-stone-600">
-                    {fillText(B.blockedSince, { date: formatMonthYear(person.blockedAt) })}
+                    {fillText(B.blockedSince, { date: formatMonthYear(person.blockedAt, locale) })}
                   </span>
                 </span>
               </Link>

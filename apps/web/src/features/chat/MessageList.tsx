@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { fillText, messages as contractTexts, type Offer } from '@rummage/contract';
 import { OfferBubble } from '../offers';
 import type { LocalMessage } from './chatMessages';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { CHAT_TEXT } from './texts';
 
 export interface MessageListProps {
@@ -115,6 +115,7 @@ function MessageItem({
   now: number;
   onOfferChanged?(offer: Offer): void;
 }) {
+  const timeAgo = useTimeAgo();
   const own = message.fromSelf;
   return (
     <li

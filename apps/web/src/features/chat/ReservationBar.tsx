@@ -3,7 +3,7 @@ import { API, fillText, type ChatThreadHeader, type ReservationResponse } from '
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { dateTimeText as holdEndText } from '../../shared/ui/dateTimeText';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** The end of a hold in the reader's own clock. */
 export { holdEndText };
@@ -15,6 +15,7 @@ export { holdEndText };
  */
 export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
   const texts = useTexts();
+  const locale = useLocale();
   const D = texts.deals;
   const L = texts.listing;
   const [hold, setHold] = useState({ until: header.reservedUntil, here: header.isReservedInThisChat });
@@ -69,7 +70,7 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
     if (!hold.here || !hold.until) return null;
     return (
       <p role="status" className="bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800">
-        {fillText(L.reservedForYou, { time: holdEndText(hold.until) })}
+        {fillText(L.reservedForYou, { time: holdEndText(hold.until, locale) })}
       </p>
     );
   }
@@ -79,7 +80,7 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-brand-50 px-4 py-2 text-sm">
       {hold.until && (
         <span role="status" className="min-w-0 flex-1 font-semibold text-brand-800">
-          {fillText(L.reservedUntil, { time: holdEndText(hold.until) })}
+          {fillText(L.reservedUntil, { time: holdEndText(hold.until, locale) })}
         </span>
       )}
       {here ? (

@@ -7,7 +7,7 @@ import { dateTimeText } from '../../shared/ui/dateTimeText';
 import { reviewKeys } from '../reviews';
 import { dealKeys, disputeDeal, useMyDeals } from './api';
 import { RatingForm } from './RatingForm';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * The deal between the two people of a chat about the item (docs/product.md §19, §20), where the request to rate
@@ -17,6 +17,7 @@ import { useTexts } from '../../shared/i18n/useTexts';
  */
 export function DealPanel({ productId, otherId }: { productId: number; otherId: number }) {
   const texts = useTexts();
+  const locale = useLocale();
   const R = texts.reviews;
   const D = texts.deals;
   const queryClient = useQueryClient();
@@ -101,7 +102,7 @@ export function DealPanel({ productId, otherId }: { productId: number; otherId: 
       {open && !mine && (
         <>
           <p className="text-sm text-stone-700">
-            {fillText(D.rateUntil, { time: dateTimeText(deal.rateUntil) })}
+            {fillText(D.rateUntil, { time: dateTimeText(deal.rateUntil, locale) })}
           </p>
           <RatingForm dealId={id} onRated={rated} />
         </>

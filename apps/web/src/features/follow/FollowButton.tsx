@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ROUTES } from '@rummage/contract';
+import { fillText, ROUTES } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { useFollow, type FollowState } from './useFollow';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -45,7 +45,13 @@ export function FollowButton({
       data-state={state}
       // Not `disabled`: the button keeps its look and the keyboard focus while the request runs.
       aria-busy={busy}
-      aria-label={userName ? `${label} @${userName}` : undefined}
+      aria-label={
+        userName
+          ? fillText(state === 'notFollowing' ? texts.followers.followNamed : texts.followers.unfollowNamed, {
+              username: userName,
+            })
+          : undefined
+      }
       onClick={() => {
         if (session === null) {
           void navigate(ROUTES.login);

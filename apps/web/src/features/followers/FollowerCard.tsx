@@ -5,8 +5,7 @@ import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { formatSince } from '../../shared/ui/PersonCard';
 import { FollowButton } from '../follow';
 import { placeText } from '../../shared/ui/place';
-import { FOLLOWERS_TEXT } from './texts';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** The SPEC's card labels start with a capital ("Views", "Items sold"). */
 function capitalized(label: string): string {
@@ -22,7 +21,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   const navigate = useNavigate();
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
-  const since = formatSince(follower.thrifterSince);
+  const since = formatSince(follower.thrifterSince, useLocale());
   // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [
@@ -49,7 +48,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
     >
       <img
         src={assetUrl(follower.imageUrl, DEFAULT_USER_IMAGE)}
-        alt={fillText(FOLLOWERS_TEXT.photoAlt, { username: follower.userName })}
+        alt={fillText(texts.followers.photoAlt, { username: follower.userName })}
         onError={(event) => {
           if (!event.currentTarget.src.endsWith(DEFAULT_USER_IMAGE))
             event.currentTarget.src = DEFAULT_USER_IMAGE;

@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { FeedSpinner, useInfiniteScroll } from '../feed';
 import { useFollowers } from './api';
 import { FollowerCard } from './FollowerCard';
-import { FOLLOWERS_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
@@ -15,7 +14,7 @@ import { useTexts } from '../../shared/i18n/useTexts';
  */
 export default function FollowersPage() {
   const texts = useTexts();
-  useDocumentTitle(FOLLOWERS_TEXT.title);
+  useDocumentTitle(texts.followers.documentTitle);
   const list = useFollowers();
   const sentinelRef = useInfiniteScroll({
     enabled: !list.isLoading && !list.isEnd,
@@ -28,12 +27,12 @@ export default function FollowersPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
       <PageHeading>{texts.followers.heading}</PageHeading>
       {list.isLoading ? (
-        <FeedSpinner label={FOLLOWERS_TEXT.loading} />
+        <FeedSpinner label={texts.followers.loading} />
       ) : (
         <>
           {hasFollowers && (
             <ul
-              aria-label={FOLLOWERS_TEXT.listLabel}
+              aria-label={texts.followers.listLabel}
               className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
             >
               {list.followers.map((follower) => (
@@ -44,7 +43,7 @@ export default function FollowersPage() {
             </ul>
           )}
           <div ref={sentinelRef} aria-hidden="true" />
-          {list.isLoadingMore && <Spinner size={32} label={FOLLOWERS_TEXT.loadingMore} />}
+          {list.isLoadingMore && <Spinner size={32} label={texts.followers.loadingMore} />}
           {list.isEnd &&
             (hasFollowers ? (
               <p className="py-6 text-center font-semibold text-stone-600">{texts.followers.caughtUp}</p>

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { fillText, ROUTES } from '@rummage/contract';
 import { MAX_ROUTE_STOPS } from './planner';
 import { useRouteSelection } from './selection';
-import { ROUTE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * The "Add to route" toggle for a garage sale (cards on the marketplace strip, the detail page). The
  * pressed state comes from the shared selection, so every toggle for the same sale agrees, in every tab.
  */
 export function AddToRouteButton({ saleId }: { saleId: number | string }) {
+  const texts = useTexts();
   const { has, toggle, isFull } = useRouteSelection();
   const [refused, setRefused] = useState(false);
   const pressed = has(saleId);
@@ -32,12 +33,14 @@ export function AddToRouteButton({ saleId }: { saleId: number | string }) {
         }`}
       >
         <span aria-hidden="true">{pressed ? '✓' : '+'}</span>
-        {pressed ? ROUTE_TEXT.removeFromRoute : ROUTE_TEXT.addToRoute}
+        {pressed ? texts.garageRoute.removeFromRoute : texts.garageRoute.addToRoute}
       </button>
       {/* Always mounted so screen readers announce the refusal when it appears. */}
       <span role="status" className="text-xs text-red-700">
         {refused && isFull && !pressed && (
-          <span className="mt-1 block">{fillText(ROUTE_TEXT.routeFull, { max: MAX_ROUTE_STOPS })}</span>
+          <span className="mt-1 block">
+            {fillText(texts.garageRoute.routeFull, { max: MAX_ROUTE_STOPS })}
+          </span>
         )}
       </span>
     </span>
@@ -46,11 +49,12 @@ export function AddToRouteButton({ saleId }: { saleId: number | string }) {
 
 /** A link to the planner with the number of picked sales; renders nothing until a sale is picked. */
 export function PlanRouteLink({ className = 'btn btn-outline' }: { className?: string }) {
+  const texts = useTexts();
   const { ids } = useRouteSelection();
   if (ids.length === 0) return null;
   return (
     <Link to={ROUTES.garageRoute} className={className}>
-      {fillText(ROUTE_TEXT.planRouteLink, { count: ids.length })}
+      {fillText(texts.garageRoute.planRouteLink, { count: ids.length })}
     </Link>
   );
 }

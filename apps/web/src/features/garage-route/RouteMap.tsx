@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { divIcon, latLngBounds, type LatLngTuple } from 'leaflet';
 import { Marker, Polyline, useMap } from 'react-leaflet';
 import { TiledMap } from '../../shared/map/TiledMap';
+import { useTexts } from '../../shared/i18n/useTexts';
 import type { LatLng } from './planner';
 
 export interface RouteMapStop extends LatLng {
@@ -53,6 +54,9 @@ function FitToRoute({ points }: { points: LatLngTuple[] }) {
 
 /** The planned route on the installation's tiles: start pin, numbered stops and the line between them. */
 export default function RouteMap({ start, startLabel, stops, tileUrl, attribution }: RouteMapProps) {
+  const texts = useTexts();
+  // The start pin carries the first letter of the reader's word for it ("S" for Start).
+  const startLetter = texts.garageRoute.startMarker.charAt(0).toUpperCase();
   const origin = useMemo<LatLngTuple>(() => [start.latitude, start.longitude], [start]);
   const points = useMemo<LatLngTuple[]>(
     () => [origin, ...stops.map((s): LatLngTuple => [s.latitude, s.longitude])],
@@ -75,7 +79,7 @@ export default function RouteMap({ start, startLabel, stops, tileUrl, attributio
         pathOptions={{ color: '#1f6f5c', weight: 4, opacity: 0.8, dashArray: '6 8' }}
       />
       {/* Pins are not focusable: the numbered list beside the map says the same to keyboard users. */}
-      <Marker position={origin} icon={pin('S', 'start')} title={startLabel} keyboard={false} />
+      <Marker position={origin} icon={pin(startLetter, 'start')} title={startLabel} keyboard={false} />
       {stops.map((stop, index) => (
         <Marker
           key={stop.id}

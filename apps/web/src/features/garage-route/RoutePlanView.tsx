@@ -4,7 +4,7 @@ import type { RouteSale } from './api';
 import { directionsUrl, formatDuration, formatMiles } from './format';
 import type { LatLng, RoutePlan, RouteSummary } from './planner';
 import { MissedStopList, RouteStopList } from './RouteStopList';
-import { ROUTE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Past this wait at the first sale, offer to leave later instead (every later time stays the same). */
 const FIRST_WAIT_HINT_MINUTES = 30;
@@ -15,15 +15,16 @@ export function shownRoute(plan: RoutePlan<number>): RouteSummary<number> | unde
 }
 
 function Summary({ route, format }: { route: RouteSummary<number>; format: (date: Date) => string }) {
+  const texts = useTexts();
   const values = {
     count: route.order.length,
-    distance: formatMiles(route.totalDistanceKm),
-    duration: formatDuration(route.totalMinutes),
+    distance: formatMiles(route.totalDistanceKm, texts.garageRoute),
+    duration: formatDuration(route.totalMinutes, texts.garageRoute),
     finish: format(route.finishAt),
   };
   return (
     <p className="font-semibold text-stone-900">
-      {fillText(route.order.length === 1 ? ROUTE_TEXT.summaryOne : ROUTE_TEXT.summary, values)}
+      {fillText(route.order.length === 1 ? texts.garageRoute.summaryOne : texts.garageRoute.summary, values)}
     </p>
   );
 }
@@ -45,6 +46,7 @@ export function RoutePlanView({
   /** Moves the start time (the "leave later" hint). */
   onLeaveAt(date: Date): void;
 }) {
+  const texts = useTexts();
   const route = shownRoute(plan);
   const total = salesById.size;
   const stopsInOrder = (route?.order ?? []).flatMap((id) => salesById.get(id) ?? []);
@@ -58,7 +60,7 @@ export function RoutePlanView({
   return (
     <section aria-labelledby="route-plan-heading" className="flex flex-col gap-4">
       <h2 id="route-plan-heading" className="text-xl font-bold text-stone-900">
-        {plan.feasible ? ROUTE_TEXT.planHeading : ROUTE_TEXT.infeasibleHeading}
+        {plan.feasible ? texts.garageRoute.planHeading : texts.garageRoute.infeasibleHeading}
       </h2>
       {plan.feasible ? (
         route && route.order.length > 0 && <Summary route={route} format={format} />
@@ -68,8 +70,8 @@ export function RoutePlanView({
           {plan.code === 'windows' && (
             <p className="mt-1">
               {route
-                ? fillText(ROUTE_TEXT.bestPartial, { visited: route.order.length, total })
-                : ROUTE_TEXT.noPartial}
+                ? fillText(texts.garageRoute.bestPartial, { visited: route.order.length, total })
+                : texts.garageRoute.noPartial}
             </p>
           )}
         </Banner>
@@ -77,9 +79,13 @@ export function RoutePlanView({
       {!plan.feasible && route && <Summary route={route} format={format} />}
       {leaveAt && firstLeg && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-stone-700">
-          <p>{fillText(ROUTE_TEXT.firstWait, { duration: formatDuration(firstLeg.waitMinutes) })}</p>
+          <p>
+            {fillText(texts.garageRoute.firstWait, {
+              duration: formatDuration(firstLeg.waitMinutes, texts.garageRoute),
+            })}
+          </p>
           <button type="button" className="btn btn-outline" onClick={() => onLeaveAt(leaveAt)}>
-            {fillText(ROUTE_TEXT.leaveLater, { time: format(leaveAt) })}
+            {fillText(texts.garageRoute.leaveLater, { time: format(leaveAt) })}
           </button>
         </div>
       )}
@@ -95,18 +101,18 @@ export function RoutePlanView({
             className="btn btn-primary"
             aria-describedby="route-maps-new-tab"
           >
-            {ROUTE_TEXT.openInMaps}
+            {texts.garageRoute.openInMaps}
             <span aria-hidden="true">↗</span>
           </a>
           <span id="route-maps-new-tab" className="sr-only">
-            {ROUTE_TEXT.opensNewTab}
+            {texts.garageRoute.opensNewTab}
           </span>
         </p>
       )}
       {!plan.feasible && plan.unreachable.length > 0 && (
         <>
           <h3 id="route-missed-heading" className="text-lg font-bold text-stone-900">
-            {ROUTE_TEXT.missedHeading}
+            {texts.garageRoute.missedHeading}
           </h3>
           <MissedStopList ids={plan.unreachable} salesById={salesById} format={format} onRemove={onRemove} />
         </>

@@ -4,6 +4,8 @@ import { SESSION_KEYS } from '@rummage/contract';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
+import { loadLanguage } from '../../shared/i18n/catalogues';
+import type { PageLanguage } from '../../shared/i18n/i18n';
 import type { RouteSale } from './api';
 import { ROUTE_STOPS_KEY } from './selection';
 
@@ -36,7 +38,14 @@ const ELM = sale(1, '12 Elm St', 2, day(9, 30), day(14));
 const PINE = sale(2, '40 Pine Rd', 4, day(8), day(14));
 const OAK = sale(3, '77 Oak Ave', 6, day(8, 30), day(8, 50));
 
-function openPlanner(sales: RouteSale[], { picks = sales.map((s) => s.id), saved = true } = {}) {
+function openPlanner(
+  sales: RouteSale[],
+  {
+    picks = sales.map((s) => s.id),
+    saved = true,
+    language,
+  }: { picks?: number[]; saved?: boolean; language?: PageLanguage } = {},
+) {
   localStorage.setItem(ROUTE_STOPS_KEY, JSON.stringify(picks));
   if (saved) {
     localStorage.setItem(SESSION_KEYS.userAddress, 'Springfield, IL');
@@ -46,12 +55,12 @@ function openPlanner(sales: RouteSale[], { picks = sales.map((s) => s.id), saved
   const mock = mockApi(
     Object.fromEntries(sales.map((s) => [`GET /api/GarageSale/${s.id}`, { body: { data: s } }])),
   );
-  const app = renderApp('/garage/route');
+  const app = renderApp('/garage/route', { language });
   return { ...mock, app };
 }
 
-async function leaveAt(value: string) {
-  const input = await screen.findByLabelText('Leave at');
+async function leaveAt(value: string, label = 'Leave at') {
+  const input = await screen.findByLabelText(label);
   fireEvent.input(input, { target: { value } });
 }
 
@@ -173,5 +182,22 @@ describe('plan my route page', { timeout: 20_000 }, () => {
       '/marketplace',
     );
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('reads in German: the settings, the plan, why a sale can’t fit, and the map', async () => {
+    const early = sale(3, '77 Oak Ave', 6, day(8), day(8, 35));
+    openPlanner([ELM, PINE, early], { language: await loadLanguage('de') });
+    await leaveAt('2031-06-14T08:30', 'Losfahren um');
+    await screen.findByRole('heading', {
+      level: 2,
+      name: 'Keine Reihenfolge erreicht alle Flohmärkte rechtzeitig',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^77 Oak Ave endet um .*, bevor du dort sein kannst/);
+    expect(alert.textContent).toContain('Der beste Plan unten besucht 2 von 3 Flohmärkten.');
+    expect(screen.getByText(/^2 Stopps · .* Meilen · etwa .* Min\., fertig um/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Einstellungen der Route' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '77 Oak Ave aus der Route entfernen' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Karte der Route' })).toBeTruthy();
   });
 });

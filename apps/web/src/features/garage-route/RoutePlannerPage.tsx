@@ -2,6 +2,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MILES_TO_KM, ROUTES, fillText } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageHeading } from '../../shared/ui/PageHeading';
@@ -20,7 +21,6 @@ import {
   type RouteSettingsValues,
 } from './RouteSettings';
 import { useRouteSelection } from './selection';
-import { ROUTE_TEXT } from './texts';
 
 // Leaflet (script and stylesheet) loads with the map only, like the listing page's meetup map.
 const RouteMap = lazy(() => import('./RouteMap'));
@@ -28,11 +28,14 @@ const RouteMap = lazy(() => import('./RouteMap'));
 const mapBackground = <div className="h-full w-full bg-stone-200" />;
 
 function GoneNote({ count, onForget }: { count: number; onForget(): void }) {
+  const texts = useTexts();
   return (
     <Banner tone="info">
-      <p>{fillText(count === 1 ? ROUTE_TEXT.goneNote : ROUTE_TEXT.goneNotePlural, { count })}</p>
+      <p>
+        {fillText(count === 1 ? texts.garageRoute.goneNote : texts.garageRoute.goneNotePlural, { count })}
+      </p>
       <button type="button" className="mt-1 font-semibold text-brand-700 underline" onClick={onForget}>
-        {ROUTE_TEXT.forgetGone}
+        {texts.garageRoute.forgetGone}
       </button>
     </Banner>
   );
@@ -40,11 +43,13 @@ function GoneNote({ count, onForget }: { count: number; onForget(): void }) {
 
 /** /garage/route: the best order to visit the picked garage sales, on a list and a map. */
 export default function RoutePlannerPage() {
-  useDocumentTitle(ROUTE_TEXT.pageTitle);
+  const texts = useTexts();
+  useDocumentTitle(texts.garageRoute.pageTitle);
   const selection = useRouteSelection();
   const { sales, goneIds, isLoading, failed, retry } = useRouteSales(selection.ids);
   const saved = useSavedLocation();
   const { config } = useAppConfig();
+  const locale = useLocale();
   const [values, setValues] = useState<RouteSettingsValues>(() => ({
     startInput: toLocalInput(new Date()),
     minutesInput: String(DEFAULT_MINUTES_PER_STOP),
@@ -52,7 +57,7 @@ export default function RoutePlannerPage() {
   }));
 
   const startTime = fromLocalInput(values.startInput);
-  const errors = settingsErrors(values, startTime);
+  const errors = settingsErrors(values, startTime, texts.garageRoute);
   const valid = Object.keys(errors).length === 0;
   const startMs = startTime?.getTime() ?? NaN;
 
@@ -67,7 +72,10 @@ export default function RoutePlannerPage() {
   );
 
   const salesById = useMemo(() => new Map(sales.map((sale) => [sale.id, sale])), [sales]);
-  const format = useMemo(() => makeTimeFormatter(new Date(Number.isNaN(startMs) ? 0 : startMs)), [startMs]);
+  const format = useMemo(
+    () => makeTimeFormatter(new Date(Number.isNaN(startMs) ? 0 : startMs), locale),
+    [startMs, locale],
+  );
 
   const plan = useMemo(() => {
     if (!start || !valid || sales.length === 0) return null;
@@ -86,12 +94,26 @@ export default function RoutePlannerPage() {
       stops,
       minutesPerStop: Number(values.minutesInput),
       averageSpeedKmh: Number(values.speedInput) * MILES_TO_KM,
+      texts: texts.garageRoute,
       formatTime: (date, stop) => {
-        const there = saleZoneTime(date, zoneOf(stop?.id));
-        return there ? `${format(date)} (${fillText(ROUTE_TEXT.saleZone, { time: there })})` : format(date);
+        const there = saleZoneTime(date, zoneOf(stop?.id), locale);
+        return there
+          ? `${format(date)} (${fillText(texts.garageRoute.saleZone, { time: there })})`
+          : format(date);
       },
     });
-  }, [start, valid, sales, salesById, startMs, values.minutesInput, values.speedInput, format]);
+  }, [
+    start,
+    valid,
+    sales,
+    salesById,
+    startMs,
+    values.minutesInput,
+    values.speedInput,
+    format,
+    locale,
+    texts,
+  ]);
 
   const route = plan ? shownRoute(plan) : undefined;
   const mapStops = useMemo(
@@ -103,15 +125,15 @@ export default function RoutePlannerPage() {
   if (selection.ids.length === 0) {
     body = <EmptyRoute />;
   } else if (isLoading) {
-    body = <Spinner label={ROUTE_TEXT.loadingSales} />;
+    body = <Spinner label={texts.garageRoute.loadingSales} />;
   } else {
     body = (
       <div className="flex flex-col gap-4">
         {failed && (
           <Banner tone="error">
-            <p>{ROUTE_TEXT.loadFailed}</p>
+            <p>{texts.garageRoute.loadFailed}</p>
             <button type="button" className="mt-1 font-semibold underline" onClick={retry}>
-              {ROUTE_TEXT.retry}
+              {texts.garageRoute.retry}
             </button>
           </Banner>
         )}
@@ -146,13 +168,17 @@ export default function RoutePlannerPage() {
             {start && (
               <div
                 role="region"
-                aria-label={ROUTE_TEXT.mapLabel}
+                aria-label={texts.garageRoute.mapLabel}
                 className="relative z-0 h-80 overflow-hidden rounded-xl bg-stone-200 lg:sticky lg:top-24 lg:h-[32rem]"
               >
                 <Suspense fallback={mapBackground}>
                   <RouteMap
                     start={start}
-                    startLabel={hasSaved ? saved.address || ROUTE_TEXT.startMarker : ROUTE_TEXT.startMarker}
+                    startLabel={
+                      hasSaved
+                        ? saved.address || texts.garageRoute.startMarker
+                        : texts.garageRoute.startMarker
+                    }
                     stops={mapStops}
                     tileUrl={config.mapTileUrl}
                     attribution={config.mapAttribution}
@@ -168,18 +194,19 @@ export default function RoutePlannerPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
-      <PageHeading>{ROUTE_TEXT.heading}</PageHeading>
-      <p className="mt-2 max-w-2xl text-stone-700">{ROUTE_TEXT.intro}</p>
+      <PageHeading>{texts.garageRoute.heading}</PageHeading>
+      <p className="mt-2 max-w-2xl text-stone-700">{texts.garageRoute.intro}</p>
       <div className="mt-6">{body}</div>
     </div>
   );
 }
 
 function EmptyRoute() {
+  const texts = useTexts();
   return (
-    <EmptyState title={ROUTE_TEXT.emptyTitle} text={ROUTE_TEXT.emptyText}>
+    <EmptyState title={texts.garageRoute.emptyTitle} text={texts.garageRoute.emptyText}>
       <Link to={ROUTES.marketplace} className="btn btn-primary">
-        {ROUTE_TEXT.browseMarketplace}
+        {texts.garageRoute.browseMarketplace}
       </Link>
     </EmptyState>
   );

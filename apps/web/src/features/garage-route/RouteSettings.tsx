@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { MILES_TO_KM, fillText } from '@rummage/contract';
+import { MILES_TO_KM, fillText, type Catalogue } from '@rummage/contract';
 import { TextField } from '../../shared/ui/TextField';
 import { ChangeLocationDialog } from '../location';
 import { DEFAULT_ROAD_FACTOR } from './planner';
-import { ROUTE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 export const MAX_MINUTES_PER_STOP = 240;
 export const MAX_SPEED_MPH = 100;
@@ -24,16 +24,20 @@ export interface RouteSettingsErrors {
 }
 
 /** Checks the three fields; the plan waits until all of them read as numbers in range. */
-export function settingsErrors(values: RouteSettingsValues, startTime: Date | null): RouteSettingsErrors {
+export function settingsErrors(
+  values: RouteSettingsValues,
+  startTime: Date | null,
+  texts: Catalogue['garageRoute'],
+): RouteSettingsErrors {
   const errors: RouteSettingsErrors = {};
   const minutes = Number(values.minutesInput);
   const speed = Number(values.speedInput);
-  if (!startTime) errors.startInput = ROUTE_TEXT.invalidStartTime;
+  if (!startTime) errors.startInput = texts.invalidStartTime;
   if (values.minutesInput.trim() === '' || !(minutes >= 0 && minutes <= MAX_MINUTES_PER_STOP)) {
-    errors.minutesInput = fillText(ROUTE_TEXT.invalidMinutes, { max: MAX_MINUTES_PER_STOP });
+    errors.minutesInput = fillText(texts.invalidMinutes, { max: MAX_MINUTES_PER_STOP });
   }
   if (values.speedInput.trim() === '' || !(speed >= 1 && speed <= MAX_SPEED_MPH)) {
-    errors.speedInput = fillText(ROUTE_TEXT.invalidSpeed, { max: MAX_SPEED_MPH });
+    errors.speedInput = fillText(texts.invalidSpeed, { max: MAX_SPEED_MPH });
   }
   return errors;
 }
@@ -53,6 +57,7 @@ export function RouteSettings({
   savedAddress: string | null;
   firstStopName: string | null;
 }) {
+  const texts = useTexts();
   const [dialogOpen, setDialogOpen] = useState(false);
   const speed = Number(values.speedInput);
   const set = (key: keyof RouteSettingsValues) => (event: { target: { value: string } }) =>
@@ -61,16 +66,16 @@ export function RouteSettings({
   return (
     <section aria-labelledby="route-settings-heading" className="card flex flex-col gap-4 p-4">
       <h2 id="route-settings-heading" className="text-lg font-bold text-stone-900">
-        {ROUTE_TEXT.settingsHeading}
+        {texts.garageRoute.settingsHeading}
       </h2>
       <div>
-        <h3 className="field-label">{ROUTE_TEXT.startingPoint}</h3>
+        <h3 className="field-label">{texts.garageRoute.startingPoint}</h3>
         <p className="text-stone-700">
           {savedAddress !== null
-            ? fillText(ROUTE_TEXT.startFromSaved, {
-                address: savedAddress || ROUTE_TEXT.savedLocationFallback,
+            ? fillText(texts.garageRoute.startFromSaved, {
+                address: savedAddress || texts.garageRoute.savedLocationFallback,
               })
-            : fillText(ROUTE_TEXT.noSavedLocation, { name: firstStopName ?? '' })}
+            : fillText(texts.garageRoute.noSavedLocation, { name: firstStopName ?? '' })}
         </p>
         <button
           type="button"
@@ -78,13 +83,13 @@ export function RouteSettings({
           aria-haspopup="dialog"
           onClick={() => setDialogOpen(true)}
         >
-          {savedAddress !== null ? ROUTE_TEXT.changeLocation : ROUTE_TEXT.setLocation}
+          {savedAddress !== null ? texts.garageRoute.changeLocation : texts.garageRoute.setLocation}
         </button>
         <ChangeLocationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
       </div>
       <TextField
         id="route-start-time"
-        label={ROUTE_TEXT.startTime}
+        label={texts.garageRoute.startTime}
         type="datetime-local"
         value={values.startInput}
         onChange={set('startInput')}
@@ -93,7 +98,7 @@ export function RouteSettings({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="route-minutes-per-stop"
-          label={ROUTE_TEXT.minutesPerStop}
+          label={texts.garageRoute.minutesPerStop}
           type="number"
           inputMode="numeric"
           min={0}
@@ -106,7 +111,7 @@ export function RouteSettings({
         <div>
           <TextField
             id="route-speed"
-            label={ROUTE_TEXT.averageSpeed}
+            label={texts.garageRoute.averageSpeed}
             type="number"
             inputMode="numeric"
             min={1}
@@ -117,7 +122,7 @@ export function RouteSettings({
             aria-describedby={errors.speedInput ? 'route-speed-error route-speed-hint' : 'route-speed-hint'}
           />
           <p id="route-speed-hint" className="mt-1 text-xs text-stone-600">
-            {fillText(ROUTE_TEXT.speedHint, {
+            {fillText(texts.garageRoute.speedHint, {
               kmh: Number.isFinite(speed) ? Math.round(speed * MILES_TO_KM) : '–',
               factor: DEFAULT_ROAD_FACTOR,
             })}

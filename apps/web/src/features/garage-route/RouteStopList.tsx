@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 import type { RouteSale } from './api';
 import { formatDuration, formatMiles, saleZoneRange, saleZoneTime } from './format';
 import type { RouteSummary } from './planner';
-import { ROUTE_TEXT } from './texts';
 
 /**
  * "10:05 AM" in the viewer's zone; with `zone`, plus the sale's own clock when that reads differently. Only
@@ -20,14 +20,16 @@ function TimeText({
   format: (date: Date) => string;
   zone?: boolean;
 }) {
-  const there = zone ? saleZoneTime(date, sale.timeZone) : null;
+  const locale = useLocale();
+  const texts = useTexts();
+  const there = zone ? saleZoneTime(date, sale.timeZone, locale) : null;
   return (
     <>
       <time dateTime={date.toISOString()}>{format(date)}</time>
       {there && (
         <span className="font-normal text-stone-600">
           {' '}
-          ({fillText(ROUTE_TEXT.saleZone, { time: there })})
+          ({fillText(texts.garageRoute.saleZone, { time: there })})
         </span>
       )}
     </>
@@ -36,27 +38,31 @@ function TimeText({
 
 /** "Open 8:00 AM – 2:00 PM", plus the same hours on the sale's clock when they read differently. */
 function OpeningHours({ sale, format }: { sale: RouteSale; format: (date: Date) => string }) {
+  const texts = useTexts();
   const opens = new Date(sale.eventDate);
   const closes = new Date(sale.endsAt);
-  const there = saleZoneRange(opens, closes, sale.timeZone);
+  const there = saleZoneRange(opens, closes, sale.timeZone, useLocale());
   return (
     <p className="mt-1">
-      {ROUTE_TEXT.open} <TimeText date={opens} sale={sale} format={format} /> –{' '}
+      {texts.garageRoute.open} <TimeText date={opens} sale={sale} format={format} /> –{' '}
       <TimeText date={closes} sale={sale} format={format} />
-      {there && <span className="text-stone-600"> ({fillText(ROUTE_TEXT.saleZone, { time: there })})</span>}
+      {there && (
+        <span className="text-stone-600"> ({fillText(texts.garageRoute.saleZone, { time: there })})</span>
+      )}
     </p>
   );
 }
 
 function RemoveButton({ sale, onRemove }: { sale: RouteSale; onRemove(id: number): void }) {
+  const texts = useTexts();
   return (
     <button
       type="button"
       className="shrink-0 self-start rounded-full px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
-      aria-label={fillText(ROUTE_TEXT.removeStop, { name: sale.title })}
+      aria-label={fillText(texts.garageRoute.removeStop, { name: sale.title })}
       onClick={() => onRemove(sale.id)}
     >
-      {ROUTE_TEXT.remove}
+      {texts.garageRoute.remove}
     </button>
   );
 }
@@ -83,8 +89,9 @@ export function RouteStopList({
   format: (date: Date) => string;
   onRemove(id: number): void;
 }) {
+  const texts = useTexts();
   return (
-    <ol aria-label={ROUTE_TEXT.orderLabel} className="flex flex-col gap-3">
+    <ol aria-label={texts.garageRoute.orderLabel} className="flex flex-col gap-3">
       {plan.legs.map((leg, index) => {
         const sale = salesById.get(leg.to);
         if (!sale) return null;
@@ -101,17 +108,23 @@ export function RouteStopList({
               <SaleTitle sale={sale} />
               {sale.location && <p>{sale.location}</p>}
               <p className="mt-1">
-                {fillText(ROUTE_TEXT.travel, {
-                  duration: formatDuration(leg.travelMinutes),
-                  distance: formatMiles(leg.distanceKm),
+                {fillText(texts.garageRoute.travel, {
+                  duration: formatDuration(leg.travelMinutes, texts.garageRoute),
+                  distance: formatMiles(leg.distanceKm, texts.garageRoute),
                 })}
               </p>
               <p className="mt-1 font-semibold text-stone-900">
-                {ROUTE_TEXT.arrive} <TimeText date={leg.arrive} sale={sale} format={format} zone />
+                {texts.garageRoute.arrive} <TimeText date={leg.arrive} sale={sale} format={format} zone />
                 {leg.waitMinutes >= 0.5 && (
-                  <> · {fillText(ROUTE_TEXT.wait, { duration: formatDuration(leg.waitMinutes) })}</>
+                  <>
+                    {' '}
+                    ·{' '}
+                    {fillText(texts.garageRoute.wait, {
+                      duration: formatDuration(leg.waitMinutes, texts.garageRoute),
+                    })}
+                  </>
                 )}{' '}
-                · {ROUTE_TEXT.leave} <TimeText date={leg.depart} sale={sale} format={format} />
+                · {texts.garageRoute.leave} <TimeText date={leg.depart} sale={sale} format={format} />
               </p>
               <OpeningHours sale={sale} format={format} />
             </div>

@@ -1,17 +1,22 @@
 /** How the route page writes times, durations, distances and the directions link. */
-import { MILES_TO_KM, fillText } from '@rummage/contract';
+import { MILES_TO_KM, fillText, messages, type Catalogue, type Locale } from '@rummage/contract';
 import type { LatLng } from './planner';
-import { ROUTE_TEXT } from './texts';
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const dayTimeOptions: Intl.DateTimeFormatOptions = { weekday: 'short', hour: 'numeric', minute: '2-digit' };
 
-function safeFormat(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+/** `date` in the reader's language (`locale`, the page's), on the viewer's clock or `timeZone`'s. */
+function safeFormat(
+  date: Date,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): string {
   try {
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(date);
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
   } catch {
     // An unknown zone name from the server should cost the zone hint, not the page.
-    return new Intl.DateTimeFormat(undefined, options).format(date);
+    return new Intl.DateTimeFormat(locale, options).format(date);
   }
 }
 
@@ -19,37 +24,45 @@ function safeFormat(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: 
  * Times in the viewer's zone, with the weekday once the trip runs into another day than it starts: a bare
  * "9:00 AM" for tomorrow's sale would read as this morning.
  */
-export function makeTimeFormatter(tripStart: Date): (date: Date) => string {
+export function makeTimeFormatter(tripStart: Date, locale: Locale = 'en'): (date: Date) => string {
   const startDay = tripStart.toDateString();
-  return (date) => safeFormat(date, date.toDateString() === startDay ? timeOptions : dayTimeOptions);
+  return (date) => safeFormat(date, locale, date.toDateString() === startDay ? timeOptions : dayTimeOptions);
 }
 
 const withZoneOptions: Intl.DateTimeFormatOptions = { ...timeOptions, timeZoneName: 'short' };
 
 /** The same instant on the sale's own clock ("9:05 AM CDT"), or null when it reads the same as the viewer's. */
-export function saleZoneTime(date: Date, timeZone: string | undefined): string | null {
+export function saleZoneTime(date: Date, timeZone: string | undefined, locale: Locale = 'en'): string | null {
   if (!timeZone) return null;
-  const local = safeFormat(date, withZoneOptions);
-  const there = safeFormat(date, withZoneOptions, timeZone);
+  const local = safeFormat(date, locale, withZoneOptions);
+  const there = safeFormat(date, locale, withZoneOptions, timeZone);
   return local === there ? null : there;
 }
 
 /** A sale's hours on its own clock ("8:00 AM – 2:00 PM CDT"), or null when that reads as the viewer's. */
-export function saleZoneRange(opens: Date, closes: Date, timeZone: string | undefined): string | null {
-  if (!timeZone || saleZoneTime(opens, timeZone) === null) return null;
-  return `${safeFormat(opens, timeOptions, timeZone)} – ${safeFormat(closes, withZoneOptions, timeZone)}`;
+export function saleZoneRange(
+  opens: Date,
+  closes: Date,
+  timeZone: string | undefined,
+  locale: Locale = 'en',
+): string | null {
+  if (!timeZone || saleZoneTime(opens, timeZone, locale) === null) return null;
+  return `${safeFormat(opens, locale, timeOptions, timeZone)} – ${safeFormat(closes, locale, withZoneOptions, timeZone)}`;
 }
 
-export function formatDuration(minutes: number): string {
+/** The route page's words, in the reader's language (English unless given). */
+type RouteWords = Catalogue['garageRoute'];
+
+export function formatDuration(minutes: number, texts: RouteWords = messages.garageRoute): string {
   const whole = Math.max(0, Math.round(minutes));
-  if (whole < 60) return fillText(ROUTE_TEXT.minutesShort, { minutes: whole });
-  return fillText(ROUTE_TEXT.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
+  if (whole < 60) return fillText(texts.minutesShort, { minutes: whole });
+  return fillText(texts.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
 }
 
 /** The SPEC measures distance in miles (radius), so the route does too. */
-export function formatMiles(km: number): string {
+export function formatMiles(km: number, texts: RouteWords = messages.garageRoute): string {
   const miles = km / MILES_TO_KM;
-  return fillText(ROUTE_TEXT.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
+  return fillText(texts.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
 }
 
 function coordinate(point: LatLng): string {

@@ -16,8 +16,7 @@
  * for a sale to open), so each state keeps its Pareto front of (departure, distance) labels instead of a
  * single value. With ≤ 10 stops that is 1,024 × 10 states with a handful of labels each.
  */
-import { fillText, haversineKm } from '@rummage/contract';
-import { ROUTE_TEXT } from './texts';
+import { fillText, haversineKm, messages, type Catalogue } from '@rummage/contract';
 
 /** Enough for a morning of sales, and 2^10 × 10 states keeps the exact search instant on a phone. */
 export const MAX_ROUTE_STOPS = 10;
@@ -51,6 +50,10 @@ export interface PlanInput<Id extends StopId = StopId> {
   roadFactor?: number;
   /** How explanations show times; the page passes one that knows the viewer's and the sale's zones. */
   formatTime?: (date: Date, stop?: PlannerStop<Id>) => string;
+  /** The reader's language, for times written without `formatTime`. Default English. */
+  locale?: string;
+  /** The words of the explanations, in the reader's language; English unless given. */
+  texts?: Catalogue['garageRoute'];
 }
 
 export interface RouteLeg<Id extends StopId = StopId> {
@@ -133,9 +136,9 @@ function insertLabel(front: Label[], label: Label): void {
   front.push(label);
 }
 
-function defaultFormatter(startTime: Date): (date: Date) => string {
-  const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-  const dayTime = new Intl.DateTimeFormat(undefined, {
+function defaultFormatter(startTime: Date, locale = 'en'): (date: Date) => string {
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+  const dayTime = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     hour: 'numeric',
     minute: '2-digit',
@@ -144,9 +147,9 @@ function defaultFormatter(startTime: Date): (date: Date) => string {
   return (date) => (date.toDateString() === startTime.toDateString() ? time : dayTime).format(date);
 }
 
-function joinNames(names: string[]): string {
+function joinNames(names: string[], and: string): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} ${ROUTE_TEXT.and} ${at(names, names.length - 1)}`;
+  return `${names.slice(0, -1).join(', ')} ${and} ${at(names, names.length - 1)}`;
 }
 
 /** Plans the visiting order; see the module comment for the rules. */
@@ -168,7 +171,7 @@ export function planRoute<Id extends StopId>(input: PlanInput<Id>): RoutePlan<Id
     return {
       feasible: false,
       code: 'too-many-stops',
-      reason: fillText(ROUTE_TEXT.tooManyStops, {
+      reason: fillText((input.texts ?? messages.garageRoute).tooManyStops, {
         max: MAX_ROUTE_STOPS,
         count: n,
         extra: n - MAX_ROUTE_STOPS,
@@ -312,9 +315,10 @@ function explain<Id extends StopId>(
   walk: (order: number[]) => RouteSummary<Id>,
 ): { reason: string; conflict: Id[] } {
   const n = stops.length;
-  const format = input.formatTime ?? defaultFormatter(input.startTime);
+  const format = input.formatTime ?? defaultFormatter(input.startTime, input.locale);
+  const texts = input.texts ?? messages.garageRoute;
   const stop = (i: number) => at(stops, i);
-  const name = (i: number) => stop(i).name ?? fillText(ROUTE_TEXT.stopFallbackName, { id: stop(i).id });
+  const name = (i: number) => stop(i).name ?? fillText(texts.stopFallbackName, { id: stop(i).id });
   const closesText = (i: number) => format(stop(i).closesAt, stop(i));
   const feasibleSet = (mask: number) => at(fronts, mask).some((front) => front && front.length > 0);
 
@@ -330,8 +334,8 @@ function explain<Id extends StopId>(
     const arrive = at(walk([i]).legs, 0).arrive;
     sentences.push(
       stop(i).closesAt.getTime() < input.startTime.getTime()
-        ? fillText(ROUTE_TEXT.alreadyClosed, { name: name(i), closes: closesText(i) })
-        : fillText(ROUTE_TEXT.closesBeforeArrival, {
+        ? fillText(texts.alreadyClosed, { name: name(i), closes: closesText(i) })
+        : fillText(texts.closesBeforeArrival, {
             name: name(i),
             closes: closesText(i),
             arrive: format(arrive, stop(i)),
@@ -351,7 +355,7 @@ function explain<Id extends StopId>(
     if (members.length === 2) {
       const [a, b] = [at(members, 0), at(members, 1)];
       sentences.push(
-        fillText(ROUTE_TEXT.pairConflict, {
+        fillText(texts.pairConflict, {
           a: name(a),
           b: name(b),
           arriveB: format(at(walk([a, b]).legs, 1).arrive, stop(b)),
@@ -362,8 +366,8 @@ function explain<Id extends StopId>(
       );
     } else {
       sentences.push(
-        fillText(ROUTE_TEXT.groupConflict, {
-          names: joinNames(members.map(name)),
+        fillText(texts.groupConflict, {
+          names: joinNames(members.map(name), texts.and),
           smaller: members.length - 1,
           count: members.length,
         }),

@@ -1,4 +1,4 @@
-import { GARAGE_TEXT } from './texts';
+import { fillText } from '@rummage/contract';
 import { countdown, spokenCountdown, twoDigits } from './time';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -38,7 +38,7 @@ function MapsLink({ live, latitude, longitude }: { live: boolean; latitude: numb
       className={`${className} btn-primary`}
     >
       {texts.garage.openMaps}
-      <span className="sr-only"> {GARAGE_TEXT.opensNewTab}</span>
+      <span className="sr-only"> {texts.garage.opensNewTab}</span>
     </a>
   );
 }
@@ -93,7 +93,7 @@ export function CountdownPanel({
         {parts && !live && (
           <div
             role="timer"
-            aria-label={`${GARAGE_TEXT.timerLabel}: ${spokenCountdown(parts)}`}
+            aria-label={fillText(texts.garage.timerLabel, { time: spokenCountdown(parts, texts.garage) })}
             className="grid grid-cols-4 gap-2"
           >
             {units.map((unit) => (

@@ -7,6 +7,7 @@ import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { CITY } from '../../test/listings';
 import { seriousA11yViolations } from '../../test/location';
+import { loadLanguage } from '../../shared/i18n/catalogues';
 
 const ADD = `POST ${API.garageSale.add}`;
 const FILL = messages.common.fillFieldsProperly;
@@ -222,5 +223,20 @@ describe('create garage sale', () => {
     expect(screen.getByLabelText('start date').getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText(messages.garage.created)).toBeNull();
     expect(app.router.state.location.pathname).toBe('/create-garage');
+  });
+
+  it('reads in German, and says in German what is missing', async () => {
+    storeSession();
+    const api = mockApi({ 'GET /api/Account/me': ME_OK });
+    renderApp('/create-garage', { language: await loadLanguage('de') });
+    const form = await screen.findByRole('form', { name: 'Hofflohmarkt erstellen' }, { timeout: 5000 });
+    expect(within(form).getByRole('combobox', { name: 'Adresse des Flohmarkts' })).toBeTruthy();
+    expect(within(form).getByLabelText('Beginn: Stunde')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Kalender für den ersten Tag öffnen' })).toBeTruthy();
+    expect(within(form).getAllByText('Jahr-Monat-Tag')).toHaveLength(2);
+    expect(within(form).getByRole('checkbox', { name: 'Sammlerstücke' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'erstellen' }));
+    expect(await within(form).findByText('Bitte fülle alle Felder richtig aus.')).toBeTruthy();
+    expect(api.calls.some((call) => `${call.method} ${call.path}` === ADD)).toBe(false);
   });
 });

@@ -7,10 +7,9 @@ import { Banner } from '../../shared/ui/Banner';
 import { FormSheet } from '../../shared/ui/FormSheet';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location';
-import { createGarageSale, garageKeys } from './api';
+import { createGarageSale, garageKeys, itemName } from './api';
 import { DateField } from './DateField';
 import { NOON, serverFields, toGaragePayload, today, validateGarage, type GarageField } from './garageForm';
-import { GARAGE_TEXT } from './texts';
 import { TimeSelect } from './TimeSelect';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -23,7 +22,7 @@ export const SUCCESS_PAUSE_MS = 1200;
  */
 export default function CreateGaragePage() {
   const texts = useTexts();
-  useDocumentTitle(GARAGE_TEXT.createTitle);
+  useDocumentTitle(texts.garage.createTitle);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [location, setLocation] = useState<ChosenLocation | null>(null);
@@ -55,7 +54,7 @@ export default function CreateGaragePage() {
     event.preventDefault();
     if (submitting || created) return;
     const values = { location, startDate, endDate, startTime, endTime, items };
-    const problem = validateGarage(values);
+    const problem = validateGarage(values, texts);
     setError(problem?.message ?? null);
     setInvalid(new Set(problem?.fields ?? []));
     if (problem) return;
@@ -97,7 +96,7 @@ export default function CreateGaragePage() {
       tag={texts.garage.formTag}
       title={texts.garage.formTitle}
       closeTo={ROUTES.home}
-      closeLabel={GARAGE_TEXT.close}
+      closeLabel={texts.garage.close}
     >
       <form
         key={formKey}
@@ -109,7 +108,7 @@ export default function CreateGaragePage() {
       >
         <LocationField
           id="garage-address"
-          label={GARAGE_TEXT.address}
+          label={texts.garage.address}
           placeholder={texts.garage.addressPlaceholder}
           limit={SUGGESTION_LIMIT.garageForm}
           value={location}
@@ -120,8 +119,8 @@ export default function CreateGaragePage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <DateField
             id="garage-start-date"
-            label={GARAGE_TEXT.startDate}
-            calendarLabel={GARAGE_TEXT.calendarStart}
+            label={texts.garage.startDate}
+            calendarLabel={texts.garage.calendarStart}
             min={minDate}
             value={startDate}
             onChange={setStartDate}
@@ -130,8 +129,8 @@ export default function CreateGaragePage() {
           />
           <DateField
             id="garage-end-date"
-            label={GARAGE_TEXT.endDate}
-            calendarLabel={GARAGE_TEXT.calendarEnd}
+            label={texts.garage.endDate}
+            calendarLabel={texts.garage.calendarEnd}
             min={startDate && startDate > minDate ? startDate : minDate}
             value={endDate}
             onChange={setEndDate}
@@ -140,7 +139,7 @@ export default function CreateGaragePage() {
           />
           <TimeSelect
             id="garage-start-time"
-            label={GARAGE_TEXT.startTime}
+            label={texts.garage.startTime}
             value={startTime}
             onChange={setStartTime}
             invalid={invalid.has('startTime')}
@@ -148,7 +147,7 @@ export default function CreateGaragePage() {
           />
           <TimeSelect
             id="garage-end-time"
-            label={GARAGE_TEXT.endTime}
+            label={texts.garage.endTime}
             value={endTime}
             onChange={setEndTime}
             invalid={invalid.has('endTime')}
@@ -156,7 +155,7 @@ export default function CreateGaragePage() {
           />
         </div>
         <fieldset aria-invalid={invalid.has('items') || undefined}>
-          <legend className="field-label">{GARAGE_TEXT.itemsLegend}</legend>
+          <legend className="field-label">{texts.garage.itemsLegend}</legend>
           <div
             className={`grid grid-cols-2 gap-1 rounded-xl sm:grid-cols-3 ${
               invalid.has('items') ? 'ring-2 ring-red-700 ring-offset-2' : ''
@@ -174,7 +173,7 @@ export default function CreateGaragePage() {
                   onChange={(event) => toggleItem(item, event.target.checked)}
                   disabled={locked}
                 />
-                {item}
+                {itemName(item, texts)}
               </label>
             ))}
           </div>
@@ -185,7 +184,7 @@ export default function CreateGaragePage() {
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
         {created && <Banner tone="success">{texts.garage.created}</Banner>}
         <button type="submit" className="btn btn-primary w-full" disabled={locked}>
-          {submitting ? GARAGE_TEXT.creating : texts.garage.create}
+          {submitting ? texts.garage.creating : texts.garage.create}
         </button>
       </form>
     </FormSheet>

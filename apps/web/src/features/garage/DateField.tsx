@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import dayjs from 'dayjs';
-import { GARAGE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Digits typed (or pasted in any shape) written as yyyy-mm-dd, the dashes put in as the digits come. */
 export function formatDateInput(text: string): string {
@@ -44,6 +44,7 @@ export function DateField({
   invalid?: boolean;
   disabled?: boolean;
 }) {
+  const texts = useTexts();
   const pickerRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
   const chosen = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null;
@@ -106,7 +107,7 @@ export function DateField({
         </button>
       </div>
       <p id={hintId} className="mt-1 text-xs text-stone-600">
-        {GARAGE_TEXT.dateFormat}
+        {texts.garage.dateFormat}
         {readable && <span className="font-semibold text-stone-800">{` · ${readable}`}</span>}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { MapPanel } from '../../shared/map/MapPanel';
-import { GARAGE_TEXT } from './texts';
+import { fillText } from '@rummage/contract';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 const GarageMap = lazy(() => import('./GarageMap'));
@@ -23,11 +23,11 @@ export function GarageMapPanel({
       place={address}
       Map={GarageMap}
       texts={{
-        heading: GARAGE_TEXT.mapHeading,
+        heading: texts.garage.mapHeading,
         viewMore: texts.garage.viewMore,
-        mapLabel: GARAGE_TEXT.mapLabel,
-        dialogTitle: `${GARAGE_TEXT.mapDialogTitle}: ${address}`,
-        closeMap: GARAGE_TEXT.closeMap,
+        mapLabel: texts.garage.mapLabel,
+        dialogTitle: fillText(texts.garage.mapDialogTitle, { address }),
+        closeMap: texts.garage.closeMap,
       }}
     />
   );

@@ -3,7 +3,6 @@ import { ROUTES, fillText, type GarageSale } from '@rummage/contract';
 import { AddToRouteButton } from '../garage-route';
 import { salePlace } from './api';
 import { CardCountdown } from './Countdown';
-import { GARAGE_TEXT } from './texts';
 import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart, validZone } from './time';
 import { useNow } from './useNow';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -68,10 +67,10 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
         </Heading>
         {address && <p className="-mt-1 truncate text-xs text-stone-600">{address}</p>}
         <p className="text-sm text-stone-700">
-          {start ? formatStart(start, now, zone) : texts.garage.noValidDate}
+          {start ? formatStart(start, now, zone, texts.garage) : texts.garage.noValidDate}
           {parts?.live && end && (
             <span className="block">
-              {fillText(GARAGE_TEXT.until, { time: formatEndTime(end, start!, zone) })}
+              {fillText(texts.garage.until, { time: formatEndTime(end, start!, zone) })}
             </span>
           )}
         </p>

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/renderApp';
 import { productCard } from '../../test/products';
 import { seriousA11yViolations } from '../../test/location';
 import { garageSale } from '../../test/garageSales';
+import { loadLanguage } from '../../shared/i18n/catalogues';
 
 const G = messages.garage;
 // Friday 27 November 2026, 6 PM in Chicago; the sale starts tomorrow at 9 AM there (15:00 UTC).
@@ -160,5 +161,37 @@ describe('garage sale detail', () => {
     expect(screen.getByRole('dialog', { name: /Garage sale location/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close map' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reads in German: headline, start, countdown, route toggle and the host’s other sales', async () => {
+    const other = garageSale(8, {
+      location: 'Evanston, IL',
+      eventDate: '2026-11-29T15:00:00Z',
+      endsAt: '2026-11-29T20:00:00Z',
+    });
+    mockSale(garageSale(3), [other]);
+    renderApp('/garage/3', { language: await loadLanguage('de') });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Hofflohmarkt in Chicago, IL' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Morgen um /)).toBeTruthy();
+    expect(
+      screen.getByRole('timer', {
+        name: 'Zeit bis zum Beginn des Flohmarkts: 0 Tage, 15 Stunden, 0 Minuten, 0 Sekunden',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zur Route hinzufügen' })).toBeTruthy();
+    const items = screen.getByRole('list', { name: 'Das gibt es zu entdecken' });
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Möbel', 'Bücher']);
+    const more = await screen.findByRole('list', { name: 'Weitere Hofflohmärkte von @windycitythrift' });
+    expect(within(more).getByRole('timer', { name: /^Beginnt in 1 Tag, 15 Stunden/ })).toBeTruthy();
   });
 });

@@ -7,14 +7,13 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { AddToRouteButton, PlanRouteLink, saleZoneTime } from '../garage-route';
-import { parseSaleId, saleItems, salePlace, useGarageSale } from './api';
+import { itemName, parseSaleId, saleItems, salePlace, useGarageSale } from './api';
 import { CountdownPanel } from './CountdownPanel';
 import { GarageMapPanel } from './GarageMapPanel';
 import { HostMore, HostPanel } from './HostPanels';
-import { GARAGE_TEXT } from './texts';
 import { formatEndTime, formatStart, saleEnd, saleStart } from './time';
 import { useNow } from './useNow';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 function CheckIcon() {
   return (
@@ -25,11 +24,12 @@ function CheckIcon() {
 }
 
 function NotAvailable({ text }: { text: string }) {
+  const texts = useTexts();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10">
-      <EmptyState headingLevel={1} title={GARAGE_TEXT.notFoundTitle} text={text}>
+      <EmptyState headingLevel={1} title={texts.garage.notFoundTitle} text={text}>
         <Link to={ROUTES.marketplace} className="btn btn-primary">
-          {GARAGE_TEXT.backToMarketplace}
+          {texts.garage.backToMarketplace}
         </Link>
       </EmptyState>
     </div>
@@ -48,13 +48,13 @@ export default function GarageSalePage() {
   const sale = query.data ?? null;
   const fill = useFillText();
   const headline = sale ? fillText(texts.garage.headline, { place: salePlace(sale) }) : null;
-  useDocumentTitle(headline ? fill(GARAGE_TEXT.detailNamedTitle, { headline }) : GARAGE_TEXT.detailTitle);
+  useDocumentTitle(headline ? fill(texts.garage.detailNamedTitle, { headline }) : texts.garage.detailTitle);
 
-  if (id !== null && query.isPending) return <Spinner label={GARAGE_TEXT.loading} fillScreen />;
+  if (id !== null && query.isPending) return <Spinner label={texts.garage.loading} fillScreen />;
   if (query.isError)
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-10">
-        <Banner>{GARAGE_TEXT.loadFailed}</Banner>
+        <Banner>{texts.garage.loadFailed}</Banner>
       </div>
     );
   if (!sale || !headline) return <NotAvailable text={texts.garage.notFound} />;
@@ -63,6 +63,7 @@ export default function GarageSalePage() {
 
 function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string }) {
   const texts = useTexts();
+  const locale = useLocale();
   const now = useNow();
   const { session } = useSession();
   const start = saleStart(sale);
@@ -71,7 +72,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
 
   const isOwn = sale.isOwner || (session !== null && session.userId === sale.userId);
   const items = saleItems(sale);
-  const localStart = start ? saleZoneTime(start, sale.timeZone) : null;
+  const localStart = start ? saleZoneTime(start, sale.timeZone, locale) : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 md:py-8">
@@ -82,16 +83,16 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
         <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{headline}</h1>
         {start ? (
           <p className="text-lg font-semibold text-brand-800">
-            <time dateTime={start.toISOString()}>{formatStart(start, now)}</time>
+            <time dateTime={start.toISOString()}>{formatStart(start, now, undefined, texts.garage)}</time>
             {end && (
               <span className="font-normal text-stone-700">
                 {' '}
-                {fillText(GARAGE_TEXT.until, { time: formatEndTime(end, start) })}
+                {fillText(texts.garage.until, { time: formatEndTime(end, start) })}
               </span>
             )}
             {localStart && (
               <span className="block text-sm font-normal text-stone-600">
-                {fillText(GARAGE_TEXT.saleTime, { time: localStart })}
+                {fillText(texts.garage.saleTime, { time: localStart })}
               </span>
             )}
           </p>
@@ -118,7 +119,7 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
                   <span className="text-brand-700">
                     <CheckIcon />
                   </span>
-                  {item}
+                  {itemName(item, texts)}
                 </li>
               ))}
             </ul>

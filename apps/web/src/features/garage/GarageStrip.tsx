@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import type { GarageSale } from '@rummage/contract';
 import { PlanRouteLink, useRouteSelection } from '../garage-route';
 import { GarageSaleCard } from './GarageSaleCard';
-import { GARAGE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** docs/product.md §2, §9: the strip shows 4 cards at 1024 px and wider, 3 from 768 px, else 2. */
 export const STRIP_VISIBLE = { lg: 4, md: 3, base: 2 } as const;
@@ -42,6 +42,7 @@ const arrowClass =
  * heading. A region named "Garage sales".
  */
 export function GarageStrip({ sales }: { sales: readonly GarageSale[] }) {
+  const texts = useTexts();
   const trackRef = useRef<HTMLUListElement>(null);
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(false);
@@ -94,7 +95,7 @@ export function GarageStrip({ sales }: { sales: readonly GarageSale[] }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="garage-strip-heading" className="text-xl font-bold text-stone-900">
-          {GARAGE_TEXT.stripHeading}
+          {texts.garage.stripHeading}
         </h2>
         <div className="flex items-center gap-2">
           <PlanRouteLink className="btn btn-outline min-h-10 py-1 text-sm" />
@@ -104,7 +105,7 @@ export function GarageStrip({ sales }: { sales: readonly GarageSale[] }) {
             onClick={() => !atStart && page(-1)}
             // aria-disabled rather than disabled: reaching the end must not drop the keyboard focus.
             aria-disabled={atStart}
-            aria-label={GARAGE_TEXT.previous}
+            aria-label={texts.garage.previous}
           >
             <ArrowIcon flip />
           </button>
@@ -113,7 +114,7 @@ export function GarageStrip({ sales }: { sales: readonly GarageSale[] }) {
             className={arrowClass}
             onClick={() => !atEnd && page(1)}
             aria-disabled={atEnd}
-            aria-label={GARAGE_TEXT.next}
+            aria-label={texts.garage.next}
           >
             <ArrowIcon />
           </button>

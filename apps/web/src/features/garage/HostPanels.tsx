@@ -4,7 +4,7 @@ import { useSellerItems } from '../listings';
 import { PersonCard } from '../../shared/ui/PersonCard';
 import { useUserGarageSales } from './api';
 import { GarageSaleCard } from './GarageSaleCard';
-import { GARAGE_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 import { useLiveSales } from './useLiveSales';
 
 /** How many of the host's other sales and items the page shows; the rest are on their profile. */
@@ -12,9 +12,10 @@ const MORE_SHOWN = 4;
 
 /** The host's card on a garage sale. */
 export function HostPanel({ sale, isOwn }: { sale: GarageSale; isOwn: boolean }) {
+  const texts = useTexts();
   return (
     <PersonCard
-      heading={GARAGE_TEXT.hostHeading}
+      heading={texts.garage.hostHeading}
       userId={sale.userId}
       userName={sale.userName}
       imageUrl={sale.userImageUrl}
@@ -29,13 +30,14 @@ export function HostPanel({ sale, isOwn }: { sale: GarageSale; isOwn: boolean })
  * on wide screens, below it on small ones.
  */
 export function HostMore({ sale }: { sale: GarageSale }) {
+  const texts = useTexts();
   const sales = useLiveSales(useUserGarageSales(sale.userId).data, { deleteEnded: false });
   const items = useSellerItems(sale.userId).data ?? [];
   const others = sales.filter((other) => other.id !== sale.id).slice(0, MORE_SHOWN);
   const name = sale.userName;
   if (others.length === 0 && items.length === 0) return null;
-  const salesHeading = fillText(GARAGE_TEXT.moreSales, { name });
-  const itemsHeading = fillText(GARAGE_TEXT.moreItems, { name });
+  const salesHeading = fillText(texts.garage.moreSales, { name });
+  const itemsHeading = fillText(texts.garage.moreItems, { name });
   const grid = 'grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-2';
   return (
     <div className="flex flex-col gap-6">

@@ -1,5 +1,5 @@
-import { TIME_PICKER_MINUTE_STEP } from '@rummage/contract';
-import { GARAGE_TEXT } from './texts';
+import { TIME_PICKER_MINUTE_STEP, fillText } from '@rummage/contract';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** A wall-clock time as the form keeps it: 24-hour "HH:mm". */
 export type Time24 = string;
@@ -37,6 +37,7 @@ export function TimeSelect({
   invalid?: boolean;
   disabled?: boolean;
 }) {
+  const texts = useTexts();
   const { hour, minute, period } = split(value);
   const selectClass = 'field-input w-auto min-w-16 px-2';
   return (
@@ -44,7 +45,7 @@ export function TimeSelect({
       <legend className="field-label">{label}</legend>
       <div className="flex gap-2">
         <label htmlFor={`${id}-hour`} className="sr-only">
-          {`${label} ${GARAGE_TEXT.hour}`}
+          {fillText(texts.garage.hourOf, { label })}
         </label>
         <select
           id={`${id}-hour`}
@@ -61,7 +62,7 @@ export function TimeSelect({
           ))}
         </select>
         <label htmlFor={`${id}-minute`} className="sr-only">
-          {`${label} ${GARAGE_TEXT.minute}`}
+          {fillText(texts.garage.minuteOf, { label })}
         </label>
         <select
           id={`${id}-minute`}
@@ -78,7 +79,7 @@ export function TimeSelect({
           ))}
         </select>
         <label htmlFor={`${id}-period`} className="sr-only">
-          {`${label} ${GARAGE_TEXT.period}`}
+          {fillText(texts.garage.periodOf, { label })}
         </label>
         <select
           id={`${id}-period`}

@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, apiPath, milesToKm, type GarageSale, type GarageSaleCreateRequest } from '@rummage/contract';
+import {
+  API,
+  apiPath,
+  milesToKm,
+  type Catalogue,
+  type GarageSale,
+  type GarageSaleCreateRequest,
+} from '@rummage/contract';
 import { ApiError, apiFetch } from '../../shared/api/client';
 import { onSavedLocationChanged } from '../../shared/session/storage';
 import { useSavedLocation } from '../location';
@@ -45,6 +52,12 @@ export function saleItems(sale: Partial<Pick<GarageSale, 'items' | 'itemsToExpec
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/** An item of the checklist in the reader's language; one not on the list as the host's answer has it. */
+export function itemName(item: string, texts: Catalogue): string {
+  const names: Readonly<Record<string, string>> = texts.garage.itemNames;
+  return (Object.hasOwn(names, item) && names[item]) || item;
 }
 
 /** Ids an expiry DELETE was already sent for in this page's life, so a refetch does not repeat it. */

@@ -4,6 +4,7 @@ import {
   joinGarageItems,
   messages,
   startsBeforeToday,
+  type Catalogue,
   type GarageSaleCreateRequest,
 } from '@rummage/contract';
 import type { ChosenLocation } from '../location';
@@ -32,10 +33,12 @@ export function today(): string {
  * docs/product.md §5 "Garage form", by the contract's rules: everything required, else 'Please fill all the fields
  * properly.'; then the end not before the start; then no start day before today by this browser's calendar.
  * (The server judges the day, and whether the end has passed, by the sale's own clock and names the field.)
- * Answers the first message and the fields it is about, or null when the form may be sent.
+ * Answers the first message, in the language of `texts`, and the fields it is about, or null when the form may be
+ * sent.
  */
 export function validateGarage(
   values: GarageValues,
+  texts: Catalogue,
   todayDate: string = today(),
 ): { message: string; fields: GarageField[] } | null {
   const problems = garageFormProblems({
@@ -52,7 +55,7 @@ export function validateGarage(
   if (!first) {
     // A typed date can lie in the past, where the calendar would not let it (docs/product.md §5).
     return startsBeforeToday(values.startDate, todayDate)
-      ? { message: messages.garage.startInPast, fields: ['startDate'] }
+      ? { message: texts.garage.startInPast, fields: ['startDate'] }
       : null;
   }
   const fields = new Set<GarageField>();
@@ -62,9 +65,22 @@ export function validateGarage(
   }
   if (first.message === messages.garage.endBeforeStart) {
     // An earlier day is the end date's fault; on the same day it is the end time's.
-    return { message: first.message, fields: [values.endDate < values.startDate ? 'endDate' : 'endTime'] };
+    return {
+      message: texts.garage.endBeforeStart,
+      fields: [values.endDate < values.startDate ? 'endDate' : 'endTime'],
+    };
   }
-  return { message: first.message, fields: [...fields] };
+  return { message: inLanguage(first.message, texts), fields: [...fields] };
+}
+
+/** The garage texts the contract's form rules complain with, besides 'Please fill all the fields properly.'. */
+const RULE_TEXTS = ['itemsInvalid', 'titleTooLong', 'endBeforeStart', 'startInPast', 'endInPast'] as const;
+
+/** A complaint of the contract's rules (an English text of `messages`) in the language of `texts`. */
+function inLanguage(message: string, texts: Catalogue): string {
+  if (message === messages.common.fillFieldsProperly) return texts.common.fillFieldsProperly;
+  const key = RULE_TEXTS.find((name) => messages.garage[name] === message);
+  return key ? texts.garage[key] : message;
 }
 
 /** The docs/product.md §3 create payload: dates yyyy-MM-dd, times 24-hour HH:mm:ss, items joined by ", ". */

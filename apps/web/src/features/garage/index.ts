@@ -2,5 +2,4 @@
 export { salePlace, useDeleteGarageSale, useMarketplaceSales, useUserGarageSales } from './api';
 export { GarageSaleCard } from './GarageSaleCard';
 export { GarageGridCards, GarageStrip, RouteLinkRow } from './GarageStrip';
-export { GARAGE_TEXT } from './texts';
 export { useLiveSales } from './useLiveSales';

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import type { GarageSale } from '@rummage/contract';
+import { fillText, messages, type Catalogue, type GarageSale } from '@rummage/contract';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -106,15 +106,18 @@ export function formatCountdown(parts: CountdownParts): string {
   return [parts.days, parts.hours, parts.minutes, parts.seconds].map(twoDigits).join(':');
 }
 
-const unit = (value: number, one: string) => `${value} ${one}${value === 1 ? '' : 's'}`;
+/** The words of the garage-sale texts in the reader's language (English unless given). */
+type GarageWords = Catalogue['garage'];
+
+const unit = (count: number, one: string, other: string) => fillText(count === 1 ? one : other, { count });
 
 /** The countdown as words, for screen readers: "1 day, 2 hours, 3 minutes, 4 seconds". */
-export function spokenCountdown(parts: CountdownParts): string {
+export function spokenCountdown(parts: CountdownParts, words: GarageWords = messages.garage): string {
   return [
-    unit(parts.days, 'day'),
-    unit(parts.hours, 'hour'),
-    unit(parts.minutes, 'minute'),
-    unit(parts.seconds, 'second'),
+    unit(parts.days, words.spokenDay, words.spokenDays),
+    unit(parts.hours, words.spokenHour, words.spokenHours),
+    unit(parts.minutes, words.spokenMinute, words.spokenMinutes),
+    unit(parts.seconds, words.spokenSecond, words.spokenSeconds),
   ].join(', ');
 }
 
@@ -132,16 +135,21 @@ function inZone(date: Date | number, zone: string | undefined): Dayjs {
  * "Yesterday at 9:00 AM" (a sale that started yesterday and runs on), else "Sat, Nov 28 at 9:00 AM" (with the
  * year when it is not this year's).
  */
-export function formatStart(start: Date, now: number, zone?: string): string {
+export function formatStart(
+  start: Date,
+  now: number,
+  zone?: string,
+  words: GarageWords = messages.garage,
+): string {
   const when = inZone(start, zone);
   const today = inZone(now, zone);
   const day = (value: Dayjs) => value.format('YYYY-MM-DD');
   const time = when.format('h:mm A');
-  if (day(when) === day(today)) return `Today at ${time}`;
+  if (day(when) === day(today)) return fillText(words.todayAt, { time });
   // Step whole calendar days on a plain UTC date: zone-aware arithmetic would trip over daylight saving.
   const todayUtc = dayjs.utc(day(today));
-  if (day(when) === day(todayUtc.add(1, 'day'))) return `Tomorrow at ${time}`;
-  if (day(when) === day(todayUtc.subtract(1, 'day'))) return `Yesterday at ${time}`;
+  if (day(when) === day(todayUtc.add(1, 'day'))) return fillText(words.tomorrowAt, { time });
+  if (day(when) === day(todayUtc.subtract(1, 'day'))) return fillText(words.yesterdayAt, { time });
   const sameYear = when.year() === today.year();
   return when.format(sameYear ? 'ddd, MMM D [at] h:mm A' : 'ddd, MMM D, YYYY [at] h:mm A');
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { sameSitePath, type Notification } from '@rummage/contract';
-import { timeAgo } from '../../shared/ui/relativeTime';
+import { useTimeAgo } from '../../shared/ui/relativeTime';
 import { NotificationIcon } from './NotificationIcon';
-import { NOTIFICATIONS_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** One entry: what it is about, its title and text, how long ago; unread ones stand out and say so. */
 export function NotificationRow({
@@ -14,13 +14,15 @@ export function NotificationRow({
   now: number;
   onOpen(): void;
 }) {
+  const T = useTexts().notifications;
   const { title, body, createdAt, isRead, type } = notification;
+  const timeAgo = useTimeAgo();
   const content = (
     <>
       <NotificationIcon type={type} unread={!isRead} />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={`break-words text-stone-900 ${isRead ? 'font-medium' : 'font-bold'}`}>
-          {!isRead && <span className="sr-only">{NOTIFICATIONS_TEXT.unread}: </span>}
+          {!isRead && <span className="sr-only">{T.unread}: </span>}
           {title}
         </span>
         {body && <span className="line-clamp-2 break-words text-sm text-stone-700">{body}</span>}

@@ -7,7 +7,6 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { useNotificationsCount } from '../../shared/realtime/NotificationsCountContext';
 import { useMarkRead, useNotificationList } from './api';
 import { NotificationRow } from './NotificationRow';
-import { NOTIFICATIONS_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
@@ -17,7 +16,7 @@ import { useTexts } from '../../shared/i18n/useTexts';
 export default function NotificationsPage() {
   const texts = useTexts();
   const T = texts.notifications;
-  useDocumentTitle(NOTIFICATIONS_TEXT.title);
+  useDocumentTitle(T.documentTitle);
   const list = useNotificationList();
   const markRead = useMarkRead();
   const now = useRelativeNow();
@@ -47,7 +46,7 @@ export default function NotificationsPage() {
         </div>
       </div>
       {list.isLoading ? (
-        <Spinner label={NOTIFICATIONS_TEXT.loading} fillScreen />
+        <Spinner label={T.loading} fillScreen />
       ) : list.notifications.length === 0 ? (
         <p className="card px-6 py-10 text-center text-stone-700">{T.empty}</p>
       ) : (
@@ -65,7 +64,7 @@ export default function NotificationsPage() {
             ))}
           </ul>
           {list.isLoadingMore ? (
-            <Spinner size={32} label={NOTIFICATIONS_TEXT.loadingMore} />
+            <Spinner size={32} label={T.loadingMore} />
           ) : (
             list.hasMore && (
               <button type="button" className="btn btn-outline mx-auto min-h-10 px-6" onClick={list.loadMore}>

@@ -1,20 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { cities } from '../../test/location';
+import type * as LanguageModule from '../../shared/i18n/language';
+import { followSavedLanguage } from '../../shared/i18n/language';
 import { profileDetails } from './testProfiles';
+
+vi.mock('../../shared/i18n/language', async (original) => ({
+  ...(await original<typeof LanguageModule>()),
+  followSavedLanguage: vi.fn(() => true),
+}));
 
 configure({ asyncUtilTimeout: 4000 });
 const P = messages.profile;
 const UPDATE = 'POST /api/User/update-user-details';
 
-async function openForm(update: MockAnswer | ((request: { body: unknown }) => MockAnswer) = { status: 500 }) {
+async function openForm(
+  update: MockAnswer | ((request: { body: unknown }) => MockAnswer) = { status: 500 },
+  saved: Parameters<typeof profileDetails>[0] = {},
+) {
+  vi.mocked(followSavedLanguage).mockClear();
   storeSession();
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
-    'GET /api/User/profile-details/7': { body: { data: profileDetails() } },
+    'GET /api/User/profile-details/7': { body: { data: profileDetails(saved) } },
     'GET /api/Geo/cities': { body: { data: cities(20) } },
     [UPDATE]: update,
   });
@@ -25,6 +36,7 @@ async function openForm(update: MockAnswer | ((request: { body: unknown }) => Mo
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'save' }));
 const errorOf = (label: string) => {
@@ -91,9 +103,41 @@ describe('edit profile', () => {
         address: 'Springfield, IL',
         latitude: 39.78,
         longitude: -89.65,
+        language: null,
       },
     ]);
+    // The language did not change, so the page stays as it is.
+    expect(followSavedLanguage).not.toHaveBeenCalled();
     expect(localStorage.getItem('username')).toBe('mariaB');
+  });
+
+  it('saves the language chosen, and shows the page in it', async () => {
+    const { posts } = await openForm(({ body }) => ({
+      body: { message: P.updated, data: profileDetails({ language: (body as { language: 'de' }).language }) },
+    }));
+    const languages = screen.getByRole('group', { name: messages.footer.language });
+    expect(
+      within(languages)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual([P.languageBrowser, 'English', 'Deutsch', 'Español']);
+    expect(radio(P.languageBrowser).checked).toBe(true);
+    fireEvent.click(radio('Deutsch'));
+    save();
+    await waitFor(() => expect(followSavedLanguage).toHaveBeenCalledWith('de', 'en'));
+    expect(posts().map((call) => (call.body as { language: unknown }).language)).toEqual(['de']);
+  });
+
+  it('starts from the saved language, and clearing it gives the choice back to the browser', async () => {
+    const { posts } = await openForm(
+      () => ({ body: { message: P.updated, data: profileDetails({ language: null }) } }),
+      { language: 'es' },
+    );
+    expect(radio('Español').checked).toBe(true);
+    fireEvent.click(radio(P.languageBrowser));
+    save();
+    await waitFor(() => expect(followSavedLanguage).toHaveBeenCalledWith(null, 'en'));
+    expect(posts().map((call) => (call.body as { language: unknown }).language)).toEqual([null]);
   });
 
   it('offers at most 15 address suggestions', async () => {

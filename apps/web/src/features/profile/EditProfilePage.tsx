@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ROUTES, SUGGESTION_LIMIT, type ProfileDetails } from '@rummage/contract';
+import { ROUTES, SUGGESTION_LIMIT, type Locale, type ProfileDetails } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { ME_QUERY_KEY } from '../../shared/session/SessionProvider';
@@ -12,6 +12,7 @@ import { FieldError, TextField } from '../../shared/ui/TextField';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { LocationField, type ChosenLocation } from '../location';
 import { AccountDataSection } from './AccountDataSection';
+import { LanguageSetting } from './LanguageSetting';
 import { profileKeys, updateUserDetails, useProfileDetails } from './api';
 import {
   checkProfile,
@@ -20,7 +21,8 @@ import {
   type EditProfileValues,
 } from './editProfileForm';
 import { EDIT_PROFILE_TEXT } from './texts';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { followSavedLanguage } from '../../shared/i18n/language';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 interface Prefill {
   userName: string | null;
@@ -28,6 +30,7 @@ interface Prefill {
   address: string | null;
   latitude: number | null;
   longitude: number | null;
+  language: Locale | null;
 }
 
 function initialAddress(saved: Prefill | null): ChosenLocation | null {
@@ -70,6 +73,8 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
   const [userName, setUserName] = useState(saved?.userName ?? session?.username ?? '');
   const [email, setEmail] = useState(saved?.email ?? '');
   const [address, setAddress] = useState<ChosenLocation | null>(initialAddress(saved));
+  const locale = useLocale();
+  const [language, setLanguage] = useState<Locale | null>(saved?.language ?? null);
   const [errors, setErrors] = useState<EditProfileErrors>({});
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -89,6 +94,8 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       });
     }
     setStatus({ tone: 'success', text: texts.profile.updated });
+    // A new language shows at once: the page loads again in it (or in the browser's, with none saved).
+    if (profile.language !== (saved?.language ?? null)) followSavedLanguage(profile.language, locale);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -100,7 +107,7 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
       setStatus({ tone: 'error', text: texts.profile.userNotFound });
       return;
     }
-    const values: EditProfileValues = { userName, email, address };
+    const values: EditProfileValues = { userName, email, address, language };
     const check = checkProfile(userId, values);
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) return;
@@ -163,6 +170,12 @@ function EditProfileForm({ saved }: { saved: Prefill | null }) {
         />
         <FieldError id="profile-address-error" message={errors.address} />
       </div>
+      <LanguageSetting
+        value={language}
+        onChange={setLanguage}
+        error={errors.language}
+        disabled={submitting}
+      />
       <button type="submit" className="btn btn-primary mt-2 w-full" disabled={submitting}>
         {submitting ? EDIT_PROFILE_TEXT.saving : EDIT_PROFILE_TEXT.save}
       </button>

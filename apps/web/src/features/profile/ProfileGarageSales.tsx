@@ -3,14 +3,7 @@ import { Link } from 'react-router';
 import { ROUTES, fillText, type GarageSale } from '@rummage/contract';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  GARAGE_TEXT,
-  GarageSaleCard,
-  salePlace,
-  useDeleteGarageSale,
-  useLiveSales,
-  useUserGarageSales,
-} from '../garage';
+import { GarageSaleCard, salePlace, useDeleteGarageSale, useLiveSales, useUserGarageSales } from '../garage';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
@@ -46,7 +39,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
     });
   }
 
-  const heading = isOwn ? GARAGE_TEXT.mySales : GARAGE_TEXT.hostSales;
+  const heading = isOwn ? texts.garage.mySales : texts.garage.hostSales;
   const showList = sales.length > 0;
 
   return (
@@ -60,7 +53,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
           <Banner onDismiss={() => setFailed(false)}>{texts.garage.deleteFailed}</Banner>
         </div>
       )}
-      {query.isError && <Banner>{GARAGE_TEXT.salesFailed}</Banner>}
+      {query.isError && <Banner>{texts.garage.salesFailed}</Banner>}
       {showList && (
         <section aria-labelledby="profile-garage-heading" className="mb-8">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -70,7 +63,7 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
             {isOwn && (
               <Link to={ROUTES.createGarage} className="text-sm font-semibold text-brand-700 underline">
                 <span aria-hidden="true">+ </span>
-                {GARAGE_TEXT.newSale}
+                {texts.garage.newSale}
               </Link>
             )}
           </div>
@@ -88,11 +81,13 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
                     type="button"
                     aria-haspopup="dialog"
                     // Named with the sale so a list of "delete" buttons can be told apart.
-                    aria-label={`${GARAGE_TEXT.delete}: ${fillText(texts.garage.headline, { place: salePlace(sale) })}`}
+                    aria-label={fillText(texts.garage.deleteSaleLabel, {
+                      headline: fillText(texts.garage.headline, { place: salePlace(sale) }),
+                    })}
                     onClick={() => setPending(sale)}
                     className="inline-flex min-h-10 items-center justify-center rounded-full border border-red-300 bg-white px-3 text-sm font-semibold text-red-800 hover:bg-red-50"
                   >
-                    {GARAGE_TEXT.delete}
+                    {texts.garage.delete}
                   </button>
                 )}
               </li>
@@ -102,10 +97,10 @@ export function ProfileGarageSales({ userId, isOwn }: { userId: number | null; i
       )}
       <ConfirmDialog
         open={pending !== null}
-        title={GARAGE_TEXT.deleteQuestion}
-        description={pending && fillText(GARAGE_TEXT.deleteText, { place: salePlace(pending) })}
-        confirmLabel={remove.isPending ? GARAGE_TEXT.deleting : GARAGE_TEXT.delete}
-        cancelLabel={GARAGE_TEXT.cancel}
+        title={texts.garage.deleteQuestion}
+        description={pending && fillText(texts.garage.deleteText, { place: salePlace(pending) })}
+        confirmLabel={remove.isPending ? texts.garage.deleting : texts.garage.delete}
+        cancelLabel={texts.garage.cancel}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}

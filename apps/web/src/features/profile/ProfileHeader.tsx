@@ -7,7 +7,7 @@ import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
 import { PROFILE_TEXT } from './texts';
 import type { UploadMessage } from './usePhotoUploads';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** What the top of a profile shows; counts are null while unknown. */
 export interface ProfileView {
@@ -132,7 +132,8 @@ export function ProfileHeader({
 }) {
   const texts = useTexts();
   const fill = useFillText();
-  const since = profile.thrifterSince ? formatSince(profile.thrifterSince) : '';
+  const locale = useLocale();
+  const since = profile.thrifterSince ? formatSince(profile.thrifterSince, locale) : '';
   const stats = [
     { key: 'views', label: countNoun(profile.views ?? 0, 'views'), value: profile.views },
     { key: 'itemsSold', label: countNoun(profile.itemsSold ?? 0, 'itemsSold'), value: profile.itemsSold },

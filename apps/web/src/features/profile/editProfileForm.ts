@@ -1,10 +1,12 @@
-import { updateUserDetailsSchema, type UpdateUserDetailsRequest } from '@rummage/contract';
+import { updateUserDetailsSchema, type Locale, type UpdateUserDetailsRequest } from '@rummage/contract';
 import type { ChosenLocation } from '../location';
 
 export interface EditProfileValues {
   userName: string;
   email: string;
   address: ChosenLocation | null;
+  /** The saved language; null: the browser's languages decide. */
+  language: Locale | null;
 }
 export type EditProfileErrors = Partial<Record<keyof EditProfileValues, string>>;
 
@@ -15,6 +17,7 @@ const FIELD_OF: Record<string, keyof EditProfileValues> = {
   address: 'address',
   latitude: 'address',
   longitude: 'address',
+  language: 'language',
 };
 
 export type ProfileCheck =
@@ -32,6 +35,7 @@ export function checkProfile(userId: number, values: EditProfileValues): Profile
     address: values.address?.address ?? '',
     latitude: values.address?.latitude,
     longitude: values.address?.longitude,
+    language: values.language,
   });
   if (result.success) return { ok: true, request: result.data };
   const errors: EditProfileErrors = {};

@@ -3,7 +3,7 @@ import { ROUTES, countText } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
-import { STAFF_MENU_LABEL, STAFF_PATH } from '../staff';
+import { STAFF_PATH } from '../staff';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { SHELL_TEXT } from './texts';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
@@ -93,7 +93,7 @@ export function AccountMenu() {
               {(currentUser?.role === 'staff' || currentUser?.role === 'admin') && (
                 <li>
                   <Link to={STAFF_PATH} className={menuItemClass} onClick={close}>
-                    {STAFF_MENU_LABEL}
+                    {texts.staff.menuLabel}
                   </Link>
                 </li>
               )}

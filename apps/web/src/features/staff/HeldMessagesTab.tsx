@@ -1,26 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { API, fillText, ROUTES, type HeldMessage } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeSince } from '../../shared/ui/relativeTime';
 import { fetchHeldMessages, staffKeys, useStaffAction } from './api';
 import { fillNodes, formatWhen, QueryState } from './ui';
 import { UserDetail } from './UserDetail';
-import { useTexts } from '../../shared/i18n/useTexts';
-
-/**
- * How old an account is, in words without "ago" ("3 hours", "2 days"): dayjs's relative time, which
- * shared/ui/relativeTime sets up for timeAgo. A join time a little ahead of this clock counts as now.
- */
-function accountAge(joinedAt: string, now: number): string {
-  const joined = dayjs(joinedAt);
-  if (!joined.isValid()) return '';
-  return (joined.valueOf() > now ? dayjs(now) : joined).from(dayjs(now), true);
-}
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * The classifier's score as a percentage, cut (not rounded) to two decimals: held messages all score 0.999 or
@@ -48,6 +37,9 @@ function HeldItem({
   onReject(): void;
 }) {
   const T = useTexts().staff;
+  const locale = useLocale();
+  // How old an account is, in words without "ago" ("3 hours", "2 days"); a join time ahead of this clock is now.
+  const accountAge = useTimeSince();
   return (
     <li className="card flex min-w-0 flex-col gap-3 p-4">
       <div className="flex flex-col gap-1">
@@ -75,7 +67,7 @@ function HeldItem({
           })}
         </h3>
         <time dateTime={item.createdAt} className="text-sm text-stone-500">
-          {formatWhen(item.createdAt)}
+          {formatWhen(item.createdAt, locale)}
         </time>
       </div>
       <blockquote className="rounded-lg border-l-4 border-stone-300 bg-stone-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-stone-900">

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ModerationLogEntry } from '@rummage/contract';
+import { fillText, type Catalogue, type ModerationLogEntry } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchModerationLog, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { SearchReport } from './SearchReport';
-import { STAFF_TEXT } from './texts';
 import { formatWhen, Pager, QueryState } from './ui';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** An entry's action in words; an action this console does not know yet is shown as the server names it. */
-function actionText(action: string): string {
-  return (STAFF_TEXT.actions as Record<string, string>)[action] ?? action;
+function actionText(T: Catalogue['staff'], action: string): string {
+  return (T.actions as Record<string, string>)[action] ?? action;
 }
 
-function targetText(entry: ModerationLogEntry): string {
+function targetText(T: Catalogue['staff'], entry: ModerationLogEntry): string {
   const parts: string[] = [];
-  if (entry.targetProduct) parts.push(`"${entry.targetProduct.title}"`);
+  if (entry.targetProduct) parts.push(fillText(T.logListing, { title: entry.targetProduct.title }));
   if (entry.targetUser) parts.push(`@${entry.targetUser.username}`);
   if (entry.targetTicketId !== null) parts.push(`#${entry.targetTicketId}`);
   return parts.join(' · ');
@@ -22,6 +22,8 @@ function targetText(entry: ModerationLogEntry): string {
 
 /** Every staff action with who and when, newest first; then what the marketplace's searches did not find. */
 export function LogTab() {
+  const T = useTexts().staff;
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const log = useQuery({
     queryKey: staffKeys.log(page),
@@ -30,10 +32,10 @@ export function LogTab() {
   });
   const entries = log.data?.data ?? [];
   return (
-    <section aria-label={STAFF_TEXT.tabs.log}>
+    <section aria-label={T.tabs.log}>
       <QueryState isPending={log.isPending} error={log.error} onRetry={() => void log.refetch()}>
         {entries.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noLog} headingLevel={2} />
+          <EmptyState title={T.noLog} headingLevel={2} />
         ) : (
           <ol className="flex flex-col divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
             {entries.map((entry) => (
@@ -42,13 +44,13 @@ export function LogTab() {
                 className="flex flex-col gap-1 px-4 py-3 text-sm md:flex-row md:items-baseline md:gap-3"
               >
                 <time dateTime={entry.createdAt} className="shrink-0 text-stone-500 md:w-44">
-                  {formatWhen(entry.createdAt)}
+                  {formatWhen(entry.createdAt, locale)}
                 </time>
                 <span className="min-w-0 break-words text-stone-900">
                   <span className="font-semibold">
-                    {entry.actor ? `@${entry.actor.username}` : STAFF_TEXT.someone}
+                    {entry.actor ? `@${entry.actor.username}` : T.someone}
                   </span>{' '}
-                  {actionText(entry.action)} {targetText(entry)}
+                  {actionText(T, entry.action)} {targetText(T, entry)}
                   {entry.reason && <span className="block text-stone-600">{entry.reason}</span>}
                 </span>
               </li>

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MODERATION_REASON_MAX } from '@rummage/contract';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
-import { STAFF_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface ReasonDialogProps {
@@ -39,6 +38,7 @@ function ReasonDialogBody({
   onCancel,
 }: ReasonDialogProps) {
   const texts = useTexts();
+  const T = texts.staff;
   const fieldId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
@@ -67,7 +67,7 @@ function ReasonDialogBody({
     >
       <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3">
         <label htmlFor={fieldId} className="field-label">
-          {required ? STAFF_TEXT.reason : STAFF_TEXT.reasonOptional}
+          {required ? T.reason : T.reasonOptional}
         </label>
         <textarea
           id={fieldId}
@@ -90,7 +90,7 @@ function ReasonDialogBody({
         )}
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-            {STAFF_TEXT.cancel}
+            {T.cancel}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {confirmLabel}

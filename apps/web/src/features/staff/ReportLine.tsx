@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { DUPLICATE_PHOTO_REASON, fillText, ROUTES, type StaffReport } from '@rummage/contract';
-import { STAFF_TEXT } from './texts';
 import { formatWhen } from './ui';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One report as staff read it: who filed it and why. A person's report names them; the report Rummage files
@@ -19,6 +18,7 @@ export function ReportLine({
   className?: string;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const automatic = report.reporterId === null;
   const duplicate = report.reason === DUPLICATE_PHOTO_REASON && report.relatedProductId !== null;
   return (
@@ -40,10 +40,10 @@ export function ReportLine({
           })}
         </Link>
       ) : (
-        <span className="break-words">{report.reason || STAFF_TEXT.noReason}</span>
+        <span className="break-words">{report.reason || texts.staff.noReason}</span>
       )}
       <span className="text-stone-500">
-        {formatWhen(report.createdAt)} · {report.status}
+        {formatWhen(report.createdAt, locale)} · {texts.staff.reportStatuses[report.status] ?? report.status}
       </span>
     </li>
   );

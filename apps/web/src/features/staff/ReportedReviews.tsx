@@ -1,13 +1,14 @@
 import { API, fillText, type StaffReportedReview } from '@rummage/contract';
 import { Stars } from '../../shared/ui/Stars';
 import { ReportLine } from './ReportLine';
-import { STAFF_TEXT } from './texts';
 import { Pill } from './ui';
 import type { ModerationAsk } from './useModeration';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 function ReportedReview({ item, ask }: { item: StaffReportedReview; ask(action: ModerationAsk): void }) {
-  const R = useTexts().reviews;
+  const texts = useTexts();
+  const R = texts.reviews;
+  const T = texts.staff;
   return (
     <li className="card flex flex-col gap-3 p-4">
       <div>
@@ -23,7 +24,7 @@ function ReportedReview({ item, ask }: { item: StaffReportedReview; ask(action: 
         )}
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-stone-600">{STAFF_TEXT.reportedBy}</h4>
+        <h4 className="text-sm font-semibold text-stone-600">{T.reportedBy}</h4>
         <ul className="mt-1 flex flex-col gap-1 text-sm">
           {item.reports.map((report) => (
             <ReportLine

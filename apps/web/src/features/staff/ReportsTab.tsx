@@ -1,17 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, fillText, ROUTES, STAFF_REPORT_FILTERS, type StaffReportedProduct } from '@rummage/contract';
+import {
+  API,
+  fillText,
+  ROUTES,
+  STAFF_REPORT_FILTERS,
+  type Catalogue,
+  type StaffReportedProduct,
+} from '@rummage/contract';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { useFormatPrice } from '../feed';
 import { fetchReports, STAFF_PAGE_SIZE, staffKeys } from './api';
-import { STAFF_TEXT } from './texts';
 import { Pager, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
 import { ReportLine } from './ReportLine';
 import { ReportedReviews } from './ReportedReviews';
 import { UserDetail } from './UserDetail';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 type ReportFilter = (typeof STAFF_REPORT_FILTERS)[number];
 
@@ -25,6 +32,7 @@ function ReportedProduct({
   onOpenSeller(): void;
 }) {
   const formatPrice = useFormatPrice();
+  const T = useTexts().staff;
   const params = { productId: item.productId };
   return (
     <li className="card flex flex-col gap-3 p-4">
@@ -37,7 +45,7 @@ function ReportedProduct({
         <div className="min-w-0 flex-1">
           <h2 className="font-bold break-words text-stone-900">{item.title}</h2>
           <p className="text-sm text-stone-700">
-            {formatPrice(item.price)} · {STAFF_TEXT.soldBy}{' '}
+            {formatPrice(item.price)} · {T.soldBy}{' '}
             <button
               type="button"
               className="font-semibold text-brand-800 hover:underline"
@@ -48,21 +56,21 @@ function ReportedProduct({
           </p>
           <p className="mt-1 flex flex-wrap gap-2">
             <Pill tone={item.openReports > 0 ? 'warn' : 'neutral'}>
-              {reportCountText(item.openReports, item.totalReports)}
+              {reportCountText(T, item.openReports, item.totalReports)}
             </Pill>
-            {item.hiddenAt && <Pill tone="bad">{STAFF_TEXT.hidden}</Pill>}
-            {item.isSold && <Pill>{STAFF_TEXT.sold}</Pill>}
-            {item.sellerBanned && <Pill tone="bad">{STAFF_TEXT.bannedBadge}</Pill>}
+            {item.hiddenAt && <Pill tone="bad">{T.hidden}</Pill>}
+            {item.isSold && <Pill>{T.sold}</Pill>}
+            {item.sellerBanned && <Pill tone="bad">{T.bannedBadge}</Pill>}
           </p>
           {item.hiddenAt && item.hiddenReason && (
             <p className="mt-1 text-sm text-stone-700">
-              {fillText(STAFF_TEXT.hiddenBecause, { reason: item.hiddenReason })}
+              {fillText(T.hiddenBecause, { reason: item.hiddenReason })}
             </p>
           )}
         </div>
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-stone-600">{STAFF_TEXT.reportedBy}</h3>
+        <h3 className="text-sm font-semibold text-stone-600">{T.reportedBy}</h3>
         <ul className="mt-1 flex flex-col gap-1 text-sm">
           {item.reports.map((report) => (
             <ReportLine key={report.id} report={report} />
@@ -71,7 +79,7 @@ function ReportedProduct({
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={ROUTES.productDetail(item.productId)} className="btn btn-outline">
-          {STAFF_TEXT.viewListing}
+          {T.viewListing}
         </Link>
         {item.hiddenAt ? (
           <button
@@ -80,13 +88,13 @@ function ReportedProduct({
             onClick={() =>
               ask({
                 ask: 'confirm',
-                title: STAFF_TEXT.unhideListing,
-                confirmLabel: STAFF_TEXT.unhideListing,
+                title: T.unhideListing,
+                confirmLabel: T.unhideListing,
                 request: { path: API.staff.unhideProduct, params },
               })
             }
           >
-            {STAFF_TEXT.unhideListing}
+            {T.unhideListing}
           </button>
         ) : (
           <button
@@ -95,14 +103,14 @@ function ReportedProduct({
             onClick={() =>
               ask({
                 ask: 'reason',
-                title: fillText(STAFF_TEXT.hideQuestion, { title: item.title }),
-                description: STAFF_TEXT.hideDescription,
-                confirmLabel: STAFF_TEXT.hideListing,
+                title: fillText(T.hideQuestion, { title: item.title }),
+                description: T.hideDescription,
+                confirmLabel: T.hideListing,
                 request: { path: API.staff.hideProduct, params },
               })
             }
           >
-            {STAFF_TEXT.hideListing}
+            {T.hideListing}
           </button>
         )}
         {item.openReports > 0 && (
@@ -112,14 +120,14 @@ function ReportedProduct({
             onClick={() =>
               ask({
                 ask: 'confirm',
-                title: STAFF_TEXT.dismissQuestion,
-                description: STAFF_TEXT.dismissDescription,
-                confirmLabel: STAFF_TEXT.dismissReports,
+                title: T.dismissQuestion,
+                description: T.dismissDescription,
+                confirmLabel: T.dismissReports,
                 request: { path: API.staff.dismissReports, params },
               })
             }
           >
-            {STAFF_TEXT.dismissReports}
+            {T.dismissReports}
           </button>
         )}
         {!item.sellerBanned && (
@@ -129,14 +137,14 @@ function ReportedProduct({
             onClick={() =>
               ask({
                 ask: 'reason',
-                title: fillText(STAFF_TEXT.banQuestion, { username: item.sellerName }),
-                description: STAFF_TEXT.banDescription,
-                confirmLabel: STAFF_TEXT.banSeller,
+                title: fillText(T.banQuestion, { username: item.sellerName }),
+                description: T.banDescription,
+                confirmLabel: T.banSeller,
                 request: { path: API.staff.banUser, params: { userId: item.sellerId } },
               })
             }
           >
-            {STAFF_TEXT.banSeller}
+            {T.banSeller}
           </button>
         )}
       </div>
@@ -149,6 +157,7 @@ function ReportedProduct({
  * dismiss, or ban the seller.
  */
 export function ReportsTab() {
+  const T = useTexts().staff;
   const [status, setStatus] = useState<ReportFilter>('open');
   const [page, setPage] = useState(1);
   const [sellerId, setSellerId] = useState<number | null>(null);
@@ -163,9 +172,9 @@ export function ReportsTab() {
 
   const items = reports.data?.data ?? [];
   return (
-    <section aria-label={STAFF_TEXT.tabs.reports} className="flex flex-col gap-3">
+    <section aria-label={T.tabs.reports} className="flex flex-col gap-3">
       <label className="flex items-center gap-2 text-sm">
-        <span className="font-semibold text-stone-700">{STAFF_TEXT.reportFilter}</span>
+        <span className="font-semibold text-stone-700">{T.reportFilter}</span>
         <select
           className="field-input w-auto"
           value={status}
@@ -176,7 +185,7 @@ export function ReportsTab() {
         >
           {STAFF_REPORT_FILTERS.map((filter) => (
             <option key={filter} value={filter}>
-              {STAFF_TEXT.reportFilters[filter]}
+              {T.reportFilters[filter]}
             </option>
           ))}
         </select>
@@ -185,7 +194,7 @@ export function ReportsTab() {
       <QueryState isPending={reports.isPending} error={reports.error} onRetry={() => void reports.refetch()}>
         <ReportedReviews items={reports.data?.reviewReports ?? []} ask={moderation.ask} />
         {items.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noReports} headingLevel={2} />
+          <EmptyState title={T.noReports} headingLevel={2} />
         ) : (
           <ul className="flex flex-col gap-3">
             {items.map((item) => (
@@ -206,9 +215,9 @@ export function ReportsTab() {
 }
 
 /** "1 open report", "3 open reports", or "1 open of 3 reports" once some were reviewed. */
-function reportCountText(open: number, total: number): string {
-  if (open !== total) return fillText(STAFF_TEXT.reportCount, { open, total });
-  return fillText(total === 1 ? STAFF_TEXT.reportCountAllOpen : STAFF_TEXT.reportCountAllOpenPlural, {
+function reportCountText(T: Catalogue['staff'], open: number, total: number): string {
+  if (open !== total) return fillText(T.reportCount, { open, total });
+  return fillText(total === 1 ? T.reportCountAllOpen : T.reportCountAllOpenPlural, {
     total,
   });
 }

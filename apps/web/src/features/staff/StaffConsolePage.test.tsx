@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { API, fillText, messages, type StaffReportedReview } from '@rummage/contract';
 import { mockApi } from '../../test/api';
 import { renderWithHubs } from '../../test/supportHub';
-import { STAFF_MENU_LABEL } from './entry';
 import { logEntry, MARIA, reportedProduct, signInAs, userDetail } from './testData';
 
 const EMPTY_PAGE = { body: { data: [], page: 1, pageSize: 20, total: 0 } };
@@ -34,7 +33,7 @@ describe('staff console guard', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(api.calls.some((call) => call.path.startsWith('/api/Staff'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.queryByRole('link', { name: STAFF_MENU_LABEL })).toBeNull();
+    expect(screen.queryByRole('link', { name: messages.staff.menuLabel })).toBeNull();
   });
 
   it('shows staff the console with its five tabs and a menu link to it', async () => {
@@ -47,7 +46,7 @@ describe('staff console guard', () => {
       'Log',
     ]);
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('link', { name: STAFF_MENU_LABEL }).getAttribute('href')).toBe('/staff');
+    expect(screen.getByRole('link', { name: messages.staff.menuLabel }).getAttribute('href')).toBe('/staff');
   });
 });
 

@@ -14,7 +14,6 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { HeldMessagesTab } from './HeldMessagesTab';
 import { LogTab } from './LogTab';
 import { ReportsTab } from './ReportsTab';
-import { STAFF_TEXT } from './texts';
 import { TicketsTab } from './TicketsTab';
 import { UsersTab } from './UsersTab';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -45,23 +44,23 @@ const NARROW_TAB_STRIP =
 
 function StaffConsole() {
   // Kept here so a chosen ticket survives a look at another tab.
-  const texts = useTexts();
+  const T = useTexts().staff;
   const [ticketId, setTicketId] = useState<number | null>(null);
   return (
     <div className={`mx-auto w-full max-w-6xl px-4 py-6 md:py-10 ${NARROW_TAB_STRIP}`}>
-      <PageHeading className="mb-4">{STAFF_TEXT.heading}</PageHeading>
+      <PageHeading className="mb-4">{T.heading}</PageHeading>
       <Tabs
-        label={STAFF_TEXT.tabsLabel}
+        label={T.tabsLabel}
         tabs={[
           {
             id: 'tickets',
-            label: STAFF_TEXT.tabs.tickets,
+            label: T.tabs.tickets,
             panel: <TicketsTab selectedId={ticketId} onSelect={setTicketId} />,
           },
-          { id: 'reports', label: STAFF_TEXT.tabs.reports, panel: <ReportsTab /> },
-          { id: 'held', label: texts.staff.heldTab, panel: <HeldMessagesTab /> },
-          { id: 'users', label: STAFF_TEXT.tabs.users, panel: <UsersTab /> },
-          { id: 'log', label: STAFF_TEXT.tabs.log, panel: <LogTab /> },
+          { id: 'reports', label: T.tabs.reports, panel: <ReportsTab /> },
+          { id: 'held', label: T.heldTab, panel: <HeldMessagesTab /> },
+          { id: 'users', label: T.tabs.users, panel: <UsersTab /> },
+          { id: 'log', label: T.tabs.log, panel: <LogTab /> },
         ]}
       />
     </div>
@@ -74,7 +73,8 @@ function StaffConsole() {
  */
 export default function StaffConsolePage() {
   const texts = useTexts();
-  useDocumentTitle(STAFF_TEXT.title);
+  const T = texts.staff;
+  useDocumentTitle(T.title);
   const me = useRole();
 
   if (me.isPending) return <Spinner />;
@@ -83,7 +83,7 @@ export default function StaffConsolePage() {
       <div className="mx-auto w-full max-w-xl px-4 py-10">
         <Banner>{me.error.message || texts.common.somethingWentWrong}</Banner>
         <button type="button" className="btn btn-outline mt-4" onClick={() => void me.refetch()}>
-          {STAFF_TEXT.retry}
+          {T.retry}
         </button>
       </div>
     );
@@ -91,7 +91,7 @@ export default function StaffConsolePage() {
   if (me.data.role !== 'staff' && me.data.role !== 'admin') {
     return (
       <div className="px-4 py-10">
-        <EmptyState title={STAFF_TEXT.staffOnlyTitle} text={STAFF_TEXT.staffOnlyText} headingLevel={1}>
+        <EmptyState title={T.staffOnlyTitle} text={T.staffOnlyText} headingLevel={1}>
           <Link to={ROUTES.home} className="btn btn-primary">
             {texts.common.goToHome}
           </Link>

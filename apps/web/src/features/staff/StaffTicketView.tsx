@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { API, fillText } from '@rummage/contract';
 import { type TicketChat, TicketConversation, useTicketChat } from '../support';
 import { fetchTicket, staffKeys } from './api';
-import { STAFF_TEXT } from './texts';
 import { BackButton, Pill, QueryState } from './ui';
 import { useModeration } from './useModeration';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One ticket from the staff side: who wrote it, the live chat (JoinChat as staff, SendMessage with isUser
@@ -22,6 +22,7 @@ export function StaffTicketView({
   /** The queue sits beside the ticket on wide screens, so Back is only needed on narrow ones there. */
   backOnWideScreens?: boolean;
 }) {
+  const T = useTexts().staff;
   const detail = useQuery({
     queryKey: staffKeys.ticket(ticketId),
     queryFn: ({ signal }) => fetchTicket(ticketId, signal),
@@ -40,19 +41,13 @@ export function StaffTicketView({
         {ticket && user && (
           <>
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="text-xl font-bold text-stone-900">
-                {fillText(STAFF_TEXT.ticketOf, { id: ticket.id })}
-              </h2>
-              <Pill tone={closed ? 'neutral' : 'good'}>
-                {closed ? STAFF_TEXT.statusClosed : STAFF_TEXT.statusOpen}
-              </Pill>
-              {user.bannedAt && <Pill tone="bad">{STAFF_TEXT.bannedBadge}</Pill>}
+              <h2 className="text-xl font-bold text-stone-900">{fillText(T.ticketOf, { id: ticket.id })}</h2>
+              <Pill tone={closed ? 'neutral' : 'good'}>{closed ? T.statusClosed : T.statusOpen}</Pill>
+              {user.bannedAt && <Pill tone="bad">{T.bannedBadge}</Pill>}
             </div>
             <p className="text-sm break-all text-stone-700">
-              {STAFF_TEXT.email}: {user.email}
-              {closed &&
-                ticket.closedBy &&
-                ` · ${fillText(STAFF_TEXT.closedBy, { username: ticket.closedBy })}`}
+              {T.email}: {user.email}
+              {closed && ticket.closedBy && ` · ${fillText(T.closedBy, { username: ticket.closedBy })}`}
             </p>
             {moderation.notice}
             <TicketConversation
@@ -68,13 +63,13 @@ export function StaffTicketView({
                     onClick={() =>
                       moderation.ask({
                         ask: 'confirm',
-                        title: STAFF_TEXT.reopenQuestion,
-                        confirmLabel: STAFF_TEXT.reopenTicket,
+                        title: T.reopenQuestion,
+                        confirmLabel: T.reopenTicket,
                         request: { path: API.staff.ticketReopen, params: { ticketId } },
                       })
                     }
                   >
-                    {STAFF_TEXT.reopenTicket}
+                    {T.reopenTicket}
                   </button>
                 ) : (
                   <button
@@ -83,14 +78,14 @@ export function StaffTicketView({
                     onClick={() =>
                       moderation.ask({
                         ask: 'confirm',
-                        title: STAFF_TEXT.closeQuestion,
-                        description: STAFF_TEXT.closeDescription,
-                        confirmLabel: STAFF_TEXT.closeTicket,
+                        title: T.closeQuestion,
+                        description: T.closeDescription,
+                        confirmLabel: T.closeTicket,
                         request: { path: API.staff.ticketClose, params: { ticketId } },
                       })
                     }
                   >
-                    {STAFF_TEXT.closeTicket}
+                    {T.closeTicket}
                   </button>
                 )
               }

@@ -2,11 +2,10 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillText, STAFF_TICKET_FILTERS, type StaffTicket } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { useTicketChat } from '../support';
 import { fetchTickets, STAFF_PAGE_SIZE, staffKeys } from './api';
 import { StaffTicketView } from './StaffTicketView';
-import { STAFF_TEXT } from './texts';
 import { Pager, Pill, QueryState } from './ui';
 import { useTexts } from '../../shared/i18n/useTexts';
 
@@ -24,6 +23,8 @@ function QueueRow({
   onOpen(): void;
 }) {
   const texts = useTexts();
+  const T = texts.staff;
+  const timeAgo = useTimeAgo();
   const closed = ticket.status === 'closed';
   return (
     <li>
@@ -40,17 +41,13 @@ function QueueRow({
           <span className="text-sm text-stone-700">
             {texts.support.issues[ticket.subject] ?? ticket.title}
           </span>
-          <Pill tone={closed ? 'neutral' : 'good'}>
-            {closed ? STAFF_TEXT.statusClosed : STAFF_TEXT.statusOpen}
-          </Pill>
-          {ticket.hasUnread && (
-            <Pill tone="warn">{fillText(STAFF_TEXT.unread, { count: ticket.unreadCount })}</Pill>
-          )}
+          <Pill tone={closed ? 'neutral' : 'good'}>{closed ? T.statusClosed : T.statusOpen}</Pill>
+          {ticket.hasUnread && <Pill tone="warn">{fillText(T.unread, { count: ticket.unreadCount })}</Pill>}
         </span>
         <span className="line-clamp-2 text-sm break-words text-stone-700">{ticket.lastMessage}</span>
         <span className="text-xs text-stone-600">
           {ticket.waitingSince && !closed
-            ? fillText(STAFF_TEXT.waitingSince, { when: timeAgo(ticket.waitingSince, now) })
+            ? fillText(T.waitingSince, { when: timeAgo(ticket.waitingSince, now) })
             : timeAgo(ticket.lastMessageAt, now)}
         </span>
       </button>
@@ -69,6 +66,7 @@ export function TicketsTab({
   selectedId: number | null;
   onSelect(id: number | null): void;
 }) {
+  const T = useTexts().staff;
   const queryClient = useQueryClient();
   const now = useRelativeNow();
   const [status, setStatus] = useState<TicketFilter>('all');
@@ -98,9 +96,9 @@ export function TicketsTab({
   const tickets = queue.data?.data ?? [];
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-label={STAFF_TEXT.tabs.tickets} className={selectedId !== null ? 'hidden lg:block' : ''}>
+      <section aria-label={T.tabs.tickets} className={selectedId !== null ? 'hidden lg:block' : ''}>
         <label className="mb-3 flex items-center gap-2 text-sm">
-          <span className="font-semibold text-stone-700">{STAFF_TEXT.ticketFilter}</span>
+          <span className="font-semibold text-stone-700">{T.ticketFilter}</span>
           <select
             className="field-input w-auto"
             value={status}
@@ -111,14 +109,14 @@ export function TicketsTab({
           >
             {STAFF_TICKET_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
-                {STAFF_TEXT.ticketFilters[filter]}
+                {T.ticketFilters[filter]}
               </option>
             ))}
           </select>
         </label>
         <QueryState isPending={queue.isPending} error={queue.error} onRetry={() => void queue.refetch()}>
           {tickets.length === 0 ? (
-            <EmptyState title={STAFF_TEXT.noTickets} headingLevel={2} />
+            <EmptyState title={T.noTickets} headingLevel={2} />
           ) : (
             <ul className="flex flex-col gap-2">
               {tickets.map((ticket) => (

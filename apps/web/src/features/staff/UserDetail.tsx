@@ -1,17 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { API, countText, fillText, ROUTES, type StaffUserDetail } from '@rummage/contract';
+import { API, countText, fillText, ROUTES, type Catalogue, type StaffUserDetail } from '@rummage/contract';
 import { useSession } from '../../shared/session/SessionContext';
 import { Banner } from '../../shared/ui/Banner';
 import { useFormatPrice } from '../feed';
 import { fetchUser, staffKeys } from './api';
 import { LiveStaffTicket } from './StaffTicketView';
 import { ReportLine } from './ReportLine';
-import { STAFF_TEXT } from './texts';
 import { BackButton, formatWhen, Pill, QueryState } from './ui';
 import { useModeration, type ModerationAsk } from './useModeration';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 function Section({
   title,
@@ -40,6 +39,7 @@ function Section({
 
 /** What this staff member may do to this person: never to themselves or an admin; to staff only as an admin. */
 function roleActions(
+  T: Catalogue['staff'],
   detail: StaffUserDetail,
   viewer: { id: number; role: string } | null,
   onDeleted: () => void,
@@ -55,24 +55,24 @@ function roleActions(
       user.bannedAt
         ? {
             ask: 'confirm',
-            title: fillText(STAFF_TEXT.unbanQuestion, name),
-            description: STAFF_TEXT.unbanDescription,
-            confirmLabel: STAFF_TEXT.unban,
+            title: fillText(T.unbanQuestion, name),
+            description: T.unbanDescription,
+            confirmLabel: T.unban,
             request: { path: API.staff.unbanUser, params },
           }
         : {
             ask: 'reason',
-            title: fillText(STAFF_TEXT.banQuestion, name),
-            description: STAFF_TEXT.banDescription,
-            confirmLabel: STAFF_TEXT.ban,
+            title: fillText(T.banQuestion, name),
+            description: T.banDescription,
+            confirmLabel: T.ban,
             request: { path: API.staff.banUser, params },
           },
     );
     actions.push({
       ask: 'reason',
-      title: fillText(STAFF_TEXT.deleteQuestion, name),
-      description: STAFF_TEXT.deleteDescription,
-      confirmLabel: STAFF_TEXT.deleteAccount,
+      title: fillText(T.deleteQuestion, name),
+      description: T.deleteDescription,
+      confirmLabel: T.deleteAccount,
       request: { path: API.staff.deleteUser, params },
       after: onDeleted,
     });
@@ -80,15 +80,15 @@ function roleActions(
   if (isAdmin && user.role === 'staff') {
     actions.push({
       ask: 'confirm',
-      title: fillText(STAFF_TEXT.revokeQuestion, name),
-      confirmLabel: STAFF_TEXT.revokeStaff,
+      title: fillText(T.revokeQuestion, name),
+      confirmLabel: T.revokeStaff,
       request: { path: API.staff.revokeStaff, params },
     });
   } else if (isAdmin && user.role === 'user' && !user.bannedAt) {
     actions.push({
       ask: 'confirm',
-      title: fillText(STAFF_TEXT.grantQuestion, name),
-      confirmLabel: STAFF_TEXT.grantStaff,
+      title: fillText(T.grantQuestion, name),
+      confirmLabel: T.grantStaff,
       request: { path: API.staff.grantStaff, params },
     });
   }
@@ -99,6 +99,8 @@ function roleActions(
 export function UserDetail({ userId, onBack }: { userId: number; onBack(): void }) {
   const formatPrice = useFormatPrice();
   const texts = useTexts();
+  const T = texts.staff;
+  const locale = useLocale();
   const { currentUser } = useSession();
   const moderation = useModeration();
   const [ticketId, setTicketId] = useState<number | null>(null);
@@ -129,23 +131,25 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
             <section className="card flex flex-col gap-2 p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="text-xl font-bold break-all text-stone-900">@{data.user.username}</h2>
-                <Pill tone={data.user.role === 'user' ? 'neutral' : 'good'}>{data.user.role}</Pill>
-                {data.user.bannedAt && <Pill tone="bad">{STAFF_TEXT.bannedBadge}</Pill>}
+                <Pill tone={data.user.role === 'user' ? 'neutral' : 'good'}>
+                  {T.roles[data.user.role] ?? data.user.role}
+                </Pill>
+                {data.user.bannedAt && <Pill tone="bad">{T.bannedBadge}</Pill>}
               </div>
               <p className="text-sm break-all text-stone-700">{data.user.email}</p>
               <p className="text-sm text-stone-600">
-                {fillText(STAFF_TEXT.joined, { when: formatWhen(data.user.createdAt) })}
+                {fillText(T.joined, { when: formatWhen(data.user.createdAt, locale) })}
                 {data.user.address && ` · ${data.user.address}`}
                 {` · ${countText(data.garageSales, 'garageSales')}`}
               </p>
               {data.user.bannedAt && (
                 <p className="text-sm text-red-800">
-                  {fillText(STAFF_TEXT.bannedBecause, { reason: data.user.banReason ?? '' })}
+                  {fillText(T.bannedBecause, { reason: data.user.banReason ?? '' })}
                 </p>
               )}
               {moderation.notice}
               <div className="flex flex-wrap gap-2">
-                {roleActions(data, currentUser, () => setDeleted(true)).map((action) => (
+                {roleActions(T, data, currentUser, () => setDeleted(true)).map((action) => (
                   <button
                     key={action.request.path}
                     type="button"
@@ -157,7 +161,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                 ))}
               </div>
             </section>
-            <Section title={STAFF_TEXT.listings} empty={STAFF_TEXT.noListings}>
+            <Section title={T.listings} empty={T.noListings}>
               {data.listings.map((listing) => (
                 <li key={listing.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
                   <Link
@@ -167,22 +171,22 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                     {listing.title}
                   </Link>
                   <span className="text-stone-700">{formatPrice(listing.price)}</span>
-                  {listing.isSold && <Pill>{STAFF_TEXT.sold}</Pill>}
-                  {listing.hiddenAt && <Pill tone="bad">{STAFF_TEXT.hidden}</Pill>}
+                  {listing.isSold && <Pill>{T.sold}</Pill>}
+                  {listing.hiddenAt && <Pill tone="bad">{T.hidden}</Pill>}
                   {listing.openReports > 0 && (
                     <Pill tone="warn">{countText(listing.openReports, 'openReports')}</Pill>
                   )}
                   {listing.hiddenAt && listing.hiddenReason && (
                     <span className="w-full text-stone-600">
-                      {fillText(STAFF_TEXT.hiddenBecause, { reason: listing.hiddenReason })}
+                      {fillText(T.hiddenBecause, { reason: listing.hiddenReason })}
                     </span>
                   )}
                 </li>
               ))}
             </Section>
             <Section
-              title={STAFF_TEXT.reportsAgainst}
-              empty={STAFF_TEXT.noReportsAgainst}
+              title={T.reportsAgainst}
+              empty={T.noReportsAgainst}
               note={fillText(texts.staff.rejectedMessages, { count: data.rejectedMessages })}
             >
               {data.reports.map((report) => (
@@ -194,7 +198,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                 />
               ))}
             </Section>
-            <Section title={STAFF_TEXT.tickets} empty={STAFF_TEXT.noUserTickets}>
+            <Section title={T.tickets} empty={T.noUserTickets}>
               {data.tickets.map((ticket) => (
                 <li key={ticket.id} className="py-1">
                   <button
@@ -202,12 +206,12 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                     className="flex w-full flex-wrap items-center gap-2 py-1 text-left text-sm hover:underline"
                     onClick={() => setTicketId(ticket.id)}
                   >
-                    <span className="font-semibold">{fillText(STAFF_TEXT.ticketOf, { id: ticket.id })}</span>
+                    <span className="font-semibold">{fillText(T.ticketOf, { id: ticket.id })}</span>
                     <span>{texts.support.issues[ticket.subject] ?? ticket.title}</span>
                     <Pill tone={ticket.status === 'open' ? 'good' : 'neutral'}>
-                      {ticket.status === 'open' ? STAFF_TEXT.statusOpen : STAFF_TEXT.statusClosed}
+                      {ticket.status === 'open' ? T.statusOpen : T.statusClosed}
                     </Pill>
-                    <span className="text-stone-500">{formatWhen(ticket.lastMessageAt)}</span>
+                    <span className="text-stone-500">{formatWhen(ticket.lastMessageAt, locale)}</span>
                   </button>
                 </li>
               ))}

@@ -3,12 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fillText } from '@rummage/contract';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { fetchUsers, STAFF_PAGE_SIZE, staffKeys } from './api';
-import { STAFF_TEXT } from './texts';
 import { formatWhen, Pager, Pill, QueryState } from './ui';
 import { UserDetail } from './UserDetail';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** Find people by username or e-mail, then open one to see and act on their account. */
 export function UsersTab() {
+  const T = useTexts().staff;
+  const locale = useLocale();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -30,26 +32,26 @@ export function UsersTab() {
 
   const people = users.data?.data ?? [];
   return (
-    <section aria-label={STAFF_TEXT.tabs.users} className="flex flex-col gap-3">
+    <section aria-label={T.tabs.users} className="flex flex-col gap-3">
       <form role="search" onSubmit={handleSearch} className="flex flex-wrap gap-2">
         <label htmlFor="staff-user-search" className="sr-only">
-          {STAFF_TEXT.searchLabel}
+          {T.searchLabel}
         </label>
         <input
           id="staff-user-search"
           type="search"
           className="field-input min-w-0 flex-1"
-          placeholder={STAFF_TEXT.searchPlaceholder}
+          placeholder={T.searchPlaceholder}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
         <button type="submit" className="btn btn-primary">
-          {STAFF_TEXT.search}
+          {T.search}
         </button>
       </form>
       <QueryState isPending={users.isPending} error={users.error} onRetry={() => void users.refetch()}>
         {people.length === 0 ? (
-          <EmptyState title={STAFF_TEXT.noUsers} headingLevel={2} />
+          <EmptyState title={T.noUsers} headingLevel={2} />
         ) : (
           <ul className="flex flex-col gap-2">
             {people.map((person) => (
@@ -61,10 +63,10 @@ export function UsersTab() {
                 >
                   <span className="font-bold break-all text-stone-900">@{person.username}</span>
                   <span className="text-sm break-all text-stone-700">{person.email}</span>
-                  {person.role !== 'user' && <Pill tone="good">{person.role}</Pill>}
-                  {person.bannedAt && <Pill tone="bad">{STAFF_TEXT.bannedBadge}</Pill>}
+                  {person.role !== 'user' && <Pill tone="good">{T.roles[person.role] ?? person.role}</Pill>}
+                  {person.bannedAt && <Pill tone="bad">{T.bannedBadge}</Pill>}
                   <span className="text-xs text-stone-500">
-                    {fillText(STAFF_TEXT.joined, { when: formatWhen(person.createdAt) })}
+                    {fillText(T.joined, { when: formatWhen(person.createdAt, locale) })}
                   </span>
                 </button>
               </li>

@@ -1,8 +1,7 @@
 import { ROUTES } from '@rummage/contract';
 
 /**
- * What the shell needs to know about the staff console without loading it: its path and menu label.
- * The console itself is a lazy chunk, so the public bundle carries only these two strings.
+ * What the shell needs to know about the staff console without loading it: its path. The menu entry's name is
+ * the contract's messages.staff.menuLabel; the console itself is a lazy chunk outside the public bundle.
  */
 export const STAFF_PATH = ROUTES.staff;
-export const STAFF_MENU_LABEL = 'Staff console';

@@ -1,5 +1,5 @@
 /**
- * What the rest of the app may know of the staff console: its path and menu label. Nothing else is exported,
- * so the console stays a lazy chunk outside the public bundle.
+ * What the rest of the app may know of the staff console: its path. Nothing else is exported, so the console
+ * stays a lazy chunk outside the public bundle.
  */
-export { STAFF_MENU_LABEL, STAFF_PATH } from './entry';
+export { STAFF_PATH } from './entry';

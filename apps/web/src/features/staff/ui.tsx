@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
-import { fillText } from '@rummage/contract';
+import { fillText, type Locale } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
-import { STAFF_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Previous / next through a paged staff list; hidden when everything fits on one page. */
 export function Pager({
@@ -15,24 +15,25 @@ export function Pager({
   total: number;
   onPage(page: number): void;
 }) {
+  const T = useTexts().staff;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
     <nav
-      aria-label={fillText(STAFF_TEXT.pageOf, { page, pages })}
+      aria-label={fillText(T.pageOf, { page, pages })}
       className="mt-4 flex items-center justify-between gap-3"
     >
       <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {STAFF_TEXT.previous}
+        {T.previous}
       </button>
-      <span className="text-sm text-stone-600">{fillText(STAFF_TEXT.pageOf, { page, pages })}</span>
+      <span className="text-sm text-stone-600">{fillText(T.pageOf, { page, pages })}</span>
       <button
         type="button"
         className="btn btn-outline"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {STAFF_TEXT.next}
+        {T.next}
       </button>
     </nav>
   );
@@ -50,14 +51,15 @@ export function QueryState({
   onRetry(): void;
   children: ReactNode;
 }) {
+  const T = useTexts().staff;
   if (isPending) return <Spinner />;
   if (error) {
     return (
       <div role="alert" className="card flex flex-col items-start gap-3 p-4">
-        <p className="font-semibold text-stone-900">{STAFF_TEXT.loadFailed}</p>
+        <p className="font-semibold text-stone-900">{T.loadFailed}</p>
         <p className="text-sm text-stone-700">{error.message}</p>
         <button type="button" className="btn btn-outline" onClick={onRetry}>
-          {STAFF_TEXT.retry}
+          {T.retry}
         </button>
       </div>
     );
@@ -85,6 +87,7 @@ export function Pill({ tone = 'neutral', children }: { tone?: keyof typeof pillT
 
 /** The "← Back" link from a detail view to its list. */
 export function BackButton({ onClick }: { onClick(): void }) {
+  const T = useTexts().staff;
   return (
     <button
       type="button"
@@ -92,18 +95,18 @@ export function BackButton({ onClick }: { onClick(): void }) {
       onClick={onClick}
     >
       <span aria-hidden="true">← </span>
-      {STAFF_TEXT.back}
+      {T.back}
     </button>
   );
 }
 
-/** Date and time for staff lists, in the reader's locale. */
-export function formatWhen(iso: string | null | undefined): string {
+/** Date and time for staff lists, as the page's language writes them. */
+export function formatWhen(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**

@@ -4,7 +4,6 @@ import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useStaffAction, type StaffActionRequest } from './api';
 import { ReasonDialog } from './ReasonDialog';
-import { STAFF_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** One moderation action waiting for the staff member's go: with a reason box, or a plain yes/no. */
@@ -31,6 +30,7 @@ interface Notice {
  */
 export function useModeration(): { ask(action: ModerationAsk): void; dialogs: ReactNode; notice: ReactNode } {
   const texts = useTexts();
+  const T = texts.staff;
   const action = useStaffAction();
   const [current, setCurrent] = useState<ModerationAsk | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -49,7 +49,7 @@ export function useModeration(): { ask(action: ModerationAsk): void; dialogs: Re
       {
         onSuccess: (body) => {
           close();
-          setNotice({ tone: 'success', text: body?.message || STAFF_TEXT.confirm });
+          setNotice({ tone: 'success', text: body?.message || T.confirm });
           asked.after?.();
         },
         onError: (failure) => {
@@ -70,7 +70,7 @@ export function useModeration(): { ask(action: ModerationAsk): void; dialogs: Re
         open={current?.ask === 'reason'}
         title={current?.title ?? ''}
         description={current?.description}
-        confirmLabel={current?.confirmLabel ?? STAFF_TEXT.confirm}
+        confirmLabel={current?.confirmLabel ?? T.confirm}
         required={current?.reasonRequired ?? true}
         busy={action.isPending}
         error={dialogError}
@@ -81,8 +81,8 @@ export function useModeration(): { ask(action: ModerationAsk): void; dialogs: Re
         open={current?.ask === 'confirm'}
         title={current?.title ?? ''}
         description={current?.description}
-        confirmLabel={current?.confirmLabel ?? STAFF_TEXT.confirm}
-        cancelLabel={STAFF_TEXT.cancel}
+        confirmLabel={current?.confirmLabel ?? T.confirm}
+        cancelLabel={T.cancel}
         busy={action.isPending}
         onConfirm={() => run()}
         onCancel={close}

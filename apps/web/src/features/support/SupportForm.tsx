@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { createTicketSchema, SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
+import { createTicketSchema, SUPPORT_LIMITS, SUPPORT_SUBJECTS, type SupportTicket } from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { createTicket } from './api';
-import { SUPPORT_ISSUES, SUPPORT_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 export interface SupportFormProps {
@@ -30,7 +29,9 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
     if (submitting) return;
     const parsed = createTicketSchema.safeParse({ subject, message, username });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? texts.common.fillFieldsProperly);
+      // The schema's own words are English; the page says them in its language.
+      const tooLong = parsed.error.issues[0]?.code === 'too_big';
+      setError(tooLong ? texts.support.tooLong : texts.common.fillFieldsProperly);
       return;
     }
     setError(null);
@@ -69,7 +70,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
         {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
         <div>
           <label htmlFor="support-issue" className="field-label">
-            {SUPPORT_TEXT.issueLabel}
+            {texts.support.issueLabel}
           </label>
           <select
             id="support-issue"
@@ -81,8 +82,8 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
               edited();
             }}
           >
-            <option value="">{SUPPORT_TEXT.issuePlaceholder}</option>
-            {SUPPORT_ISSUES.map((issue) => (
+            <option value="">{texts.support.issuePlaceholder}</option>
+            {SUPPORT_SUBJECTS.map((issue) => (
               <option key={issue} value={issue}>
                 {texts.support.issues[issue]}
               </option>
@@ -91,13 +92,13 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
         </div>
         <div>
           <label htmlFor="support-description" className="field-label">
-            {SUPPORT_TEXT.descriptionLabel}
+            {texts.support.descriptionLabel}
           </label>
           <textarea
             id="support-description"
             rows={5}
             className="field-input"
-            placeholder={SUPPORT_TEXT.descriptionPlaceholder}
+            placeholder={texts.support.descriptionPlaceholder}
             value={message}
             maxLength={SUPPORT_LIMITS.messageMax}
             disabled={submitting}

@@ -6,7 +6,6 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { fetchActiveTicket, supportKeys } from './api';
 import { SupportForm } from './SupportForm';
-import { SUPPORT_TEXT } from './texts';
 import { TicketConversation } from './TicketConversation';
 import { useTicketChat } from './useTicketChat';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -30,7 +29,7 @@ function ActiveTicket({ ticket, onClosed }: { ticket: SupportTicket; onClosed():
  */
 export default function SupportPage() {
   const texts = useTexts();
-  useDocumentTitle(SUPPORT_TEXT.title);
+  useDocumentTitle(texts.support.documentTitle);
   const queryClient = useQueryClient();
   const { session, currentUser } = useSession();
   const token = session?.authToken ?? null;

@@ -3,11 +3,10 @@ import { SUPPORT_LIMITS, type SupportTicket } from '@rummage/contract';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { Spinner } from '../../shared/ui/Spinner';
-import { SUPPORT_TEXT } from './texts';
-import { timeAgo, useRelativeNow } from '../../shared/ui/relativeTime';
+import { useRelativeNow, useTimeAgo } from '../../shared/ui/relativeTime';
 import { ticketDate } from './time';
 import type { ChatLine, TicketChat } from './useTicketChat';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 export interface TicketConversationProps {
   ticket: SupportTicket;
@@ -32,8 +31,10 @@ export function TicketConversation({
   readOnly = false,
 }: TicketConversationProps) {
   const texts = useTexts();
+  const locale = useLocale();
   const fill = useFillText();
   const now = useRelativeNow();
+  const timeAgo = useTimeAgo();
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
@@ -55,18 +56,18 @@ export function TicketConversation({
   }
 
   return (
-    <section aria-label={SUPPORT_TEXT.conversation} className="card flex flex-col overflow-hidden">
+    <section aria-label={texts.support.conversation} className="card flex flex-col overflow-hidden">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-b border-stone-200 px-4 py-3 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
         <div className="contents sm:flex sm:gap-2">
-          <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.dateLabel}</dt>
-          <dd className="text-stone-900">{ticketDate(ticket.createdAt)}</dd>
+          <dt className="font-semibold text-stone-600">{texts.support.dateLabel}</dt>
+          <dd className="text-stone-900">{ticketDate(ticket.createdAt, locale)}</dd>
         </div>
         <div className="contents sm:flex sm:gap-2">
-          <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.thrifterLabel}</dt>
+          <dt className="font-semibold text-stone-600">{texts.support.thrifterLabel}</dt>
           <dd className="text-stone-900">@{ticket.username}</dd>
         </div>
         <div className="contents sm:flex sm:gap-2">
-          <dt className="font-semibold text-stone-600">{SUPPORT_TEXT.issueLabel}</dt>
+          <dt className="font-semibold text-stone-600">{texts.support.issueLabel}</dt>
           <dd className="text-stone-900">{texts.support.issues[ticket.subject] ?? ticket.title}</dd>
         </div>
       </dl>
@@ -83,20 +84,20 @@ export function TicketConversation({
           <p className="font-semibold text-stone-900">{texts.chat.loadFailed}</p>
           <p className="text-sm text-stone-700">{texts.chat.loadFailedHint}</p>
           <button type="button" className="btn btn-outline" onClick={chat.retry}>
-            {SUPPORT_TEXT.retry}
+            {texts.support.retry}
           </button>
         </div>
       ) : (
         <ol
           ref={listRef}
           aria-live="polite"
-          aria-label={SUPPORT_TEXT.messages}
+          aria-label={texts.support.messageList}
           // Long conversations scroll inside the list; keyboard users need to reach it to scroll it.
           tabIndex={0}
           className="flex min-h-48 flex-col gap-3 overflow-y-auto px-4 py-4 md:max-h-[45vh]"
         >
           {chat.lines.length === 0 && (
-            <li className="text-center text-sm text-stone-600">{SUPPORT_TEXT.noMessages}</li>
+            <li className="text-center text-sm text-stone-600">{texts.support.noMessages}</li>
           )}
           {chat.lines.map((line) => {
             const own = line.sentByUser === isUser;
@@ -116,9 +117,9 @@ export function TicketConversation({
                 </p>
                 <span className="text-xs text-stone-500">
                   {line.pending
-                    ? SUPPORT_TEXT.sending
+                    ? texts.support.sending
                     : line.failed
-                      ? SUPPORT_TEXT.notSent
+                      ? texts.support.notSent
                       : timeAgo(line.createdAt, now)}
                 </span>
               </li>
@@ -133,17 +134,17 @@ export function TicketConversation({
         <form className="flex flex-col gap-2 border-t border-stone-200 p-3" onSubmit={handleSubmit}>
           {!connected && (
             <p role="status" className="flex flex-wrap items-center gap-2 text-xs text-stone-600">
-              {chat.hubState === 'disconnected' ? SUPPORT_TEXT.disconnected : SUPPORT_TEXT.connecting}
+              {chat.hubState === 'disconnected' ? texts.support.disconnected : texts.support.connecting}
               {chat.hubState === 'disconnected' && (
                 <button type="button" className="font-semibold text-brand-800 underline" onClick={chat.retry}>
-                  {SUPPORT_TEXT.reconnect}
+                  {texts.support.reconnect}
                 </button>
               )}
             </p>
           )}
           <div className="flex gap-2">
             <label htmlFor={inputId} className="sr-only">
-              {SUPPORT_TEXT.messageLabel}
+              {texts.support.messageLabel}
             </label>
             <input
               id={inputId}

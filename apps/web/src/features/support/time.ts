@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
+import type { Locale } from '@rummage/contract';
+import { formatDayMonthYear } from '../../shared/ui/formatDate';
 
-/** The ticket's date in the chat header, e.g. "Nov 21, 2025". */
-export function ticketDate(iso: string): string {
-  const when = dayjs(iso);
-  return when.isValid() ? when.format('MMM D, YYYY') : '';
+/** The ticket's date in the chat header, e.g. "Nov 21, 2025", in the reader's language. */
+export function ticketDate(iso: string, locale: Locale): string {
+  return formatDayMonthYear(iso, locale);
 }

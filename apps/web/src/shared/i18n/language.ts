@@ -44,7 +44,36 @@ export function browserPageLocale(): Locale {
  * page again in it: the server's HTML, the app and the texts it keeps then all agree, and the person stays on
  * the page they were reading.
  */
-export function switchLanguage(locale: Locale): void {
+export function switchLanguage(locale: Locale, reload = () => window.location.reload()): void {
   document.cookie = languageCookie(locale);
-  window.location.reload();
+  reload();
+}
+
+/**
+ * The language a signed-in person saved on their account (null: none) made this browser's too, when the page is
+ * read in `current`: the choice is kept in the cookie and the page loaded again in it. With null the cookie goes,
+ * and their browser's languages decide again. True when the page loads again; never when the browser keeps no
+ * cookie, which would load it again and again.
+ */
+export function followSavedLanguage(
+  saved: Locale | null,
+  current: Locale,
+  reload = () => window.location.reload(),
+): boolean {
+  if (saved === null) {
+    if (chosenLocaleFromCookies(document.cookie) === undefined) return false;
+    document.cookie = forgetLanguageCookie();
+    reload();
+    return true;
+  }
+  if (saved === current) return false;
+  document.cookie = languageCookie(saved);
+  if (chosenLocaleFromCookies(document.cookie) !== saved) return false;
+  reload();
+  return true;
+}
+
+/** The document.cookie text that removes the `lang` cookie. */
+function forgetLanguageCookie(): string {
+  return languageCookie(DEFAULT_LOCALE).replace(/Max-Age=\d+/, 'Max-Age=0');
 }

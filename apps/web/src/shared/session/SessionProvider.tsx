@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CurrentUser, type LoginResponse } from '@rummage/contract';
 import { ApiError, apiFetch, onUnauthorized } from '../api/client';
+import { followSavedLanguage } from '../i18n/language';
+import { useLocale } from '../i18n/useTexts';
 import { dropPushSubscription } from '../push/device';
 import { SessionContext, type SessionContextValue } from './SessionContext';
 import { clearSession, onSessionChanged, readSession, writeSession } from './storage';
@@ -37,6 +39,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // apiFetch already reports 401 through onUnauthorized; this covers a 401 answered before that listener existed.
     if (me.error instanceof ApiError && me.error.status === 401) clearSession();
   }, [me.error]);
+
+  // A signed-in person reads the language they saved on their account, whatever this browser chose before: once
+  // /me tells it (at start, and after signing in), the page loads again in it (shared/i18n/language.ts).
+  const locale = useLocale();
+  const savedLanguage = token ? (me.data?.language ?? null) : null;
+  useEffect(() => {
+    if (savedLanguage) followSavedLanguage(savedLanguage, locale);
+  }, [savedLanguage, locale]);
 
   const signIn = useCallback((data: LoginResponse['data']) => writeSession(data), []);
 

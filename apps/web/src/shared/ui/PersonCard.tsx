@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '@rummage/contract';
 import { DEFAULT_USER_IMAGE, assetUrl } from '../api/assets';
 import { formatMonthYear } from './formatDate';
-import { useTexts } from '../i18n/useTexts';
+import { useLocale, useTexts } from '../i18n/useTexts';
 
 /** "Nov 2024" from an ISO date; empty when the date cannot be read. */
 export const formatSince = formatMonthYear;
@@ -35,7 +35,7 @@ export function PersonCard({
 }) {
   const texts = useTexts();
   const headingId = useId();
-  const since = formatSince(thrifterSince);
+  const since = formatSince(thrifterSince, useLocale());
   return (
     <section aria-labelledby={headingId} className="card p-4">
       <h2 id={headingId} className="mb-3 text-sm font-bold tracking-wide text-stone-600 uppercase">

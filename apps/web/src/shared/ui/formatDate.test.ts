@@ -20,6 +20,14 @@ describe('formatDate', () => {
     }
   });
 
+  it('writes them in German and Spanish as Intl does', () => {
+    expect(formatMonthYear('2025-03-04T12:00:00Z', 'de')).toBe('März 2025');
+    expect(formatDayMonthYear('2025-03-04T12:00:00Z', 'de')).toBe('4. März 2025');
+    expect(formatDayMonthYear('2026-11-21T12:00:00Z', 'de')).toBe('21. Nov. 2026');
+    expect(formatDayMonthYear('2026-11-21T12:00:00Z', 'es')).toBe('21 nov 2026');
+    expect(formatMonthYear('not a date', 'de')).toBe('');
+  });
+
   it('gives nothing for a date that cannot be read', () => {
     expect(formatMonthYear('not a date')).toBe('');
     expect(formatDayMonthYear('')).toBe('');

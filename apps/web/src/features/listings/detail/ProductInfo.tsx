@@ -9,7 +9,7 @@ import { MessageBox } from './MessageBox';
 import { ReportButton } from './ReportButton';
 import { ShareButton } from './ShareButton';
 import { actionButton } from './styles';
-import { useTexts } from '../../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../../shared/i18n/useTexts';
 
 /** Price, title, likes, share, report (or edit for the seller) and the message box. */
 export function ProductInfo({
@@ -23,7 +23,7 @@ export function ProductInfo({
 }) {
   const formatPrice = useFormatPrice();
   const texts = useTexts();
-  const posted = formatDayMonthYear(product.posted);
+  const posted = formatDayMonthYear(product.posted, useLocale());
   return (
     <div className="flex flex-col gap-4">
       <div>
