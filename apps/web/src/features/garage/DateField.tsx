@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import dayjs from 'dayjs';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
+import { dayText } from './time';
 
 /** Digits typed (or pasted in any shape) written as yyyy-mm-dd, the dashes put in as the digits come. */
 export function formatDateInput(text: string): string {
@@ -45,11 +46,11 @@ export function DateField({
   disabled?: boolean;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const pickerRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
   const chosen = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null;
-  const readable =
-    chosen?.isValid() && chosen.format('YYYY-MM-DD') === value ? chosen.format('ddd, MMM D') : null;
+  const readable = chosen?.isValid() && chosen.format('YYYY-MM-DD') === value ? dayText(value, locale) : null;
 
   function openPicker() {
     const picker = pickerRef.current;

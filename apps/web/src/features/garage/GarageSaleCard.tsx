@@ -5,7 +5,7 @@ import { salePlace } from './api';
 import { CardCountdown } from './Countdown';
 import { countdown, dateBadge, formatEndTime, formatStart, saleEnd, saleStart, validZone } from './time';
 import { useNow } from './useNow';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * One garage sale as a card (docs/product.md §2, §4): a coloured header with the date, "Garage Sale in {place}",
@@ -15,6 +15,7 @@ import { useTexts } from '../../shared/i18n/useTexts';
  */
 export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; headingLevel?: 2 | 3 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const now = useNow();
   // The viewer's own zone; the server rendering the marketplace (src/prerender.tsx) knows only the sale's, which
@@ -22,7 +23,7 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
   const zone = typeof window === 'undefined' ? validZone(sale.timeZone) : undefined;
   const start = saleStart(sale);
   const parts = start ? countdown(start, now) : null;
-  const badge = start ? dateBadge(start, zone) : null;
+  const badge = start ? dateBadge(start, zone, locale) : null;
   const end = saleEnd(sale);
   const place = salePlace(sale);
   const headline = fillText(texts.garage.headline, { place });
@@ -67,10 +68,10 @@ export function GarageSaleCard({ sale, headingLevel = 3 }: { sale: GarageSale; h
         </Heading>
         {address && <p className="-mt-1 truncate text-xs text-stone-600">{address}</p>}
         <p className="text-sm text-stone-700">
-          {start ? formatStart(start, now, zone, texts.garage) : texts.garage.noValidDate}
+          {start ? formatStart(start, now, zone, texts.garage, locale) : texts.garage.noValidDate}
           {parts?.live && end && (
             <span className="block">
-              {fillText(texts.garage.until, { time: formatEndTime(end, start!, zone) })}
+              {fillText(texts.garage.until, { time: formatEndTime(end, start!, zone, locale) })}
             </span>
           )}
         </p>

@@ -83,11 +83,13 @@ function GarageSaleView({ sale, headline }: { sale: GarageSale; headline: string
         <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{headline}</h1>
         {start ? (
           <p className="text-lg font-semibold text-brand-800">
-            <time dateTime={start.toISOString()}>{formatStart(start, now, undefined, texts.garage)}</time>
+            <time dateTime={start.toISOString()}>
+              {formatStart(start, now, undefined, texts.garage, locale)}
+            </time>
             {end && (
               <span className="font-normal text-stone-700">
                 {' '}
-                {fillText(texts.garage.until, { time: formatEndTime(end, start) })}
+                {fillText(texts.garage.until, { time: formatEndTime(end, start, undefined, locale) })}
               </span>
             )}
             {localStart && (

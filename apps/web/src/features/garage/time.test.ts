@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textsFor } from '@rummage/contract';
 import {
   countdown,
+  dateBadge,
+  dayText,
   formatCountdown,
+  formatEndTime,
   formatStart,
   hasEnded,
   saleEnd,
@@ -72,6 +76,26 @@ describe('formatStart (viewer in New York)', () => {
       'Tomorrow at 9:00 AM',
     );
     expect(formatStart(new Date('2026-11-28T17:00:00Z'), now, NY)).toBe('Today at 12:00 PM');
+  });
+});
+
+describe('a sale’s time in German and Spanish (viewer in New York)', () => {
+  it('writes the day and the clock as the reader’s language does', () => {
+    const now = at('2026-11-27T20:00:00-05:00');
+    expect(
+      formatStart(new Date('2026-11-28T09:00:00-05:00'), now, undefined, textsFor('de').garage, 'de'),
+    ).toBe('Morgen um 9:00');
+    expect(
+      formatStart(new Date('2026-11-30T09:00:00-05:00'), now, undefined, textsFor('de').garage, 'de'),
+    ).toBe('Mo., 30. Nov., 9:00');
+    expect(
+      formatStart(new Date('2027-01-02T09:00:00-05:00'), now, undefined, textsFor('es').garage, 'es'),
+    ).toBe('sáb, 2 ene 2027, 9:00');
+    const start = new Date('2026-11-30T09:00:00-05:00');
+    expect(formatEndTime(new Date('2026-11-30T14:00:00-05:00'), start, undefined, 'de')).toBe('14:00');
+    expect(dateBadge(start, undefined, 'de')).toEqual({ weekday: 'Mo', day: '30', month: 'Nov' });
+    expect(dayText('2026-11-28', 'de')).toBe('Sa., 28. Nov.');
+    expect(dayText('2026-11-28', 'en')).toBe('Sat, Nov 28');
   });
 });
 

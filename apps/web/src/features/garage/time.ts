@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { fillText, messages, type Catalogue, type GarageSale } from '@rummage/contract';
+import { fillText, messages, type Catalogue, type GarageSale, type Locale } from '@rummage/contract';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -130,39 +130,86 @@ function inZone(date: Date | number, zone: string | undefined): Dayjs {
   return zone === undefined ? dayjs(date) : dayjs(date).tz(zone);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * How a language other than English writes a time or date, in `zone` (the viewer's when none is given). English
+ * keeps dayjs's formats, the SPEC's words; the formatters are kept, since each one costs a pause (see inZone).
+ */
+function written(
+  date: Date | number,
+  locale: Locale,
+  zone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): string {
+  const key = `${locale} ${zone ?? ''} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, ...(zone && { timeZone: zone }) });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+
+/** "9:00 AM" in English, "09:00" in German. */
+function clockTime(date: Date, zone: string | undefined, locale: Locale): string {
+  return locale === 'en' ? inZone(date, zone).format('h:mm A') : written(date, locale, zone, CLOCK);
+}
+
+/** "Sat, Nov 28 at 9:00 AM" (with the year when asked) in English, "Sa., 28. Nov., 09:00" in German. */
+function dayAndTime(date: Date, zone: string | undefined, locale: Locale, withYear: boolean): string {
+  if (locale === 'en')
+    return inZone(date, zone).format(withYear ? 'ddd, MMM D, YYYY [at] h:mm A' : 'ddd, MMM D [at] h:mm A');
+  return written(date, locale, zone, { ...DAY, ...CLOCK, ...(withYear && { year: 'numeric' }) });
+}
+
+/** A calendar day (YYYY-MM-DD) as the date field's hint writes it: "Sat, Nov 28", "Sa., 28. Nov.". */
+export function dayText(day: string, locale: Locale): string {
+  const date = dayjs.utc(day);
+  return locale === 'en' ? date.format('ddd, MMM D') : written(date.toDate(), locale, 'UTC', DAY);
+}
+
 /**
  * The start in the viewer's zone, the way a calendar reads it: "Today at 9:00 AM", "Tomorrow at 9:00 AM",
  * "Yesterday at 9:00 AM" (a sale that started yesterday and runs on), else "Sat, Nov 28 at 9:00 AM" (with the
- * year when it is not this year's).
+ * year when it is not this year's), in the reader's language.
  */
 export function formatStart(
   start: Date,
   now: number,
   zone?: string,
   words: GarageWords = messages.garage,
+  locale: Locale = 'en',
 ): string {
   const when = inZone(start, zone);
   const today = inZone(now, zone);
   const day = (value: Dayjs) => value.format('YYYY-MM-DD');
-  const time = when.format('h:mm A');
+  const time = clockTime(start, zone, locale);
   if (day(when) === day(today)) return fillText(words.todayAt, { time });
   // Step whole calendar days on a plain UTC date: zone-aware arithmetic would trip over daylight saving.
   const todayUtc = dayjs.utc(day(today));
   if (day(when) === day(todayUtc.add(1, 'day'))) return fillText(words.tomorrowAt, { time });
   if (day(when) === day(todayUtc.subtract(1, 'day'))) return fillText(words.yesterdayAt, { time });
-  const sameYear = when.year() === today.year();
-  return when.format(sameYear ? 'ddd, MMM D [at] h:mm A' : 'ddd, MMM D, YYYY [at] h:mm A');
+  return dayAndTime(start, zone, locale, when.year() !== today.year());
 }
 
 /** The clock time alone in the viewer's zone ("2:00 PM"), with the weekday when it is another day. */
-export function formatEndTime(end: Date, start: Date, zone?: string): string {
-  const to = inZone(end, zone);
-  const sameDay = to.format('YYYY-MM-DD') === inZone(start, zone).format('YYYY-MM-DD');
-  return to.format(sameDay ? 'h:mm A' : 'ddd, MMM D [at] h:mm A');
+export function formatEndTime(end: Date, start: Date, zone?: string, locale: Locale = 'en'): string {
+  const sameDay = inZone(end, zone).format('YYYY-MM-DD') === inZone(start, zone).format('YYYY-MM-DD');
+  return sameDay ? clockTime(end, zone, locale) : dayAndTime(end, zone, locale, false);
 }
 
-/** The date parts the card's coloured header shows ("Sat", "28", "Nov"), in the viewer's zone. */
-export function dateBadge(start: Date, zone?: string) {
+/** The date parts the card's coloured header shows ("Sat", "28", "Nov"), in the viewer's zone and language. */
+export function dateBadge(start: Date, zone?: string, locale: Locale = 'en') {
+  if (locale !== 'en')
+    return {
+      weekday: written(start, locale, zone, { weekday: 'short' }),
+      day: written(start, locale, zone, { day: 'numeric' }),
+      month: written(start, locale, zone, { month: 'short' }),
+    };
   const when = inZone(start, zone);
   return { weekday: when.format('ddd'), day: when.format('D'), month: when.format('MMM') };
 }
