@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { API, textsFor } from '@rummage/contract';
-import { appRoutes } from './routes';
 import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
 import { loadLanguage } from '../shared/i18n/catalogues';
-import { LanguageContext } from '../shared/i18n/useTexts';
-import { SessionProvider } from '../shared/session/SessionProvider';
 import { ME_OK, mockApi, storeSession, TEST_CONFIG } from '../test/api';
 import { productDetail } from '../test/listings';
 import { feedPage, productRange } from '../test/products';
+import { renderApp } from '../test/renderApp';
 
 configure({ asyncUtilTimeout: 4000 });
 const de = textsFor('de');
@@ -21,19 +17,9 @@ const CONFIG = { ...TEST_CONFIG.data, defaultLocale: 'de', currency: 'EUR', dist
 
 async function openInGerman(path: string, api: Parameters<typeof mockApi>[0] = {}) {
   mockApi({ 'GET /api/Config': { body: { data: CONFIG } }, 'GET /api/Account/me': ME_OK, ...api });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(CONFIG_QUERY_KEY, CONFIG);
-  const language = await loadLanguage('de');
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <LanguageContext.Provider value={language}>
-      <QueryClientProvider client={client}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </LanguageContext.Provider>,
-  );
+  const { queryClient } = renderApp(path, { language: await loadLanguage('de') });
+  // As in the app, whose frame has asked for the installation's settings before a page shows.
+  queryClient.setQueryData(CONFIG_QUERY_KEY, CONFIG);
   return userEvent.setup();
 }
 
