@@ -67,8 +67,8 @@ describe('listings read in German', { timeout: 20_000 }, () => {
     expect(await screen.findByText(de.listing.imageRequired)).toBeTruthy();
   });
 
-  it('names the home page’s category chips in German, and searches by the stored title', async () => {
-    await openInGerman('/', {
+  it('names the home page’s category chips in German, and searches by the stored title under the German name', async () => {
+    const user = await openInGerman('/', {
       'GET /api/Category': { body: { data: [{ id: 5, title: 'Shoes' }] } },
       [`GET ${API.marketplace.products}`]: { body: feedPage(productRange(1, 2)) },
     });
@@ -77,5 +77,8 @@ describe('listings read in German', { timeout: 20_000 }, () => {
     expect(chip.getAttribute('href')).toBe('/marketplace?search=Shoes');
     const listings = await screen.findByRole('list', { name: de.home.listingsHeading });
     expect(within(listings).getAllByRole('listitem')).toHaveLength(2);
+    // The marketplace names the chip's search as the chip did.
+    await user.click(chip);
+    expect(await screen.findByText('Ergebnisse für „Schuhe“')).toBeTruthy();
   });
 });
