@@ -56,6 +56,19 @@ describe('a listing rendered at request time', () => {
     expect(calls.sort()).toEqual([API.config, `/api/Product/${product.id}`].sort());
   });
 
+  it('is titled and labelled in the language it is rendered in', async () => {
+    const product = productDetail({ title: 'Nussbaumtisch' });
+    serveApi({ [API.config]: { data: config }, [`/api/Product/${product.id}`]: { data: product } });
+
+    const page = await renderPage(`/product-detail/${product.id}`, 'de');
+
+    expect(page.head).toContain('<title>Nussbaumtisch – Swapshop</title>');
+    expect(page.markup).toContain('>Beschreibung</h2>');
+    expect((await renderPage('/product-detail/404', 'de')).head).toContain(
+      '<title>Anzeige – Swapshop</title>',
+    );
+  });
+
   it('keeps its data in one inert JSON element that no listing text can close', async () => {
     const product = productDetail({ title: '</script><script>alert(1)</script>' });
     serveApi({ [API.config]: { data: config }, [`/api/Product/${product.id}`]: { data: product } });

@@ -26,7 +26,6 @@ import { RootLayout } from './app/RootLayout';
 import { appRoutes } from './app/routes';
 import { listingKeys } from './features/listings/api';
 import { parseProductId } from './features/listings/productId';
-import { LISTING_TEXT } from './features/listings/texts';
 import { assetUrl } from './shared/api/assets';
 import { ApiError } from './shared/api/client';
 import { CONFIG_QUERY_KEY, FALLBACK_CONFIG } from './shared/config/useAppConfig';
@@ -160,9 +159,9 @@ function headFor(url: string, client: QueryClient, texts: Catalogue): string {
     return `<title>${escapeHtml(fill(texts.titles.marketplace))}</title>`;
   const id = parseProductId(ROUTE_PATTERNS.productDetail.exec(pathname)?.[1]);
   const product = id === null ? undefined : client.getQueryData<ProductDetail>(listingKeys.detail(id));
-  if (!product) return `<title>${escapeHtml(fill(LISTING_TEXT.detailFallbackTitle))}</title>`;
+  if (!product) return `<title>${escapeHtml(fill(texts.listing.detailFallbackTitle))}</title>`;
   const tags = [
-    `<title>${escapeHtml(fill(LISTING_TEXT.detailTitle, { title: product.title }))}</title>`,
+    `<title>${escapeHtml(fill(texts.listing.detailTitle, { title: product.title }))}</title>`,
     `<meta property="og:type" content="product">`,
     `<meta property="og:site_name" content="${escapeHtml(config.productName)}">`,
     `<meta property="og:title" content="${escapeHtml(product.title)}">`,

@@ -2,7 +2,8 @@ import { formatCount } from './format.js';
 
 /**
  * Nouns read with a count, singular and plural, so "1 view" is never "1 views". Every count the product shows with
- * a noun takes its words from here, through `countText` or `countNoun`.
+ * a noun takes its words from here, through `countText` or `countNoun`; a page read in another language passes
+ * its catalogue's `common.counts`.
  */
 export const COUNT_NOUNS = {
   views: { one: 'view', other: 'views' },
@@ -20,13 +21,16 @@ export const COUNT_NOUNS = {
 /** A noun read with a count (`COUNT_NOUNS`). */
 export type CountNoun = keyof typeof COUNT_NOUNS;
 
+/** The nouns of one language: `COUNT_NOUNS` in English, a catalogue's `common.counts` in the others. */
+export type CountNouns = { readonly [K in CountNoun]: { readonly one: string; readonly other: string } };
+
 /** The noun a count is read with: the singular for exactly one, the plural otherwise ("0 views", "1 view"). */
-export function countNoun(count: number, noun: CountNoun): string {
-  const forms = COUNT_NOUNS[noun];
+export function countNoun(count: number, noun: CountNoun, nouns: CountNouns = COUNT_NOUNS): string {
+  const forms = nouns[noun];
   return count === 1 ? forms.one : forms.other;
 }
 
 /** A count and its noun, the count abbreviated as everywhere else: "1 view", "12 views", "1.5k views". */
-export function countText(count: number, noun: CountNoun): string {
-  return `${formatCount(count)} ${countNoun(count, noun)}`;
+export function countText(count: number, noun: CountNoun, nouns: CountNouns = COUNT_NOUNS): string {
+  return `${formatCount(count)} ${countNoun(count, noun, nouns)}`;
 }

@@ -4,7 +4,8 @@
  * `{product}` and `{email}` are filled in with `fillText`.
  */
 import { ACCESSIBILITY_STATEMENT } from './accessibility.js';
-import type { DEFAULT_CATEGORIES } from './constants.js';
+import { DEFAULT_SELLER_MESSAGE, type DEFAULT_CATEGORIES } from './constants.js';
+import { COUNT_NOUNS } from './counts.js';
 import { offerMessages } from './deal-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
@@ -32,6 +33,17 @@ export const messages = {
     resourceNotFound: 'We could not find what you were looking for.',
     invalidJson: 'The request body is not valid JSON.',
     conflict: 'This conflicts with data that changed meanwhile. Please refresh and try again.',
+    /** The tab title of a path the app does not know. */
+    notFoundTitle: 'Page not found - {product}',
+    /** The button of the last-resort screen when a page could not be shown. */
+    reload: 'Reload',
+    /** What a screen reader says for a busy indicator that has no more particular name. */
+    loading: 'Loading',
+    /** The zoom buttons of a map. */
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    /** Nouns read with a count ("1 view", "3 unread messages"), by `countNoun` and `countText`. */
+    counts: COUNT_NOUNS,
   },
   /**
    * How long ago something happened, as dayjs's relativeTime says it (docs/product.md §9: "a few seconds" up to
@@ -81,6 +93,20 @@ export const messages = {
     seeMore: 'See more',
     changeLocation: 'Change Location',
     createListing: 'Create Listing',
+    searchLabel: 'Search listings',
+    /** The name of the category chips. */
+    categories: 'Categories',
+    listingsHeading: 'Listings near you',
+    /** The product feed of the home page, the marketplace and profiles. */
+    sold: 'Sold',
+    listLabel: 'Listings',
+    loadingListings: 'Loading listings',
+    loadingMore: 'Loading more listings',
+    /** The marketplace's search and the end of its feed. */
+    resultsFor: 'Results for “{search}”',
+    clearSearch: 'Clear search',
+    endTitle: "You've seen everything nearby",
+    endText: 'Try a wider radius or another city, or list something of your own.',
   },
   header: {
     setLocation: 'Set Location',
@@ -103,8 +129,6 @@ export const messages = {
     /** Read before the saved address in the location bar. */
     yourLocation: 'Your location',
     scrollToTop: 'Scroll to top',
-    /** Chats with unread messages, read after the number on the account menu's badge. */
-    unreadMessages: { one: 'unread message', other: 'unread messages' },
   },
   footer: {
     /** The language switch (footer, profile settings); each language is named in itself (LANGUAGE_NAMES). */
@@ -115,8 +139,6 @@ export const messages = {
     accessibility: 'accessibility',
     nav: 'Footer',
     copyright: '© {year} {product}',
-    /** Read after the number on the support link's badge. */
-    unreadSupport: { one: 'unread support message', other: 'unread support messages' },
   },
   location: {
     dialogTitle: 'Change Location',
@@ -127,6 +149,16 @@ export const messages = {
     cityPlaceholder: 'Enter your city',
     unavailable: 'Location unavailable',
     required: 'Location is required.',
+    /** Accessible name of a location field that has neither a label nor a placeholder. */
+    fieldFallbackName: 'Location',
+    noMatches: 'No matching cities',
+    close: 'Close',
+    radiusInvalid: 'Please enter a radius greater than 0 miles.',
+    /** The same where DISTANCE_UNIT=km. */
+    radiusInvalidKm: 'Please enter a radius greater than 0 km.',
+    useCurrentLocation: 'Use my current location',
+    locating: 'Finding your location…',
+    currentlySet: 'Current location:',
   },
   login: {
     username: 'username',
@@ -280,12 +312,6 @@ export const messages = {
     /** Shown as the @name while a profile's name is not known. */
     unknownUser: 'thrifter',
     stats: 'Profile numbers',
-    /** The profile's counts, singular and plural ("1 view", "3 views"). */
-    countNouns: {
-      views: { one: 'view', other: 'views' },
-      itemsSold: { one: 'item sold', other: 'items sold' },
-      followers: { one: 'follower', other: 'followers' },
-    },
     editProfile: 'Edit profile',
     mobileMenu: 'Profile menu',
     listingsFailed: 'We could not load these listings. Please try again later.',
@@ -369,6 +395,87 @@ export const messages = {
     releaseLabel: 'Release the reservation for {name}',
     released: 'Reservation released.',
     reserveFailed: 'The reservation could not be changed. Please try again.',
+    /** The create and edit forms. */
+    close: 'Close',
+    images: 'photos',
+    imagesHint: 'JPG or PNG, up to {max} photos. The first photo is the cover.',
+    addImages: 'Add photos',
+    selectedImages: '{count} of {max} photos',
+    photoAlt: 'Photo {position} of {count}',
+    existingPhotoAlt: 'Current photo {position}',
+    moveLeft: 'Move photo {position} earlier',
+    moveRight: 'Move photo {position} later',
+    removePhoto: 'Remove photo {position}',
+    photoMoved: 'Photo moved to position {position} of {count}.',
+    photoRemoved: 'Photo removed.',
+    cover: 'cover',
+    title: 'title',
+    description: 'description (optional)',
+    price: 'price',
+    /** Under the price field; `{example}` is 12.50 in the installation's currency as the reader's language writes it. */
+    priceHint: 'For example {example}',
+    category: 'category',
+    chooseCategory: 'Choose a category',
+    pickupLocation: 'pickup location',
+    pickupHint: 'Choose your city from the suggestions.',
+    post: 'post listing',
+    save: 'save changes',
+    submitting: 'Submitting…',
+    uploading: 'Uploading… {percent}%',
+    uploadLabel: 'Upload progress',
+    createTitle: 'Create Listing - {product}',
+    editTitle: 'Edit Listing - {product}',
+    notOwnerTitle: 'You cannot edit this listing',
+    backToProfile: 'Back to my profile',
+    viewListing: 'View listing',
+    cancel: 'Cancel',
+    deleteTitle: 'Delete this listing?',
+    deleteText: 'The listing and its photos are removed for good.',
+    deleting: 'Deleting…',
+    /** The detail page; `detailTitle` is its tab title and a shared link's preview title. */
+    detailTitle: '{title} - {product}',
+    detailFallbackTitle: 'Listing - {product}',
+    notFoundTitle: 'This listing is not available',
+    backToMarketplace: 'Back to marketplace',
+    loading: 'Loading listing',
+    carouselLabel: 'Photos of {title}',
+    slideLabel: '{position} of {count}',
+    previousImage: 'Previous photo',
+    nextImage: 'Next photo',
+    showImage: 'Show photo {position}',
+    noPhotos: 'No photos',
+    like: 'Like',
+    login: 'Login',
+    share: 'share',
+    /** The button that opens the report dialog (whose title is `report`). */
+    reportButton: 'report',
+    edit: 'edit',
+    copyFailed: 'Copy this link to share it: {url}',
+    messageSeller: 'Message the seller',
+    /** What the message box holds before the buyer writes anything (the SPEC's DEFAULT_SELLER_MESSAGE). */
+    sellerMessagePrefill: DEFAULT_SELLER_MESSAGE,
+    hiddenByStaff: 'This listing is hidden by our staff and nobody else can see it. Reason: {reason}',
+    messageLabel: 'Your message to {seller}',
+    send: 'send',
+    sending: 'Sending…',
+    descriptionHeading: 'description',
+    noDescription: 'The seller did not add a description.',
+    meetup: 'meetup',
+    viewMore: 'view more',
+    mapDialogTitle: 'Meetup area',
+    mapDialogTitleAt: 'Meetup area: {place}',
+    closeMap: 'Close map',
+    sellerHeading: 'seller',
+    sellerItems: 'More from {name}',
+    seeAllFromSeller: 'See everything from {name}',
+    posted: 'Posted {date}',
+    locationUnknown: 'Location unavailable',
+    reportQuestion: 'Report this listing to our moderators?',
+    reportConfirm: 'Report',
+    reporting: 'Reporting…',
+    reportLoginText: 'You need to be logged in to report a listing.',
+    done: 'Close',
+    sold: 'sold',
   },
   garage: {
     addressPlaceholder: 'enter sale address',

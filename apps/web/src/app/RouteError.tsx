@@ -1,4 +1,3 @@
-import { APP_TEXT } from './texts';
 import { useTexts } from '../shared/i18n/useTexts';
 
 /**
@@ -18,7 +17,7 @@ export function RouteError() {
       </h1>
       {offline && <p className="text-stone-700">{N.offlineText}</p>}
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-        {offline ? N.offlineRetry : APP_TEXT.reload}
+        {offline ? N.offlineRetry : texts.common.reload}
       </button>
     </main>
   );

@@ -12,7 +12,6 @@ import {
 import { apiFetch } from '../../shared/api/client';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { useFormatPrice } from './formatPrice';
-import { FEED_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Opening a card waits this long at most for the view count before navigating anyway. */
@@ -108,7 +107,7 @@ export function ProductCard({
         />
         {product.isSold ? (
           <span className="absolute top-2 left-2 rounded-full bg-stone-900/85 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-            {FEED_TEXT.sold}
+            {texts.home.sold}
           </span>
         ) : (
           product.reservedUntil && (
@@ -124,7 +123,7 @@ export function ProductCard({
           <p className="flex shrink-0 items-center gap-1 text-xs text-stone-600">
             <EyeIcon />
             <span aria-hidden="true">{views}</span>
-            <span className="sr-only">{countText(product.views, 'views')}</span>
+            <span className="sr-only">{countText(product.views, 'views', texts.common.counts)}</span>
           </p>
         </div>
         <p className="truncate text-sm text-stone-700">

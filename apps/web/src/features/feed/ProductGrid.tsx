@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProductCard as ProductCardData } from '@rummage/contract';
 import { ProductCard } from './ProductCard';
-import { FEED_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The first row on any screen (4 columns from 1024 px): their photos load at once, the rest when near. */
 const FIRST_ROW = 4;
@@ -13,7 +13,7 @@ const FIRST_ROW = 4;
  */
 export function ProductGrid({
   products,
-  label = FEED_TEXT.listLabel,
+  label,
   leadingItems,
   renderActions,
   onOpen,
@@ -25,8 +25,12 @@ export function ProductGrid({
   renderActions?: (product: ProductCardData) => ReactNode;
   onOpen?: (product: ProductCardData) => void;
 }) {
+  const texts = useTexts();
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4">
+    <ul
+      aria-label={label ?? texts.home.listLabel}
+      className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4"
+    >
       {leadingItems}
       {products.map((product, index) => (
         <li key={product.id} className="flex flex-col gap-2">

@@ -3,6 +3,5 @@ export { FeedSpinner } from './FeedSpinner';
 export { useFormatPrice } from './formatPrice';
 export { ProductCard } from './ProductCard';
 export { ProductGrid } from './ProductGrid';
-export { FEED_TEXT } from './texts';
 export { useInfiniteScroll } from './useInfiniteScroll';
 export { FEED_QUERY_KEY, feedArea, useProductFeed } from './useProductFeed';

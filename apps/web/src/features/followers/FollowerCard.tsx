@@ -25,13 +25,21 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [
-    { key: 'views', label: capitalized(countNoun(follower.views, 'views')), value: follower.views },
+    {
+      key: 'views',
+      label: capitalized(countNoun(follower.views, 'views', texts.common.counts)),
+      value: follower.views,
+    },
     {
       key: 'itemsSold',
-      label: capitalized(countNoun(follower.itemsSold, 'itemsSold')),
+      label: capitalized(countNoun(follower.itemsSold, 'itemsSold', texts.common.counts)),
       value: follower.itemsSold,
     },
-    { key: 'followers', label: capitalized(countNoun(followers, 'followers')), value: followers },
+    {
+      key: 'followers',
+      label: capitalized(countNoun(followers, 'followers', texts.common.counts)),
+      value: followers,
+    },
   ];
 
   function openProfile(event: MouseEvent<HTMLElement>) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DEFAULT_CATEGORIES, ROUTES } from '@rummage/contract';
-import { HOME_TEXT } from './texts';
 import { useCategories } from './useCategories';
+import { categoryName } from '../../shared/i18n/categoryName';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Category chips, each a marketplace search for its title (docs/product.md §2 Home). */
@@ -9,7 +9,7 @@ export function CategoryChips() {
   const texts = useTexts();
   const { data, isPending, isError } = useCategories();
   return (
-    <nav aria-label={HOME_TEXT.categories} className="w-full">
+    <nav aria-label={texts.home.categories} className="w-full">
       {isError ? (
         <p role="alert" className="text-center text-sm text-red-700">
           {texts.categories.loadFailed}
@@ -35,7 +35,7 @@ export function CategoryChips() {
                     to={`${ROUTES.marketplace}?${new URLSearchParams({ search: category.title })}`}
                     className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-brand hover:text-brand-700"
                   >
-                    {category.title}
+                    {categoryName(category.title, texts)}
                   </Link>
                 </li>
               ))}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@rummage/contract';
-import { HOME_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** The search form in the home hero: submits to /marketplace?search=… (docs/product.md §1, §2). */
@@ -19,7 +18,7 @@ export function HeroSearch() {
   return (
     <form role="search" onSubmit={handleSubmit} className="flex w-full max-w-xl gap-2">
       <label htmlFor="home-search" className="sr-only">
-        {HOME_TEXT.searchLabel}
+        {texts.home.searchLabel}
       </label>
       <input
         id="home-search"

@@ -5,7 +5,6 @@ import { FeedSpinner, ProductGrid, useProductFeed } from '../feed';
 import { NoListingsPanel } from '../listings';
 import { CategoryChips } from './CategoryChips';
 import { HeroSearch } from './HeroSearch';
-import { HOME_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
@@ -28,7 +27,7 @@ export default function HomePage() {
         <CategoryChips />
         <section aria-labelledby="home-listings-heading" className="flex flex-col gap-4">
           <h2 id="home-listings-heading" className="sr-only">
-            {HOME_TEXT.listingsHeading}
+            {texts.home.listingsHeading}
           </h2>
           {feed.isLoading ? (
             <FeedSpinner />
@@ -36,7 +35,7 @@ export default function HomePage() {
             <NoListingsPanel />
           ) : (
             <>
-              <ProductGrid products={feed.products} label={HOME_TEXT.listingsHeading} />
+              <ProductGrid products={feed.products} label={texts.home.listingsHeading} />
               <Link to={ROUTES.marketplace} className="btn btn-primary mt-2 self-center px-8">
                 {texts.home.seeMore}
               </Link>

@@ -6,20 +6,23 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { createListing, markListingsStale } from './api';
 import { ListingForm } from './form/ListingForm';
 import { EMPTY_LISTING, toCreateForm } from './listingForm';
-import { LISTING_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /create-product: the "listing details" form; success goes to /user-main (docs/product.md §2, §5, §8). */
 export default function CreateProductPage() {
   const texts = useTexts();
-  useDocumentTitle(LISTING_TEXT.createTitle);
+  useDocumentTitle(texts.listing.createTitle);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <FormSheet title={texts.listing.detailsHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
+    <FormSheet
+      title={texts.listing.detailsHeading}
+      closeTo={ROUTES.userMain}
+      closeLabel={texts.listing.close}
+    >
       <ListingForm
         initialValues={EMPTY_LISTING}
-        submitLabel={LISTING_TEXT.post}
+        submitLabel={texts.listing.post}
         failureMessage={texts.listing.createFailed}
         onSubmit={async (values, _removed, onProgress) => {
           await createListing(toCreateForm(values), onProgress);

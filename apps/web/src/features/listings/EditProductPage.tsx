@@ -12,14 +12,13 @@ import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { deleteListing, markListingsStale, updateListing, useProduct } from './api';
 import { ListingForm } from './form/ListingForm';
 import { toUpdateForm, valuesFromProduct } from './listingForm';
-import { LISTING_TEXT } from './texts';
 import { parseProductId } from './productId';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
 export default function EditProductPage() {
   const texts = useTexts();
-  useDocumentTitle(LISTING_TEXT.editTitle);
+  useDocumentTitle(texts.listing.editTitle);
   const productId = parseProductId(useParams().productId);
   const { session } = useSession();
   const product = useProduct(productId);
@@ -29,21 +28,21 @@ export default function EditProductPage() {
   const [deleting, setDeleting] = useState(false);
 
   const frame = (body: ReactNode) => (
-    <FormSheet title={texts.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={LISTING_TEXT.close}>
+    <FormSheet title={texts.listing.editHeading} closeTo={ROUTES.userMain} closeLabel={texts.listing.close}>
       {body}
     </FormSheet>
   );
 
-  if (productId !== null && product.isPending) return frame(<Spinner label={LISTING_TEXT.loading} />);
+  if (productId !== null && product.isPending) return frame(<Spinner label={texts.listing.loading} />);
 
   if (productId === null || product.isError || !product.data) {
     const error = product.error;
     // A 404 (or no id) is "not available"; anything else (network, server) says what went wrong.
     const text = error instanceof ApiError && error.status !== 404 ? error.message : texts.listing.notFound;
     return frame(
-      <EmptyState title={LISTING_TEXT.notFoundTitle} text={text}>
+      <EmptyState title={texts.listing.notFoundTitle} text={text}>
         <Link to={ROUTES.userMain} className="btn btn-primary">
-          {LISTING_TEXT.backToProfile}
+          {texts.listing.backToProfile}
         </Link>
       </EmptyState>,
     );
@@ -53,9 +52,9 @@ export default function EditProductPage() {
   const isOwner = listing.isOwner || (session !== null && session.userId === listing.userId);
   if (!isOwner) {
     return frame(
-      <EmptyState title={LISTING_TEXT.notOwnerTitle} text={texts.listing.notOwner}>
+      <EmptyState title={texts.listing.notOwnerTitle} text={texts.listing.notOwner}>
         <Link to={ROUTES.productDetail(listing.id)} className="btn btn-primary">
-          {LISTING_TEXT.viewListing}
+          {texts.listing.viewListing}
         </Link>
       </EmptyState>,
     );
@@ -74,7 +73,7 @@ export default function EditProductPage() {
       <ListingForm
         key={listing.id}
         initialValues={valuesFromProduct(listing)}
-        submitLabel={LISTING_TEXT.save}
+        submitLabel={texts.listing.save}
         failureMessage={texts.listing.updateFailed}
         locked={deleting}
         onSubmit={async (values, removed, onProgress) => {
@@ -90,16 +89,16 @@ export default function EditProductPage() {
             disabled={deleting}
             aria-haspopup="dialog"
           >
-            {deleting ? LISTING_TEXT.deleting : texts.listing.delete}
+            {deleting ? texts.listing.deleting : texts.listing.delete}
           </button>
         }
       />
       <ConfirmDialog
         open={confirming}
-        title={LISTING_TEXT.deleteTitle}
-        description={LISTING_TEXT.deleteText}
+        title={texts.listing.deleteTitle}
+        description={texts.listing.deleteText}
         confirmLabel={texts.listing.delete}
-        cancelLabel={LISTING_TEXT.cancel}
+        cancelLabel={texts.listing.cancel}
         busy={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

@@ -15,28 +15,29 @@ import { SellerCard } from './detail/SellerCard';
 import { SellerGarageSales } from './detail/SellerGarageSales';
 import { SellerItems } from './detail/SellerItems';
 import { parseProductId } from './productId';
-import { LISTING_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * /product-detail/{productId} (docs/product.md §2): photos, price, title, likes, message box, description, report and
  * share, meetup map, seller card, the seller's other items and garage sales. Unknown or hidden listings say so.
  */
 export default function ProductDetailPage() {
+  const texts = useTexts();
   const productId = parseProductId(useParams().productId);
   const product = useProduct(productId);
   const { session } = useSession();
   const fill = useFillText();
   const data = product.data;
   const title = data
-    ? fill(LISTING_TEXT.detailTitle, { title: data.title })
-    : fill(LISTING_TEXT.detailFallbackTitle);
+    ? fill(texts.listing.detailTitle, { title: data.title })
+    : fill(texts.listing.detailFallbackTitle);
 
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   if (productId !== null && product.isPending) {
-    return <Spinner label={LISTING_TEXT.loading} fillScreen />;
+    return <Spinner label={texts.listing.loading} fillScreen />;
   }
 
   if (!data) {
@@ -44,9 +45,9 @@ export default function ProductDetailPage() {
     const text = error instanceof ApiError && error.status !== 404 ? error.message : undefined;
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-10">
-        <EmptyState headingLevel={1} title={LISTING_TEXT.notFoundTitle} text={text}>
+        <EmptyState headingLevel={1} title={texts.listing.notFoundTitle} text={text}>
           <Link to={ROUTES.marketplace} className="btn btn-primary">
-            {LISTING_TEXT.backToMarketplace}
+            {texts.listing.backToMarketplace}
           </Link>
         </EmptyState>
       </div>
@@ -61,7 +62,7 @@ export default function ProductDetailPage() {
       {/* Only the owner and staff receive a hidden listing at all; they are told why nobody else sees it. */}
       {data.hiddenReason !== undefined && (
         <div className="mb-4">
-          <Banner tone="info">{fillText(LISTING_TEXT.hiddenByStaff, { reason: data.hiddenReason })}</Banner>
+          <Banner tone="info">{fillText(texts.listing.hiddenByStaff, { reason: data.hiddenReason })}</Banner>
         </div>
       )}
       {/* Small screens read top to bottom; from 1024 px the price, actions and seller sit beside the photos. One
@@ -76,10 +77,10 @@ export default function ProductDetailPage() {
         </div>
         <section aria-labelledby="description-heading" className="card p-4 lg:col-start-1 lg:row-start-2">
           <h2 id="description-heading" className="mb-2 text-lg font-bold text-stone-900">
-            {LISTING_TEXT.descriptionHeading}
+            {texts.listing.descriptionHeading}
           </h2>
           <p className="break-words whitespace-pre-line text-stone-800">
-            {data.description.trim() || LISTING_TEXT.noDescription}
+            {data.description.trim() || texts.listing.noDescription}
           </p>
         </section>
         <div className="lg:col-start-1 lg:row-start-3">

@@ -4,6 +4,7 @@ import {
   firstListingMessage,
   messages,
   productFormFieldsSchema,
+  type Catalogue,
   type ProductDetail,
 } from '@rummage/contract';
 import type { ChosenLocation } from '../location';
@@ -121,6 +122,23 @@ export function validateListing(values: ListingValues): string | null {
   else if (parsed.data.MinimumOffer != null && parsed.data.MinimumOffer >= parsed.data.Price)
     found.push(messages.offers.minimumNotBelowPrice);
   return found.length > 0 ? (firstListingMessage(found) ?? null) : null;
+}
+
+/**
+ * A form message in the reader's language. The checks above answer the contract's English words (the server's own
+ * schema says them, and `fieldsFor` and the order of messages go by them); the person reads the same text of their
+ * catalogue. A message that is no text of the listing or offer sections (the server's answer, already in the reader's
+ * language) stays as it is.
+ */
+export function listingMessageIn(message: string, texts: Catalogue): string {
+  if (message === TOO_MANY_IMAGES) return fillText(texts.listing.tooManyImages, { max: MAX_LISTING_IMAGES });
+  for (const section of ['listing', 'offers'] as const) {
+    const english: Readonly<Record<string, unknown>> = messages[section];
+    const key = Object.keys(english).find((name) => english[name] === message);
+    const said = key === undefined ? undefined : (texts[section] as Readonly<Record<string, unknown>>)[key];
+    if (typeof said === 'string') return said;
+  }
+  return message;
 }
 
 /** Which field a form message is about, so that field is marked invalid beside the banner. */

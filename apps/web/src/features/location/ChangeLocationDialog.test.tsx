@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, LOCATION_UPDATED_EVENT, RADIUS_UPDATED_EVENT, SESSION_KEYS, messages } from '@rummage/contract';
 import { ChangeLocationDialog } from './ChangeLocationDialog';
-import { LOCATION_TEXT } from './texts';
 import { cities, jsonResponse, mockFetch, seriousA11yViolations } from '../../test/location';
 
 function Opener({ onClose = vi.fn() }: { onClose?: () => void }) {
@@ -81,7 +80,7 @@ describe('ChangeLocationDialog', () => {
     const input = screen.getByLabelText(messages.location.radiusLabel);
     fireEvent.input(input, { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: messages.location.updateRadius }));
-    expect(screen.getByRole('alert').textContent).toBe(LOCATION_TEXT.radiusInvalid);
+    expect(screen.getByRole('alert').textContent).toBe(messages.location.radiusInvalid);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(window.localStorage.getItem(SESSION_KEYS.userRadius)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
@@ -131,8 +130,8 @@ describe('ChangeLocationDialog', () => {
 
   it('keeps Tab focus inside the dialog', () => {
     const { dialog } = openDialog();
-    const closeButton = screen.getByRole('button', { name: LOCATION_TEXT.close });
-    const last = screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation });
+    const closeButton = screen.getByRole('button', { name: messages.location.close });
+    const last = screen.getByRole('button', { name: messages.location.useCurrentLocation });
     last.focus();
     fireEvent.keyDown(dialog, { key: 'Tab' });
     expect(document.activeElement).toBe(closeButton);
@@ -158,7 +157,7 @@ describe('ChangeLocationDialog', () => {
           jsonResponse({ city: 'Austin', state: 'TX', country: 'US', label: 'Austin, TX' }),
       });
       const { onClose } = openDialog();
-      fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
+      fireEvent.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(calls[0]?.url.searchParams.get('lat')).toBe('30.2672');
       expect(calls[0]?.url.searchParams.get('lng')).toBe('-97.7431');
@@ -173,7 +172,7 @@ describe('ChangeLocationDialog', () => {
           jsonResponse({ city: 'Berlin', state: null, country: 'DE', label: 'Berlin, Deutschland' }),
       });
       const { onClose } = openDialog();
-      fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
+      fireEvent.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(window.localStorage.getItem(SESSION_KEYS.userAddress)).toBe('Berlin, Deutschland');
     });
@@ -182,7 +181,7 @@ describe('ChangeLocationDialog', () => {
       stubPosition(30.2672, -97.7431);
       mockFetch({ [API.geo.reverse]: () => jsonResponse({ message: 'down' }, 503) });
       const { onClose } = openDialog();
-      fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
+      fireEvent.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(window.localStorage.getItem(SESSION_KEYS.userAddress)).toBe('30.26720, -97.74310');
     });
@@ -197,7 +196,7 @@ describe('ChangeLocationDialog', () => {
       });
       const { onClose } = openDialog();
       await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.useCurrentLocation }));
+        fireEvent.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
       });
       expect(screen.getByRole('alert').textContent).toBe(messages.location.unavailable);
       expect(onClose).not.toHaveBeenCalled();

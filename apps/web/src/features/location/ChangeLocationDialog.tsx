@@ -5,7 +5,6 @@ import { apiFetch } from '../../shared/api/client';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { Dialog } from '../../shared/ui/Dialog';
 import { LocationField, type ChosenLocation } from './LocationField';
-import { LOCATION_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
@@ -66,7 +65,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
     event.preventDefault();
     const typed = Number(radius.trim());
     if (radius.trim() === '' || !Number.isFinite(typed) || typed <= 0) {
-      setRadiusError(LOCATION_TEXT.radiusInvalid);
+      setRadiusError(inKm ? texts.location.radiusInvalidKm : texts.location.radiusInvalid);
       return;
     }
     saveRadius(inKm ? kmToMiles(typed) : typed);
@@ -112,13 +111,13 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
   return (
     <Dialog
       title={texts.location.dialogTitle}
-      closeLabel={LOCATION_TEXT.close}
+      closeLabel={texts.location.close}
       onClose={onClose}
       initialFocusRef={radiusRef}
     >
       {saved.address && (
         <p className="mb-4 text-sm text-stone-600">
-          {LOCATION_TEXT.currentlySet} <span className="font-medium text-stone-800">{saved.address}</span>
+          {texts.location.currentlySet} <span className="font-medium text-stone-800">{saved.address}</span>
         </p>
       )}
 
@@ -173,7 +172,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
         disabled={locating}
         className="mt-4 text-sm font-medium text-brand underline underline-offset-2 hover:no-underline disabled:cursor-wait disabled:opacity-70"
       >
-        {locating ? LOCATION_TEXT.locating : LOCATION_TEXT.useCurrentLocation}
+        {locating ? texts.location.locating : texts.location.useCurrentLocation}
       </button>
       {geoError && (
         <p role="alert" className="mt-1 text-sm text-red-700">

@@ -5,10 +5,11 @@ import {
   SUGGESTION_LIMIT,
   countNoun,
   stripUsaSuffix,
+  type Catalogue,
   type CitySuggestion,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
-import { LOCATION_TEXT } from './texts';
+import { useTexts } from '../../shared/i18n/useTexts';
 
 /** A place the person picked from the suggestions: text plus the coordinates that came with it. */
 export interface ChosenLocation {
@@ -30,8 +31,8 @@ export interface LocationFieldProps {
   disabled?: boolean;
 }
 
-const suggestionCountText = (count: number) =>
-  count === 0 ? LOCATION_TEXT.noMatches : `${count} ${countNoun(count, 'suggestions')}`;
+const suggestionCountText = (count: number, texts: Catalogue) =>
+  count === 0 ? texts.location.noMatches : `${count} ${countNoun(count, 'suggestions', texts.common.counts)}`;
 
 function sameLocation(a: ChosenLocation | null, b: ChosenLocation | null): boolean {
   if (a === null || b === null) return a === b;
@@ -67,6 +68,7 @@ export function LocationField({
   describedBy,
   disabled = false,
 }: LocationFieldProps): JSX.Element {
+  const texts = useTexts();
   const listId = `${id}-listbox`;
   const statusId = useId();
   const max = Math.max(1, Math.min(Math.trunc(limit) || 1, SUGGESTION_LIMIT.max));
@@ -77,7 +79,8 @@ export function LocationField({
   const [suggestions, setSuggestions] = useState<CitySuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [announcement, setAnnouncement] = useState('');
+  // How many suggestions arrived, announced in words when rendered; null when there is nothing to announce.
+  const [announcedCount, setAnnouncedCount] = useState<number | null>(null);
 
   // Follow the parent's value (prefill, form reset) without wiping text the person is still typing:
   // a null that arrives while the text no longer matches the old choice is our own "edited" signal.
@@ -100,7 +103,7 @@ export function LocationField({
           setSuggestions(rows);
           setActive(-1);
           setOpen(true);
-          setAnnouncement(suggestionCountText(rows.length));
+          setAnnouncedCount(rows.length);
         })
         .catch(() => {
           // A failed or aborted look-up just means no suggestions; the person can keep typing.
@@ -143,7 +146,7 @@ export function LocationField({
     setQuery('');
     setSuggestions([]);
     close();
-    setAnnouncement('');
+    setAnnouncedCount(null);
     onChange(chosen);
   }
 
@@ -194,7 +197,7 @@ export function LocationField({
     }
   }
 
-  const accessibleName = label ? undefined : (placeholder ?? LOCATION_TEXT.fieldFallbackName);
+  const accessibleName = label ? undefined : (placeholder ?? texts.location.fieldFallbackName);
   const activeId = expanded && active >= 0 ? `${id}-option-${active}` : undefined;
 
   return (
@@ -252,7 +255,7 @@ export function LocationField({
           ))}
       </ul>
       <span id={statusId} role="status" aria-live="polite" className="sr-only">
-        {announcement}
+        {announcedCount === null ? '' : suggestionCountText(announcedCount, texts)}
       </span>
     </div>
   );

@@ -4,18 +4,19 @@ import { useFillText } from '../../shared/config/useAppConfig';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { FEED_TEXT, FeedSpinner, ProductGrid, useInfiniteScroll, useProductFeed } from '../feed';
+import { FeedSpinner, ProductGrid, useInfiniteScroll, useProductFeed } from '../feed';
 import { NoListingsPanel } from '../listings';
 import { PlaceChangedNotice, SaveSearchButton } from '../saved-searches';
 import { DidYouMean } from './DidYouMean';
 import { EndOfFeed } from './EndOfFeed';
-import { MARKETPLACE_TEXT } from './texts';
 import { useDropSearchOnReload } from './useDropSearchOnReload';
 import { useMarketplaceGarageSales } from './useMarketplaceGarageSales';
+import { categoryName } from '../../shared/i18n/categoryName';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /**
- * /marketplace (optional ?search=): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
+ * /marketplace (optional ?search=; a category chip's search, the category's stored title, is named in the page's
+ * language): garage-sale strip, then the product grid (PAGE_SIZE.marketplace a
  * page, the next page loading near the bottom), then the end-of-feed block (docs/product.md §2, §4). A new saved
  * place or radius starts the feed over. "Save this search" keeps the words and place (docs/product.md §14); after
  * "Show matches" moved the saved place, a notice says so and offers the one before back.
@@ -48,9 +49,11 @@ export default function MarketplacePage() {
           <PageHeading>{texts.header.marketplace}</PageHeading>
           {search && (
             <p className="flex min-w-0 items-baseline gap-3 text-stone-700">
-              <span className="break-words">{fill(MARKETPLACE_TEXT.resultsFor, { search })}</span>
+              <span className="break-words">
+                {fill(texts.home.resultsFor, { search: categoryName(search, texts) })}
+              </span>
               <Link to={ROUTES.marketplace} className="shrink-0 text-sm font-medium text-brand-700 underline">
-                {MARKETPLACE_TEXT.clearSearch}
+                {texts.home.clearSearch}
               </Link>
             </p>
           )}
@@ -65,7 +68,7 @@ export default function MarketplacePage() {
           {garageSales.strip}
           {hasGridItems && <ProductGrid products={feed.products} leadingItems={garageSales.gridCards} />}
           <div ref={sentinelRef} aria-hidden="true" data-testid="feed-sentinel" />
-          {feed.isLoadingMore && <Spinner size={32} label={FEED_TEXT.loadingMore} />}
+          {feed.isLoadingMore && <Spinner size={32} label={texts.home.loadingMore} />}
           {feed.isEnd && feed.products.length === 0 && feed.suggestion && (
             <DidYouMean suggestion={feed.suggestion} />
           )}

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { ROUTES } from '@rummage/contract';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
-import { NOT_FOUND_TEXT } from './texts';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Any unknown path (docs/product.md §2 "*"). */
 export default function NotFoundPage() {
   const texts = useTexts();
-  useDocumentTitle(NOT_FOUND_TEXT.title);
+  useDocumentTitle(texts.common.notFoundTitle);
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-4 py-16 text-center">
       <p aria-hidden="true" className="text-7xl font-extrabold text-brand-500">

@@ -1,5 +1,5 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { formatCount, type Reputation } from '@rummage/contract';
+import { countNoun, formatCount, type Reputation } from '@rummage/contract';
 import { assetUrl, DEFAULT_COVER_IMAGE, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { formatSince } from '../../shared/ui/PersonCard';
@@ -7,7 +7,6 @@ import { REVIEWS_SECTION_ID, ReputationSummary } from '../reviews';
 import type { PhotoKind } from './api';
 import type { UploadMessage } from './usePhotoUploads';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
-import { pluralNoun } from '../../shared/i18n/plural';
 
 /** What the top of a profile shows; counts are null while unknown. */
 export interface ProfileView {
@@ -134,17 +133,17 @@ export function ProfileHeader({
   const locale = useLocale();
   const fill = useFillText();
   const since = profile.thrifterSince ? formatSince(profile.thrifterSince, locale) : '';
-  const nouns = texts.profile.countNouns;
+  const nouns = texts.common.counts;
   const stats = [
-    { key: 'views', label: pluralNoun(profile.views ?? 0, nouns.views), value: profile.views },
+    { key: 'views', label: countNoun(profile.views ?? 0, 'views', nouns), value: profile.views },
     {
       key: 'itemsSold',
-      label: pluralNoun(profile.itemsSold ?? 0, nouns.itemsSold),
+      label: countNoun(profile.itemsSold ?? 0, 'itemsSold', nouns),
       value: profile.itemsSold,
     },
     {
       key: 'followers',
-      label: pluralNoun(profile.followersCount ?? 0, nouns.followers),
+      label: countNoun(profile.followersCount ?? 0, 'followers', nouns),
       value: profile.followersCount,
     },
   ];

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { ROUTES, formatCount } from '@rummage/contract';
+import { ROUTES, countNoun, formatCount } from '@rummage/contract';
 import { CountBadge } from '../../shared/ui/CountBadge';
 import { Dropdown, menuItemClass } from '../shell';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { useTexts } from '../../shared/i18n/useTexts';
-import { pluralNoun } from '../../shared/i18n/plural';
 
 /** Phones only: "sell", the page title and a "menu" holding Messages with its count (docs/product.md §2 Profile). */
 export function ProfileMobileBar({ title }: { title: string }) {
@@ -20,14 +19,14 @@ export function ProfileMobileBar({ title }: { title: string }) {
         // Visible "menu" and the badge's number must both be in the button's name (WCAG label-in-name).
         triggerLabel={
           unread.messages > 0
-            ? `${texts.profile.mobileMenu} ${formatCount(unread.messages)} ${pluralNoun(unread.messages, texts.header.unreadMessages)}`
+            ? `${texts.profile.mobileMenu} ${formatCount(unread.messages)} ${countNoun(unread.messages, 'unreadMessages', texts.common.counts)}`
             : texts.profile.mobileMenu
         }
         triggerClassName="btn btn-outline min-h-9 px-4 text-sm"
         trigger={
           <>
             {texts.profile.menu}
-            <CountBadge count={unread.messages} noun={texts.header.unreadMessages} />
+            <CountBadge count={unread.messages} noun="unreadMessages" />
           </>
         }
       >
@@ -35,7 +34,7 @@ export function ProfileMobileBar({ title }: { title: string }) {
           <li>
             <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
               {texts.header.messages}
-              <CountBadge count={unread.messages} noun={texts.header.unreadMessages} />
+              <CountBadge count={unread.messages} noun="unreadMessages" />
             </Link>
           </li>
         )}

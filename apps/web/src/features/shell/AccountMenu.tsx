@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, formatCount } from '@rummage/contract';
+import { ROUTES, countNoun, formatCount } from '@rummage/contract';
 import { assetUrl, DEFAULT_USER_IMAGE } from '../../shared/api/assets';
 import { useSession } from '../../shared/session/SessionContext';
 import { CountBadge } from '../../shared/ui/CountBadge';
@@ -7,7 +7,6 @@ import { STAFF_PATH } from '../staff';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
 import { useTexts } from '../../shared/i18n/useTexts';
-import { pluralNoun } from '../../shared/i18n/plural';
 
 /** The avatar button and its menu; guests and signed-in people see different items (docs/product.md §2). */
 export function AccountMenu() {
@@ -23,7 +22,7 @@ export function AccountMenu() {
       // The badge's number is visible text, so the button's name must say it too (WCAG label-in-name).
       triggerLabel={
         signedIn && unread.messages > 0
-          ? `${text.accountMenu} ${formatCount(unread.messages)} ${pluralNoun(unread.messages, text.unreadMessages)}`
+          ? `${text.accountMenu} ${formatCount(unread.messages)} ${countNoun(unread.messages, 'unreadMessages', texts.common.counts)}`
           : text.accountMenu
       }
       triggerClassName="relative flex h-11 w-11 items-center justify-center rounded-full border-2 border-brand-100 bg-white"
@@ -40,11 +39,7 @@ export function AccountMenu() {
             }}
           />
           {signedIn && (
-            <CountBadge
-              count={unread.messages}
-              noun={text.unreadMessages}
-              className="absolute -top-1 -right-1"
-            />
+            <CountBadge count={unread.messages} noun="unreadMessages" className="absolute -top-1 -right-1" />
           )}
         </>
       }
@@ -71,7 +66,7 @@ export function AccountMenu() {
               <li>
                 <Link to={ROUTES.messages} className={menuItemClass} onClick={close}>
                   {text.messages}
-                  <CountBadge count={unread.messages} noun={text.unreadMessages} />
+                  <CountBadge count={unread.messages} noun="unreadMessages" />
                 </Link>
               </li>
               <li>

@@ -37,7 +37,7 @@ export function Footer() {
             <li>
               <Link to={ROUTES.support} className={linkClass}>
                 {texts.footer.support}
-                <CountBadge count={unread.support} noun={texts.footer.unreadSupport} />
+                <CountBadge count={unread.support} noun="unreadSupport" />
               </Link>
             </li>
           </ul>

@@ -140,7 +140,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               <p className="text-sm text-stone-600">
                 {fillText(T.joined, { when: formatWhen(data.user.createdAt, locale) })}
                 {data.user.address && ` · ${data.user.address}`}
-                {` · ${countText(data.garageSales, 'garageSales')}`}
+                {` · ${countText(data.garageSales, 'garageSales', texts.common.counts)}`}
               </p>
               {data.user.bannedAt && (
                 <p className="text-sm text-red-800">
@@ -174,7 +174,9 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                   {listing.isSold && <Pill>{T.sold}</Pill>}
                   {listing.hiddenAt && <Pill tone="bad">{T.hidden}</Pill>}
                   {listing.openReports > 0 && (
-                    <Pill tone="warn">{countText(listing.openReports, 'openReports')}</Pill>
+                    <Pill tone="warn">
+                      {countText(listing.openReports, 'openReports', texts.common.counts)}
+                    </Pill>
                   )}
                   {listing.hiddenAt && listing.hiddenReason && (
                     <span className="w-full text-stone-600">

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { ReactNode } from 'react';
-import { MapContainer, TileLayer, type MapContainerProps } from 'react-leaflet';
+import { MapContainer, TileLayer, ZoomControl, type MapContainerProps } from 'react-leaflet';
+import { useTexts } from '../i18n/useTexts';
 
 export interface TiledMapProps extends MapContainerProps {
   /** The installation's tiles (MAP_TILE_URL) and their credit line. */
@@ -11,12 +12,15 @@ export interface TiledMapProps extends MapContainerProps {
 
 /**
  * Leaflet with the installation's tiles and the app's look, for a feature to draw on. Only lazily loaded maps
- * import it, so Leaflet's script and stylesheet stay off pages without a map.
+ * import it, so Leaflet's script and stylesheet stay off pages without a map. Its zoom buttons are named in the
+ * page's language (Leaflet's own say "Zoom in" in every language).
  */
 export function TiledMap({ tileUrl, attribution, children, ...map }: TiledMapProps) {
+  const texts = useTexts();
   return (
-    <MapContainer className="h-full w-full" style={{ background: '#e7e5e4' }} {...map}>
+    <MapContainer className="h-full w-full" style={{ background: '#e7e5e4' }} {...map} zoomControl={false}>
       <TileLayer url={tileUrl} attribution={attribution} maxZoom={19} />
+      <ZoomControl zoomInTitle={texts.common.zoomIn} zoomOutTitle={texts.common.zoomOut} />
       {children}
     </MapContainer>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { CAROUSEL_SWIPE_THRESHOLD_PX, fillText } from '@rummage/contract';
 import { PRODUCT_PLACEHOLDER_IMAGE, assetUrl } from '../../../shared/api/assets';
-import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** The next index, wrapping from last to first and first to last (docs/product.md §2). */
 export function wrapIndex(index: number, count: number): number {
@@ -16,6 +16,7 @@ const arrowButton =
  * more than 100 px (pointer events, so touch, pen and mouse all work).
  */
 export function ImageCarousel({ images, title }: { images: string[]; title: string }) {
+  const texts = useTexts();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<{ x: number; pointerId: number } | null>(null);
   const count = images.length;
@@ -59,17 +60,17 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
   }
 
   const src = assetUrl(images[current], PRODUCT_PLACEHOLDER_IMAGE);
-  const slideLabel = fillText(LISTING_TEXT.slideLabel, { position: current + 1, count });
+  const slideLabel = fillText(texts.listing.slideLabel, { position: current + 1, count });
   return (
     <section
       aria-roledescription="carousel"
-      aria-label={fillText(LISTING_TEXT.carouselLabel, { title })}
+      aria-label={fillText(texts.listing.carouselLabel, { title })}
       className="relative overflow-hidden rounded-2xl bg-stone-100"
     >
       <div
         role="group"
         aria-roledescription="slide"
-        aria-label={count > 0 ? slideLabel : LISTING_TEXT.noPhotos}
+        aria-label={count > 0 ? slideLabel : texts.listing.noPhotos}
         tabIndex={count > 1 ? 0 : undefined}
         onKeyDown={handleKeyDown}
         onPointerDown={handlePointerDown}
@@ -94,7 +95,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
           <button
             type="button"
             className={`${arrowButton} left-3`}
-            aria-label={LISTING_TEXT.previousImage}
+            aria-label={texts.listing.previousImage}
             onClick={() => go(-1)}
           >
             <span aria-hidden="true">‹</span>
@@ -102,7 +103,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
           <button
             type="button"
             className={`${arrowButton} right-3`}
-            aria-label={LISTING_TEXT.nextImage}
+            aria-label={texts.listing.nextImage}
             onClick={() => go(1)}
           >
             <span aria-hidden="true">›</span>
@@ -113,7 +114,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
                 <button
                   key={image}
                   type="button"
-                  aria-label={fillText(LISTING_TEXT.showImage, { position: position + 1 })}
+                  aria-label={fillText(texts.listing.showImage, { position: position + 1 })}
                   aria-current={position === current ? 'true' : undefined}
                   onClick={() => setIndex(position)}
                   className="flex h-6 w-6 items-center justify-center"

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { countNoun, formatCount, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
-import { LISTING_TEXT } from '../texts';
 import { LoginFirstDialog } from './LoginFirstDialog';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 type LikeState = Pick<ProductDetail, 'likesCount' | 'isLikedByCurrentUser'>;
 
@@ -26,6 +26,7 @@ function Heart({ filled }: { filled: boolean }) {
  * answer; a failure is only logged and the count goes back. Visitors get "Alert! Please login first.".
  */
 export function LikeButton({ product, signedIn }: { product: ProductDetail; signedIn: boolean }) {
+  const texts = useTexts();
   const queryClient = useQueryClient();
   const [askLogin, setAskLogin] = useState(false);
   const busy = useRef(false);
@@ -73,9 +74,9 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
         }`}
       >
         <Heart filled={liked} />
-        <span className="sr-only">{LISTING_TEXT.like}, </span>
+        <span className="sr-only">{texts.listing.like}, </span>
         <span aria-hidden="true">{formatCount(product.likesCount)}</span>
-        <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes')}`}</span>
+        <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes', texts.common.counts)}`}</span>
       </button>
       {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}
     </>

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
-import { formatApproximateDistance, haversineKm } from '@rummage/contract';
+import { fillText, formatApproximateDistance, haversineKm } from '@rummage/contract';
 import { MapPanel as PlaceMapPanel } from '../../../shared/map/MapPanel';
 import { useSavedLocation } from '../../location';
-import { LISTING_TEXT } from '../texts';
 import { useInstallationConfig } from '../../../shared/config/useAppConfig';
 import { useTexts } from '../../../shared/i18n/useTexts';
 
@@ -49,15 +48,17 @@ export function MapPanel({
     <PlaceMapPanel
       latitude={latitude}
       longitude={longitude}
-      place={location ?? LISTING_TEXT.locationUnknown}
+      place={location ?? texts.listing.locationUnknown}
       distance={distance}
       Map={exact ? ExactSpotMap : MeetupMap}
       texts={{
-        heading: LISTING_TEXT.meetup,
-        viewMore: LISTING_TEXT.viewMore,
+        heading: texts.listing.meetup,
+        viewMore: texts.listing.viewMore,
         mapLabel: exact ? texts.pickupPrivacy.exactMapLabel : texts.pickupPrivacy.areaMapLabel,
-        dialogTitle: location ? `${LISTING_TEXT.mapDialogTitle}: ${location}` : LISTING_TEXT.mapDialogTitle,
-        closeMap: LISTING_TEXT.closeMap,
+        dialogTitle: location
+          ? fillText(texts.listing.mapDialogTitleAt, { place: location })
+          : texts.listing.mapDialogTitle,
+        closeMap: texts.listing.closeMap,
         hint,
       }}
     >

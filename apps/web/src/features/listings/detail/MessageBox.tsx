@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_SELLER_MESSAGE, fillText } from '@rummage/contract';
+import { fillText } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { sendMessage } from '../api';
-import { LISTING_TEXT } from '../texts';
 import { LoginFirstDialog } from './LoginFirstDialog';
 import { useTexts } from '../../../shared/i18n/useTexts';
 
@@ -25,7 +24,7 @@ export function MessageBox({
   signedIn: boolean;
 }) {
   const texts = useTexts();
-  const [text, setText] = useState<string>(DEFAULT_SELLER_MESSAGE);
+  const [text, setText] = useState<string>(texts.listing.sellerMessagePrefill);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'held' | 'failed'>('idle');
   const [askLogin, setAskLogin] = useState(false);
   const [failure, setFailure] = useState<string>(texts.listing.messageFailed);
@@ -69,10 +68,10 @@ export function MessageBox({
   return (
     <form onSubmit={handleSubmit} className="rounded-xl border border-stone-200 bg-stone-50 p-4">
       <label htmlFor="seller-message" className="field-label">
-        {LISTING_TEXT.messageSeller}
+        {texts.listing.messageSeller}
       </label>
       <span id="seller-message-name" className="sr-only">
-        {fillText(LISTING_TEXT.messageLabel, { seller: sellerName })}
+        {fillText(texts.listing.messageLabel, { seller: sellerName })}
       </span>
       <div className="flex gap-2">
         <input
@@ -88,7 +87,7 @@ export function MessageBox({
           className="field-input min-w-0 flex-1"
         />
         <button type="submit" className="btn btn-primary shrink-0" disabled={status === 'sending'}>
-          {status === 'sending' ? LISTING_TEXT.sending : LISTING_TEXT.send}
+          {status === 'sending' ? texts.listing.sending : texts.listing.send}
         </button>
       </div>
       {status === 'failed' && (

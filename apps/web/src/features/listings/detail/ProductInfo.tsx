@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ROUTES, countText, fillText, type ProductDetail } from '@rummage/contract';
 import { formatDayMonthYear } from '../../../shared/ui/formatDate';
 import { useFormatPrice } from '../../feed';
-import { LISTING_TEXT } from '../texts';
+import { categoryName } from '../../../shared/i18n/categoryName';
 import { LikeButton } from './LikeButton';
 import { MakeOfferForm } from './MakeOfferForm';
 import { MessageBox } from './MessageBox';
@@ -31,7 +31,7 @@ export function ProductInfo({
           {formatPrice(product.price)}
           {product.isSold && (
             <span className="rounded-full bg-stone-900 px-3 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-              {LISTING_TEXT.sold}
+              {texts.listing.sold}
             </span>
           )}
           {!product.isSold && product.reservedUntil && (
@@ -42,10 +42,10 @@ export function ProductInfo({
         </p>
         <h1 className="mt-1 text-2xl font-bold break-words text-stone-900">{product.title}</h1>
         <p className="mt-1 text-sm text-stone-600">
-          {product.location ?? LISTING_TEXT.locationUnknown}
-          {posted && ` · ${fillText(LISTING_TEXT.posted, { date: posted })}`}
-          {product.categoryTitle && ` · ${product.categoryTitle}`}
-          {` · ${countText(product.views, 'views')}`}
+          {product.location ?? texts.listing.locationUnknown}
+          {posted && ` · ${fillText(texts.listing.posted, { date: posted })}`}
+          {product.categoryTitle && ` · ${categoryName(product.categoryTitle, texts)}`}
+          {` · ${countText(product.views, 'views', texts.common.counts)}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -62,7 +62,7 @@ export function ProductInfo({
                 strokeLinejoin="round"
               />
             </svg>
-            {LISTING_TEXT.edit}
+            {texts.listing.edit}
           </Link>
         ) : (
           <ReportButton productId={product.id} signedIn={signedIn} />

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { ROUTES, type Catalogue } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { reportProduct } from '../api';
-import { LISTING_TEXT } from '../texts';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { actionButton } from './styles';
 import { useTexts } from '../../../shared/i18n/useTexts';
@@ -50,11 +49,11 @@ export function ReportButton({ productId, signedIn }: { productId: number; signe
               strokeLinejoin="round"
             />
           </svg>
-          {LISTING_TEXT.report}
+          {L.reportButton}
         </>
       }
       className={actionButton}
-      question={LISTING_TEXT.reportQuestion}
+      question={L.reportQuestion}
       send={() => runReport(productId, L)}
     />
   );
@@ -118,11 +117,11 @@ export function ReportDialogButton({
         {label}
       </button>
       {open && !signedIn && (
-        <Dialog title={L.loginToReport} onClose={close} closeLabel={LISTING_TEXT.done}>
-          <p className="mb-6 text-stone-700">{LISTING_TEXT.reportLoginText}</p>
+        <Dialog title={L.loginToReport} onClose={close} closeLabel={L.done}>
+          <p className="mb-6 text-stone-700">{L.reportLoginText}</p>
           <div className="flex justify-end">
             <Link to={ROUTES.login} className="btn btn-primary">
-              {LISTING_TEXT.login}
+              {L.login}
             </Link>
           </div>
         </Dialog>
@@ -160,7 +159,7 @@ export function ReportDialogButton({
             <div className="flex flex-wrap justify-end gap-3">
               {finished ? (
                 <button ref={doneRef} type="button" className="btn btn-primary" onClick={close}>
-                  {LISTING_TEXT.done}
+                  {L.done}
                 </button>
               ) : (
                 <>
@@ -170,7 +169,7 @@ export function ReportDialogButton({
                     onClick={close}
                     disabled={state.kind === 'loading'}
                   >
-                    {LISTING_TEXT.cancel}
+                    {L.cancel}
                   </button>
                   <button
                     ref={confirmRef}
@@ -185,7 +184,7 @@ export function ReportDialogButton({
                         className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
                       />
                     )}
-                    {state.kind === 'loading' ? LISTING_TEXT.reporting : LISTING_TEXT.reportConfirm}
+                    {state.kind === 'loading' ? L.reporting : L.reportConfirm}
                   </button>
                 </>
               )}

@@ -2,17 +2,18 @@ import type { ProductDetail } from '@rummage/contract';
 import { PersonCard } from '../../../shared/ui/PersonCard';
 import { FollowButton } from '../../follow';
 import { ReputationSummary, useReputation } from '../../reviews';
-import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /**
  * The seller's card on a listing, with their reputation (docs/product.md §20) and the follow button for anyone but
  * the seller (§2, §4). The reputation is asked after first paint, so the page itself waits for no more than before.
  */
 export function SellerCard({ product, isOwner }: { product: ProductDetail; isOwner: boolean }) {
+  const texts = useTexts();
   const reputation = useReputation(product.userId);
   return (
     <PersonCard
-      heading={LISTING_TEXT.sellerHeading}
+      heading={texts.listing.sellerHeading}
       userId={product.userId}
       userName={product.userName}
       imageUrl={product.userImageUrl}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
 import { ProductCard } from '../../feed';
 import { useSellerItems } from '../api';
-import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** How many of the seller's other items the page shows; the rest are on their profile. */
 export const SELLER_ITEMS_SHOWN = 8;
@@ -19,10 +19,11 @@ export function SellerItems({
   productId: number;
   isOwner: boolean;
 }) {
+  const texts = useTexts();
   const items = useSellerItems(sellerId).data;
   const others = (items ?? []).filter((item) => item.id !== productId);
   if (others.length === 0) return null;
-  const heading = fillText(LISTING_TEXT.sellerItems, { name: `@${sellerName}` });
+  const heading = fillText(texts.listing.sellerItems, { name: `@${sellerName}` });
   return (
     <section aria-labelledby="seller-items-heading" className="mt-10">
       <h2 id="seller-items-heading" className="mb-4 text-xl font-bold text-stone-900">
@@ -38,7 +39,7 @@ export function SellerItems({
       {others.length > SELLER_ITEMS_SHOWN && (
         <div className="mt-6 flex justify-center">
           <Link to={isOwner ? ROUTES.userMain : ROUTES.otherUser(sellerId)} className="btn btn-outline">
-            {fillText(LISTING_TEXT.seeAllFromSeller, { name: `@${sellerName}` })}
+            {fillText(texts.listing.seeAllFromSeller, { name: `@${sellerName}` })}
           </Link>
         </div>
       )}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { ROUTES, fillText } from '@rummage/contract';
-import { LISTING_TEXT } from '../texts';
 import { actionButton } from './styles';
 import { useTexts } from '../../../shared/i18n/useTexts';
 
@@ -45,7 +44,7 @@ export function ShareButton({ productId, title }: { productId: number; title: st
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    const text = (await copy(url)) ? texts.listing.linkCopied : fillText(LISTING_TEXT.copyFailed, { url });
+    const text = (await copy(url)) ? texts.listing.linkCopied : fillText(texts.listing.copyFailed, { url });
     setNotice((current) => ({ text, id: (current?.id ?? 0) + 1 }));
   }
 
@@ -62,7 +61,7 @@ export function ShareButton({ productId, title }: { productId: number; title: st
             strokeLinejoin="round"
           />
         </svg>
-        {LISTING_TEXT.share}
+        {texts.listing.share}
       </button>
       <div
         role="status"

@@ -1,5 +1,5 @@
 import { useCategoryOptions } from '../api';
-import { LISTING_TEXT } from '../texts';
+import { categoryName } from '../../../shared/i18n/categoryName';
 import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** The category of the listing (GET /api/Category); optional, as the server treats it. */
@@ -29,7 +29,7 @@ export function CategorySelect({
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {LISTING_TEXT.category}
+        {texts.listing.category}
       </label>
       <select
         id={id}
@@ -43,11 +43,11 @@ export function CategorySelect({
         }
         className="field-input"
       >
-        <option value="">{LISTING_TEXT.chooseCategory}</option>
+        <option value="">{texts.listing.chooseCategory}</option>
         {missing && <option value={value}>{value}</option>}
         {options.map((category) => (
           <option key={category.id} value={String(category.id)}>
-            {category.title}
+            {categoryName(category.title, texts)}
           </option>
         ))}
       </select>

@@ -3,12 +3,10 @@ import { fillText } from '@rummage/contract';
 import {
   IMAGE_ACCEPT,
   MAX_LISTING_IMAGES,
-  TOO_MANY_IMAGES,
   isAllowedImage,
   type ExistingImage,
   type NewImage,
 } from '../listingForm';
-import { LISTING_TEXT } from '../texts';
 import { PhotoTile } from './PhotoTile';
 import { useTexts } from '../../../shared/i18n/useTexts';
 
@@ -86,7 +84,8 @@ export function ImagePicker({
     const added = accepted.slice(0, room).map((file) => ({ key: newKey(), file }));
     if (added.length > 0) onImagesChange([...images, ...added]);
     if (accepted.length < files.length) onRejected(texts.listing.imageType);
-    else if (added.length < accepted.length) onRejected(TOO_MANY_IMAGES);
+    else if (added.length < accepted.length)
+      onRejected(fillText(texts.listing.tooManyImages, { max: MAX_LISTING_IMAGES }));
   }
 
   function move(index: number, delta: -1 | 1) {
@@ -98,7 +97,7 @@ export function ImagePicker({
     next.splice(target, 0, moved);
     focusRequest.current = { key: moved.key, action: delta < 0 ? 'left' : 'right' };
     setAnnouncement(
-      fillText(LISTING_TEXT.photoMoved, { position: existing.length + target + 1, count: total }),
+      fillText(texts.listing.photoMoved, { position: existing.length + target + 1, count: total }),
     );
     onImagesChange(next);
   }
@@ -106,7 +105,7 @@ export function ImagePicker({
   function removeNew(index: number) {
     const neighbour = images[index + 1] ?? images[index - 1];
     focusRequest.current = { key: neighbour?.key ?? null, action: 'remove' };
-    setAnnouncement(LISTING_TEXT.photoRemoved);
+    setAnnouncement(texts.listing.photoRemoved);
     onImagesChange(images.filter((_, i) => i !== index));
   }
 
@@ -116,7 +115,7 @@ export function ImagePicker({
       key: neighbour ? `existing-${neighbour.url}` : (images[0]?.key ?? null),
       action: 'remove',
     };
-    setAnnouncement(LISTING_TEXT.photoRemoved);
+    setAnnouncement(texts.listing.photoRemoved);
     const removed = existing[index];
     if (removed) onRemoveExisting(removed.url);
   }
@@ -124,7 +123,7 @@ export function ImagePicker({
   const hintId = `${id}-hint`;
   return (
     <fieldset className="min-w-0">
-      <legend className="field-label">{LISTING_TEXT.images}</legend>
+      <legend className="field-label">{texts.listing.images}</legend>
       {total > 0 && (
         <ul ref={listRef} className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
           {existing.map((image, index) => (
@@ -132,7 +131,7 @@ export function ImagePicker({
               key={image.url}
               photoKey={`existing-${image.url}`}
               src={image.thumbnail}
-              alt={fillText(LISTING_TEXT.existingPhotoAlt, { position: index + 1 })}
+              alt={fillText(texts.listing.existingPhotoAlt, { position: index + 1 })}
               position={index + 1}
               isCover={index === 0}
               disabled={disabled}
@@ -146,7 +145,7 @@ export function ImagePicker({
                 key={image.key}
                 photoKey={image.key}
                 file={image.file}
-                alt={fillText(LISTING_TEXT.photoAlt, { position, count: total })}
+                alt={fillText(texts.listing.photoAlt, { position, count: total })}
                 position={position}
                 isCover={position === 1}
                 disabled={disabled}
@@ -186,12 +185,12 @@ export function ImagePicker({
             strokeLinecap="round"
           />
         </svg>
-        {LISTING_TEXT.addImages}
+        {texts.listing.addImages}
       </label>
       <p id={hintId} className="mt-1 text-xs text-stone-600">
-        {fillText(LISTING_TEXT.imagesHint, { max: MAX_LISTING_IMAGES })}
+        {fillText(texts.listing.imagesHint, { max: MAX_LISTING_IMAGES })}
         {total > 0 &&
-          ` · ${fillText(LISTING_TEXT.selectedImages, { count: total, max: MAX_LISTING_IMAGES })}`}
+          ` · ${fillText(texts.listing.selectedImages, { count: total, max: MAX_LISTING_IMAGES })}`}
       </p>
       <p role="status" className="sr-only">
         {announcement}

@@ -4,12 +4,18 @@ import { ApiError } from '../../../shared/api/client';
 import { Banner } from '../../../shared/ui/Banner';
 import { FieldError, TextField } from '../../../shared/ui/TextField';
 import { LocationField } from '../../location';
-import { fieldsFor, validateListing, type ListingField, type ListingValues } from '../listingForm';
-import { LISTING_TEXT } from '../texts';
+import {
+  fieldsFor,
+  listingMessageIn,
+  validateListing,
+  type ListingField,
+  type ListingValues,
+} from '../listingForm';
 import { CategorySelect } from './CategorySelect';
 import { ImagePicker } from './ImagePicker';
 import { UploadProgress } from './UploadProgress';
 import { useTexts } from '../../../shared/i18n/useTexts';
+import { useFormatPrice } from '../../feed';
 
 export interface ListingFormProps {
   initialValues: ListingValues;
@@ -35,6 +41,9 @@ const FIELD_ID: Record<ListingField, string> = {
 };
 
 const TITLE_COUNT_ID = 'listing-title-count';
+
+/** The price the hint under the price field writes in the installation's currency. */
+const PRICE_EXAMPLE = 12.5;
 
 const FIELD_OF: Record<keyof ListingValues, ListingField> = {
   images: 'images',
@@ -80,6 +89,7 @@ export function ListingForm({
   locked = false,
 }: ListingFormProps) {
   const texts = useTexts();
+  const formatPrice = useFormatPrice();
   const [values, setValues] = useState<ListingValues>(initialValues);
   const [removed, setRemoved] = useState<string[]>([]);
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -107,7 +117,7 @@ export function ListingForm({
     const message = validateListing(values);
     if (message) {
       const fields = fieldsFor(message, values);
-      setProblem({ message, fields, inline: fields.length > 0 });
+      setProblem({ message: listingMessageIn(message, texts), fields, inline: fields.length > 0 });
       // Focus lands on the field to fix; its message is read out with it (aria-describedby).
       const first = fields[0];
       if (first) document.getElementById(FIELD_ID[first])?.focus();
@@ -121,7 +131,12 @@ export function ListingForm({
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : null;
       const fields = Object.keys(error?.fieldErrors ?? {}).flatMap((name) => SERVER_FIELD[name] ?? []);
-      setProblem({ message: error?.message || failureMessage, fields, inline: false });
+      // The server answers its schema's English words; they are said in the reader's language like the form's own.
+      setProblem({
+        message: listingMessageIn(error?.message || failureMessage, texts),
+        fields,
+        inline: false,
+      });
       setSubmitting(false);
       bannerRef.current?.scrollIntoView?.({ block: 'nearest' });
     }
@@ -165,7 +180,7 @@ export function ListingForm({
       <div>
         <TextField
           id={FIELD_ID.title}
-          label={LISTING_TEXT.title}
+          label={texts.listing.title}
           value={values.title}
           onChange={(event) => update('title', event.target.value)}
           invalid={invalid('title')}
@@ -185,7 +200,7 @@ export function ListingForm({
       </div>
       <div>
         <label htmlFor={FIELD_ID.description} className="field-label">
-          {LISTING_TEXT.description}
+          {texts.listing.description}
         </label>
         <textarea
           id={FIELD_ID.description}
@@ -203,7 +218,7 @@ export function ListingForm({
         <div>
           <TextField
             id={FIELD_ID.price}
-            label={LISTING_TEXT.price}
+            label={texts.listing.price}
             type="number"
             inputMode="decimal"
             min={0}
@@ -224,7 +239,7 @@ export function ListingForm({
             aria-describedby={describedBy('price', 'listing-price-hint')}
           />
           <p id="listing-price-hint" className="mt-1 text-xs text-stone-600">
-            {LISTING_TEXT.priceHint}
+            {fillText(texts.listing.priceHint, { example: formatPrice(PRICE_EXAMPLE) })}
           </p>
         </div>
         <CategorySelect
@@ -257,7 +272,7 @@ export function ListingForm({
       <div>
         <LocationField
           id={FIELD_ID.location}
-          label={LISTING_TEXT.pickupLocation}
+          label={texts.listing.pickupLocation}
           placeholder={texts.location.cityPlaceholder}
           limit={SUGGESTION_LIMIT.locationDialog}
           value={values.location}
@@ -268,7 +283,7 @@ export function ListingForm({
         />
         <FieldError id={errorId('location')} message={errorFor('location')} />
         <p id="listing-location-hint" className="mt-1 text-xs text-stone-600">
-          {LISTING_TEXT.pickupHint}
+          {texts.listing.pickupHint}
         </p>
       </div>
       <div ref={bannerRef} className="flex flex-col gap-3">
@@ -276,7 +291,7 @@ export function ListingForm({
         {submitting && <UploadProgress fraction={progress} />}
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={disabled}>
-        {submitting ? LISTING_TEXT.submitting : submitLabel}
+        {submitting ? texts.listing.submitting : submitLabel}
       </button>
       {footer}
     </form>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LISTING_TEXT } from '../texts';
+import { useTexts } from '../../../shared/i18n/useTexts';
 
 /** An object URL for a chosen file, made when shown and revoked when the preview goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -46,6 +46,7 @@ export function PhotoTile({
   onMoveRight,
   onRemove,
 }: PhotoTileProps) {
+  const texts = useTexts();
   const objectUrl = useObjectUrl(file ?? null);
   const preview = src ?? objectUrl;
   const fill = (text: string) => text.replace('{position}', String(position));
@@ -69,7 +70,7 @@ export function PhotoTile({
       </div>
       {isCover && (
         <span className="absolute top-2 left-2 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
-          {LISTING_TEXT.cover}
+          {texts.listing.cover}
         </span>
       )}
       <div className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-1 bg-gradient-to-t from-black/50 to-transparent p-1.5">
@@ -78,7 +79,7 @@ export function PhotoTile({
             type="button"
             data-action="left"
             className={iconButton}
-            aria-label={fill(LISTING_TEXT.moveLeft)}
+            aria-label={fill(texts.listing.moveLeft)}
             disabled={disabled || !onMoveLeft}
             onClick={onMoveLeft}
           >
@@ -91,7 +92,7 @@ export function PhotoTile({
           type="button"
           data-action="remove"
           className={`${iconButton} text-red-700`}
-          aria-label={fill(LISTING_TEXT.removePhoto)}
+          aria-label={fill(texts.listing.removePhoto)}
           disabled={disabled}
           onClick={onRemove}
         >
@@ -102,7 +103,7 @@ export function PhotoTile({
             type="button"
             data-action="right"
             className={iconButton}
-            aria-label={fill(LISTING_TEXT.moveRight)}
+            aria-label={fill(texts.listing.moveRight)}
             disabled={disabled || !onMoveRight}
             onClick={onMoveRight}
           >

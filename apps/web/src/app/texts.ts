@@ -1,4 +1,0 @@
-/** App-frame texts the SPEC does not quote. */
-export const APP_TEXT = {
-  reload: 'Reload',
-} as const;
