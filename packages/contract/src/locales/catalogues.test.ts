@@ -19,9 +19,13 @@ function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? ''))].sort();
 }
 
-/** Texts every language says as English does: a name, a technical word, or an id of the rules page. */
+/**
+ * Texts every language says as English does: a name, a technical word, a unit's symbol ("{value} km"), or an id
+ * of the rules page.
+ */
 const SAME_EVERYWHERE = [
   'staff.automaticReporter',
+  'garageRoute.kilometres',
   'notifications.pushColumn',
   'categories.names.Vintage',
   'reviews.rulesPage.sections.0.id',
