@@ -654,6 +654,10 @@ export const messages = {
     speedHint: 'About {kmh} km/h. Travel time assumes roads are {factor}× the straight-line distance.',
     invalidMinutes: 'Enter minutes between 0 and {max}.',
     invalidSpeed: 'Enter a speed between 1 and {max} mph.',
+    // The same field where DISTANCE_UNIT=km: typed in km/h, so the hint names only the road factor.
+    averageSpeedKmh: 'Average speed (km/h)',
+    roadFactorHint: 'Travel time assumes roads are {factor}× the straight-line distance.',
+    invalidSpeedKmh: 'Enter a speed between 1 and {max} km/h.',
     invalidStartTime: 'Enter a date and time to leave.',
     // The plan.
     planHeading: 'Your route',
@@ -680,6 +684,8 @@ export const messages = {
     mapLabel: 'Route map',
     startMarker: 'Start',
     miles: '{value} mi',
+    /** A distance where DISTANCE_UNIT=km; `{value}` "2.4". */
+    kilometres: '{value} km',
     minutesShort: '{minutes} min',
     hoursMinutes: '{hours} h {minutes} min',
   },

@@ -19,9 +19,13 @@ function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? ''))].sort();
 }
 
-/** Texts every language says as English does: a name, a technical word, an id of a page's section, the copyright line. */
+/**
+ * Texts every language says as English does: a name, a technical word, a unit's symbol ("{value} km"), an id of a
+ * page's section, the copyright line.
+ */
 const SAME_EVERYWHERE = [
   'staff.automaticReporter',
+  'garageRoute.kilometres',
   'notifications.pushColumn',
   'categories.names.Vintage',
   'reviews.rulesPage.sections.0.id',

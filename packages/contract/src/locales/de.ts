@@ -597,6 +597,10 @@ export const de: Catalogue = {
       'Etwa {kmh} km/h. Für die Fahrzeit wird angenommen, dass die Straßen {factor}× so lang sind wie die Luftlinie.',
     invalidMinutes: 'Gib eine Minutenzahl zwischen 0 und {max} ein.',
     invalidSpeed: 'Gib ein Tempo zwischen 1 und {max} mph ein.',
+    averageSpeedKmh: 'Durchschnittstempo (km/h)',
+    roadFactorHint:
+      'Für die Fahrzeit wird angenommen, dass die Straßen {factor}× so lang sind wie die Luftlinie.',
+    invalidSpeedKmh: 'Gib ein Tempo zwischen 1 und {max} km/h ein.',
     invalidStartTime: 'Gib ein Datum und eine Uhrzeit für die Abfahrt ein.',
     planHeading: 'Deine Route',
     summary: '{count} Stopps · {distance} · etwa {duration}, fertig um {finish}',
@@ -621,6 +625,7 @@ export const de: Catalogue = {
     mapLabel: 'Karte der Route',
     startMarker: 'Startpunkt',
     miles: '{value} Meilen',
+    kilometres: '{value} km',
     minutesShort: '{minutes} Min.',
     hoursMinutes: '{hours} Std. {minutes} Min.',
   },

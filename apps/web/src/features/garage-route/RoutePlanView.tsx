@@ -1,9 +1,9 @@
 import { fillText } from '@rummage/contract';
 import { Banner } from '../../shared/ui/Banner';
 import type { RouteSale } from './api';
-import { directionsUrl, formatDuration, formatMiles } from './format';
+import { directionsUrl, formatDuration } from './format';
 import type { LatLng, RoutePlan, RouteSummary } from './planner';
-import { MissedStopList, RouteStopList } from './RouteStopList';
+import { MissedStopList, RouteStopList, useDistanceText } from './RouteStopList';
 import { useTexts } from '../../shared/i18n/useTexts';
 
 /** Past this wait at the first sale, offer to leave later instead (every later time stays the same). */
@@ -16,9 +16,10 @@ export function shownRoute(plan: RoutePlan<number>): RouteSummary<number> | unde
 
 function Summary({ route, format }: { route: RouteSummary<number>; format: (date: Date) => string }) {
   const texts = useTexts();
+  const distance = useDistanceText();
   const values = {
     count: route.order.length,
-    distance: formatMiles(route.totalDistanceKm, texts.garageRoute),
+    distance: distance(route.totalDistanceKm),
     duration: formatDuration(route.totalMinutes, texts.garageRoute),
     finish: format(route.finishAt),
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_KEYS } from '@rummage/contract';
-import { mockApi } from '../../test/api';
+import { TEST_CONFIG, mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
 import { loadLanguage } from '../../shared/i18n/catalogues';
@@ -44,7 +44,16 @@ function openPlanner(
     picks = sales.map((s) => s.id),
     saved = true,
     language,
-  }: { picks?: number[]; saved?: boolean; language?: PageLanguage } = {},
+    distanceUnit,
+    configAnswers,
+  }: {
+    picks?: number[];
+    saved?: boolean;
+    language?: PageLanguage;
+    distanceUnit?: 'mi' | 'km';
+    /** The installation's settings answer only once this settles. */
+    configAnswers?: Promise<void>;
+  } = {},
 ) {
   localStorage.setItem(ROUTE_STOPS_KEY, JSON.stringify(picks));
   if (saved) {
@@ -52,9 +61,16 @@ function openPlanner(
     localStorage.setItem(SESSION_KEYS.userLat, String(HOME.latitude));
     localStorage.setItem(SESSION_KEYS.userLng, String(HOME.longitude));
   }
-  const mock = mockApi(
-    Object.fromEntries(sales.map((s) => [`GET /api/GarageSale/${s.id}`, { body: { data: s } }])),
-  );
+  const mock = mockApi({
+    ...Object.fromEntries(sales.map((s) => [`GET /api/GarageSale/${s.id}`, { body: { data: s } }])),
+    ...(distanceUnit && { 'GET /api/Config': { body: { data: { ...TEST_CONFIG.data, distanceUnit } } } }),
+  });
+  const answer = mock.fetchMock.getMockImplementation()!;
+  if (configAnswers)
+    mock.fetchMock.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/Config') await configAnswers;
+      return answer(input, init);
+    });
   const app = renderApp('/garage/route', { language });
   return { ...mock, app };
 }
@@ -172,6 +188,39 @@ describe('plan my route page', { timeout: 20_000 }, () => {
     fireEvent.input(screen.getByLabelText('Average speed (mph)'), { target: { value: '0' } });
     expect(await screen.findByText('Enter a speed between 1 and 100 mph.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open route in maps' })).toBeNull();
+  });
+
+  it('measures in kilometres and km/h where the installation does', async () => {
+    openPlanner([ELM, PINE, OAK], { distanceUnit: 'km' });
+    await leaveAt('2031-06-14T08:30');
+    const speed = (await screen.findByLabelText('Average speed (km/h)')) as HTMLInputElement;
+    expect(speed.value).toBe('40');
+    expect(screen.queryByLabelText('Average speed (mph)')).toBeNull();
+    expect(screen.getByText('Travel time assumes roads are 1.3× the straight-line distance.')).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Your route' });
+    expect(stopTitles()).toEqual(['77 Oak Ave', '40 Pine Rd', '12 Elm St']);
+    expect(screen.getByText(/^3 stops · 14 km · about .*, done by/)).toBeTruthy();
+    const [first] = within(screen.getByRole('list', { name: 'Visiting order' })).getAllByRole('listitem');
+    expect(within(first!).getByText(/^13 min drive · 8\.7 km$/)).toBeTruthy();
+    expect(screen.queryByText(/ mi\b/)).toBeNull();
+
+    fireEvent.input(speed, { target: { value: '162' } });
+    expect(await screen.findByText('Enter a speed between 1 and 161 km/h.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open route in maps' })).toBeNull();
+  });
+
+  it('carries the speed over when the installation’s kilometres arrive after the page', async () => {
+    let release = () => {};
+    const configAnswers = new Promise<void>((resolve) => (release = resolve));
+    openPlanner([ELM, PINE, OAK], { distanceUnit: 'km', configAnswers });
+    await leaveAt('2031-06-14T08:30');
+    const mph = (await screen.findByLabelText('Average speed (mph)')) as HTMLInputElement;
+    expect(mph.value).toBe('25');
+    fireEvent.input(mph, { target: { value: '30' } });
+    release();
+    const kmh = (await screen.findByLabelText('Average speed (km/h)')) as HTMLInputElement;
+    expect(kmh.value).toBe('48');
+    await screen.findByText(/^3 stops · 14 km · about .*, done by/);
   });
 
   it('shows a helpful empty state with no sales picked', async () => {

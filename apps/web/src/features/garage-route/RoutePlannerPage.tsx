@@ -1,6 +1,6 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MILES_TO_KM, ROUTES, fillText } from '@rummage/contract';
+import { ROUTES, fillText, type DistanceUnit } from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 import { Banner } from '../../shared/ui/Banner';
@@ -15,9 +15,11 @@ import { planRoute, type LatLng, type PlannerStop } from './planner';
 import { RoutePlanView, shownRoute } from './RoutePlanView';
 import {
   DEFAULT_MINUTES_PER_STOP,
-  DEFAULT_SPEED_MPH,
   RouteSettings,
+  convertSpeedInput,
   settingsErrors,
+  speedKmh,
+  speedScale,
   type RouteSettingsValues,
 } from './RouteSettings';
 import { useRouteSelection } from './selection';
@@ -26,6 +28,18 @@ import { useRouteSelection } from './selection';
 const RouteMap = lazy(() => import('./RouteMap'));
 
 const mapBackground = <div className="h-full w-full bg-stone-200" />;
+
+/** The settings as typed, with the unit the speed was typed in. */
+interface EnteredSettings {
+  values: RouteSettingsValues;
+  unit: DistanceUnit;
+}
+
+/** The typed settings in `unit`: the installation's unit can arrive after the first paint, and the speed follows. */
+function valuesIn(entered: EnteredSettings, unit: DistanceUnit): RouteSettingsValues {
+  if (entered.unit === unit) return entered.values;
+  return { ...entered.values, speedInput: convertSpeedInput(entered.values.speedInput, entered.unit, unit) };
+}
 
 function GoneNote({ count, onForget }: { count: number; onForget(): void }) {
   const texts = useTexts();
@@ -50,14 +64,27 @@ export default function RoutePlannerPage() {
   const saved = useSavedLocation();
   const { config } = useAppConfig();
   const locale = useLocale();
-  const [values, setValues] = useState<RouteSettingsValues>(() => ({
-    startInput: toLocalInput(new Date()),
-    minutesInput: String(DEFAULT_MINUTES_PER_STOP),
-    speedInput: String(DEFAULT_SPEED_MPH),
+  const unit = config.distanceUnit;
+  const [entered, setEntered] = useState<EnteredSettings>(() => ({
+    unit,
+    values: {
+      startInput: toLocalInput(new Date()),
+      minutesInput: String(DEFAULT_MINUTES_PER_STOP),
+      speedInput: String(speedScale(unit).defaultSpeed),
+    },
   }));
+  const values = useMemo(() => valuesIn(entered, unit), [entered, unit]);
+  const setValues = useCallback(
+    (next: RouteSettingsValues | ((current: RouteSettingsValues) => RouteSettingsValues)) =>
+      setEntered((current) => ({
+        unit,
+        values: typeof next === 'function' ? next(valuesIn(current, unit)) : next,
+      })),
+    [unit],
+  );
 
   const startTime = fromLocalInput(values.startInput);
-  const errors = settingsErrors(values, startTime, texts.garageRoute);
+  const errors = settingsErrors(values, startTime, texts.garageRoute, unit);
   const valid = Object.keys(errors).length === 0;
   const startMs = startTime?.getTime() ?? NaN;
 
@@ -93,7 +120,7 @@ export default function RoutePlannerPage() {
       startTime: new Date(startMs),
       stops,
       minutesPerStop: Number(values.minutesInput),
-      averageSpeedKmh: Number(values.speedInput) * MILES_TO_KM,
+      averageSpeedKmh: speedKmh(Number(values.speedInput), unit),
       texts: texts.garageRoute,
       formatTime: (date, stop) => {
         const there = saleZoneTime(date, zoneOf(stop?.id), locale);
@@ -110,6 +137,7 @@ export default function RoutePlannerPage() {
     startMs,
     values.minutesInput,
     values.speedInput,
+    unit,
     format,
     locale,
     texts,
@@ -151,6 +179,7 @@ export default function RoutePlannerPage() {
                 onChange={setValues}
                 savedAddress={hasSaved ? (saved.address ?? '') : null}
                 firstStopName={sales[0]?.title ?? null}
+                unit={unit}
               />
               {plan && start && (
                 <RoutePlanView

@@ -1,9 +1,18 @@
 import { Link } from 'react-router';
 import { ROUTES, fillText } from '@rummage/contract';
+import { useInstallationConfig } from '../../shared/config/useAppConfig';
 import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 import type { RouteSale } from './api';
-import { formatDuration, formatMiles, saleZoneRange, saleZoneTime } from './format';
+import { formatDistance, formatDuration, saleZoneRange, saleZoneTime } from './format';
 import type { RouteSummary } from './planner';
+
+/** Writes a distance (in km) in the installation's unit and the reader's language: "2.4 mi", "3,9 km". */
+export function useDistanceText(): (km: number) => string {
+  const unit = useInstallationConfig().distanceUnit;
+  const texts = useTexts();
+  const locale = useLocale();
+  return (km) => formatDistance(km, unit, texts.garageRoute, locale);
+}
 
 /**
  * "10:05 AM" in the viewer's zone; with `zone`, plus the sale's own clock when that reads differently. Only
@@ -90,6 +99,7 @@ export function RouteStopList({
   onRemove(id: number): void;
 }) {
   const texts = useTexts();
+  const distance = useDistanceText();
   return (
     <ol aria-label={texts.garageRoute.orderLabel} className="flex flex-col gap-3">
       {plan.legs.map((leg, index) => {
@@ -110,7 +120,7 @@ export function RouteStopList({
               <p className="mt-1">
                 {fillText(texts.garageRoute.travel, {
                   duration: formatDuration(leg.travelMinutes, texts.garageRoute),
-                  distance: formatMiles(leg.distanceKm, texts.garageRoute),
+                  distance: distance(leg.distanceKm),
                 })}
               </p>
               <p className="mt-1 font-semibold text-stone-900">

@@ -1,5 +1,12 @@
 /** How the route page writes times, durations, distances and the directions link. */
-import { MILES_TO_KM, fillText, messages, type Catalogue, type Locale } from '@rummage/contract';
+import {
+  MILES_TO_KM,
+  fillText,
+  messages,
+  type Catalogue,
+  type DistanceUnit,
+  type Locale,
+} from '@rummage/contract';
 import type { LatLng } from './planner';
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
@@ -59,10 +66,28 @@ export function formatDuration(minutes: number, texts: RouteWords = messages.gar
   return fillText(texts.hoursMinutes, { hours: Math.floor(whole / 60), minutes: whole % 60 });
 }
 
-/** The SPEC measures distance in miles (radius), so the route does too. */
-export function formatMiles(km: number, texts: RouteWords = messages.garageRoute): string {
-  const miles = km / MILES_TO_KM;
-  return fillText(texts.miles, { value: miles < 10 ? miles.toFixed(1) : Math.round(miles).toString() });
+/** Whole numbers from 10 on, one decimal below, as the reader's language writes them ("2.4", "2,4", "12"). */
+function distanceNumber(value: number, locale: Locale): string {
+  const digits = value < 10 ? 1 : 0;
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+}
+
+/**
+ * A distance in the installation's unit (DISTANCE_UNIT): "2.4 mi" as the SPEC measures, or "3.9 km" where the unit
+ * is km. The planner counts in kilometres either way.
+ */
+export function formatDistance(
+  km: number,
+  unit: DistanceUnit,
+  texts: RouteWords = messages.garageRoute,
+  locale: Locale = 'en',
+): string {
+  if (unit === 'km') return fillText(texts.kilometres, { value: distanceNumber(km, locale) });
+  return fillText(texts.miles, { value: distanceNumber(km / MILES_TO_KM, locale) });
 }
 
 function coordinate(point: LatLng): string {
