@@ -57,6 +57,76 @@ function literalTexts(file: string): string[] {
   return found;
 }
 
+/**
+ * Strings in code that read like words but are not texts a person reads: selectors, a date format, a value the
+ * schema refuses on purpose, names in a developer's timeout error, a map's attribution (the data's licence).
+ */
+const NOT_TEXTS = new Set([
+  'input, textarea',
+  'a, button',
+  'ddd, MMM D',
+  'not a number',
+  'push service',
+  'service worker',
+  '&copy; OpenStreetMap contributors',
+]);
+
+/** Calls and constructors whose string arguments are for developers or the DOM, never shown. */
+const QUIET_CALLS = /^(console\.\w+|clsx|cn|\w*querySelector\w*)$/;
+
+/** A string that reads like words: two or more of them, none with the marks of a class list, URL or selector. */
+function readsLikeWords(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2) return false;
+  const plain = words.filter((word) => /^(\p{L}[\p{L}'’]*|\{\w+\})[,.…!?:]?$/u.test(word));
+  const technical = words.some(
+    (word) => !/^\{\w+\}/.test(word) && /[-:[\]/=#>]/.test(word.replace(/[.…!?]$/, '')),
+  );
+  return plain.length >= 2 && plain.length * 2 >= words.length && !technical;
+}
+
+/** Whether a string sits where no person reads it: a class name, an import, a type, a developer's message. */
+function unread(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isJsxAttribute(parent)) return /class|rel|type|accept|autoComplete/i.test(parent.name.getText());
+    if (ts.isCallExpression(parent) && QUIET_CALLS.test(parent.expression.getText())) return true;
+    if (ts.isNewExpression(parent) && /Error$/.test(parent.expression.getText())) return true;
+    if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isLiteralTypeNode(parent))
+      return true;
+    if (
+      (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) &&
+      /class/i.test(parent.name.getText())
+    )
+      return true;
+    if (ts.isBlock(parent) || ts.isSourceFile(parent)) return false;
+  }
+  return false;
+}
+
+/** Strings anywhere in a module (constants, helpers, props) that read like words a person would read. */
+function wordsInCode(file: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      readsLikeWords(node.text) &&
+      !NOT_TEXTS.has(node.text) &&
+      !unread(node)
+    )
+      found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** Every text's path in the catalogue: "footer.language". */
 function paths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -84,6 +154,16 @@ describe('texts', () => {
       return ALLOWED[name] ? [] : literalTexts(file).map((text) => `${name}: ${text}`);
     });
     expect(literals).toEqual([]);
+  });
+
+  it('no module keeps words of its own either: constants and helpers take theirs from the catalogues too', () => {
+    const words = sourceFiles(WEB_SRC, /\.tsx?$/)
+      .filter((file) => !/testData|testProfiles|\.d\.ts$/.test(file))
+      .flatMap((file) => {
+        const name = relative(WEB_SRC, file).replaceAll('\\', '/');
+        return ALLOWED[name] ? [] : wordsInCode(file).map((text) => `${name}: ${text}`);
+      });
+    expect(words).toEqual([]);
   });
 
   it('every text of the catalogues is shown somewhere: its name appears in the web or server source', () => {
