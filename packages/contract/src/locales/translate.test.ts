@@ -6,6 +6,7 @@ import {
   textsFor,
   translateText,
   translateWith,
+  wordsOfItsOwn,
   type Catalogue,
 } from '../index.js';
 
@@ -84,6 +85,16 @@ describe('saying an English text of the contract in another language', () => {
     expect(say('')).toBe('');
   });
 
+  it('leaves a person’s words that read like a template without words of its own as they are', () => {
+    expect(say(fillText(N.savedSearchTitle, { search: 'ikea - billy' }))).toBe(
+      fillText(SHOUTED.notifications.savedSearchTitle, { search: 'ikea - billy' }),
+    );
+    // German writes a page title's dash as "–": read as one, the saved search would change its name.
+    const german = translateText(fillText(N.savedSearchTitle, { search: 'ikea - billy' }), 'de');
+    expect(german).toBe(fillText(textsFor('de').notifications.savedSearchTitle, { search: 'ikea - billy' }));
+    expect(translateText('ikea - billy', 'de')).toBe('ikea - billy');
+  });
+
   it('changes nothing in English', () => {
     const text = fillText(messages.profile.followed, { username: 'maria' });
     expect(translateText(text, 'en')).toBe(text);
@@ -107,6 +118,8 @@ describe.each(['de', 'es'] as const)('every text of the contract in %s', (locale
       // A text said twice in English is one text: its first place's words are used for both.
       if (seen.has(english)) continue;
       seen.add(english);
+      // A template without words of its own is never looked for (the test below).
+      if (/\{\w+\}/.test(english) && !wordsOfItsOwn(english)) continue;
       let n = 0;
       const values: Record<string, string> = {};
       for (const [, name = ''] of english.matchAll(/\{(\w+)\}/g))

@@ -73,6 +73,15 @@ function templateOf(path: Path, text: string): Template & { literal: number } {
   return { path, names, pattern: new RegExp(`^${source}$`), literal };
 }
 
+/**
+ * Whether a template has words of its own to be known by: "{title} - {product}" or "{value} km" has not, and what
+ * a person wrote ("ikea - billy" in a saved search's name) could read like it. Such texts are the web's own (page
+ * titles, units), never thrown or stored by the server, so they are not looked for.
+ */
+export function wordsOfItsOwn(template: string): boolean {
+  return (template.replace(/\{\w+\}/g, '').match(/\p{L}/gu)?.length ?? 0) >= 3;
+}
+
 let index: Index | undefined;
 
 /** The English texts by their words, built once on first use. The first path of a text said twice wins. */
@@ -83,7 +92,7 @@ function englishIndex(): Index {
   const walk = (node: unknown, path: string[]) => {
     if (typeof node === 'string') {
       if (!exact.has(node)) exact.set(node, path);
-      if (/\{\w+\}/.test(node) && !/^\{\w+\}$/.test(node)) templates.push(templateOf(path, node));
+      if (/\{\w+\}/.test(node) && wordsOfItsOwn(node)) templates.push(templateOf(path, node));
       return;
     }
     if (node && typeof node === 'object')
