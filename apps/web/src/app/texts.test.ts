@@ -140,6 +140,8 @@ function paths(value: unknown, prefix = ''): string[] {
  * source for their name cannot find. Their groups are named here; each still has to be in every catalogue.
  */
 const LOOKED_UP_BY_KEY = [
+  // The captcha widget reads its texts by its own names (features/account/Captcha.tsx).
+  /^register\.captchaWidget\./,
   /^categories\./,
   /^notificationTexts\./,
   /^staff\./,

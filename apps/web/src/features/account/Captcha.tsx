@@ -1,10 +1,17 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { API, COMPACT_CAPTCHA_MAX_WIDTH_PX, type CaptchaProvider } from '@rummage/contract';
+import {
+  API,
+  COMPACT_CAPTCHA_MAX_WIDTH_PX,
+  fillText,
+  type Catalogue,
+  type CaptchaProvider,
+  type Locale,
+} from '@rummage/contract';
 import { useAppConfig } from '../../shared/config/useAppConfig';
 import { useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { ScriptCaptcha } from './ScriptCaptcha';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** What the form needs to know: verified or not, and the token the server checks. */
 export interface CaptchaResult {
@@ -65,6 +72,22 @@ interface AltchaStateDetail {
   payload?: string;
 }
 
+/**
+ * The widget's texts from the catalogue, under the names it reads them by, so it speaks as the page does (the
+ * widget's own German says "Sie" and ships every language). Its footer links to the widget's site.
+ */
+function widgetTexts(words: Catalogue['register']['captchaWidget']): Record<string, string> {
+  const { protectedBy, officialSite, ...named } = words;
+  const site = fillText(officialSite, { name: 'Altcha' }).replaceAll('"', '&quot;');
+  const link = `<a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="${site}">ALTCHA</a>`;
+  return { ...named, ariaLinkLabel: site, footer: fillText(protectedBy, { name: link }) };
+}
+
+/** Gives the widget the page's language; the registry is the widget's own, global to the page. */
+function teachWidget(locale: Locale, words: Catalogue['register']['captchaWidget']): void {
+  globalThis.$altcha.i18n.set(locale, widgetTexts(words));
+}
+
 /** The self-hosted ALTCHA proof-of-work widget; its code is fetched only when this renders. */
 function AltchaCaptcha({
   challengeUrl,
@@ -74,18 +97,20 @@ function AltchaCaptcha({
   onChange(result: CaptchaResult): void;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const [ready, setReady] = useState(false);
   const widgetRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let live = true;
     void import('./loadAltcha').then(() => {
+      teachWidget(locale, texts.register.captchaWidget);
       if (live) setReady(true);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale, texts]);
 
   useEffect(() => {
     const widget = widgetRef.current;
@@ -104,5 +129,5 @@ function AltchaCaptcha({
   }, [ready, onChange]);
 
   if (!ready) return <p className="min-h-16 text-sm text-stone-600">{texts.register.captchaLoading}</p>;
-  return <altcha-widget ref={widgetRef} challenge={challengeUrl} />;
+  return <altcha-widget ref={widgetRef} challenge={challengeUrl} language={locale} />;
 }
