@@ -102,6 +102,11 @@ describe('search that forgives', () => {
     // German and Spanish groups apply on an English installation too.
     expect(await titles(here, 'Kühlgerät')).toEqual(['Bosch Kühlschrank']);
     expect(await titles(here, 'frigorífico')).toEqual(['Nevera pequeña']);
+    // A word that also means something else in a listing's text is no synonym: "light" marks are not a lamp.
+    await listed(here, 'Mixing bowls', 'Light utensil marks, local pickup');
+    await listed(here, 'Brass lamp');
+    expect(await titles(here, 'lamp')).toEqual(['Brass lamp']);
+    expect(await titles(here, 'truck')).toEqual([]);
   });
 
   it('ranks what the exact words find before typo and synonym matches, and pages them without gaps', async () => {
