@@ -538,6 +538,8 @@ export const messages = {
     endTime: 'end time',
     /** The hint under a date field, which is typed yyyy-mm-dd. */
     dateFormat: 'year-month-day',
+    /** The date field's placeholder: the pattern's letters in the reader's words. */
+    datePattern: 'yyyy-mm-dd',
     calendarStart: 'Open calendar for the first day',
     calendarEnd: 'Open calendar for the last day',
     itemsLegend: 'items buyers can expect',

@@ -499,6 +499,7 @@ export const de: Catalogue = {
     startTime: 'Beginn',
     endTime: 'Ende',
     dateFormat: 'Jahr-Monat-Tag',
+    datePattern: 'jjjj-mm-tt',
     calendarStart: 'Kalender für den ersten Tag öffnen',
     calendarEnd: 'Kalender für den letzten Tag öffnen',
     itemsLegend: 'Das können Käufer erwarten',

@@ -498,6 +498,7 @@ export const es: Catalogue = {
     startTime: 'hora de inicio',
     endTime: 'hora de fin',
     dateFormat: 'año-mes-día',
+    datePattern: 'aaaa-mm-dd',
     calendarStart: 'Abrir el calendario para el primer día',
     calendarEnd: 'Abrir el calendario para el último día',
     itemsLegend: 'qué pueden encontrar los compradores',

@@ -75,7 +75,7 @@ export function DateField({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="yyyy-mm-dd"
+          placeholder={texts.garage.datePattern}
           maxLength={10}
           className="field-input pr-12 font-mono"
           value={value}

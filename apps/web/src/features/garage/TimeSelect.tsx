@@ -1,10 +1,11 @@
 import { TIME_PICKER_MINUTE_STEP, fillText } from '@rummage/contract';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** A wall-clock time as the form keeps it: 24-hour "HH:mm". */
 export type Time24 = string;
 
 const HOURS = Array.from({ length: 12 }, (_, index) => index + 1);
+const HOURS_24 = Array.from({ length: 24 }, (_, index) => index);
 const MINUTES = Array.from(
   { length: 60 / TIME_PICKER_MINUTE_STEP },
   (_, index) => index * TIME_PICKER_MINUTE_STEP,
@@ -21,7 +22,10 @@ function join(hour: number, minute: number, period: 'AM' | 'PM'): Time24 {
   return `${pad(h24)}:${pad(minute)}`;
 }
 
-/** 12-hour AM/PM picker, hours step 1, minutes step 5 (docs/product.md §9), as a labelled group of three selects. */
+/**
+ * 12-hour AM/PM picker, hours step 1, minutes step 5 (docs/product.md §9), as a labelled group of three selects; a
+ * reader of German or Spanish, whose clocks run to 24, picks from 00 to 23 with no AM or PM.
+ */
 export function TimeSelect({
   id,
   label,
@@ -38,7 +42,9 @@ export function TimeSelect({
   disabled?: boolean;
 }) {
   const texts = useTexts();
+  const clock24 = useLocale() !== 'en';
   const { hour, minute, period } = split(value);
+  const [hour24 = 12] = value.split(':').map(Number);
   const selectClass = 'field-input w-auto min-w-16 px-2';
   return (
     <fieldset>
@@ -50,14 +56,20 @@ export function TimeSelect({
         <select
           id={`${id}-hour`}
           className={selectClass}
-          value={hour}
+          value={clock24 ? hour24 : hour}
           aria-invalid={invalid || undefined}
           disabled={disabled}
-          onChange={(event) => onChange(join(Number(event.target.value), minute, period))}
+          onChange={(event) =>
+            onChange(
+              clock24
+                ? `${pad(Number(event.target.value))}:${pad(minute)}`
+                : join(Number(event.target.value), minute, period),
+            )
+          }
         >
-          {HOURS.map((h) => (
+          {(clock24 ? HOURS_24 : HOURS).map((h) => (
             <option key={h} value={h}>
-              {h}
+              {clock24 ? pad(h) : h}
             </option>
           ))}
         </select>
@@ -70,7 +82,13 @@ export function TimeSelect({
           value={minute}
           aria-invalid={invalid || undefined}
           disabled={disabled}
-          onChange={(event) => onChange(join(hour, Number(event.target.value), period))}
+          onChange={(event) =>
+            onChange(
+              clock24
+                ? `${pad(hour24)}:${pad(Number(event.target.value))}`
+                : join(hour, Number(event.target.value), period),
+            )
+          }
         >
           {MINUTES.map((m) => (
             <option key={m} value={m}>
@@ -78,20 +96,24 @@ export function TimeSelect({
             </option>
           ))}
         </select>
-        <label htmlFor={`${id}-period`} className="sr-only">
-          {fillText(texts.garage.periodOf, { label })}
-        </label>
-        <select
-          id={`${id}-period`}
-          className={selectClass}
-          value={period}
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-          onChange={(event) => onChange(join(hour, minute, event.target.value as 'AM' | 'PM'))}
-        >
-          <option value="AM">AM</option>
-          <option value="PM">PM</option>
-        </select>
+        {!clock24 && (
+          <>
+            <label htmlFor={`${id}-period`} className="sr-only">
+              {fillText(texts.garage.periodOf, { label })}
+            </label>
+            <select
+              id={`${id}-period`}
+              className={selectClass}
+              value={period}
+              aria-invalid={invalid || undefined}
+              disabled={disabled}
+              onChange={(event) => onChange(join(hour, minute, event.target.value as 'AM' | 'PM'))}
+            >
+              <option value="AM">AM</option>
+              <option value="PM">PM</option>
+            </select>
+          </>
+        )}
       </div>
     </fieldset>
   );
