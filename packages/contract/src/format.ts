@@ -168,3 +168,30 @@ function formatDollars(price: number): string {
   const fraction = cents % 100 === 0 ? '' : `.${String(cents % 100).padStart(2, '0')}`;
   return `${price < 0 && cents > 0 ? '-' : ''}$${dollars}${fraction}`;
 }
+
+/**
+ * The currency's sign as the reader's language writes it beside an amount field, and on which side: "$" before in
+ * English dollars, "€" after in German euros. English dollars are known without asking Intl (see formatPrice).
+ */
+export function currencySign(locale = 'en', currency = 'USD'): { sign: string; before: boolean } {
+  if (locale === 'en' && currency === 'USD') return { sign: '$', before: true };
+  const parts = priceFormat(locale, currency).whole.formatToParts(1);
+  const at = parts.findIndex((part) => part.type === 'currency');
+  const number = parts.findIndex((part) => part.type === 'integer');
+  return { sign: parts[at]?.value ?? currency, before: at < number };
+}
+
+/**
+ * An amount as a person typed it in their language, in the form the API reads ("12.50"): a German or Spanish
+ * "12,50" or "1.234,50", an English "1,234.50". A point followed by one or two digits is a decimal point in every
+ * language, as people type it so on any keyboard. Anything else comes back as typed, for the schema to refuse.
+ */
+export function amountFromInput(text: string, locale = 'en'): string {
+  const typed = text.trim().replace(/\s/g, '');
+  if (locale !== 'en') {
+    if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(typed)) return typed.replaceAll('.', '').replace(',', '.');
+    if (/^\d+,\d{1,2}$/.test(typed)) return typed.replace(',', '.');
+    return typed;
+  }
+  return /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(typed) ? typed.replaceAll(',', '') : typed;
+}

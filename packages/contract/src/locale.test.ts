@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountFromInput,
+  currencySign,
   chooseLocale,
   formatPrice,
   isCountryCode,
@@ -39,6 +41,25 @@ describe('formatPrice in the reader’s language and the installation’s curren
   it('never reads a broken amount as money', () => {
     expect(formatPrice(Number.NaN)).toBe('$0');
     expect(plain(formatPrice(Number.NaN, 'de', 'EUR'))).toBe('0 €');
+  });
+});
+
+describe('amounts typed in the reader’s language', () => {
+  it('reads a decimal comma and grouping as German and Spanish write them', () => {
+    expect(amountFromInput('12,50', 'de')).toBe('12.50');
+    expect(amountFromInput(' 1.234,5 ', 'es')).toBe('1234.5');
+    expect(amountFromInput('12.50', 'de')).toBe('12.50');
+    expect(amountFromInput('1,234.50', 'en')).toBe('1234.50');
+    expect(amountFromInput('12', 'de')).toBe('12');
+    // Not an amount in any language: left for the schema to refuse.
+    expect(amountFromInput('12,5,0', 'de')).toBe('12,5,0');
+    expect(amountFromInput('12,50', 'en')).toBe('12,50');
+  });
+
+  it('puts the currency’s sign on the side the language writes it', () => {
+    expect(currencySign('en', 'USD')).toEqual({ sign: '$', before: true });
+    expect(currencySign('de', 'EUR')).toEqual({ sign: '€', before: false });
+    expect(currencySign('en', 'GBP')).toEqual({ sign: '£', before: true });
   });
 });
 

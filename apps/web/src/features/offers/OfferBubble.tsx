@@ -1,9 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fillText, offerAmountSchema, type Offer, type OfferInChat } from '@rummage/contract';
+import {
+  amountFromInput,
+  fillText,
+  offerAmountSchema,
+  type Offer,
+  type OfferInChat,
+} from '@rummage/contract';
 import { ApiError } from '../../shared/api/client';
 import { useFormatPrice } from '../feed';
 import { answerOffer, counterOffer, type OfferAction } from './api';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { inLanguage } from '../../shared/i18n/inLanguage';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /**
  * An offer in the chat (docs/product.md §18): its amount and status, and the answers open to the reader while it
@@ -27,7 +34,9 @@ export function OfferBubble({
   onChanged(offer: Offer): void;
 }) {
   const formatPrice = useFormatPrice();
-  const O = useTexts().offers;
+  const texts = useTexts();
+  const O = texts.offers;
+  const locale = useLocale();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,12 +71,14 @@ export function OfferBubble({
 
   function submitCounter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = offerAmountSchema.safeParse(amount);
+    const typed = amountFromInput(amount, locale);
+    const parsed = offerAmountSchema.safeParse(typed);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? O.amountInvalid);
+      const refusal = parsed.error.issues[0]?.message;
+      setError(refusal ? inLanguage(texts, refusal) : O.amountInvalid);
       return;
     }
-    void run(() => counterOffer(offer.id, amount.trim()));
+    void run(() => counterOffer(offer.id, typed));
   }
 
   const errorId = `${id}-error`;

@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { API, fillText, messages, type Offer } from '@rummage/contract';
 import { mockApi, storeSession } from '../../../test/api';
 import { seriousA11yViolations } from '../../../test/location';
+import { loadLanguage } from '../../../shared/i18n/catalogues';
+import { LanguageContext } from '../../../shared/i18n/useTexts';
 import { MakeOfferForm } from './MakeOfferForm';
 
 const O = messages.offers;
@@ -86,5 +88,31 @@ describe('make an offer on a listing', () => {
     const field = openForm(false);
     await user.type(field, '50{Enter}');
     expect(await screen.findByText(messages.listing.loginFirst)).toBeTruthy();
+  });
+
+  it('reads a German reader’s "12,50" and answers them in German', async () => {
+    storeSession();
+    const api = mockApi({ 'POST /api/Offer': { status: 201, body: { message: O.sent, data: OFFER } } });
+    const user = userEvent.setup();
+    const german = await loadLanguage('de');
+    render(
+      <LanguageContext.Provider value={german}>
+        <MemoryRouter>
+          <MakeOfferForm productId={40} price={120} signedIn />
+        </MemoryRouter>
+      </LanguageContext.Provider>,
+    );
+    const field = screen.getByRole('textbox', { name: german.texts.offers.amountLabel });
+    await user.type(field, '12,345');
+    await user.click(screen.getByRole('button', { name: german.texts.offers.makeOffer }));
+    expect((await screen.findByRole('alert')).textContent).toBe(german.texts.offers.amountInvalid);
+    expect(api.calls.some((call) => call.path === API.offer.root)).toBe(false);
+    await user.clear(field);
+    await user.type(field, '12,50{Enter}');
+    await screen.findByRole('status');
+    expect(api.calls.find((call) => call.path === API.offer.root)?.body).toEqual({
+      productId: 40,
+      amount: '12.50',
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { fillText, offerAmountSchema } from '@rummage/contract';
+import { amountFromInput, currencySign, fillText, offerAmountSchema } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useFormatPrice } from '../../feed';
 import { LoginFirstDialog } from './LoginFirstDialog';
 import { makeOffer } from '../../offers';
-import { useTexts } from '../../../shared/i18n/useTexts';
+import { useInstallationConfig } from '../../../shared/config/useAppConfig';
+import { inLanguage } from '../../../shared/i18n/inLanguage';
+import { useLocale, useTexts } from '../../../shared/i18n/useTexts';
 
 /**
  * "Make an offer" on a listing's page (docs/product.md §18), for anyone but its seller: an amount in the price
@@ -21,7 +23,10 @@ export function MakeOfferForm({
   signedIn: boolean;
 }) {
   const formatPrice = useFormatPrice();
-  const O = useTexts().offers;
+  const texts = useTexts();
+  const O = texts.offers;
+  const locale = useLocale();
+  const currency = currencySign(locale, useInstallationConfig().currency);
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; ok: boolean } | null>(null);
@@ -34,15 +39,18 @@ export function MakeOfferForm({
       setAskLogin(true);
       return;
     }
-    const parsed = offerAmountSchema.safeParse(amount);
+    // "12,50" as a German or Spanish reader types it, sent as the API reads it.
+    const typed = amountFromInput(amount, locale);
+    const parsed = offerAmountSchema.safeParse(typed);
     if (!parsed.success) {
-      setAnswer({ text: parsed.error.issues[0]?.message ?? O.amountInvalid, ok: false });
+      const refusal = parsed.error.issues[0]?.message;
+      setAnswer({ text: refusal ? inLanguage(texts, refusal) : O.amountInvalid, ok: false });
       return;
     }
     setSending(true);
     setAnswer(null);
     try {
-      const sent = await makeOffer(productId, amount.trim());
+      const sent = await makeOffer(productId, typed);
       setAnswer({ text: sent.message, ok: sent.data.status === 'pending' });
       if (sent.data.status === 'pending') setAmount('');
     } catch (error) {
@@ -70,9 +78,9 @@ export function MakeOfferForm({
         <div className="relative min-w-0 flex-1">
           <span
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-600"
+            className={`pointer-events-none absolute top-1/2 -translate-y-1/2 text-stone-600 ${currency.before ? 'left-3' : 'right-3'}`}
           >
-            $
+            {currency.sign}
           </span>
           <input
             id={input}
@@ -86,7 +94,7 @@ export function MakeOfferForm({
             }}
             aria-describedby={answer ? `${hint} ${said}` : hint}
             aria-invalid={answer !== null && !answer.ok}
-            className="field-input w-full pl-7"
+            className={`field-input w-full ${currency.before ? 'pl-7' : 'pr-7'}`}
           />
         </div>
         <button type="submit" className="btn btn-primary shrink-0" disabled={sending}>
