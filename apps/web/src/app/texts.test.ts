@@ -31,14 +31,19 @@ const ALLOWED: Record<string, string> = {
   'shared/ui/HomeBreadcrumb.tsx': 'the separator ">"',
 };
 
-function literalTexts(file: string): string[] {
-  const source = ts.createSourceFile(
+/** A source file's syntax tree, with its parents (the checks look up from a string to where it stands). */
+function parsed(file: string): ts.SourceFile {
+  return ts.createSourceFile(
     file,
     readFileSync(file, 'utf8'),
     ts.ScriptTarget.Latest,
     true,
-    ts.ScriptKind.TSX,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
+}
+
+function literalTexts(file: string): string[] {
+  const source = parsed(file);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && /\p{L}/u.test(node.text)) found.push(node.text.trim());
@@ -104,13 +109,7 @@ function unread(node: ts.Node): boolean {
 
 /** Strings anywhere in a module (constants, helpers, props) that read like words a person would read. */
 function wordsInCode(file: string): string[] {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const source = parsed(file);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (
