@@ -182,16 +182,15 @@ export function currencySign(locale = 'en', currency = 'USD'): { sign: string; b
 }
 
 /**
- * An amount as a person typed it in their language, in the form the API reads ("12.50"): a German or Spanish
- * "12,50" or "1.234,50", an English "1,234.50". A point followed by one or two digits is a decimal point in every
- * language, as people type it so on any keyboard. Anything else comes back as typed, for the schema to refuse.
+ * An amount as a person typed it in their language, in the form the API reads ("12.50"): "12,50" in any language
+ * (a comma before one or two digits is never a thousands separator), German or Spanish "1.234,50", English
+ * "1,234.50". A point before one or two digits is a decimal point everywhere, as people type it so on any keyboard.
+ * Anything else comes back as typed, for the schema to refuse rather than guess.
  */
 export function amountFromInput(text: string, locale = 'en'): string {
   const typed = text.trim().replace(/\s/g, '');
-  if (locale !== 'en') {
-    if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(typed)) return typed.replaceAll('.', '').replace(',', '.');
-    if (/^\d+,\d{1,2}$/.test(typed)) return typed.replace(',', '.');
-    return typed;
-  }
+  if (/^\d*,\d{1,2}$/.test(typed)) return typed.replace(',', '.');
+  if (locale !== 'en')
+    return /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(typed) ? typed.replaceAll('.', '').replace(',', '.') : typed;
   return /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(typed) ? typed.replaceAll(',', '') : typed;
 }

@@ -51,9 +51,11 @@ describe('amounts typed in the reader’s language', () => {
     expect(amountFromInput('12.50', 'de')).toBe('12.50');
     expect(amountFromInput('1,234.50', 'en')).toBe('1234.50');
     expect(amountFromInput('12', 'de')).toBe('12');
+    // Never a thousands separator before two digits, whatever the language.
+    expect(amountFromInput('12,50', 'en')).toBe('12.50');
+    expect(amountFromInput(',5', 'es')).toBe('.5');
     // Not an amount in any language: left for the schema to refuse.
     expect(amountFromInput('12,5,0', 'de')).toBe('12,5,0');
-    expect(amountFromInput('12,50', 'en')).toBe('12,50');
   });
 
   it('puts the currency’s sign on the side the language writes it', () => {
