@@ -45,9 +45,8 @@ export interface ListingValues {
   existingImages: ExistingImage[];
   title: string;
   description: string;
+  /** As typed: "12.50", or "12,50" as German and Spanish write it (priceAsTyped). */
   price: string;
-  /** The number input's validity.badInput: text the browser could not read as a number ("1e", "--"). */
-  priceUnreadable: boolean;
   /** The lowest offer the seller accepts (docs/product.md §18); blank for none. Only the seller ever sees it. */
   minimumOffer: string;
   categoryId: string;
@@ -60,7 +59,6 @@ export const EMPTY_LISTING: ListingValues = {
   title: '',
   description: '',
   price: '',
-  priceUnreadable: false,
   minimumOffer: '',
   categoryId: '',
   location: null,
@@ -85,11 +83,20 @@ export function valuesFromProduct(product: ProductDetail): ListingValues {
     title: product.title,
     description: product.description,
     price: String(product.price),
-    priceUnreadable: false,
     minimumOffer: product.minimumOffer == null ? '' : String(product.minimumOffer),
     categoryId: product.categoryId === null ? '' : String(product.categoryId),
     location,
   };
+}
+
+/**
+ * An amount as the person typed it, in the form the API reads: a decimal comma ("12,50", as German and Spanish write
+ * it) is the decimal point. Text with a comma and a point ("1.250,00") stays as typed, for the check to refuse
+ * rather than guess; other text too ("abc": "Price must be a valid number.").
+ */
+export function priceAsTyped(text: string): string {
+  const trimmed = text.trim();
+  return /^\d*,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
 }
 
 /** The listing's text fields under their multipart names, as the server reads them. */
@@ -97,9 +104,8 @@ function formFields(values: ListingValues) {
   return {
     Title: values.title,
     Description: values.description,
-    // Unreadable text reaches the schema as text, so it says "Price must be a valid number."
-    Price: values.priceUnreadable ? 'not a number' : values.price,
-    MinimumOffer: values.minimumOffer,
+    Price: priceAsTyped(values.price),
+    MinimumOffer: priceAsTyped(values.minimumOffer),
     Latitude: values.location?.latitude,
     Longitude: values.location?.longitude,
     CategoryId: values.categoryId,
@@ -154,7 +160,7 @@ export function fieldsFor(message: string | null, values: ListingValues): Listin
     case L.fillFieldsProperly: {
       const fields: ListingField[] = [];
       if (!values.title.trim()) fields.push('title');
-      if (!values.price.trim() && !values.priceUnreadable) fields.push('price');
+      if (!values.price.trim()) fields.push('price');
       return fields;
     }
     case L.pickupRequired:
@@ -181,9 +187,9 @@ export function fieldsFor(message: string | null, values: ListingValues): Listin
 function appendFields(form: FormData, values: ListingValues): void {
   form.append('Title', values.title.trim());
   form.append('Description', values.description.trim());
-  form.append('Price', values.price.trim());
+  form.append('Price', priceAsTyped(values.price));
   // Always sent: blank clears the lowest offer on an edit.
-  form.append('MinimumOffer', values.minimumOffer.trim());
+  form.append('MinimumOffer', priceAsTyped(values.minimumOffer));
   form.append('Latitude', String(values.location?.latitude ?? ''));
   form.append('Longitude', String(values.location?.longitude ?? ''));
   if (values.categoryId) form.append('CategoryId', values.categoryId);

@@ -51,7 +51,6 @@ const FIELD_OF: Record<keyof ListingValues, ListingField> = {
   title: 'title',
   description: 'description',
   price: 'price',
-  priceUnreadable: 'price',
   minimumOffer: 'minimumOffer',
   categoryId: 'category',
   location: 'location',
@@ -219,20 +218,12 @@ export function ListingForm({
           <TextField
             id={FIELD_ID.price}
             label={texts.listing.price}
-            type="number"
+            // Text, not a number input: Chromium's number input read "12,50" typed in German as 1250.
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={0.01}
+            autoComplete="off"
             value={values.price}
-            onChange={(event) => {
-              const unreadable = event.target.validity?.badInput ?? false;
-              setValues((current) => ({
-                ...current,
-                price: event.target.value,
-                priceUnreadable: unreadable,
-              }));
-              clearField('price');
-            }}
+            onChange={(event) => update('price', event.target.value)}
             invalid={invalid('price')}
             error={errorFor('price')}
             disabled={disabled}
