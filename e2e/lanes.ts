@@ -27,7 +27,7 @@ export interface Lane {
  */
 const GERMAN_LANE = {
   name: 'german',
-  files: ['german.spec.ts'],
+  files: ['german.spec.ts', 'german-journey.spec.ts'],
   env: { DEFAULT_LOCALE: 'de', CURRENCY: 'EUR', DISTANCE_UNIT: 'km', DEFAULT_COUNTRY: 'DE' },
   locale: 'de-DE',
 };
