@@ -174,6 +174,15 @@ for (const reader of READERS) {
     await expect(seller.getByText(answer)).toBeVisible();
     await look(seller, reader, 'chat');
 
+    // The buyer reads the answer in their own chat about the lamp.
+    await buyer.goto('/messages');
+    await buyer
+      .locator('a[href*="/chat/"]')
+      .filter({ hasText: `@${username}` })
+      .click();
+    await expect(buyer.getByText(answer)).toBeVisible();
+    await expect(buyer.getByText(t.chat.safetyNotice)).toBeVisible();
+
     await seller.context().close();
     await buyer.context().close();
   });
