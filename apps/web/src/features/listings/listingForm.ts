@@ -45,7 +45,6 @@ export interface ListingValues {
   existingImages: ExistingImage[];
   title: string;
   description: string;
-  /** As typed: "12.50", or "12,50" as German and Spanish write it (priceAsTyped). */
   price: string;
   /** The lowest offer the seller accepts (docs/product.md §18); blank for none. Only the seller ever sees it. */
   minimumOffer: string;
@@ -89,23 +88,13 @@ export function valuesFromProduct(product: ProductDetail): ListingValues {
   };
 }
 
-/**
- * An amount as the person typed it, in the form the API reads: a decimal comma ("12,50", as German and Spanish write
- * it) is the decimal point. Text with a comma and a point ("1.250,00") stays as typed, for the check to refuse
- * rather than guess; other text too ("abc": "Price must be a valid number.").
- */
-export function priceAsTyped(text: string): string {
-  const trimmed = text.trim();
-  return /^\d*,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
-}
-
 /** The listing's text fields under their multipart names, as the server reads them. */
 function formFields(values: ListingValues) {
   return {
     Title: values.title,
     Description: values.description,
-    Price: priceAsTyped(values.price),
-    MinimumOffer: priceAsTyped(values.minimumOffer),
+    Price: values.price,
+    MinimumOffer: values.minimumOffer,
     Latitude: values.location?.latitude,
     Longitude: values.location?.longitude,
     CategoryId: values.categoryId,
@@ -187,9 +176,9 @@ export function fieldsFor(message: string | null, values: ListingValues): Listin
 function appendFields(form: FormData, values: ListingValues): void {
   form.append('Title', values.title.trim());
   form.append('Description', values.description.trim());
-  form.append('Price', priceAsTyped(values.price));
+  form.append('Price', values.price.trim());
   // Always sent: blank clears the lowest offer on an edit.
-  form.append('MinimumOffer', priceAsTyped(values.minimumOffer));
+  form.append('MinimumOffer', values.minimumOffer.trim());
   form.append('Latitude', String(values.location?.latitude ?? ''));
   form.append('Longitude', String(values.location?.longitude ?? ''));
   if (values.categoryId) form.append('CategoryId', values.categoryId);
