@@ -23,11 +23,12 @@ export interface Lane {
 
 /**
  * An installation in Germany, read by a browser set to German: its own server, as DEFAULT_LOCALE, CURRENCY,
- * DISTANCE_UNIT and DEFAULT_COUNTRY are read at start. Its one journey is short, so it runs beside the others.
+ * DISTANCE_UNIT and DEFAULT_COUNTRY are read at start. Its journeys (about a minute) run beside the others: the
+ * pages in German, and a seller's way from registering in Berlin to a chat, in German and in Spanish.
  */
 const GERMAN_LANE = {
   name: 'german',
-  files: ['german.spec.ts'],
+  files: ['german.spec.ts', 'german-journey.spec.ts'],
   env: { DEFAULT_LOCALE: 'de', CURRENCY: 'EUR', DISTANCE_UNIT: 'km', DEFAULT_COUNTRY: 'DE' },
   locale: 'de-DE',
 };

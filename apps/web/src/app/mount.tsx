@@ -4,7 +4,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { loadLanguage } from '../shared/i18n/catalogues';
 import { setBrowserLanguage } from '../shared/i18n/i18n';
 import { browserPageLocale } from '../shared/i18n/language';
-import { CONFIG_QUERY_KEY } from '../shared/config/useAppConfig';
+import { CONFIG_QUERY_KEY, followInstallationCountry } from '../shared/config/useAppConfig';
 import { flagSavedPlace, readSession } from '../shared/session/storage';
 import { App } from './App';
 import { PAGE_STATE_ELEMENT_ID } from './pageState';
@@ -53,6 +53,7 @@ export async function mount(container: HTMLElement, onRendered: () => void = () 
   const language = await loadLanguage(locale);
   setBrowserLanguage(language);
   const client = createQueryClient();
+  followInstallationCountry(client);
   adoptPageState(client, readSession() !== null);
   flagSavedPlace();
   const root = createRoot(container);

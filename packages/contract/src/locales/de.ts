@@ -1229,7 +1229,7 @@ export const de: Catalogue = {
     notPending: 'Auf diesen Preisvorschlag wurde schon geantwortet oder er ist abgelaufen.',
     inChat: 'Preisvorschlag: {amount}',
     counterInChat: 'Gegenvorschlag: {amount}',
-    minimumLabel: 'niedrigster Preisvorschlag, den du annimmst (optional)',
+    minimumLabel: 'Niedrigster Preisvorschlag, den du annimmst (optional)',
     minimumHint:
       'Niedrigere Preisvorschläge werden sofort abgelehnt und erreichen dich nie. Nur du siehst diesen Betrag.',
     minimumRange:

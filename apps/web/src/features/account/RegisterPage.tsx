@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AsYouType } from 'libphonenumber-js/min';
-import { PHONE_DEFAULT_COUNTRY, REGISTRATION_REDIRECT_MS, ROUTES, SUGGESTION_LIMIT } from '@rummage/contract';
+import {
+  REGISTRATION_REDIRECT_MS,
+  ROUTES,
+  SUGGESTION_LIMIT,
+  installationCountryCode,
+} from '@rummage/contract';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { ApiError } from '../../shared/api/client';
 import { saveLocation } from '../../shared/session/storage';
 import { Banner } from '../../shared/ui/Banner';
@@ -14,10 +20,10 @@ import { Captcha, UNVERIFIED, type CaptchaResult } from './Captcha';
 import { toFieldErrors, validateRegistration, type RegisterErrors, type RegisterField } from './registerForm';
 import { useTexts } from '../../shared/i18n/useTexts';
 
-/** Formats as the person types, but never while deleting (re-adding a ")" would trap the backspace). */
+/** Formats as the person types (in the installation's country), but never while deleting (re-adding a ")" would trap the backspace). */
 function formatPhone(next: string, previous: string): string {
   if (next.length <= previous.length) return next;
-  const formatted = new AsYouType(PHONE_DEFAULT_COUNTRY).input(next);
+  const formatted = new AsYouType(installationCountryCode() as CountryCode).input(next);
   // Formatting never loses what was typed or pasted: text it cannot read stays as it is, for the check to explain.
   const digits = (text: string) => text.replace(/\D/g, '');
   return formatted !== '' && digits(formatted) === digits(next) ? formatted : next;

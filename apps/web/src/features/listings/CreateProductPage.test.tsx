@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LISTING_LIMITS, messages } from '@rummage/contract';
 import { ME_OK, mockApi, storeSession } from '../../test/api';
@@ -53,9 +53,9 @@ describe('create listing', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/user-main');
     expect(await screen.findByRole('option', { name: 'Shoes' })).toBeTruthy();
     const price = screen.getByLabelText('price');
-    expect(price.getAttribute('type')).toBe('number');
-    expect(price.getAttribute('min')).toBe('0');
-    expect(price.getAttribute('step')).toBe('0.01');
+    // A decimal keyboard, and text a number input would misread ("12,50" as 1250).
+    expect(price.getAttribute('type')).toBe('text');
+    expect(price.getAttribute('inputmode')).toBe('decimal');
     expect(screen.getByLabelText('Add photos').getAttribute('accept')).toContain('.jpg');
     await waitFor(() => expect(document.title).toBe('Create Listing - Rummage'));
     expect(await seriousA11yViolations()).toEqual([]);
@@ -100,14 +100,28 @@ describe('create listing', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'pickup location' }));
 
     await choosePickup(user);
-    // Text a number input cannot read ("1e") leaves its value blank and sets validity.badInput;
-    // jsdom never sets badInput, so the browser's flag is given here.
+    // Text that is no amount reaches the check as typed.
     const price = screen.getByLabelText('price');
-    Object.defineProperty(price, 'validity', { configurable: true, get: () => ({ badInput: true }) });
-    fireEvent.input(price, { target: { value: '' } });
+    await user.clear(price);
+    await user.type(price, '1e');
     await user.click(submit);
     expect(screen.getByText(L.priceInvalid)).toBeTruthy();
     expect(xhr.calls).toHaveLength(0);
+  });
+
+  it('reads a price typed with a decimal comma ("12,50", as German and Spanish write it) as 12.50', async () => {
+    const { user, app } = await openCreate();
+    const xhr = fakeXhr(() => ({ status: 201, body: { message: L.created, data: {} } }));
+    await fillValidForm(user);
+    const price = screen.getByLabelText('price');
+    await user.clear(price);
+    await user.type(price, '12,50');
+    await user.type(screen.getByLabelText(messages.offers.minimumLabel), '9,5');
+    await user.click(screen.getByRole('button', { name: 'post listing' }));
+
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/user-main'));
+    expect(xhr.calls[0]!.form.get('Price')).toBe('12.50');
+    expect(xhr.calls[0]!.form.get('MinimumOffer')).toBe('9.5');
   });
 
   it('refuses files that are not JPG, JPEG or PNG with the SPEC text', async () => {

@@ -46,8 +46,6 @@ export interface ListingValues {
   title: string;
   description: string;
   price: string;
-  /** The number input's validity.badInput: text the browser could not read as a number ("1e", "--"). */
-  priceUnreadable: boolean;
   /** The lowest offer the seller accepts (docs/product.md §18); blank for none. Only the seller ever sees it. */
   minimumOffer: string;
   categoryId: string;
@@ -60,7 +58,6 @@ export const EMPTY_LISTING: ListingValues = {
   title: '',
   description: '',
   price: '',
-  priceUnreadable: false,
   minimumOffer: '',
   categoryId: '',
   location: null,
@@ -85,7 +82,6 @@ export function valuesFromProduct(product: ProductDetail): ListingValues {
     title: product.title,
     description: product.description,
     price: String(product.price),
-    priceUnreadable: false,
     minimumOffer: product.minimumOffer == null ? '' : String(product.minimumOffer),
     categoryId: product.categoryId === null ? '' : String(product.categoryId),
     location,
@@ -97,8 +93,7 @@ function formFields(values: ListingValues) {
   return {
     Title: values.title,
     Description: values.description,
-    // Unreadable text reaches the schema as text, so it says "Price must be a valid number."
-    Price: values.priceUnreadable ? 'not a number' : values.price,
+    Price: values.price,
     MinimumOffer: values.minimumOffer,
     Latitude: values.location?.latitude,
     Longitude: values.location?.longitude,
@@ -154,7 +149,7 @@ export function fieldsFor(message: string | null, values: ListingValues): Listin
     case L.fillFieldsProperly: {
       const fields: ListingField[] = [];
       if (!values.title.trim()) fields.push('title');
-      if (!values.price.trim() && !values.priceUnreadable) fields.push('price');
+      if (!values.price.trim()) fields.push('price');
       return fields;
     }
     case L.pickupRequired:

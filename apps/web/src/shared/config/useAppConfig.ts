@@ -1,11 +1,12 @@
 import { useCallback, useContext, useSyncExternalStore } from 'react';
-import { QueryClientContext, useQuery } from '@tanstack/react-query';
+import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   API,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_SUPPORT_EMAIL,
   SPEC_LOCALE,
   fillText,
+  setInstallationCountry,
   type PublicConfig,
 } from '@rummage/contract';
 import { apiFetch } from '../api/client';
@@ -21,6 +22,21 @@ export const FALLBACK_CONFIG: PublicConfig = {
 };
 
 export const CONFIG_QUERY_KEY = ['config'] as const;
+
+/**
+ * Phone numbers are read in the installation's country ("0151 …" in Germany), as the server reads them: its
+ * DEFAULT_COUNTRY is taken from the config as soon as `client` has it, whether the page came with it or fetched it.
+ */
+export function followInstallationCountry(client: QueryClient): void {
+  const apply = () => {
+    const config = client.getQueryData<PublicConfig>(CONFIG_QUERY_KEY);
+    if (config) setInstallationCountry(config.defaultCountry);
+  };
+  apply();
+  client.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] === CONFIG_QUERY_KEY[0]) apply();
+  });
+}
 
 /** The installation's public settings, fetched once per page load. */
 export function useAppConfig(): { config: PublicConfig; isLoading: boolean } {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LISTING_LIMITS, SUGGESTION_LIMIT, fillText } from '@rummage/contract';
+import { LISTING_LIMITS, SUGGESTION_LIMIT, amountFromInput, fillText } from '@rummage/contract';
 import { ApiError } from '../../../shared/api/client';
 import { Banner } from '../../../shared/ui/Banner';
 import { FieldError, TextField } from '../../../shared/ui/TextField';
@@ -14,7 +14,7 @@ import {
 import { CategorySelect } from './CategorySelect';
 import { ImagePicker } from './ImagePicker';
 import { UploadProgress } from './UploadProgress';
-import { useTexts } from '../../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../../shared/i18n/useTexts';
 import { useFormatPrice } from '../../feed';
 
 export interface ListingFormProps {
@@ -51,7 +51,6 @@ const FIELD_OF: Record<keyof ListingValues, ListingField> = {
   title: 'title',
   description: 'description',
   price: 'price',
-  priceUnreadable: 'price',
   minimumOffer: 'minimumOffer',
   categoryId: 'category',
   location: 'location',
@@ -89,6 +88,7 @@ export function ListingForm({
   locked = false,
 }: ListingFormProps) {
   const texts = useTexts();
+  const locale = useLocale();
   const formatPrice = useFormatPrice();
   const [values, setValues] = useState<ListingValues>(initialValues);
   const [removed, setRemoved] = useState<string[]>([]);
@@ -114,9 +114,15 @@ export function ListingForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (disabled) return;
-    const message = validateListing(values);
+    // The amounts as the API reads them, from the way the reader's language writes them ("12,50" is 12.50).
+    const read = {
+      ...values,
+      price: amountFromInput(values.price, locale),
+      minimumOffer: amountFromInput(values.minimumOffer, locale),
+    };
+    const message = validateListing(read);
     if (message) {
-      const fields = fieldsFor(message, values);
+      const fields = fieldsFor(message, read);
       setProblem({ message: listingMessageIn(message, texts), fields, inline: fields.length > 0 });
       // Focus lands on the field to fix; its message is read out with it (aria-describedby).
       const first = fields[0];
@@ -127,7 +133,7 @@ export function ListingForm({
     setSubmitting(true);
     setProgress(0);
     try {
-      await onSubmit(values, removed, setProgress);
+      await onSubmit(read, removed, setProgress);
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : null;
       const fields = Object.keys(error?.fieldErrors ?? {}).flatMap((name) => SERVER_FIELD[name] ?? []);
@@ -219,20 +225,12 @@ export function ListingForm({
           <TextField
             id={FIELD_ID.price}
             label={texts.listing.price}
-            type="number"
+            // Text, not a number input: Chromium's number input read "12,50" typed in German as 1250.
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={0.01}
+            autoComplete="off"
             value={values.price}
-            onChange={(event) => {
-              const unreadable = event.target.validity?.badInput ?? false;
-              setValues((current) => ({
-                ...current,
-                price: event.target.value,
-                priceUnreadable: unreadable,
-              }));
-              clearField('price');
-            }}
+            onChange={(event) => update('price', event.target.value)}
             invalid={invalid('price')}
             error={errorFor('price')}
             disabled={disabled}
