@@ -6,9 +6,11 @@ import { DEMO_USERS } from './db/seed.js';
 import { isLoopbackHost, sayStartupNotices } from './startup-notices.js';
 
 let t: TestApp;
+// Seeding the demo (people, listings and their photos) takes about 20 s on a quiet two-core machine and has
+// passed 30 s beside a browser run; the tests themselves keep the suite's limit.
 beforeAll(async () => {
   t = await buildTestApp({ SEED_DEMO_DATA: 'true' });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
