@@ -27,28 +27,31 @@ export function InboxRow({ room, onOpen, onDelete }: { room: ChatRoom; onOpen():
               event.currentTarget.src = PRODUCT_PLACEHOLDER_IMAGE;
           }}
         />
-        <span className="flex min-w-0 flex-1 flex-col">
-          <span className="font-semibold break-words text-stone-900" title={room.productTitle}>
-            {shortTitle === room.productTitle.trim() ? (
-              shortTitle
-            ) : (
-              // Screen readers get the whole title; the eye gets the SPEC's short form.
-              <>
-                <span aria-hidden="true">{shortTitle}</span>
-                <span className="sr-only">{room.productTitle}</span>
-              </>
-            )}
+        {/* On a phone the badge goes under the name: beside it, a long word was left a few letters a line. */}
+        <span className="flex min-w-0 flex-1 flex-col gap-1 md:flex-row md:items-center md:gap-3">
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="font-semibold break-words text-stone-900" title={room.productTitle}>
+              {shortTitle === room.productTitle.trim() ? (
+                shortTitle
+              ) : (
+                // Screen readers get the whole title; the eye gets the SPEC's short form.
+                <>
+                  <span aria-hidden="true">{shortTitle}</span>
+                  <span className="sr-only">{room.productTitle}</span>
+                </>
+              )}
+            </span>
+            <span className="truncate text-sm text-stone-700">
+              {isDeletedUser(room.otherUserName) ? texts.chat.deletedUser : `@${room.otherUserName}`}
+            </span>
           </span>
-          <span className="truncate text-sm text-stone-700">
-            {isDeletedUser(room.otherUserName) ? texts.chat.deletedUser : `@${room.otherUserName}`}
+          <span
+            className={`shrink-0 self-start rounded-full px-2.5 py-0.5 text-xs font-semibold md:self-center ${
+              room.hasUnread ? 'bg-accent-100 text-accent-700' : 'bg-stone-100 text-stone-700'
+            }`}
+          >
+            {room.hasUnread ? T.unseen : T.seen}
           </span>
-        </span>
-        <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            room.hasUnread ? 'bg-accent-100 text-accent-700' : 'bg-stone-100 text-stone-700'
-          }`}
-        >
-          {room.hasUnread ? T.unseen : T.seen}
         </span>
       </Link>
       <button
