@@ -194,3 +194,13 @@ export function amountFromInput(text: string, locale = 'en'): string {
     return /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(typed) ? typed.replaceAll('.', '').replace(',', '.') : typed;
   return /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(typed) ? typed.replaceAll(',', '') : typed;
 }
+
+/**
+ * An amount written into a field for the person to edit, as their language types it and `amountFromInput` reads it
+ * back: "12.50" in English, "12,50" in German and Spanish, "12" for a whole amount; no thousands separators.
+ */
+export function amountForInput(amount: number, locale = 'en'): string {
+  const cents = Math.round(amount * 100);
+  const text = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return locale === 'en' ? text : text.replace('.', ',');
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountForInput,
   amountFromInput,
   currencySign,
   chooseLocale,
@@ -56,6 +57,15 @@ describe('amounts typed in the reader’s language', () => {
     expect(amountFromInput(',5', 'es')).toBe('.5');
     // Not an amount in any language: left for the schema to refuse.
     expect(amountFromInput('12,5,0', 'de')).toBe('12,5,0');
+  });
+
+  it('writes an amount into a field as the reader types it, and reads it back', () => {
+    expect(amountForInput(12.5, 'de')).toBe('12,50');
+    expect(amountForInput(1234.5, 'es')).toBe('1234,50');
+    expect(amountForInput(12, 'de')).toBe('12');
+    expect(amountForInput(12.5, 'en')).toBe('12.50');
+    for (const locale of ['en', 'de', 'es'])
+      expect(amountFromInput(amountForInput(1234.05, locale), locale)).toBe('1234.05');
   });
 
   it('puts the currency’s sign on the side the language writes it', () => {

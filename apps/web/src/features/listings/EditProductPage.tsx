@@ -13,11 +13,12 @@ import { deleteListing, markListingsStale, updateListing, useProduct } from './a
 import { ListingForm } from './form/ListingForm';
 import { toUpdateForm, valuesFromProduct } from './listingForm';
 import { parseProductId } from './productId';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** /edit-product/{productId}: the "edit listing" form, for the seller only; update or delete go to /user-main. */
 export default function EditProductPage() {
   const texts = useTexts();
+  const locale = useLocale();
   useDocumentTitle(texts.listing.editTitle);
   const productId = parseProductId(useParams().productId);
   const { session } = useSession();
@@ -72,7 +73,7 @@ export default function EditProductPage() {
     <>
       <ListingForm
         key={listing.id}
-        initialValues={valuesFromProduct(listing)}
+        initialValues={valuesFromProduct(listing, locale)}
         submitLabel={texts.listing.save}
         failureMessage={texts.listing.updateFailed}
         locked={deleting}

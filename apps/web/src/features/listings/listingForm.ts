@@ -1,10 +1,12 @@
 import {
+  amountForInput,
   ALLOWED_IMAGE_TYPES,
   fillText,
   firstListingMessage,
   messages,
   productFormFieldsSchema,
   type Catalogue,
+  type Locale,
   type ProductDetail,
 } from '@rummage/contract';
 import type { ChosenLocation } from '../location';
@@ -64,7 +66,7 @@ export const EMPTY_LISTING: ListingValues = {
 };
 
 /** The form's values from a listing (edit form prefill). */
-export function valuesFromProduct(product: ProductDetail): ListingValues {
+export function valuesFromProduct(product: ProductDetail, locale: Locale = 'en'): ListingValues {
   const location =
     Number.isFinite(product.latitude) && Number.isFinite(product.longitude)
       ? {
@@ -81,8 +83,8 @@ export function valuesFromProduct(product: ProductDetail): ListingValues {
     })),
     title: product.title,
     description: product.description,
-    price: String(product.price),
-    minimumOffer: product.minimumOffer == null ? '' : String(product.minimumOffer),
+    price: amountForInput(product.price, locale),
+    minimumOffer: product.minimumOffer == null ? '' : amountForInput(product.minimumOffer, locale),
     categoryId: product.categoryId === null ? '' : String(product.categoryId),
     location,
   };
