@@ -28,7 +28,7 @@ export interface Lane {
  */
 const GERMAN_LANE = {
   name: 'german',
-  files: ['german.spec.ts', 'german-journey.spec.ts', 'spanish-journey.spec.ts'],
+  files: ['german.spec.ts', 'language-choice.spec.ts', 'german-journey.spec.ts', 'spanish-journey.spec.ts'],
   env: { DEFAULT_LOCALE: 'de', CURRENCY: 'EUR', DISTANCE_UNIT: 'km', DEFAULT_COUNTRY: 'DE' },
   locale: 'de-DE',
 };
