@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { preparedRows, type Database } from '../../db/client.js';
 import type { OfferStatus } from '@rummage/contract';
 import {
   chatMessages,
@@ -129,6 +130,93 @@ export async function findProductAndConversation(
     .where(eq(products.id, productId))
     .limit(1);
   return row && { product: row.product, conversation: row.conversation ?? undefined };
+}
+
+export const PRODUCT_AND_CONVERSATION_STATEMENT = 'rummage_chat_product_and_conversation';
+
+/** `findProductAndConversation`'s row as the database sends it: numbers and times cast to read without drizzle. */
+interface RawProductAndConversation extends Record<string, unknown> {
+  id: number;
+  sellerId: number;
+  title: string;
+  price: number;
+  isSold: boolean;
+  hiddenAtMs: number | null;
+  sellerBannedAtMs: number | null;
+  reservedForId: number | null;
+  reservedUntilMs: number | null;
+  conversationId: number | null;
+  buyerId: number | null;
+  conversationSellerId: number | null;
+  lastMessageId: number | null;
+}
+
+const epochMs = (column: SQL | AnyColumn) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * `findProductAndConversation` prepared once by name (`preparedRows`) for reads outside a transaction: every
+ * JoinChat, chat header and history page asks it, and a reconnect storm of hub clients asks it once per client.
+ * Built by drizzle on each call, the query's building and planning were a tenth of a storm's CPU (--cpu-prof of
+ * bench:hub-failover --storm).
+ */
+export function productAndConversationLookup(
+  db: Database,
+): (
+  productId: number,
+  userId: number,
+  otherUserId: number,
+) => Promise<{ product: ChatProduct; conversation: ConversationRow | undefined } | undefined> {
+  const productId = sql.placeholder('productId');
+  const userId = sql.placeholder('userId');
+  const otherUserId = sql.placeholder('otherUserId');
+  const run = preparedRows<RawProductAndConversation>(
+    db,
+    sql`select ${products.id}::float8 as id, ${products.sellerId}::float8 as "sellerId", ${products.title} as title,
+        ${products.price}::float8 as price, ${products.isSold} as "isSold", ${epochMs(products.hiddenAt)} as "hiddenAtMs",
+        ${epochMs(users.bannedAt)} as "sellerBannedAtMs", ${products.reservedForId}::float8 as "reservedForId",
+        ${epochMs(products.reservedUntil)} as "reservedUntilMs", ${conversations.id}::float8 as "conversationId",
+        ${conversations.buyerId}::float8 as "buyerId", ${conversations.sellerId}::float8 as "conversationSellerId",
+        ${conversations.lastMessageId}::float8 as "lastMessageId"
+      from ${products}
+      join ${users} on ${users.id} = ${products.sellerId}
+      left join ${conversations} on ${conversations.productId} = ${products.id} and (
+        (${products.sellerId} = ${userId}::bigint and ${conversations.buyerId} = ${otherUserId}::bigint)
+        or (${products.sellerId} <> ${userId}::bigint and ${conversations.buyerId} = ${userId}::bigint))
+      where ${products.id} = ${productId}::bigint
+      limit 1`,
+    PRODUCT_AND_CONVERSATION_STATEMENT,
+  );
+  return async (productIdValue, userIdValue, otherUserIdValue) => {
+    const [row] = await run({
+      productId: productIdValue,
+      userId: userIdValue,
+      otherUserId: otherUserIdValue,
+    });
+    if (!row) return undefined;
+    const product: ChatProduct = {
+      id: Number(row.id),
+      sellerId: Number(row.sellerId),
+      title: row.title,
+      price: Number(row.price),
+      isSold: row.isSold,
+      hiddenAt: dateOf(row.hiddenAtMs),
+      sellerBannedAt: dateOf(row.sellerBannedAtMs),
+      reservedForId: row.reservedForId === null ? null : Number(row.reservedForId),
+      reservedUntil: dateOf(row.reservedUntilMs),
+    };
+    const conversation =
+      row.conversationId === null
+        ? undefined
+        : {
+            id: Number(row.conversationId),
+            productId: product.id,
+            buyerId: Number(row.buyerId),
+            sellerId: Number(row.conversationSellerId),
+            lastMessageId: Number(row.lastMessageId),
+          };
+    return { product, conversation };
+  };
 }
 
 /** The conversation about a listing between two people, whichever of them is the buyer. */

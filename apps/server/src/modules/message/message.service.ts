@@ -75,6 +75,7 @@ export type MessageService = ReturnType<typeof createMessageService>;
 export function createMessageService(options: MessageServiceOptions) {
   const { db, store, durable, budgets, budgetWindow, safety } = options;
   const unreadSupport = options.unreadSupport ?? (async () => 0);
+  const productAndConversation = repo.productAndConversationLookup(db);
 
   async function firstThumbs(productIds: number[]): Promise<Map<number, string>> {
     const images = await imagesOf(db, productIds);
@@ -99,7 +100,10 @@ export function createMessageService(options: MessageServiceOptions) {
     options: { keptChats?: boolean } = {},
   ): Promise<{ pair: ChatPair; product: repo.ChatProduct; conversation?: repo.ConversationRow }> {
     if (otherUserId === user.id) throw new HttpError(400, C.self);
-    const found = await repo.findProductAndConversation(tx, productId, user.id, otherUserId);
+    const found =
+      tx === db
+        ? await productAndConversation(productId, user.id, otherUserId)
+        : await repo.findProductAndConversation(tx, productId, user.id, otherUserId);
     const product = found?.product;
     if (!product && options.keptChats) {
       const kept = await findChatAboutGoneListing(tx, productId, user.id, otherUserId);
