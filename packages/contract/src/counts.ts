@@ -30,7 +30,15 @@ export function countNoun(count: number, noun: CountNoun, nouns: CountNouns = CO
   return count === 1 ? forms.one : forms.other;
 }
 
-/** A count and its noun, the count abbreviated as everywhere else: "1 view", "12 views", "1.5k views". */
-export function countText(count: number, noun: CountNoun, nouns: CountNouns = COUNT_NOUNS): string {
-  return `${formatCount(count)} ${countNoun(count, noun, nouns)}`;
+/**
+ * A count and its noun, the count abbreviated as everywhere else: "1 view", "12 views", "1.5k views" ("1,5 Tsd.
+ * Aufrufe" with German nouns and locale).
+ */
+export function countText(
+  count: number,
+  noun: CountNoun,
+  nouns: CountNouns = COUNT_NOUNS,
+  locale = 'en',
+): string {
+  return `${formatCount(count, locale)} ${countNoun(count, noun, nouns)}`;
 }

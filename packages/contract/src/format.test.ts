@@ -4,6 +4,7 @@ import {
   cityLabel,
   cityStateLabel,
   countryName,
+  COUNT_NOUNS,
   countNoun,
   countText,
   fillText,
@@ -44,6 +45,32 @@ describe('formatCount (docs/product.md §9)', () => {
   });
 });
 
+describe("formatCount in the reader's language (docs/product.md §22)", () => {
+  it('writes German thousands as "Tsd." and Spanish ones as "mil", with a decimal comma', () => {
+    const written: Array<[number, string, string]> = [
+      [1500, 'de', '1,5\u00a0Tsd.'],
+      [1500, 'es', '1,5\u00a0mil'],
+      [1000, 'de', '1\u00a0Tsd.'],
+      [20000, 'es', '20\u00a0mil'],
+      [12345, 'de', '12,3\u00a0Tsd.'],
+      [1999, 'es', '2,0\u00a0mil'],
+      [-1500, 'de', '-1,5\u00a0Tsd.'],
+    ];
+    for (const [value, locale, text] of written) expect(formatCount(value, locale)).toBe(text);
+  });
+  it('leaves counts under 1000 alone and keeps English (and an unknown language) as the SPEC writes it', () => {
+    expect(formatCount(999, 'de')).toBe('999');
+    expect(formatCount(1500, 'en')).toBe('1.5k');
+    expect(formatCount(1500, 'fr')).toBe('1.5k');
+  });
+  it('rounds the same figure in every language', () => {
+    for (const value of [1049, 1050, 12350, 999_999]) {
+      expect(formatCount(value, 'de')).toBe(formatCount(value).replace('.', ',').replace('k', '\u00a0Tsd.'));
+      expect(formatCount(value, 'es')).toBe(formatCount(value).replace('.', ',').replace('k', '\u00a0mil'));
+    }
+  });
+});
+
 describe('countText (one noun for one, another for the rest)', () => {
   it('reads exactly one in the singular and every other count in the plural', () => {
     expect(countText(1, 'views')).toBe('1 view');
@@ -53,6 +80,10 @@ describe('countText (one noun for one, another for the rest)', () => {
     expect(countText(1, 'followers')).toBe('1 follower');
     expect(countText(1050, 'views')).toBe('1.1k views');
     expect(countNoun(1, 'garageSales')).toBe('garage sale');
+  });
+  it('writes the count in the language its nouns are in', () => {
+    const de = { ...COUNT_NOUNS, views: { one: 'Aufruf', other: 'Aufrufe' } };
+    expect(countText(1500, 'views', de, 'de')).toBe('1,5\u00a0Tsd. Aufrufe');
   });
 });
 

@@ -3,21 +3,33 @@ import { fillText, messages } from './messages.js';
 import type { DistanceUnit } from './locale.js';
 import type { Catalogue } from './locales/catalogue.js';
 
+/** How each language writes a number of thousands after the figure: "1.5k", "1,5 Tsd.", "1,5 mil". */
+const THOUSANDS: Record<string, { point: string; suffix: string }> = {
+  en: { point: '.', suffix: 'k' },
+  // A no-break space keeps the word with its figure on a narrow badge.
+  de: { point: ',', suffix: '\u00a0Tsd.' },
+  es: { point: ',', suffix: '\u00a0mil' },
+};
+
 /**
  * Counts under 1000 as they are; otherwise thousands with "k", one decimal unless exact, rounded to the nearest
  * tenth (docs/product.md §9): 1000 is "1k", 1050 "1.1k", 1500 "1.5k". Whole numbers only, so 1050 / 100 cannot
- * land on 10.499… the way 1.05 * 10 does in floating point.
+ * land on 10.499… the way 1.05 * 10 does in floating point. Other languages write the same figure their own way
+ * (docs/product.md §22): "1,5 Tsd." in German, "1,5 mil" in Spanish. Written out here rather than by
+ * Intl.NumberFormat's compact notation, which leaves German thousands unabbreviated ("1500") and switches to
+ * millions, and whose output differs between the ICU versions of browsers and Node.
  */
-export function formatCount(value: number): string {
+export function formatCount(value: number, locale = 'en'): string {
   if (!Number.isFinite(value)) return '0';
   const whole = Math.trunc(value);
   if (Math.abs(whole) < 1000) return String(whole);
+  const { point, suffix } = THOUSANDS[locale] ?? (THOUSANDS.en as { point: string; suffix: string });
   const sign = whole < 0 ? '-' : '';
   const size = Math.abs(whole);
-  if (size % 1000 === 0) return `${sign}${size / 1000}k`;
+  if (size % 1000 === 0) return `${sign}${size / 1000}${suffix}`;
   // Hundreds, rounded half up: 1050 → 11 → "1.1k"; 1999 → 20 → "2.0k" (not exact, so the decimal stays).
   const tenths = Math.floor((size + 50) / 100);
-  return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}k`;
+  return `${sign}${Math.floor(tenths / 10)}${point}${tenths % 10}${suffix}`;
 }
 
 /** The radius is chosen in miles and sent as kilometres (docs/product.md §7 radiusKm). */

@@ -36,6 +36,13 @@ describe('a page read in German', () => {
     expect(await screen.findByText('12,50 €')).toBeTruthy();
   });
 
+  it("abbreviates a listing card's views as German writes thousands", async () => {
+    await renderInGerman(<ProductCard product={productCard(42, { title: 'Messinglampe', views: 1530 })} />);
+    // The matcher reads the no-break space between figure and word as a space.
+    expect(await screen.findByText('1,5 Tsd.')).toBeTruthy();
+    expect(screen.getByText('1,5 Tsd. Aufrufe')).toBeTruthy();
+  });
+
   it('shows the footer in German, with the language switch naming each language in itself', async () => {
     await renderInGerman(<Footer />);
     expect(screen.getByRole('link', { name: 'Nutzungsbedingungen' })).toBeTruthy();

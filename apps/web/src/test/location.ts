@@ -24,6 +24,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export interface FetchCall {
   url: URL;
   signal: AbortSignal | undefined;
+  headers: Headers;
 }
 
 /**
@@ -34,7 +35,7 @@ export function mockFetch(routes: Record<string, (url: URL) => Response | Promis
   const calls: FetchCall[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    calls.push({ url, signal: init?.signal ?? undefined });
+    calls.push({ url, signal: init?.signal ?? undefined, headers: new Headers(init?.headers) });
     const handler = routes[url.pathname];
     if (!handler) return jsonResponse({ message: 'not found' }, 404);
     return handler(url);

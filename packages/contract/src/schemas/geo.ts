@@ -20,6 +20,7 @@ export const citySuggestionsQuerySchema = z.object({
 });
 
 export const citySuggestionSchema = z.object({
+  /** GeoNames' name of the place, the same for every reader ("Munich"); `label` names it in the reader's language. */
   name: z.string(),
   /** The state's two letters, for places in the US only. */
   state: z.string().optional(),
@@ -31,7 +32,8 @@ export const citySuggestionSchema = z.object({
   countryName: z.string(),
   /**
    * The address text a person chooses: "City, ST" in the US (never with ", USA"), else "City, Country" with the
-   * country in the reader's language ("Berlin, Deutschland").
+   * country in the reader's language ("Berlin, Deutschland"), and the city too where the data knows its name in it
+   * ("München, Deutschland"; docs/product.md §22).
    */
   label: z.string(),
   latitude: z.number(),
@@ -52,6 +54,7 @@ export const reverseGeocodeQuerySchema = z.object({
   ),
 });
 export const reverseGeocodeResponseSchema = z.object({
+  /** GeoNames' name of the city, the same for every reader (as a suggestion's `name`); null when no place is near. */
   city: z.string().nullable(),
   /** The state's two letters in the US; null elsewhere. */
   state: z.string().nullable(),

@@ -63,9 +63,39 @@ describe(`GET ${API.geo.cities} worldwide`, () => {
     expect((await labels('Paris'))[0]).toBe('Paris, France');
   });
 
-  it('keeps US places as "City, ST" with their state', async () => {
-    const { data } = await cities('springfield, il');
-    expect(data[0]).toMatchObject({ label: 'Springfield, IL', state: 'IL', region: 'IL', country: 'US' });
+  it("names a place as the reader's language does where the data says how (docs/product.md §22)", async () => {
+    const de = { 'accept-language': 'de-DE,de;q=0.9' };
+    const es = { 'accept-language': 'es' };
+    const munich = async (headers: Record<string, string>) => (await cities('München', headers)).data[0];
+    // A German reader gets the German place's own name; `name` stays GeoNames' for every reader.
+    expect(await munich(de)).toMatchObject({ name: 'Munich', label: 'München, Deutschland' });
+    expect(await munich({})).toMatchObject({ name: 'Munich', label: 'Munich, Germany' });
+    // The data knows no Spanish name for Munich ("Múnich"): the English one.
+    expect(await munich(es)).toMatchObject({ name: 'Munich', label: 'Munich, Alemania' });
+    expect((await labels('Vienna', de))[0]).toBe('Wien, Österreich');
+    expect((await labels('wien', es))[0]).toBe('Vienna, Austria');
+    expect((await labels('Wien'))[0]).toBe('Vienna, Austria');
+    // Places whose GeoNames name is their own already stay as they are.
+    expect((await labels('Köln', de))[0]).toBe('Köln, Deutschland');
+    expect((await labels('koln', es))[0]).toBe('Köln, Alemania');
+    const { res } = await cities('München', de);
+    expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('keeps US places as "City, ST" in every language', async () => {
+    for (const headers of [{}, { 'accept-language': 'de' }, { 'accept-language': 'es' }] as Record<
+      string,
+      string
+    >[]) {
+      const { data } = await cities('springfield, il', headers);
+      expect(data[0]).toMatchObject({
+        name: 'Springfield',
+        label: 'Springfield, IL',
+        state: 'IL',
+        region: 'IL',
+        country: 'US',
+      });
+    }
   });
 });
 
@@ -90,6 +120,33 @@ describe(`GET ${API.geo.reverse} worldwide`, () => {
       headers: { 'accept-language': 'de' },
     });
     expect(german.json().label).toBe('Berlin, Deutschland');
+  });
+
+  it("names the city in the reader's language where the data says how", async () => {
+    const at = async (lat: string, lng: string, language?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: API.geo.reverse,
+        query: { lat, lng },
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      return reverseGeocodeResponseSchema.parse(res.json());
+    };
+    // Marienplatz, Munich; Stephansplatz, Vienna.
+    expect(await at('48.1374', '11.5755', 'de')).toEqual({
+      city: 'Munich',
+      state: null,
+      country: 'DE',
+      label: 'München, Deutschland',
+    });
+    expect((await at('48.1374', '11.5755', 'es')).label).toBe('Munich, Alemania');
+    expect((await at('48.1374', '11.5755')).label).toBe('Munich, Germany');
+    expect((await at('48.2085', '16.3731', 'de')).label).toBe('Wien, Österreich');
+    expect((await at('48.2085', '16.3731', 'es')).label).toBe('Vienna, Austria');
+    // Springfield, IL in every language.
+    for (const language of [undefined, 'de', 'es'])
+      expect((await at('39.8017', '-89.6437', language)).label).toBe('Springfield, IL');
   });
 });
 

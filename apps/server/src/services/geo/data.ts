@@ -28,6 +28,11 @@ export interface WorldRow {
   featureCode: string;
   /** Other names of places of 50,000 people or more ("München" for Munich); see the build script. */
   otherNames: string[];
+  /**
+   * The name in the country's own language where GeoNames' name is another ("München" for Munich, "Wien" for
+   * Vienna), else undefined; see the build script.
+   */
+  ownName?: string;
 }
 
 export interface ZipRow {
@@ -97,7 +102,8 @@ export function loadWorldRows(): WorldRow[] {
   }
   const rows: WorldRow[] = [];
   for (const line of readFileSync(places, 'utf8').split('\n')) {
-    const [name, country, admin = '', lat, lng, population, featureCode = '', other = ''] = line.split('\t');
+    const [name, country, admin = '', lat, lng, population, featureCode = '', other = '', own = ''] =
+      line.split('\t');
     if (!name || !country || lat === undefined || lng === undefined) continue;
     rows.push({
       name,
@@ -108,6 +114,7 @@ export function loadWorldRows(): WorldRow[] {
       population: Number(population),
       featureCode,
       otherNames: other === '' ? [] : other.split(','),
+      ...(own === '' ? {} : { ownName: own }),
     });
   }
   return rows;

@@ -234,6 +234,11 @@ describe('data', () => {
     const munich = rows.find((r) => r.name === 'Munich');
     expect(munich).toMatchObject({ country: 'DE', region: 'Bavaria', featureCode: 'PPLA' });
     expect(munich?.otherNames.map(normalizeText)).toContain('munchen');
+    // The own-language name only where GeoNames' name is another: a handful of places.
+    expect(munich?.ownName).toBe('München');
+    expect(rows.find((r) => r.name === 'Vienna' && r.country === 'AT')?.ownName).toBe('Wien');
+    expect(rows.find((r) => r.name === 'Köln')?.ownName).toBeUndefined();
+    expect(rows.filter((r) => r.ownName !== undefined).length).toBeLessThan(50);
   });
 });
 
@@ -291,6 +296,23 @@ describe('places worldwide', () => {
     expect(labels('berlin, deutschland')[0]).toBe('Berlin, Germany');
     expect(labels('paris, fr')[0]).toBe('Paris, France');
     expect(labels('paris, france')).not.toContain('Paris, TX');
+  });
+
+  it("names a place in its country's language for readers of that language, GeoNames' name for the rest", () => {
+    expect(g.suggest('munchen', 1, 'de')[0]).toMatchObject({ name: 'Munich', label: 'München, Deutschland' });
+    expect(g.suggest('munchen', 1, 'es')[0]?.label).toBe('Munich, Alemania');
+    expect(g.suggest('munchen', 1, 'en')[0]?.label).toBe('Munich, Germany');
+    expect(deLabels('Wien')[0]).toBe('Wien, Österreich');
+    expect(g.reverse(48.2085, 16.3731, 'de')).toEqual({
+      city: 'Vienna',
+      state: null,
+      country: 'AT',
+      label: 'Wien, Österreich',
+    });
+    // A German installation names places it stores (listings, profiles) the same way.
+    expect(de.reverse(48.1374, 11.5755).label).toBe('München, Deutschland');
+    expect(de.forward('München, Deutschland')?.label).toBe('München, Deutschland');
+    expect(g.forward('München, Deutschland')?.label).toBe('Munich, Germany');
   });
 
   it('forwards "City, Country" labels', () => {

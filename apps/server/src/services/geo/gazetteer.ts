@@ -77,6 +77,15 @@ const kindOf = (featureCode: string): number =>
 /** How far from its centre a place of this many people reaches, roughly: 1.5 km for a town, 19 km for Berlin. */
 const reachKm = (population: number) => 1 + Math.sqrt(population) / 100;
 
+/** The language most people of a country speak, as CLDR's likely subtags have it ("AT" → "de"); '' if unknown. */
+function languageOfCountry(country: string): string {
+  try {
+    return new Intl.Locale(`und-${country}`).maximize().language;
+  } catch {
+    return '';
+  }
+}
+
 /** Splits free text into normalised comma parts, without empty and country parts. */
 function parts(text: string): string[] {
   return text
@@ -167,6 +176,11 @@ interface PlaceData {
   usIndex: number;
   /** The other names of the places that have them (see data.ts), by id. */
   others: Map<number, readonly string[]>;
+  /**
+   * The places whose name in their country's own language is not GeoNames' name (a handful: "München", "Wien"), by
+   * id: that name and the language (CLDR's likely language of the country) whose readers are given it.
+   */
+  own: Map<number, { name: string; language: string }>;
   /** US: state|matchKey → largest place of that name in that state. */
   byKey: Map<string, number>;
   loadZips: () => readonly ZipRow[];
@@ -187,6 +201,7 @@ function buildPlaceData(
     pop: number;
     fc: string;
     other: readonly string[];
+    own?: string | undefined;
   };
   const rows: Row[] = [
     ...usRows.map(([name, state, lat, lng, pop, fc]) => ({
@@ -208,6 +223,7 @@ function buildPlaceData(
       pop: r.population,
       fc: r.featureCode,
       other: r.otherNames,
+      own: r.ownName,
     })),
   ];
   // Largest first (then by country, region and name, so both data sources rank ties alike): ranking and "the
@@ -236,6 +252,7 @@ function buildPlaceData(
     return i;
   };
   const others = new Map<number, readonly string[]>();
+  const own = new Map<number, { name: string; language: string }>();
   rows.forEach((r, id) => {
     names[id] = r.name;
     regionOf[id] = intern(regions, r.region);
@@ -245,6 +262,7 @@ function buildPlaceData(
     pop[id] = r.pop;
     kind[id] = kindOf(r.fc);
     if (r.other.length > 0) others.set(id, r.other);
+    if (r.own) own.set(id, { name: r.own, language: languageOfCountry(r.country) });
     if (r.country !== 'US' || kind[id] === KIND.section) return;
     const k = matchKey(r.name);
     if (!byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
@@ -261,6 +279,7 @@ function buildPlaceData(
     kind,
     usIndex: countries.get('US') ?? -1,
     others,
+    own,
     byKey,
     loadZips,
     lazy: {},
@@ -333,7 +352,12 @@ class WorldGazetteer implements WarmableGazetteer {
     const country = this.d.countryCodes[this.d.countryOf[id] as number] as string;
     const state = country === 'US' ? this.region(id) : null;
     const city = this.d.names[id] as string;
-    return { city, state, country, label: cityLabel({ name: city, state, country }, locale) };
+    return {
+      city,
+      state,
+      country,
+      label: cityLabel({ name: this.nameIn(id, locale), state, country }, locale),
+    };
   }
 
   cityCentreAt(latitude: number, longitude: number): { latitude: number; longitude: number } | undefined {
@@ -392,6 +416,15 @@ class WorldGazetteer implements WarmableGazetteer {
     return best;
   }
 
+  /**
+   * A place's name for a reader of `locale`: its name in its country's own language for readers of that language
+   * ("München" for a German reader, "Wien"), else GeoNames' name ("Munich" in English and Spanish).
+   */
+  private nameIn(id: number, locale: Locale): string {
+    const own = this.d.own.get(id);
+    return own && own.language === locale ? own.name : (this.d.names[id] as string);
+  }
+
   private region(id: number): string {
     return this.d.regionNames[this.d.regionOf[id] as number] as string;
   }
@@ -427,7 +460,7 @@ class WorldGazetteer implements WarmableGazetteer {
       region,
       country,
       countryName: countryName(country, locale),
-      label: cityLabel({ name, state, country }, locale),
+      label: cityLabel({ name: this.nameIn(id, locale), state, country }, locale),
       latitude: found.lat ?? (this.d.lat[id] as number),
       longitude: found.lng ?? (this.d.lng[id] as number),
       population: this.d.pop[id] as number,
@@ -593,9 +626,14 @@ class WorldGazetteer implements WarmableGazetteer {
     const entries: NameEntry[] = [];
     for (let id = 0; id < this.d.names.length; id++) {
       if (this.d.kind[id] === KIND.section) continue;
-      const keys = nameKeys(this.d.names[id] as string);
+      const ownName = this.d.own.get(id)?.name;
+      // The name in the country's own language is as much the place's name as GeoNames' ("München").
+      const keys = [
+        ...nameKeys(this.d.names[id] as string),
+        ...(ownName === undefined ? [] : nameKeys(ownName)),
+      ];
       // "St. Louis" is also "saint louis": the same name, so the same match quality.
-      for (const key of keys) entries.push({ key, id, other: false });
+      for (const key of new Set(keys)) entries.push({ key, id, other: false });
       const own = new Set(keys);
       for (const other of this.d.others.get(id) ?? []) {
         for (const key of nameKeys(other)) {

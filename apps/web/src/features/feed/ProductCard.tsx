@@ -12,7 +12,7 @@ import {
 import { apiFetch } from '../../shared/api/client';
 import { assetUrl, PRODUCT_PLACEHOLDER_IMAGE } from '../../shared/api/assets';
 import { useFormatPrice } from './formatPrice';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** Opening a card waits this long at most for the view count before navigating anyway. */
 export const VIEW_COUNT_WAIT_MS = 300;
@@ -62,11 +62,12 @@ export function ProductCard({
 }) {
   const formatPrice = useFormatPrice();
   const texts = useTexts();
+  const locale = useLocale();
   const navigate = useNavigate();
   const opening = useRef(false);
   const to = ROUTES.productDetail(product.id);
   const title = product.title || product.name;
-  const views = formatCount(product.views);
+  const views = formatCount(product.views, locale);
 
   async function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented) return;
@@ -123,7 +124,7 @@ export function ProductCard({
           <p className="flex shrink-0 items-center gap-1 text-xs text-stone-600">
             <EyeIcon />
             <span aria-hidden="true">{views}</span>
-            <span className="sr-only">{countText(product.views, 'views', texts.common.counts)}</span>
+            <span className="sr-only">{countText(product.views, 'views', texts.common.counts, locale)}</span>
           </p>
         </div>
         <p className="truncate text-sm text-stone-700">

@@ -21,7 +21,8 @@ export function FollowerCard({ follower }: { follower: Follower }) {
   const navigate = useNavigate();
   const [followers, setFollowers] = useState(follower.totalFollowers);
   const profile = ROUTES.otherUser(follower.id);
-  const since = formatSince(follower.thrifterSince, useLocale());
+  const locale = useLocale();
+  const since = formatSince(follower.thrifterSince, locale);
   // "City, ST", or the coordinates when the gazetteer named no place (docs/product.md §8).
   const place = placeText(follower);
   const stats = [
@@ -82,7 +83,7 @@ export function FollowerCard({ follower }: { follower: Follower }) {
         {stats.map((stat) => (
           <div key={stat.key} className="flex flex-col-reverse items-center rounded-lg bg-stone-50 px-1 py-2">
             <dt className="text-xs text-stone-600">{stat.label}</dt>
-            <dd className="font-bold text-stone-900">{formatCount(stat.value)}</dd>
+            <dd className="font-bold text-stone-900">{formatCount(stat.value, locale)}</dd>
           </div>
         ))}
       </dl>

@@ -161,6 +161,8 @@ describe('ChangeLocationDialog', () => {
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(calls[0]?.url.searchParams.get('lat')).toBe('30.2672');
       expect(calls[0]?.url.searchParams.get('lng')).toBe('-97.7431');
+      // In the page's language (English here), so the label is too.
+      expect(calls[0]?.headers.get('accept-language')).toBe('en');
       expect(window.localStorage.getItem(SESSION_KEYS.userAddress)).toBe('Austin, TX');
       expect(window.localStorage.getItem(SESSION_KEYS.userLat)).toBe('30.2672');
     });

@@ -1,25 +1,38 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
-import { API, SUGGESTION_LIMIT, kmToMiles, milesToKm, type ReverseGeocode } from '@rummage/contract';
+import {
+  API,
+  SUGGESTION_LIMIT,
+  kmToMiles,
+  milesToKm,
+  type Locale,
+  type ReverseGeocode,
+} from '@rummage/contract';
 import { useInstallationConfig } from '../../shared/config/useAppConfig';
 import { apiFetch } from '../../shared/api/client';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { Dialog } from '../../shared/ui/Dialog';
 import { LocationField, type ChosenLocation } from './LocationField';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** Stop waiting for the device after this long; a stuck permission prompt should not hang the button. */
 const GEOLOCATION_TIMEOUT_MS = 15_000;
 
 /**
- * The reverse look-up's label ("City, ST", or "City, Country" abroad); docs/product.md §8 falls back to the
- * coordinates as text when it fails.
+ * The reverse look-up's label ("City, ST", or "City, Country" abroad, in the page's language); docs/product.md §8
+ * falls back to the coordinates as text when it fails.
  */
-async function addressFor(latitude: number, longitude: number, signal: AbortSignal): Promise<string> {
+async function addressFor(
+  latitude: number,
+  longitude: number,
+  language: Locale,
+  signal: AbortSignal,
+): Promise<string> {
   const coordinates = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
   try {
     const place = await apiFetch<ReverseGeocode>(API.geo.reverse, {
       query: { lat: latitude, lng: longitude },
       signal,
+      language,
     });
     return place?.label ?? coordinates;
   } catch {
@@ -41,6 +54,7 @@ export function ChangeLocationDialog({ open, onClose }: DialogProps): JSX.Elemen
 
 function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
   const texts = useTexts();
+  const locale = useLocale();
   const radiusId = useId();
   const radiusErrorId = useId();
   const cityId = useId();
@@ -92,7 +106,7 @@ function DialogBody({ onClose }: { onClose(): void }): JSX.Element {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         const { latitude, longitude } = position.coords;
-        void addressFor(latitude, longitude, controller.signal).then((address) => {
+        void addressFor(latitude, longitude, locale, controller.signal).then((address) => {
           // The dialog may have been closed while we waited; a late answer must not change anything.
           if (controller.signal.aborted) return;
           saveLocation(address, latitude, longitude);

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, SUGGESTION_DEBOUNCE_MS } from '@rummage/contract';
+import { loadLanguage } from '../../shared/i18n/catalogues';
+import { LanguageContext } from '../../shared/i18n/useTexts';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { cities, jsonResponse, mockFetch, seriousA11yViolations } from '../../test/location';
 
@@ -79,6 +81,24 @@ describe('LocationField', () => {
     expect(calls[0]?.url.pathname).toBe(API.geo.cities);
     expect(calls[0]?.url.searchParams.get('q')).toBe('Spr');
     expect(calls[0]?.url.searchParams.get('limit')).toBe('5');
+  });
+
+  it("asks for labels in the page's language, whatever the browser's", async () => {
+    const { calls } = mockFetch({ [API.geo.cities]: () => jsonResponse({ data: cities(1) }) });
+    const german = await loadLanguage('de');
+    const { unmount } = render(
+      <LanguageContext.Provider value={german}>
+        <Harness onChange={vi.fn()} />
+      </LanguageContext.Provider>,
+    );
+    type('Münch');
+    await settle();
+    expect(calls[0]?.headers.get('accept-language')).toBe('de');
+    unmount();
+    render(<Harness onChange={vi.fn()} />);
+    type('Munich');
+    await settle();
+    expect(calls[1]?.headers.get('accept-language')).toBe('en');
   });
 
   it('aborts a look-up that is still running when the text changes', async () => {

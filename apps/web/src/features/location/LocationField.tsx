@@ -9,7 +9,7 @@ import {
   type CitySuggestion,
 } from '@rummage/contract';
 import { apiFetch } from '../../shared/api/client';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** A place the person picked from the suggestions: text plus the coordinates that came with it. */
 export interface ChosenLocation {
@@ -69,6 +69,7 @@ export function LocationField({
   disabled = false,
 }: LocationFieldProps): JSX.Element {
   const texts = useTexts();
+  const locale = useLocale();
   const listId = `${id}-listbox`;
   const statusId = useId();
   const max = Math.max(1, Math.min(Math.trunc(limit) || 1, SUGGESTION_LIMIT.max));
@@ -96,7 +97,12 @@ export function LocationField({
     if (!q) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch<unknown>(API.geo.cities, { query: { q, limit: max }, signal: controller.signal })
+      // Labels name the place and its country in the page's language ("München, Deutschland").
+      apiFetch<unknown>(API.geo.cities, {
+        query: { q, limit: max },
+        signal: controller.signal,
+        language: locale,
+      })
         .then((body) => {
           if (controller.signal.aborted) return;
           const rows = usableSuggestions(body).slice(0, max);
@@ -116,7 +122,7 @@ export function LocationField({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, max]);
+  }, [query, max, locale]);
 
   const expanded = open && suggestions.length > 0;
 

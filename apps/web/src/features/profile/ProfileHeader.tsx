@@ -264,7 +264,7 @@ export function ProfileHeader({
                   <span className="sr-only">{texts.profile.unknownCount}</span>
                 </>
               ) : (
-                formatCount(stat.value)
+                formatCount(stat.value, locale)
               )}
             </dd>
           </div>

@@ -6,11 +6,12 @@ import { CountBadge } from '../../shared/ui/CountBadge';
 import { STAFF_PATH } from '../staff';
 import { Dropdown, menuItemClass } from './Dropdown';
 import { useUnreadCounts } from '../../shared/realtime/useUnreadCounts';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** The avatar button and its menu; guests and signed-in people see different items (docs/product.md §2). */
 export function AccountMenu() {
   const texts = useTexts();
+  const locale = useLocale();
   const text = texts.header;
   const { session, currentUser, signOut } = useSession();
   const navigate = useNavigate();
@@ -22,7 +23,7 @@ export function AccountMenu() {
       // The badge's number is visible text, so the button's name must say it too (WCAG label-in-name).
       triggerLabel={
         signedIn && unread.messages > 0
-          ? `${text.accountMenu} ${formatCount(unread.messages)} ${countNoun(unread.messages, 'unreadMessages', texts.common.counts)}`
+          ? `${text.accountMenu} ${formatCount(unread.messages, locale)} ${countNoun(unread.messages, 'unreadMessages', texts.common.counts)}`
           : text.accountMenu
       }
       triggerClassName="relative flex h-11 w-11 items-center justify-center rounded-full border-2 border-brand-100 bg-white"

@@ -140,7 +140,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
               <p className="text-sm text-stone-600">
                 {fillText(T.joined, { when: formatWhen(data.user.createdAt, locale) })}
                 {data.user.address && ` · ${data.user.address}`}
-                {` · ${countText(data.garageSales, 'garageSales', texts.common.counts)}`}
+                {` · ${countText(data.garageSales, 'garageSales', texts.common.counts, locale)}`}
               </p>
               {data.user.bannedAt && (
                 <p className="text-sm text-red-800">
@@ -175,7 +175,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack(): void 
                   {listing.hiddenAt && <Pill tone="bad">{T.hidden}</Pill>}
                   {listing.openReports > 0 && (
                     <Pill tone="warn">
-                      {countText(listing.openReports, 'openReports', texts.common.counts)}
+                      {countText(listing.openReports, 'openReports', texts.common.counts, locale)}
                     </Pill>
                   )}
                   {listing.hiddenAt && listing.hiddenReason && (

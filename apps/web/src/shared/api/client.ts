@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS, type ErrorBody } from '@rummage/contract';
+import { HTTP_TIMEOUT_MS, type ErrorBody, type Locale } from '@rummage/contract';
 import { readSession } from '../session/storage';
 import { takeEarlyAnswer } from './earlyAnswers';
 import { browserTexts } from '../i18n/i18n';
@@ -24,6 +24,11 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Text used when the server gives no message (network down, non-JSON answer). */
   fallbackMessage?: string;
+  /**
+   * The page's language, sent as Accept-Language, for answers a cache keeps per Accept-Language (place labels):
+   * they are then in the language the page is read in, not the browser's.
+   */
+  language?: Locale;
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -75,8 +80,10 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
     query,
     signal,
     fallbackMessage = browserTexts().common.somethingWentWrong,
+    language,
   } = request;
   const headers: Record<string, string> = { Accept: accept };
+  if (language) headers['Accept-Language'] = language;
   const token = readSession()?.authToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;

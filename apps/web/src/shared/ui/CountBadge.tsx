@@ -1,5 +1,5 @@
 import { countNoun, formatCount, type CountNoun } from '@rummage/contract';
-import { useTexts } from '../i18n/useTexts';
+import { useLocale, useTexts } from '../i18n/useTexts';
 
 /** An unread-count bubble; nothing at all when the count is zero, so "0" never draws the eye. */
 export function CountBadge({
@@ -13,13 +13,14 @@ export function CountBadge({
   className?: string;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   if (!count || count <= 0) return null;
   return (
     <span
       data-testid="count-badge"
       className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white ${className}`}
     >
-      {formatCount(count)}
+      {formatCount(count, locale)}
       <span className="sr-only"> {countNoun(count, noun, texts.common.counts)}</span>
     </span>
   );

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { countNoun, formatCount, type ProductDetail } from '@rummage/contract';
 import { listingKeys, toggleLike } from '../api';
 import { LoginFirstDialog } from './LoginFirstDialog';
-import { useTexts } from '../../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../../shared/i18n/useTexts';
 
 type LikeState = Pick<ProductDetail, 'likesCount' | 'isLikedByCurrentUser'>;
 
@@ -27,6 +27,7 @@ function Heart({ filled }: { filled: boolean }) {
  */
 export function LikeButton({ product, signedIn }: { product: ProductDetail; signedIn: boolean }) {
   const texts = useTexts();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [askLogin, setAskLogin] = useState(false);
   const busy = useRef(false);
@@ -75,7 +76,7 @@ export function LikeButton({ product, signedIn }: { product: ProductDetail; sign
       >
         <Heart filled={liked} />
         <span className="sr-only">{texts.listing.like}, </span>
-        <span aria-hidden="true">{formatCount(product.likesCount)}</span>
+        <span aria-hidden="true">{formatCount(product.likesCount, locale)}</span>
         <span className="sr-only">{`${product.likesCount} ${countNoun(product.likesCount, 'likes', texts.common.counts)}`}</span>
       </button>
       {askLogin && <LoginFirstDialog onClose={() => setAskLogin(false)} />}

@@ -23,7 +23,8 @@ export function ProductInfo({
 }) {
   const formatPrice = useFormatPrice();
   const texts = useTexts();
-  const posted = formatDayMonthYear(product.posted, useLocale());
+  const locale = useLocale();
+  const posted = formatDayMonthYear(product.posted, locale);
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -45,7 +46,7 @@ export function ProductInfo({
           {product.location ?? texts.listing.locationUnknown}
           {posted && ` · ${fillText(texts.listing.posted, { date: posted })}`}
           {product.categoryTitle && ` · ${categoryName(product.categoryTitle, texts)}`}
-          {` · ${countText(product.views, 'views', texts.common.counts)}`}
+          {` · ${countText(product.views, 'views', texts.common.counts, locale)}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
