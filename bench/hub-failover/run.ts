@@ -122,6 +122,12 @@ function printRound(result: FailoverResult, round: number, serverEntry?: string)
     `server CPU per connection set up: ${result.cpuMsPerConnection.opening.toFixed(2)} ms opening (both ` +
       `processes), ${result.cpuMsPerConnection.reconnecting.toFixed(2)} ms reconnecting (the survivor), chat load included`,
   );
+  // Decision 0024: the bound a single survivor sets at this cost, against the clients the kill moved.
+  const movable = Math.floor(5_000 / result.cpuMsPerConnection.reconnecting);
+  log(
+    `one core at that cost sets up at most ${movable} connections within 5 s; the kill moved ` +
+      `${reconnects.moved}: ${reconnects.moved <= movable ? 'within' : 'beyond'} what one process can do (decision 0024)`,
+  );
   log(`failed connection attempts: ${JSON.stringify(result.attemptFailures)}`);
   log(
     `sends not acknowledged: ${JSON.stringify(messages.refused)}, ${messages.unanswered} unanswered; ` +
