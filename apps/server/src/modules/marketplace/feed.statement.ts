@@ -277,7 +277,8 @@ const snapshotCte = sql`feed_snapshot as materialized (
  * card's photos and like count. The left join answers the snapshot even when the page is empty.
  */
 export function feedStatement(shape: Shape): SQL {
-  return sql`with ${snapshotCte}, ${pageCte(shape)}
+  return sql`with ${snapshotCte},
+  ${pageCte(shape)}
   select floor(extract(epoch from s.at) * 1000)::float8 as "snapshotMs",
     p.id, p.title, p.price, p.latitude, p.longitude, p."locationText", p.views, p."isSold",
     floor(extract(epoch from p."createdAt") * 1000)::float8 as "createdMs", p."sellerId", p."userName",
