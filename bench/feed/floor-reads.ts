@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema.js';
 import type { AuthUser } from '../../apps/server/src/modules/account/session.service.js';
-import { BOX_LISTINGS_STATEMENT, boxListingsStatement, feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
+import { BOX_LISTINGS_STATEMENT, boxListingsStatement, feedCountStatement, feedStatement, searchWordsStatement, statementName } from '../../apps/server/src/modules/marketplace/feed.statement.js'; // prettier-ignore
 import {
   readFeedWith,
   statementKey,
@@ -87,6 +87,14 @@ export function floorReads(pool: pg.Pool) {
       }
       const config = { name: statement.name, text: statement.text };
       return (await pool.query<RawFeedRow>(config, fillPlaceholders(statement.params, values))).rows;
+    },
+    async count(shape, values) {
+      const query = dialect.sqlToQuery(feedCountStatement(shape));
+      const { rows } = await pool.query<{ listings: number }>(
+        query.sql,
+        fillPlaceholders(query.params, values),
+      );
+      return rows[0]?.listings ?? 0;
     },
     async boxListings(values) {
       const config = { name: BOX_LISTINGS_STATEMENT, text: box.sql };

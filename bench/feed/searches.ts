@@ -19,7 +19,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
-import type { Shape } from '../../apps/server/src/modules/marketplace/feed.statement.js';
 import {
   feedReader,
   readFeedWith,
@@ -89,11 +88,15 @@ export interface SearchRow {
 
 /** Records how a page was read: the statements' reads, the grid's estimate, what the words statement answered. */
 function recording(reader: FeedReader) {
-  const seen: { reads: Shape['read'][]; boxListings?: number; words?: RawSearchWords } = { reads: [] };
+  const seen: { reads: string[]; boxListings?: number; words?: RawSearchWords } = { reads: [] };
   const wrapped: FeedReader = {
     page(shape, values) {
-      seen.reads.push(shape.read);
+      seen.reads.push(shape.tail ? `tail ${shape.read}` : shape.read);
       return reader.page(shape, values);
+    },
+    count(shape, values) {
+      seen.reads.push('count');
+      return reader.count(shape, values);
     },
     async boxListings(values) {
       seen.boxListings = await reader.boxListings(values);

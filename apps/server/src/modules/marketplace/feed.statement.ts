@@ -121,10 +121,13 @@ export interface Shape {
    * How the page is read (see `pageCte`): by the full query ('full', the only way with neither a circle nor
    * words), from the newest-first window ('window'), or, for words in a circle, from the listings with those words
    * first ('words-first', rare words) or from the listings in the circle's box first ('box-first', a small box).
-   * 'ranked': the forgiving query's listings (typos, synonyms), those the exact words find first; read only when
-   * the exact words did not fill the page (`readFeedWith`).
    */
-  read: 'full' | 'window' | 'words-first' | 'box-first' | 'ranked';
+  read: 'full' | 'window' | 'words-first' | 'box-first';
+  /**
+   * The forgiving search's tail: the listings the forgiving query (typos, synonyms; the `fuzzy` parameter) finds and
+   * the exact words do not, read the same ways, after the exact words' listings ran out (`readFeedWith`).
+   */
+  tail?: boolean;
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
   /**
@@ -177,25 +180,16 @@ function circleCondition(): SQL {
   });
 }
 
-/** The exact words' match, for ranking the forgiving query's listings (categories given, as in 'full'). */
-function exactMatch(): SQL {
-  const query = wordsQuery(value('search'));
-  return matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
-}
-
-/** 0 for a listing the exact words find, 1 for one only their typos or synonyms find. */
-const rankSql = () => sql`(case when ${exactMatch()} then 0 else 1 end)`;
-
 function searchCondition(shape: Shape): SQL {
-  if (shape.read === 'ranked') {
-    const query = fuzzyQuery();
-    return matchesQuery(query, inCategories(query, sql`${value('fuzzyCategoryIds')}::int8[]`));
-  }
   if (shape.read === 'full' || shape.read === 'words-first') {
     // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
     // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
     const query = wordsQuery(value('search'));
-    return matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
+    const exact = matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
+    if (!shape.tail) return exact;
+    const fuzzy = fuzzyQuery();
+    const forgiving = matchesQuery(fuzzy, inCategories(fuzzy, sql`${value('fuzzyCategoryIds')}::int8[]`));
+    return sql`${forgiving} and ${exact} is not true`;
   }
   // Within the window (or a small box) the words only filter a bounded number of rows, so the plan need not know
   // them. Left as a parameter, a custom plan would (and cost a common word cheaper than the generic plan can), and
@@ -203,7 +197,11 @@ function searchCondition(shape: Shape): SQL {
   // is kept.
   // The InitPlan makes the tsquery itself: made from a parameter per row, it cost ~3 µs on each row read.
   const query = sql`(select ${wordsQuery(value('search'))})`;
-  return matchesQuery(query, inCategories(query));
+  const exact = matchesQuery(query, inCategories(query));
+  if (!shape.tail) return exact;
+  const fuzzy = sql`(select ${fuzzyQuery()})`;
+  // `is not true`: a listing with no category makes the category branch null, not false.
+  return sql`${matchesQuery(fuzzy, inCategories(fuzzy))} and ${exact} is not true`;
 }
 
 function conditions(shape: Shape): SQL {
@@ -247,36 +245,48 @@ function conditions(shape: Shape): SQL {
  * one-time filter, cost PostgreSQL about 11% more on every page, bench/feed.)
  */
 function pageCte(shape: Shape): SQL {
-  const where = conditions(shape);
-  const { limit, offset, window } = paging(shape);
+  const { limit, offset } = paging(shape);
+  return sql`feed_page as (${cardSelect} from ${pageFrom(shape)} ${cardJoins} where ${conditions(shape)}
+    ${order} limit ${limit} offset ${offset})`;
+}
+
+/** Where `pageCte` reads its listings from: the table, the window, or the listings gathered first. */
+function pageFrom(shape: Shape): SQL {
+  const { window } = paging(shape);
   let from: SQL = sql`${products}`;
   if (shape.read === 'window') {
-    from = sql`(select * from ${products} where ${products.createdAt} <= ${snapshotAt}
+    // Planned per call (a wider window, a later page), the window is bounded by the snapshot as given: a value the
+    // planner can estimate, where `snapshotAt` (an InitPlan) is guessed to pass a third of the listings, so that a
+    // window of 20,000 looked like 65% of 100,000 and, unless the table lies in time order, a parallel scan and sort
+    // of the whole table seemed cheaper than walking the time index (~0.5 s). None given: every listing, the newest
+    // ones past the snapshot (there are none) left to the outer condition. The window stays a prefix of the feed.
+    const bound =
+      shape.firstPageSize === undefined
+        ? sql`coalesce(${value('snapshot')}::timestamptz, 'infinity')`
+        : snapshotAt;
+    from = sql`(select * from ${products} where ${products.createdAt} <= ${bound}
       ${order} limit ${window}) as ${products}`;
   } else if (shape.search) {
     // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan, and
     // 'box-first' the words, so the text index cannot.
     let passing = searchCondition(shape);
-    if (shape.circle && (shape.read === 'full' || shape.read === 'ranked'))
-      passing = sql`${circleCondition()} and ${passing}`;
+    if (shape.circle && shape.read === 'full') passing = sql`${circleCondition()} and ${passing}`;
     if (shape.circle && shape.read === 'box-first') passing = circleCondition();
     from = sql`(select * from ${products} where ${passing} offset 0) as ${products}`;
   }
-  if (shape.read === 'ranked') {
-    return sql`feed_page as (${cardSelect}, ${rankSql()} as rank from ${from} ${cardJoins} where ${where}
-    order by rank, ${products.createdAt} desc, ${products.id} desc limit ${limit} offset ${offset})`;
-  }
-  return sql`feed_page as (${cardSelect} from ${from} ${cardJoins} where ${where}
-    ${order} limit ${limit} offset ${offset})`;
+  return from;
 }
+
+/** The feed's snapshot: the given moment, or the database's clock when that is later or none is given. */
+const snapshotCte = sql`feed_snapshot as materialized (
+    select least(${value('snapshot')}::timestamptz, date_trunc('milliseconds', clock_timestamp())) as at)`;
 
 /**
  * One statement per page: the snapshot (the database's clock, or the given earlier moment), the page, and each
  * card's photos and like count. The left join answers the snapshot even when the page is empty.
  */
 export function feedStatement(shape: Shape): SQL {
-  return sql`with feed_snapshot as materialized (
-    select least(${value('snapshot')}::timestamptz, date_trunc('milliseconds', clock_timestamp())) as at),
+  return sql`with ${snapshotCte},
   ${pageCte(shape)}
   select floor(extract(epoch from s.at) * 1000)::float8 as "snapshotMs",
     p.id, p.title, p.price, p.latitude, p.longitude, p."locationText", p.views, p."isSold",
@@ -285,7 +295,18 @@ export function feedStatement(shape: Shape): SQL {
     floor(extract(epoch from p."reservedUntil") * 1000)::float8 as "reservedUntilMs",
     ${likesCountSql(sql`p.id`)} as "likesCount", ${photosJson(sql`p.id`)} as photos
   from feed_snapshot s left join feed_page p on true
-  order by ${shape.read === 'ranked' ? sql`p.rank, ` : sql``}p."createdAt" desc, p.id desc`;
+  order by p."createdAt" desc, p.id desc`;
+}
+
+/**
+ * How many listings a page's read finds before its offset (at most `offset`): for the forgiving search, how many
+ * exact listings come before a later page that holds none of them. The same conditions and source as
+ * `feedStatement(shape)`; planned per call.
+ */
+export function feedCountStatement(shape: Shape): SQL {
+  return sql`with ${snapshotCte}
+  select count(*)::int as listings from (select 1 from ${pageFrom(shape)} ${cardJoins} where ${conditions(shape)}
+    limit ${value('offset')}) as counted`;
 }
 
 /**
@@ -299,12 +320,13 @@ export function feedStatement(shape: Shape): SQL {
  * SD ~1 ms).
  */
 export function statementName(shape: Shape): string | undefined {
-  const planned = shape.read === 'full' || shape.read === 'words-first' || shape.read === 'ranked';
+  const planned = shape.read === 'full' || shape.read === 'words-first';
   if (shape.firstPageSize === undefined || (shape.search && planned)) return undefined;
   const words = [
     shape.circle ? 'circle' : 'all',
     shape.search && 'search',
     shape.hidesBlocked && 'blocks',
+    shape.tail && 'tail',
     shape.read.replace('-', '_'),
     shape.firstPageSize,
   ];
@@ -354,7 +376,21 @@ export function boxListingsStatement(): SQL {
  * category branch is guessed to match most of the table, and a word nobody used read all of it: ~400 ms at 1M).
  */
 export function searchWordsStatement(search: string, count: boolean): SQL {
-  const query = wordsQuery(search);
+  return wordsStatement(wordsQuery(search), count);
+}
+
+/**
+ * `searchWordsStatement` for the forgiving search's tail: the forgiving query's listings counted (they are what a
+ * words-first read gathers) and the categories it names, and the categories the exact words name.
+ */
+export function tailWordsStatement(search: string, fuzzy: string, count: boolean): SQL {
+  const named = wordsStatement(sql`${fuzzy}::tsquery`, count);
+  return sql`select t.matches, t."categoryIds" as "fuzzyCategoryIds",
+    array(select ${categories.id} from ${categories} where ${namesCategory(wordsQuery(search))}) as "categoryIds"
+    from (${named}) as t`;
+}
+
+function wordsStatement(query: SQL, count: boolean): SQL {
   const upTo = sql.raw(String(RARE_WORDS_MAX + 1));
   const counted = (rows: SQL) => sql`(select count(*) from (${rows} limit ${upTo}) as counted)`;
   const namedCategory = namesCategory(query);
@@ -366,12 +402,4 @@ export function searchWordsStatement(search: string, count: boolean): SQL {
     : sql`null::int`;
   return sql`select ${matches} as matches,
     array(select ${categories.id} from ${categories} where ${namedCategory}) as "categoryIds"`;
-}
-
-/** The categories the exact words and the forgiving query name, for the ranked read ('ranked'). */
-export function rankedCategoriesStatement(search: string, fuzzy: string): SQL {
-  const named = (query: SQL) =>
-    sql`array(select ${categories.id} from ${categories} where ${namesCategory(query)})`;
-  return sql`select ${named(wordsQuery(search))} as "categoryIds",
-    ${named(sql`${fuzzy}::tsquery`)} as "fuzzyCategoryIds"`;
 }

@@ -130,7 +130,7 @@ describe('listing grid: listings per cell, kept by triggers on products', () => 
 
 /**
  * Reads the feed through the app's reader, noting how: each statement's read and whether the words were counted.
- * The exact words' reads only: the forgiving search's ranked read after them is the same whichever way they went.
+ * The exact words' reads only (`exactOnly`): the forgiving search's tail after them is read the same ways.
  */
 async function readNoting(filter: FeedFilter) {
   const base = feedReader(db());
@@ -141,6 +141,7 @@ async function readNoting(filter: FeedFilter) {
       return base.page(shape, values);
     },
     boxListings: (values) => base.boxListings(values),
+    count: (shape, values) => base.count(shape, values),
     async searchWords(search, count) {
       seen.counted ||= count;
       return base.searchWords(search, count);

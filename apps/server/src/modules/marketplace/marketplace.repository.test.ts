@@ -58,6 +58,20 @@ describe('feedPage: radius and search pages read from the newest listings first'
         }
       }
     }
+    // No snapshot given (a later page asked without one): a window planned per call is bounded by none, the
+    // listings past the moment left to the outer condition.
+    for (const page of [1, 2, 3]) {
+      const filter: FeedFilter = {
+        page,
+        pageSize: 4,
+        search: 'vintage',
+        circle: circles[0],
+        exactOnly: true,
+      };
+      expect(await feedPage(db, { ...filter, window: 7 }), `page ${page}`).toEqual(
+        await feedPage(db, { ...filter, window: 0 }),
+      );
+    }
   });
 
   it('sizes the window by the rows a page needs, within bounds', () => {

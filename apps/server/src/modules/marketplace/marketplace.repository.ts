@@ -5,10 +5,11 @@ import type { CardFields } from '../product/product.presenter.js';
 import {
   BOX_LISTINGS_STATEMENT,
   boxListingsStatement,
+  feedCountStatement,
   feedStatement,
   RARE_WORDS_MAX,
-  rankedCategoriesStatement,
   searchWordsStatement,
+  tailWordsStatement,
   recentWindow,
   widerWindow,
   statementName,
@@ -40,8 +41,8 @@ export interface FeedFilter {
   /** The signed-in reader: listings of people they blocked are left out (docs/product.md §11). */
   viewerId?: number;
   /**
-   * The exact words' reads alone, without the forgiving search's ranked read after a short page: for the tests that
-   * compare the ways those reads are planned (the ranked read is the same whichever way they went).
+   * The exact words' reads alone, without the forgiving search's tail after a short page: for the tests that
+   * compare the ways those reads are planned.
    */
   exactOnly?: boolean;
 }
@@ -60,41 +61,28 @@ export interface FeedPage {
 
 /**
  * One page of the feed for search words that forgive (docs/product.md, "Search"): the listings the exact words find
- * first, in the feed's order, then those only their typos or synonyms find. While the exact words fill the page,
- * it is read exactly as before (`readExactFeed`), so exact searches cost what they did; a page they leave short is
- * read again, ranked, against the same snapshot and at the same offset, so the pages before and after it agree.
+ * first, in the feed's order, then those only their typos or synonyms find (the tail), in the same order. While the
+ * exact words fill the page, it is read exactly as before (`readPart`), so exact searches cost what they did. A
+ * page they leave short is filled from the tail, read the way the exact page is (the window first, then words first
+ * or box first), against the same snapshot: it starts where the exact listings ran out, so the pages before and
+ * after agree.
  */
 export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
-  const exact = await readExactFeed(reader, filter);
-  if (filter.search === undefined || filter.exactOnly || exact.rows.length === filter.pageSize) return exact;
+  const offset = (filter.page - 1) * filter.pageSize;
+  const exact = await readPart(reader, filter, { offset, limit: filter.pageSize });
+  const found = exact.page.rows.length;
+  if (filter.search === undefined || filter.exactOnly || found === filter.pageSize) return exact.page;
   const { fuzzy } = await searchQueries(reader.rows, filter.search);
-  if (fuzzy === null) return exact;
-  const [categories] = await reader.rows<RawRankedCategories>(
-    rankedCategoriesStatement(filter.search, fuzzy),
+  if (fuzzy === null) return exact.page;
+  // The exact listings before this page: all those it skipped, when it holds some; else counted (up to its offset).
+  const before = found > 0 || offset === 0 ? offset : await reader.count(exact.shape, exact.values);
+  const snapshot = exact.page.snapshot;
+  const tail = await readPart(
+    reader,
+    { ...filter, snapshot },
+    { offset: offset - before, limit: filter.pageSize - found, fuzzy },
   );
-  const values: Record<string, unknown> = {
-    snapshot: exact.snapshot.toISOString(),
-    limit: filter.pageSize,
-    offset: (filter.page - 1) * filter.pageSize,
-    search: filter.search,
-    fuzzy,
-    categoryIds: (categories?.categoryIds ?? []).map(int),
-    fuzzyCategoryIds: (categories?.fuzzyCategoryIds ?? []).map(int),
-    ...(filter.circle && listingCircleValues(filter.circle)),
-    ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
-  };
-  const shape: Shape = {
-    circle: filter.circle !== undefined,
-    search: true,
-    read: 'ranked',
-    hidesBlocked: filter.viewerId !== undefined,
-  };
-  return run(reader, shape, values);
-}
-
-interface RawRankedCategories extends Record<string, unknown> {
-  categoryIds: Array<number | string>;
-  fuzzyCategoryIds: Array<number | string>;
+  return { snapshot, rows: [...exact.page.rows, ...tail.page.rows] };
 }
 
 /** A row of the feed statement as node-postgres answers it (int8 as strings; the snapshot's row of an empty page
@@ -132,6 +120,8 @@ export interface FeedReader {
   boxListings(values: Record<string, unknown>): Promise<number | undefined>;
   /** The row of `searchWordsStatement(search, count)`. */
   searchWords(search: string, count: boolean): Promise<RawSearchWords | undefined>;
+  /** The count of `feedCountStatement(shape)` for these placeholder values. */
+  count(shape: Shape, values: Record<string, unknown>): Promise<number>;
   /** Any other statement's rows (the forgiving search's, search/forgiving.ts). */
   rows: Rows;
 }
@@ -142,11 +132,16 @@ export interface RawSearchWords extends Record<string, unknown> {
   categoryIds: Array<number | string>;
 }
 
+/** The row of `tailWordsStatement`: `matches` counts the forgiving query's listings. */
+interface RawTailWords extends RawSearchWords {
+  fuzzyCategoryIds: Array<number | string>;
+}
+
 /** One prepared statement per shape (and per name, when it has one). */
 export function statementKey(shape: Shape): string {
   return (
     statementName(shape) ??
-    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}`
+    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}:${shape.tail === true}`
   );
 }
 
@@ -158,6 +153,7 @@ export function feedReader(db: Database): FeedReader {
   let reader = readers.get(db);
   if (reader) return reader;
   const statements = new Map<string, FeedStatement>();
+  const counts = new Map<string, (values: Record<string, unknown>) => Promise<{ listings: number }[]>>();
   const box = preparedRows<{ boxListings: number }>(db, boxListingsStatement(), BOX_LISTINGS_STATEMENT);
   reader = {
     page(shape, values) {
@@ -168,6 +164,15 @@ export function feedReader(db: Database): FeedReader {
         statements.set(key, statement);
       }
       return statement(values);
+    },
+    async count(shape, values) {
+      const key = statementKey(shape);
+      let statement = counts.get(key);
+      if (!statement) {
+        statement = preparedRows<{ listings: number }>(db, feedCountStatement(shape));
+        counts.set(key, statement);
+      }
+      return (await statement(values))[0]?.listings ?? 0;
     },
     async boxListings(values) {
       return (await box(values))[0]?.boxListings;
@@ -227,54 +232,88 @@ export function readFeed(db: Database, filter: FeedFilter): Promise<FeedPage> {
   return readFeedWith(feedReader(db), filter);
 }
 
-/** The exact words' page through any `FeedReader`: which statements run, with which values, and the rows they make. */
-async function readExactFeed(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
-  const window = filter.window ?? recentWindow(filter.page, filter.pageSize);
+/**
+ * Which listings `readPart` reads: `limit` of them after `offset`, of the exact words' listings, or with `fuzzy`
+ * (the forgiving query's tsquery text) of the tail, those it finds and the exact words do not.
+ */
+interface Part {
+  offset: number;
+  limit: number;
+  fuzzy?: string;
+}
+
+/** A part's page and the last statement read for it (its shape and values). */
+interface PartPage {
+  page: FeedPage;
+  shape: Shape;
+  values: Record<string, unknown>;
+}
+
+/**
+ * A part of a page through any `FeedReader`: which statements run, with which values, and the rows they make. The
+ * exact words' part of a page is the page of before the forgiving search.
+ */
+async function readPart(reader: FeedReader, filter: FeedFilter, part: Part): Promise<PartPage> {
+  const needed = part.offset + part.limit;
+  const window = filter.window ?? recentWindow(1, needed);
   const circle = filter.circle !== undefined;
   const search = filter.search !== undefined;
-  // A first page with the usual window writes its sizes into the statement's text (see `paging`).
+  const tail = part.fuzzy !== undefined;
+  // A whole first page with the usual window writes its sizes into the statement's text (see `paging`).
   const firstPageSize =
-    filter.page === 1 && window === recentWindow(1, filter.pageSize) ? filter.pageSize : undefined;
+    part.offset === 0 && part.limit === filter.pageSize && window === recentWindow(1, filter.pageSize)
+      ? filter.pageSize
+      : undefined;
   const values: Record<string, unknown> = {
     snapshot: filter.snapshot?.toISOString() ?? null,
-    limit: filter.pageSize,
-    offset: (filter.page - 1) * filter.pageSize,
+    limit: part.limit,
+    offset: part.offset,
     search: filter.search,
     window,
+    ...(tail && { fuzzy: part.fuzzy }),
     ...(filter.circle && listingCircleValues(filter.circle)),
     ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
   };
   const hidesBlocked = filter.viewerId !== undefined;
-  if (!circle && !search)
-    return run(reader, { circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
+  const read = async (shape: Shape, at: Record<string, unknown>): Promise<PartPage> => ({
+    page: await run(reader, shape, at),
+    shape,
+    values: at,
+  });
+  if (!circle && !search) return read({ circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
   const plan = filter.plan ?? 'grid';
-  const recent = await run(reader, { circle, search, read: 'window', firstPageSize, hidesBlocked }, values);
-  if (recent.rows.length === filter.pageSize) return recent;
-  const fallback: Record<string, unknown> = { ...values, snapshot: recent.snapshot.toISOString() };
+  const recent = await read({ circle, search, tail, read: 'window', firstPageSize, hidesBlocked }, values);
+  if (recent.page.rows.length === part.limit) return recent;
+  const fallback: Record<string, unknown> = { ...values, snapshot: recent.page.snapshot.toISOString() };
   // The forced plans read as before the window's yield was used, for bench/feed/searches.ts to compare against.
-  const wider = plan === 'grid' ? widerAfter(window, filter, recent.rows.length) : undefined;
+  const wider = plan === 'grid' ? widerAfter(window, part, recent.page.rows.length) : undefined;
   if (wider !== undefined) {
-    const shape = { circle, search, read: 'window', hidesBlocked } as const;
-    const widened = await run(reader, shape, { ...fallback, window: wider });
-    if (widened.rows.length === filter.pageSize) return widened;
+    const shape = { circle, search, tail, read: 'window', hidesBlocked } as const;
+    const widened = await read(shape, { ...fallback, window: wider });
+    if (widened.page.rows.length === part.limit) return widened;
   }
-  let read: Shape['read'] = 'full';
+  let how: Shape['read'] = 'full';
   const boxListings = circle && search && plan === 'grid' ? await reader.boxListings(values) : undefined;
   if (boxListings !== undefined && boxListings < SMALL_BOX_LISTINGS) {
-    read = 'box-first';
+    how = 'box-first';
   } else if (filter.search !== undefined) {
     // Before the grid ('counted' and the forced plans), the words were counted without a circle too.
-    const words = await reader.searchWords(filter.search, circle || plan !== 'grid');
+    const count = circle || plan !== 'grid';
+    const words = tail
+      ? (await reader.rows<RawTailWords>(tailWordsStatement(filter.search, part.fuzzy!, count)))[0]
+      : await reader.searchWords(filter.search, count);
     fallback.categoryIds = (words?.categoryIds ?? []).map(int);
-    if (circle) read = chooseRead(plan, words?.matches ?? null, boxListings);
+    if (tail)
+      fallback.fuzzyCategoryIds = ((words as RawTailWords | undefined)?.fuzzyCategoryIds ?? []).map(int);
+    if (circle) how = chooseRead(plan, words?.matches ?? null, boxListings);
   }
-  return run(reader, { circle, search, read, firstPageSize, hidesBlocked }, fallback);
+  return read({ circle, search, tail, read: how, firstPageSize, hidesBlocked }, fallback);
 }
 
-/** `widerWindow` for this page, when its window answered `rows` rows (those past the earlier pages). */
-function widerAfter(window: number, filter: FeedFilter, rows: number): number | undefined {
-  if (rows === 0) return undefined; // how many passed before this page's offset is not known
-  return widerWindow(window, filter.page * filter.pageSize, (filter.page - 1) * filter.pageSize + rows);
+/** `widerWindow` for this part, when its window answered `rows` rows (those past its offset). */
+function widerAfter(window: number, part: Part, rows: number): number | undefined {
+  if (rows === 0) return undefined; // how many passed before this part's offset is not known
+  return widerWindow(window, part.offset + part.limit, part.offset + rows);
 }
 
 /**

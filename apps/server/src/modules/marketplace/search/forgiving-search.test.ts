@@ -15,6 +15,7 @@ import { createProduct } from '../../../test/products.js';
 import { notificationApi } from '../../notification/notification.fixtures.js';
 import { savedSearchApi } from '../../saved-search/saved-search.fixtures.js';
 import { forgetSynonymLexemes, SYNONYM_GROUPS } from './forgiving.js';
+import { feedPage } from '../marketplace.repository.js';
 import { useSearchLanguage } from './language.js';
 
 // The forgiving search (docs/product.md, "Search"): typos, accents, stems and synonyms, in the feed and in alerts.
@@ -139,6 +140,58 @@ describe('search that forgives', () => {
     // Without a place too (the feed's other statements).
     const everywhere = (await feed({ search: 'wardrbe', pageSize: 48 })).data.map((card) => card.title);
     expect(everywhere).toContain('Oak wardrobe');
+  });
+
+  it('fills a short page from the typo and synonym listings whichever way each part is read, page after page', async () => {
+    const here = place();
+    const circle = { ...here, radiusKm: 10 };
+    const start = Date.now() - 3_600_000;
+    // Newest first, the word's listings and its synonyms' interleaved; some filed under a category, most under none.
+    const newestFirst = ['Brown couch', 'Blue sofa', 'Old settee', 'Couch cover', 'Sofa bed', 'Green sofa',
+      'Grey couch', 'Settee', 'Corner sofa']; // prettier-ignore
+    for (const [i, title] of newestFirst.entries()) {
+      const categoryTitle = i % 3 === 0 ? 'Furniture' : undefined;
+      await createProduct(t.app, sellerId, {
+        ...here,
+        title,
+        categoryTitle,
+        createdAt: new Date(start - i * 60_000),
+      });
+    }
+    await listed(place(), 'Far sofa');
+    const exact = newestFirst.filter((title) => /sofa/i.test(title));
+    const expected = [...exact, ...newestFirst.filter((title) => !exact.includes(title))];
+    const db = t.app.parts.storage.database.db;
+    const snapshot = new Date();
+    const plans = [undefined, 'full', 'words-first', 'box-first', 'counted'] as const;
+    for (const pageSize of [2, 4, 5]) {
+      // window 1: the window never fills a page, so every part is read the way the plan (or the grid) chooses.
+      for (const window of [undefined, 1]) {
+        for (const plan of plans) {
+          const read: string[] = [];
+          for (let page = 1; page <= Math.ceil(expected.length / pageSize) + 1; page++) {
+            const filter = { page, pageSize, search: 'sofa', circle, snapshot, window, plan };
+            read.push(...(await feedPage(db, filter)).map((row) => row.title));
+          }
+          expect(read, `${pageSize} a page, window ${window}, ${plan}`).toEqual(expected);
+        }
+      }
+    }
+    // Without a place, and a typo of a category's title (a word some listing uses): the listings filed under it or
+    // with the word, page after page as on one page.
+    await listed(place(), 'Oak bench', 'Garden furniture');
+    const all = (await feedPage(db, { page: 1, pageSize: 48, search: 'furnture', snapshot })).map(
+      (row) => row.id,
+    );
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const window of [undefined, 1]) {
+      const read: number[] = [];
+      for (let page = 1; page <= Math.ceil(all.length / 2) + 1; page++) {
+        const filter = { page, pageSize: 2, search: 'furnture', snapshot, window };
+        read.push(...(await feedPage(db, filter)).map((row) => row.id));
+      }
+      expect(read, `window ${window}`).toEqual(all);
+    }
   });
 
   it('offers the nearest spelling that finds something when nothing is found, and none when nothing would', async () => {
