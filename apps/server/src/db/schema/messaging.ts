@@ -47,7 +47,6 @@ export const conversations = pgTable(
   (t) => [
     unique('conversations_product_id_buyer_id_key').on(t.productId, t.buyerId),
     check('conversations_buyer_not_seller_check', sql`${t.buyerId} <> ${t.sellerId}`),
-    index('conversations_seller_id_idx').on(t.sellerId),
     index('conversations_seller_id_created_at_idx').on(t.sellerId, t.createdAt),
   ],
 );
