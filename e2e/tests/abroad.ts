@@ -33,7 +33,7 @@ export const READERS = {
   es: {
     locale: 'es',
     browserLocale: 'es-ES',
-    berlin: /^Berlin, Alemania$/,
+    berlin: /^Berlín, Alemania$/,
     phone: '0151 23456789',
     price: '12,50',
   },

@@ -136,7 +136,9 @@ for (const line of cities500.split('\n')) {
 // the other name that the places around use in their own names ("Garching bei München", "Gerasdorf bei Wien",
 // "Centro Habana"), while GeoNames' name is used by no other place of the country (the English "Munich",
 // "Vienna", "Havana"). Only for the countries whose language (CLDR's likely language of the country) a reader
-// can choose besides English: READER_LANGUAGES, the LOCALES of packages/contract/src/locale.ts but 'en'.
+// can choose besides English: READER_LANGUAGES, the LOCALES of packages/contract/src/locale.ts but 'en'. What
+// readers of another language call a place ("Lissabon", "Múnich") cannot be read off the map: those names are
+// written by hand in src/services/geo/exonyms.ts, which the server reads beside this file's output.
 const READER_LANGUAGES = new Set(['de', 'es']);
 const NEIGHBOURHOOD_KM = 60;
 const languageOf = new Map();

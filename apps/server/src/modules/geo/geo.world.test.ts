@@ -44,7 +44,7 @@ describe(`GET ${API.geo.cities} worldwide`, () => {
     expect((await labels('Berlin', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }))[0]).toBe(
       'Berlin, Deutschland',
     );
-    expect((await labels('zurich', { 'accept-language': 'es' }))[0]).toBe('Zürich, Suiza');
+    expect((await labels('malaga', { 'accept-language': 'es' }))[0]).toBe('Málaga, España');
     // A language without a catalogue falls back to DEFAULT_LOCALE.
     expect((await labels('zurich', { 'accept-language': 'fr' }))[0]).toBe('Zürich, Switzerland');
   });
@@ -65,21 +65,47 @@ describe(`GET ${API.geo.cities} worldwide`, () => {
 
   it("names a place as the reader's language does where the data says how (docs/product.md §22)", async () => {
     const de = { 'accept-language': 'de-DE,de;q=0.9' };
-    const es = { 'accept-language': 'es' };
     const munich = async (headers: Record<string, string>) => (await cities('München', headers)).data[0];
     // A German reader gets the German place's own name; `name` stays GeoNames' for every reader.
     expect(await munich(de)).toMatchObject({ name: 'Munich', label: 'München, Deutschland' });
     expect(await munich({})).toMatchObject({ name: 'Munich', label: 'Munich, Germany' });
-    // The data knows no Spanish name for Munich ("Múnich"): the English one.
-    expect(await munich(es)).toMatchObject({ name: 'Munich', label: 'Munich, Alemania' });
     expect((await labels('Vienna', de))[0]).toBe('Wien, Österreich');
-    expect((await labels('wien', es))[0]).toBe('Vienna, Austria');
     expect((await labels('Wien'))[0]).toBe('Vienna, Austria');
     // Places whose GeoNames name is their own already stay as they are.
     expect((await labels('Köln', de))[0]).toBe('Köln, Deutschland');
-    expect((await labels('koln', es))[0]).toBe('Köln, Alemania');
+    expect((await labels('koln'))[0]).toBe('Köln, Germany');
     const { res } = await cities('München', de);
     expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('names well-known places abroad as German and Spanish readers do, and finds them by those names', async () => {
+    const de = { 'accept-language': 'de' };
+    const es = { 'accept-language': 'es-ES,es;q=0.9' };
+    expect((await cities('München', es)).data[0]).toMatchObject({
+      name: 'Munich',
+      label: 'Múnich, Alemania',
+    });
+    expect((await labels('Múnich', es))[0]).toBe('Múnich, Alemania');
+    expect((await labels('wien', es))[0]).toBe('Viena, Austria');
+    expect((await labels('koln', es))[0]).toBe('Colonia, Alemania');
+    expect((await cities('Lissabon', de)).data[0]).toMatchObject({
+      name: 'Lisbon',
+      country: 'PT',
+      label: 'Lissabon, Portugal',
+    });
+    expect((await labels('Lisbon', es))[0]).toBe('Lisboa, Portugal');
+    expect((await labels('Mailand', de))[0]).toBe('Mailand, Italien');
+    expect((await labels('Milan', es))[0]).toBe('Milán, Italia');
+    expect((await cities('Londres', es)).data[0]).toMatchObject({
+      name: 'London',
+      label: 'Londres, Reino Unido',
+    });
+    expect((await labels('London', de))[0]).toBe('London, Vereinigtes Königreich');
+    // English readers keep GeoNames' names, whatever they type.
+    expect((await labels('Lissabon'))[0]).toBe('Lisbon, Portugal');
+    expect((await labels('Mailand'))[0]).toBe('Milan, Italy');
+    expect((await labels('Londres'))[0]).toBe('London, United Kingdom');
+    expect((await labels('Múnich'))[0]).toBe('Munich, Germany');
   });
 
   it('keeps US places as "City, ST" in every language', async () => {
@@ -140,10 +166,31 @@ describe(`GET ${API.geo.reverse} worldwide`, () => {
       country: 'DE',
       label: 'München, Deutschland',
     });
-    expect((await at('48.1374', '11.5755', 'es')).label).toBe('Munich, Alemania');
+    expect(await at('48.1374', '11.5755', 'es')).toEqual({
+      city: 'Munich',
+      state: null,
+      country: 'DE',
+      label: 'Múnich, Alemania',
+    });
     expect((await at('48.1374', '11.5755')).label).toBe('Munich, Germany');
     expect((await at('48.2085', '16.3731', 'de')).label).toBe('Wien, Österreich');
-    expect((await at('48.2085', '16.3731', 'es')).label).toBe('Vienna, Austria');
+    expect((await at('48.2085', '16.3731', 'es')).label).toBe('Viena, Austria');
+    expect((await at('48.2085', '16.3731')).label).toBe('Vienna, Austria');
+    // Praça do Comércio, Lisbon; the Duomo, Milan; Trafalgar Square, London.
+    expect(await at('38.7075', '-9.1364', 'de')).toEqual({
+      city: 'Lisbon',
+      state: null,
+      country: 'PT',
+      label: 'Lissabon, Portugal',
+    });
+    expect((await at('38.7075', '-9.1364', 'es')).label).toBe('Lisboa, Portugal');
+    expect((await at('38.7075', '-9.1364')).label).toBe('Lisbon, Portugal');
+    expect((await at('45.4642', '9.1900', 'de')).label).toBe('Mailand, Italien');
+    expect((await at('45.4642', '9.1900', 'es')).label).toBe('Milán, Italia');
+    expect((await at('45.4642', '9.1900')).label).toBe('Milan, Italy');
+    expect((await at('51.5080', '-0.1281', 'es')).label).toBe('Londres, Reino Unido');
+    expect((await at('51.5080', '-0.1281', 'de')).label).toBe('London, Vereinigtes Königreich');
+    expect((await at('51.5080', '-0.1281')).label).toBe('London, United Kingdom');
     // Springfield, IL in every language.
     for (const language of [undefined, 'de', 'es'])
       expect((await at('39.8017', '-89.6437', language)).label).toBe('Springfield, IL');

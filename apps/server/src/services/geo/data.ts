@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverPackageDir } from '../../lib/package-paths.js';
+import { exonymFinder, type ExonymLanguage } from './exonyms.js';
 import { isStateCode } from './states.js';
 
 /** One gazetteer row as scripts/build-gazetteer.mjs writes it. */
@@ -33,6 +34,8 @@ export interface WorldRow {
    * Vienna), else undefined; see the build script.
    */
   ownName?: string;
+  /** What German and Spanish readers call the place where GeoNames' name is not theirs (exonyms.ts: "Lissabon"). */
+  exonyms?: Partial<Record<ExonymLanguage, string>>;
 }
 
 export interface ZipRow {
@@ -101,10 +104,12 @@ export function loadWorldRows(): WorldRow[] {
     }
   }
   const rows: WorldRow[] = [];
+  const exonymsOf = exonymFinder();
   for (const line of readFileSync(places, 'utf8').split('\n')) {
     const [name, country, admin = '', lat, lng, population, featureCode = '', other = '', own = ''] =
       line.split('\t');
     if (!name || !country || lat === undefined || lng === undefined) continue;
+    const exonyms = featureCode === 'PPLX' ? undefined : exonymsOf(name, country);
     rows.push({
       name,
       country,
@@ -115,6 +120,7 @@ export function loadWorldRows(): WorldRow[] {
       featureCode,
       otherNames: other === '' ? [] : other.split(','),
       ...(own === '' ? {} : { ownName: own }),
+      ...(exonyms && { exonyms }),
     });
   }
   return rows;

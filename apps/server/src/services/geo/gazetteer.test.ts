@@ -288,7 +288,7 @@ describe('places worldwide', () => {
       longitude: 13.41053,
     });
     expect(berlin?.state).toBeUndefined();
-    expect(g.suggest('zurich', 1, 'es')[0]?.label).toBe('Zürich, Suiza');
+    expect(g.suggest('malaga', 1, 'es')[0]?.label).toBe('Málaga, España');
   });
 
   it('filters "City, Country" by the country\'s code or name in any of our languages', () => {
@@ -300,7 +300,6 @@ describe('places worldwide', () => {
 
   it("names a place in its country's language for readers of that language, GeoNames' name for the rest", () => {
     expect(g.suggest('munchen', 1, 'de')[0]).toMatchObject({ name: 'Munich', label: 'München, Deutschland' });
-    expect(g.suggest('munchen', 1, 'es')[0]?.label).toBe('Munich, Alemania');
     expect(g.suggest('munchen', 1, 'en')[0]?.label).toBe('Munich, Germany');
     expect(deLabels('Wien')[0]).toBe('Wien, Österreich');
     expect(g.reverse(48.2085, 16.3731, 'de')).toEqual({
@@ -313,6 +312,31 @@ describe('places worldwide', () => {
     expect(de.reverse(48.1374, 11.5755).label).toBe('München, Deutschland');
     expect(de.forward('München, Deutschland')?.label).toBe('München, Deutschland');
     expect(g.forward('München, Deutschland')?.label).toBe('Munich, Germany');
+  });
+
+  it('names well-known places abroad as German and Spanish readers do (exonyms.ts)', () => {
+    expect(g.suggest('munchen', 1, 'es')[0]).toMatchObject({ name: 'Munich', label: 'Múnich, Alemania' });
+    expect(g.suggest('Lisbon, Portugal', 1, 'de')[0]).toMatchObject({
+      name: 'Lisbon',
+      label: 'Lissabon, Portugal',
+    });
+    expect(g.suggest('Lisbon, PT', 1, 'es')[0]?.label).toBe('Lisboa, Portugal');
+    expect(g.suggest('lisboa', 1, 'en')[0]?.label).toBe('Lisbon, Portugal');
+    // A country's own name stays its readers' ("Wien"); the exonym is the other language's ("Viena").
+    expect(g.suggest('wien', 1, 'es')[0]?.label).toBe('Viena, Austria');
+    expect(g.suggest('havana, cu', 1, 'de')[0]?.label).toBe('Havanna, Kuba');
+    expect(g.suggest('havana, cu', 1, 'es')[0]?.label).toBe('La Habana, Cuba');
+    // Typing the exonym finds the place, "Rom" too (too short to be kept among GeoNames' other names).
+    expect(deLabels('Mailand')[0]).toBe('Mailand, Italien');
+    expect(deLabels('Rom')[0]).toBe('Rom, Italien');
+    expect(g.suggest('Fráncfort del Meno', 1, 'es')[0]?.label).toBe('Fráncfort del Meno, Alemania');
+    expect(g.reverse(38.7167, -9.1333, 'de').label).toBe('Lissabon, Portugal');
+    // A label a German installation stored forwards to its place.
+    expect(de.forward('Lissabon, Portugal')).toMatchObject({
+      label: 'Lissabon, Portugal',
+      latitude: 38.71667,
+    });
+    expect(g.forward('Lissabon, Portugal')?.label).toBe('Lisbon, Portugal');
   });
 
   it('forwards "City, Country" labels', () => {

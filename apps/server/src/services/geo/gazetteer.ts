@@ -177,10 +177,11 @@ interface PlaceData {
   /** The other names of the places that have them (see data.ts), by id. */
   others: Map<number, readonly string[]>;
   /**
-   * The places whose name in their country's own language is not GeoNames' name (a handful: "München", "Wien"), by
-   * id: that name and the language (CLDR's likely language of the country) whose readers are given it.
+   * The places that readers of some language call otherwise than GeoNames, by id: their names by language. Its
+   * country's own name for readers of its language where GeoNames' name is another ("München" for German readers;
+   * the language is CLDR's likely language of the country), and the exonyms of exonyms.ts ("Lissabon", "Múnich").
    */
-  own: Map<number, { name: string; language: string }>;
+  namesIn: Map<number, Readonly<Partial<Record<string, string>>>>;
   /** US: state|matchKey → largest place of that name in that state. */
   byKey: Map<string, number>;
   loadZips: () => readonly ZipRow[];
@@ -202,6 +203,7 @@ function buildPlaceData(
     fc: string;
     other: readonly string[];
     own?: string | undefined;
+    exonyms?: Readonly<Partial<Record<string, string>>> | undefined;
   };
   const rows: Row[] = [
     ...usRows.map(([name, state, lat, lng, pop, fc]) => ({
@@ -224,6 +226,7 @@ function buildPlaceData(
       fc: r.featureCode,
       other: r.otherNames,
       own: r.ownName,
+      exonyms: r.exonyms,
     })),
   ];
   // Largest first (then by country, region and name, so both data sources rank ties alike): ranking and "the
@@ -252,7 +255,7 @@ function buildPlaceData(
     return i;
   };
   const others = new Map<number, readonly string[]>();
-  const own = new Map<number, { name: string; language: string }>();
+  const namesIn = new Map<number, Readonly<Partial<Record<string, string>>>>();
   rows.forEach((r, id) => {
     names[id] = r.name;
     regionOf[id] = intern(regions, r.region);
@@ -262,7 +265,8 @@ function buildPlaceData(
     pop[id] = r.pop;
     kind[id] = kindOf(r.fc);
     if (r.other.length > 0) others.set(id, r.other);
-    if (r.own) own.set(id, { name: r.own, language: languageOfCountry(r.country) });
+    if (r.own || r.exonyms)
+      namesIn.set(id, { ...r.exonyms, ...(r.own ? { [languageOfCountry(r.country)]: r.own } : {}) });
     if (r.country !== 'US' || kind[id] === KIND.section) return;
     const k = matchKey(r.name);
     if (!byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
@@ -279,7 +283,7 @@ function buildPlaceData(
     kind,
     usIndex: countries.get('US') ?? -1,
     others,
-    own,
+    namesIn,
     byKey,
     loadZips,
     lazy: {},
@@ -418,11 +422,11 @@ class WorldGazetteer implements WarmableGazetteer {
 
   /**
    * A place's name for a reader of `locale`: its name in its country's own language for readers of that language
-   * ("München" for a German reader, "Wien"), else GeoNames' name ("Munich" in English and Spanish).
+   * ("München" for a German reader, "Wien"), else the reader's exonym ("Múnich" for a Spanish one), else GeoNames'
+   * name ("Munich" in English).
    */
   private nameIn(id: number, locale: Locale): string {
-    const own = this.d.own.get(id);
-    return own && own.language === locale ? own.name : (this.d.names[id] as string);
+    return this.d.namesIn.get(id)?.[locale] ?? (this.d.names[id] as string);
   }
 
   private region(id: number): string {
@@ -626,12 +630,12 @@ class WorldGazetteer implements WarmableGazetteer {
     const entries: NameEntry[] = [];
     for (let id = 0; id < this.d.names.length; id++) {
       if (this.d.kind[id] === KIND.section) continue;
-      const ownName = this.d.own.get(id)?.name;
-      // The name in the country's own language is as much the place's name as GeoNames' ("München").
-      const keys = [
-        ...nameKeys(this.d.names[id] as string),
-        ...(ownName === undefined ? [] : nameKeys(ownName)),
-      ];
+      // A name some readers are given (its country's own, "München"; an exonym, "Lissabon") is as much the place's
+      // name as GeoNames': "Lissabon, Portugal" is a label, and labels forward to the place.
+      const keys = nameKeys(this.d.names[id] as string);
+      const local = this.d.namesIn.get(id);
+      if (local)
+        for (const name of Object.values(local)) if (name !== undefined) keys.push(...nameKeys(name));
       // "St. Louis" is also "saint louis": the same name, so the same match quality.
       for (const key of new Set(keys)) entries.push({ key, id, other: false });
       const own = new Set(keys);
