@@ -1,7 +1,7 @@
 /**
  * bench/feed's search table ("Search in sparse areas"): page 1 of the feed for each place (no location,
  * 25 miles around Chicago, 25 miles around Pierre, SD) and each search (a word nobody used, two words no listing has
- * together, "oak lamp", "furniture" (a category), "lamp", "vintage", a typo, a synonym, none), read side by side in one run: the two
+ * together, "oak lamp", "furniture" (a category), "lamp", "vintage", a typo, a synonym, an excluded word, none), read side by side in one run: the two
  * plans of before the grid (the words always counted, then the full query, which ANDs the box's and the words'
  * indexes, or the words gathered first), the box read alone after the same count (for reference), and the app's
  * choice now (a wider window when the first held 2 or more matches, `widerWindow`; then the grid's estimate of
@@ -49,6 +49,8 @@ const SEARCHES: ReadonlyArray<[name: string, search: string | undefined]> = [
   // The forgiving search (docs/product.md, "Search"): no listing has these words as typed.
   ['a typo ("vintge lamp")', 'vintge lamp'],
   ['a synonym ("couch")', 'couch'],
+  // An excluded word leaves out its synonyms too ("couch", "settee").
+  ['an excluded word ("lamp -sofa")', 'lamp -sofa'],
   ['no words', undefined],
 ];
 /**

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * Every word (accents dropped, lower case) of the listings' titles and descriptions and of the saved searches, the
- * list a typed word's typos are looked up in (a GiST trigram index: the nearest spellings first). Kept by a trigger
- * on `products` and by saving a search; `in_listings` marks the words some listing used, the only ones "Did you
- * mean" offers.
+ * Every word (accents dropped, lower case) of the listings' titles and descriptions, of the categories' titles and
+ * of the saved searches, the list a typed word's typos are looked up in (a GiST trigram index: the nearest spellings
+ * first). Kept by triggers on `products` and `categories` (migration 0027) and by saving a search; `in_listings`
+ * marks the words some listing used or is filed under, the only ones "Did you mean" offers.
  */
 export const searchWords = pgTable(
   'search_words',

@@ -55,6 +55,14 @@ function wordsQuery(search: unknown): SQL {
   return sql`websearch_to_tsquery('rummage'::regconfig, ${search}::text)`;
 }
 
+/**
+ * The exact words' query: the search text parsed, or, when it excludes words that have typos or synonyms, the query
+ * with those widened (`excluding`, search/forgiving.ts), given as a tsquery's text.
+ */
+function exactQuery(shape: Shape): SQL {
+  return shape.excludes ? sql`${value('exact')}::tsquery` : wordsQuery(value('search'));
+}
+
 /** The forgiving query (search/forgiving.ts), given as a tsquery's text. */
 function fuzzyQuery(): SQL {
   return sql`${value('fuzzy')}::tsquery`;
@@ -128,6 +136,11 @@ export interface Shape {
    * the exact words do not, read the same ways, after the exact words' listings ran out (`readFeedWith`).
    */
   tail?: boolean;
+  /**
+   * The exact words' query is given (the `exact` parameter, a tsquery's text) rather than parsed from the search: its
+   * excluded words leave out their typos and synonyms too (search/forgiving.ts, `excluding`).
+   */
+  excludes?: boolean;
   /** The page size of a first page, written into the text; undefined for later pages (sizes are parameters). */
   firstPageSize?: number;
   /**
@@ -184,7 +197,7 @@ function searchCondition(shape: Shape): SQL {
   if (shape.read === 'full' || shape.read === 'words-first') {
     // Planned per call with the categories the words name given as values (from `searchWordsStatement`): as a
     // subquery, the planner guesses it matches most categories, hence most listings, and walks the whole table.
-    const query = wordsQuery(value('search'));
+    const query = exactQuery(shape);
     const exact = matchesQuery(query, inCategories(query, sql`${value('categoryIds')}::int8[]`));
     if (!shape.tail) return exact;
     const fuzzy = fuzzyQuery();
@@ -196,7 +209,7 @@ function searchCondition(shape: Shape): SQL {
   // PostgreSQL would then re-plan every call; computed in an InitPlan, every plan costs alike and the generic one
   // is kept.
   // The InitPlan makes the tsquery itself: made from a parameter per row, it cost ~3 µs on each row read.
-  const query = sql`(select ${wordsQuery(value('search'))})`;
+  const query = sql`(select ${exactQuery(shape)})`;
   const exact = matchesQuery(query, inCategories(query));
   if (!shape.tail) return exact;
   const fuzzy = sql`(select ${fuzzyQuery()})`;
@@ -327,6 +340,7 @@ export function statementName(shape: Shape): string | undefined {
     shape.search && 'search',
     shape.hidesBlocked && 'blocks',
     shape.tail && 'tail',
+    shape.excludes && 'excludes',
     shape.read.replace('-', '_'),
     shape.firstPageSize,
   ];
@@ -379,14 +393,21 @@ export function searchWordsStatement(search: string, count: boolean): SQL {
   return wordsStatement(wordsQuery(search), count);
 }
 
+/** `searchWordsStatement` for an exact query given as a tsquery's text (its excluded words widened). */
+export function exactWordsStatement(exact: string, count: boolean): SQL {
+  return wordsStatement(sql`${exact}::tsquery`, count);
+}
+
 /**
  * `searchWordsStatement` for the forgiving search's tail: the forgiving query's listings counted (they are what a
- * words-first read gathers) and the categories it names, and the categories the exact words name.
+ * words-first read gathers) and the categories it names, and the categories the exact words name (the search, or
+ * the exact query given as a tsquery's text).
  */
-export function tailWordsStatement(search: string, fuzzy: string, count: boolean): SQL {
+export function tailWordsStatement(search: string, fuzzy: string, count: boolean, exact?: string): SQL {
   const named = wordsStatement(sql`${fuzzy}::tsquery`, count);
+  const exactWords = exact === undefined ? wordsQuery(search) : sql`${exact}::tsquery`;
   return sql`select t.matches, t."categoryIds" as "fuzzyCategoryIds",
-    array(select ${categories.id} from ${categories} where ${namesCategory(wordsQuery(search))}) as "categoryIds"
+    array(select ${categories.id} from ${categories} where ${namesCategory(exactWords)}) as "categoryIds"
     from (${named}) as t`;
 }
 

@@ -10,6 +10,7 @@ import {
   RARE_WORDS_MAX,
   searchWordsStatement,
   tailWordsStatement,
+  exactWordsStatement,
   recentWindow,
   widerWindow,
   statementName,
@@ -17,7 +18,7 @@ import {
   type Shape,
 } from './feed.statement.js';
 import { listingCircleValues, type Circle } from './radius.js';
-import { searchQueries, type Rows } from './search/forgiving.js';
+import { mayExclude, searchQueries, type Rows } from './search/forgiving.js';
 
 export interface FeedFilter {
   page: number;
@@ -69,18 +70,25 @@ export interface FeedPage {
  */
 export async function readFeedWith(reader: FeedReader, filter: FeedFilter): Promise<FeedPage> {
   const offset = (filter.page - 1) * filter.pageSize;
-  const exact = await readPart(reader, filter, { offset, limit: filter.pageSize });
+  // Excluded words leave out their typos and synonyms in the exact part too, so it needs their alternatives first.
+  const queries =
+    filter.search !== undefined && mayExclude(filter.search)
+      ? await searchQueries(reader.rows, filter.search)
+      : undefined;
+  const excluding = queries?.excluding ?? undefined;
+  const exact = await readPart(reader, filter, { offset, limit: filter.pageSize, excluding });
   const found = exact.page.rows.length;
   if (filter.search === undefined || filter.exactOnly || found === filter.pageSize) return exact.page;
-  const { fuzzy } = await searchQueries(reader.rows, filter.search);
-  if (fuzzy === null) return exact.page;
+  const { fuzzy } = queries ?? (await searchQueries(reader.rows, filter.search));
+  // Only excluded words widened: the forgiving query finds nothing the exact one does not.
+  if (fuzzy === null || fuzzy === excluding) return exact.page;
   // The exact listings before this page: all those it skipped, when it holds some; else counted (up to its offset).
   const before = found > 0 || offset === 0 ? offset : await reader.count(exact.shape, exact.values);
   const snapshot = exact.page.snapshot;
   const tail = await readPart(
     reader,
     { ...filter, snapshot },
-    { offset: offset - before, limit: filter.pageSize - found, fuzzy },
+    { offset: offset - before, limit: filter.pageSize - found, fuzzy, excluding },
   );
   return { snapshot, rows: [...exact.page.rows, ...tail.page.rows] };
 }
@@ -141,7 +149,7 @@ interface RawTailWords extends RawSearchWords {
 export function statementKey(shape: Shape): string {
   return (
     statementName(shape) ??
-    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}:${shape.tail === true}`
+    `${shape.circle}:${shape.search}:${shape.read}:${shape.firstPageSize}:${shape.hidesBlocked === true}:${shape.tail === true}:${shape.excludes === true}`
   );
 }
 
@@ -240,6 +248,8 @@ interface Part {
   offset: number;
   limit: number;
   fuzzy?: string;
+  /** The exact words' query with its excluded words widened (search/forgiving.ts), when they have alternatives. */
+  excluding?: string;
 }
 
 /** A part's page and the last statement read for it (its shape and values). */
@@ -259,6 +269,7 @@ async function readPart(reader: FeedReader, filter: FeedFilter, part: Part): Pro
   const circle = filter.circle !== undefined;
   const search = filter.search !== undefined;
   const tail = part.fuzzy !== undefined;
+  const excludes = part.excluding !== undefined;
   // A whole first page with the usual window writes its sizes into the statement's text (see `paging`).
   const firstPageSize =
     part.offset === 0 && part.limit === filter.pageSize && window === recentWindow(1, filter.pageSize)
@@ -271,6 +282,7 @@ async function readPart(reader: FeedReader, filter: FeedFilter, part: Part): Pro
     search: filter.search,
     window,
     ...(tail && { fuzzy: part.fuzzy }),
+    ...(excludes && { exact: part.excluding }),
     ...(filter.circle && listingCircleValues(filter.circle)),
     ...(filter.viewerId !== undefined && { viewerId: filter.viewerId }),
   };
@@ -282,13 +294,16 @@ async function readPart(reader: FeedReader, filter: FeedFilter, part: Part): Pro
   });
   if (!circle && !search) return read({ circle, search, read: 'full', firstPageSize, hidesBlocked }, values);
   const plan = filter.plan ?? 'grid';
-  const recent = await read({ circle, search, tail, read: 'window', firstPageSize, hidesBlocked }, values);
+  const recent = await read(
+    { circle, search, tail, excludes, read: 'window', firstPageSize, hidesBlocked },
+    values,
+  );
   if (recent.page.rows.length === part.limit) return recent;
   const fallback: Record<string, unknown> = { ...values, snapshot: recent.page.snapshot.toISOString() };
   // The forced plans read as before the window's yield was used, for bench/feed/searches.ts to compare against.
   const wider = plan === 'grid' ? widerAfter(window, part, recent.page.rows.length) : undefined;
   if (wider !== undefined) {
-    const shape = { circle, search, tail, read: 'window', hidesBlocked } as const;
+    const shape = { circle, search, tail, excludes, read: 'window', hidesBlocked } as const;
     const widened = await read(shape, { ...fallback, window: wider });
     if (widened.page.rows.length === part.limit) return widened;
   }
@@ -300,14 +315,20 @@ async function readPart(reader: FeedReader, filter: FeedFilter, part: Part): Pro
     // Before the grid ('counted' and the forced plans), the words were counted without a circle too.
     const count = circle || plan !== 'grid';
     const words = tail
-      ? (await reader.rows<RawTailWords>(tailWordsStatement(filter.search, part.fuzzy!, count)))[0]
-      : await reader.searchWords(filter.search, count);
+      ? (
+          await reader.rows<RawTailWords>(
+            tailWordsStatement(filter.search, part.fuzzy!, count, part.excluding),
+          )
+        )[0]
+      : excludes
+        ? (await reader.rows<RawSearchWords>(exactWordsStatement(part.excluding!, count)))[0]
+        : await reader.searchWords(filter.search, count);
     fallback.categoryIds = (words?.categoryIds ?? []).map(int);
     if (tail)
       fallback.fuzzyCategoryIds = ((words as RawTailWords | undefined)?.fuzzyCategoryIds ?? []).map(int);
     if (circle) how = chooseRead(plan, words?.matches ?? null, boxListings);
   }
-  return read({ circle, search, tail, read: how, firstPageSize, hidesBlocked }, fallback);
+  return read({ circle, search, tail, excludes, read: how, firstPageSize, hidesBlocked }, fallback);
 }
 
 /** `widerWindow` for this part, when its window answered `rows` rows (those past its offset). */

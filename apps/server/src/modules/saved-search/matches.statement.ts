@@ -12,6 +12,7 @@ import {
   withinCircleOf,
   type CircleValues,
 } from '../marketplace/radius.js';
+import type { ListingAlternatives } from '../marketplace/search/forgiving.js';
 import { blockedSql } from '../user/block.repository.js';
 
 /** The stored circle of a saved search, as the feed's circle SQL takes it. */
@@ -29,7 +30,10 @@ const savedCircle: CircleValues<unknown> = {
 export const savedBoxSql = sql`box(point(${savedSearches.minLng}, ${savedSearches.minLat}),
   point(${savedSearches.maxLng}, ${savedSearches.maxLat}))`;
 
-/** The listing's category's words, made once per statement by the `listing_category` CTE. */
+/**
+ * The listing's category's words with the lexemes they stand for by typo or synonym (`listingAlternatives`), made
+ * once per statement by the `listing_category` CTE.
+ */
 const listingCategoryWords = sql`listing_category.words`;
 
 /**
@@ -57,6 +61,10 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
   );
 }
 
+/** Lexemes given as a JSON array of strings, as a tsvector. */
+const lexemes = (json: string) =>
+  sql`array_to_tsvector(array(select json_array_elements_text(${json}::json)))`;
+
 /**
  * Records the saved searches the listing newly matches, and answers them with what their alert needs (the title
  * once, not per pair). Nothing for a listing not visible when the job runs (sold, hidden, seller banned); never the
@@ -65,17 +73,17 @@ export function savedSearchMatchesListing(prefilter = true): SQL {
  */
 export function recordMatchesStatement(
   productId: number,
-  options: { prefilter?: boolean; alternatives?: string[] } = {},
+  options: { prefilter?: boolean } & Partial<ListingAlternatives> = {},
 ): SQL {
-  const alternatives = JSON.stringify(options.alternatives ?? []);
+  const alternatives = JSON.stringify(options.words ?? []);
+  const categoryAlternatives = JSON.stringify(options.category ?? []);
   // Materialized: one tsvector for the statement; inlined, PostgreSQL would make it again for every candidate.
   return sql`with listing_category as materialized (
-    select ${categoryWords} as words from ${products}
+    select ${categoryWords} || ${lexemes(categoryAlternatives)} as words from ${products}
     join ${categories} on ${categories.id} = ${products.categoryId}
     where ${products.id} = ${productId}),
   listing_words as materialized (
-    select ${products.search} || array_to_tsvector(array(select json_array_elements_text(${alternatives}::json)))
-      as words from ${products} where ${products.id} = ${productId}),
+    select ${products.search} || ${lexemes(alternatives)} as words from ${products} where ${products.id} = ${productId}),
   new_matches as (
     insert into ${savedSearchMatches} (saved_search_id, product_id)
     select ${savedSearches.id}, ${products.id}

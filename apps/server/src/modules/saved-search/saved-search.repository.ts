@@ -166,7 +166,7 @@ export async function recordMatches(db: Executor, productId: number): Promise<Ne
   const rows: Rows = async <T extends Record<string, unknown>>(statement: SQL) =>
     ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
   const alternatives = await listingAlternatives(rows, productId);
-  const result = (await db.execute(recordMatchesStatement(productId, { alternatives }))) as unknown as {
+  const result = (await db.execute(recordMatchesStatement(productId, alternatives))) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   return result.rows.map((row) => ({

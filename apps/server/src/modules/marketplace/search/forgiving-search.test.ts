@@ -14,7 +14,7 @@ import { bearer, createUser, signIn } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
 import { notificationApi } from '../../notification/notification.fixtures.js';
 import { savedSearchApi } from '../../saved-search/saved-search.fixtures.js';
-import { forgetSynonymLexemes, SYNONYM_GROUPS } from './forgiving.js';
+import { forgetSynonymLexemes, mayExclude, searchQueries, SYNONYM_GROUPS, type Rows } from './forgiving.js';
 import { feedPage } from '../marketplace.repository.js';
 import { useSearchLanguage } from './language.js';
 
@@ -56,6 +56,22 @@ async function titles(where: { latitude: number; longitude: number }, search: st
 
 async function listed(where: { latitude: number; longitude: number }, title: string, description = '') {
   return createProduct(t.app, sellerId, { ...where, title, description });
+}
+
+/** A searcher and a seller in a place of their own, and the links of the searcher's alerts once matching ran. */
+async function alerting() {
+  const people = notificationApi(t.app);
+  const api = savedSearchApi(t.app);
+  const searcher = await people.person();
+  const seller = await people.person();
+  const here = place();
+  const alerted = async () => {
+    await api.matched();
+    return (await people.listOf(searcher)).data
+      .filter((entry) => entry.type === NOTIFICATION_TYPES.savedSearch)
+      .map((entry) => entry.link);
+  };
+  return { api, searcher, seller, here, circle: { ...here, radiusKm: 10 }, alerted };
 }
 
 describe('search that forgives', () => {
@@ -230,6 +246,76 @@ describe('search that forgives', () => {
     // The feed agrees with the alerts.
     expect(await api.feedIds(searcher, { search: 'vintge lamp', ...here, radiusKm: 10 })).toEqual([lamp]);
     expect(await api.feedIds(searcher, { search: 'couch', ...here, radiusKm: 10 })).toEqual([sofa]);
+  });
+
+  it('leaves out what an excluded word would find, its synonyms too, in every part of the page and in alerts alike', async () => {
+    const { api, searcher, seller, here, circle, alerted } = await alerting();
+    // Saved before the listings come: "chaiir" is a typo of "chair", read from the forgiving tail.
+    const searches = ['chair -sofa', 'chair -Sófa', 'chaiir -sofa'];
+    for (const search of searches) await api.saved(searcher, { search, ...circle });
+    const description = 'Solid wood.';
+    const couch = await api.newListing(seller, { title: 'chair couch', description, ...here });
+    const sofa = await api.newListing(seller, { title: 'chair sofa', description, ...here });
+    const chair = await api.newListing(seller, { title: 'chair', description, ...here });
+    expect(await alerted()).toEqual([ROUTES.productDetail(chair)]);
+    // The feed agrees, whichever way each part of the page is read, and a later page continues without gaps.
+    for (const search of searches) {
+      expect(await api.feedIds(searcher, { search, ...circle }), search).toEqual([chair]);
+    }
+    const db = t.app.parts.storage.database.db;
+    const snapshot = new Date();
+    for (const search of searches) {
+      for (const window of [undefined, 1]) {
+        for (const plan of [undefined, 'full', 'words-first', 'box-first', 'counted'] as const) {
+          for (const pageSize of [1, 2]) {
+            const read: number[] = [];
+            for (let page = 1; page <= 2; page++) {
+              const filter = { page, pageSize, search, circle, snapshot, window, plan };
+              read.push(...(await feedPage(db, filter)).map((row) => row.id));
+            }
+            expect(read, `${search}, window ${window}, ${plan}, ${pageSize} a page`).toEqual([chair]);
+          }
+        }
+      }
+    }
+    // Nothing excluded: all three, exact matches first.
+    expect(await api.feedIds(searcher, { search: 'chair', ...circle })).toEqual([chair, sofa, couch]);
+  });
+
+  it('widens only the excluded words of the exact query, in a quoted phrase too, and knows a hyphen in a word', async () => {
+    const rows: Rows = (statement) => queryRows(t.app.parts.storage.database.db, statement);
+    const excluding = async (search: string) => (await searchQueries(rows, search)).excluding;
+    expect(await excluding('chair -sofa')).toMatch(/^'chair' & !\( 'sofa' \| 'couch' \| 'sette'/);
+    expect(await excluding('-"old sofa" chair')).toMatch(
+      /^!\( \( 'old' \| .*\) <-> \( 'sofa' \| 'couch' .*\) \) & 'chair'$/,
+    );
+    // Two NOTs exclude nothing; a word without synonyms or typos leaves the exact query as it is.
+    expect(await excluding('chair --sofa')).toBeNull();
+    expect(await excluding('chair -zzz')).toBeNull();
+    for (const search of ['chair -sofa', '-sofa', 'chair (-sofa', 'chair\t-sofa', 'chair,-sofa'])
+      expect(mayExclude(search), search).toBe(true);
+    for (const search of ['mid-century chair', '42-inch tv', 'sofa-', 'chair- sofa'])
+      expect(mayExclude(search), search).toBe(false);
+  });
+
+  it("counts a category's title as a word for typos, though no listing's text has it", async () => {
+    const { api, searcher, seller, here, circle, alerted } = await alerting();
+    const [known] = await queryRows<{ n: number }>(
+      t.app.parts.storage.database.db,
+      sql`select count(*)::int as n from products where title || ' ' || description ilike '%applianc%'`,
+    );
+    expect(known?.n).toBe(0);
+    await api.saved(searcher, { search: 'applainces', ...circle });
+    const kettle = await api.newListing(seller, {
+      title: 'Kettle',
+      description: 'Boils fast.',
+      category: 'Appliances',
+      ...here,
+    });
+    await api.newListing(seller, { title: 'Teapot', description: 'Porcelain.', ...here });
+    expect(await alerted()).toEqual([ROUTES.productDetail(kettle)]);
+    expect(await api.feedIds(searcher, { search: 'applainces', ...circle })).toEqual([kettle]);
+    expect(await titles(here, 'applainces')).toEqual(['Kettle']);
   });
 
   it('keeps at least 100 English and 50 German and Spanish synonym groups of single words', () => {

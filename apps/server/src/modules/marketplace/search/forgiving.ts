@@ -1,15 +1,17 @@
 /**
- * The forgiving search (docs/product.md, "Search"): one rule for the feed, saved searches' alerts and the staff's
- * listing search. A typed word finds a listing's word when, accents dropped and lower-cased, the two
+ * The forgiving search (docs/product.md §21): one rule for the feed and saved searches' alerts. A typed word finds a listing's word when, accents dropped and lower-cased, the two
  *  - stem alike in the installation's language (the `rummage` text search configuration, search/language.ts),
  *  - or differ by at most `allowedTypos(typed)` letters (left out, added, changed, or two swapped),
  *  - or are synonyms (synonyms/*.ts, every language's groups).
  * The typed words' typos are looked up in `search_words` (every word listings and saved searches used), nearest by
  * trigram distance first, and the search's full-text query gets each word's alternatives as ORs: `vintge & lamp`
- * becomes `(vintg | vintag) & lamp`. The words' own query stays the exact one, which ranks first.
+ * becomes `(vintg | vintag) & lamp`. The words' own query stays the exact one, which ranks first, except that an
+ * excluded word leaves out everything it would find: `chair & !sofa` reads `chair & !(sofa | couch | settee)` in
+ * the exact part too (`excluding`), as the alerts read it (`listingAlternatives`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { searchWords } from '../../../db/schema.js';
+import { categories, searchWords } from '../../../db/schema.js';
+import { categoryWords } from '../feed.statement.js';
 import { de } from './synonyms/de.js';
 import { en } from './synonyms/en.js';
 import { es } from './synonyms/es.js';
@@ -128,6 +130,60 @@ export interface SearchQueries {
   exact: string;
   /** The exact query with each word's typos and synonyms as alternatives; null when no word has any. */
   fuzzy: string | null;
+  /**
+   * The exact query with only its excluded words (`-word`) widened by their typos and synonyms, the query the exact
+   * part of a page reads: "chair -sofa" leaves out a "chair couch" as the forgiving query and the alerts do. Null
+   * when no excluded word has any.
+   */
+  excluding: string | null;
+}
+
+/**
+ * Whether the search may exclude words (web-search syntax's `-word`): a hyphen not right after a letter or digit.
+ * PostgreSQL reads one as NOT only after a space or the start (punctuation between aside); inside a word
+ * ("mid-century", "42-inch") never. A search without one is read without asking for its words' alternatives first.
+ */
+export function mayExclude(search: string): boolean {
+  return /(^|[^\p{L}\p{N}])-/u.test(search);
+}
+
+/**
+ * A tsquery's text with its lexemes' alternatives ORed in: every lexeme's, or (`excludedOnly`) those under a NOT
+ * (`!'sofa'`, `!( 'old' <-> 'sofa' )`); null when none has any.
+ */
+function widened(
+  query: string,
+  alternatives: Map<string, Set<string>>,
+  excludedOnly: boolean,
+): string | null {
+  let changed = false;
+  // Whether each open parenthesis is under a NOT (an odd number of them), outermost first; `not` holds the NOTs
+  // before an operand until it comes ("--sofa" is `!!'sofa'`, which excludes nothing).
+  const negated = [false];
+  let not = false;
+  const text = query.replace(/'((?:[^'\\]|''|\\.)*)'|[!()]/g, (token, lexeme: string | undefined) => {
+    if (token === '!') {
+      not = !not;
+      return token;
+    }
+    if (token === '(') {
+      negated.push(not !== negated.at(-1)!);
+      not = false;
+      return token;
+    }
+    if (token === ')') {
+      negated.pop();
+      return token;
+    }
+    const excluded = not !== negated.at(-1)!;
+    not = false;
+    if (lexeme === undefined || !plainLexeme(lexeme) || (excludedOnly && !excluded)) return token;
+    const others = [...(alternatives.get(lexeme) ?? [])].filter(plainLexeme);
+    if (others.length === 0) return token;
+    changed = true;
+    return `( ${[token, ...others.map((other) => `'${other}'`)].join(' | ')} )`;
+  });
+  return changed ? text : null;
 }
 
 /**
@@ -152,41 +208,63 @@ export async function searchQueries(rows: Rows, search: string): Promise<SearchQ
     found.delete(typed.lexeme);
     alternatives.set(typed.lexeme, found);
   }
-  let widened = false;
-  const fuzzy = exact.replace(/'([^'\\]*)'/g, (quoted, lexeme: string) => {
-    const others = [...(alternatives.get(lexeme) ?? [])].filter(plainLexeme);
-    if (others.length === 0) return quoted;
-    widened = true;
-    return `( ${[quoted, ...others.map((other) => `'${other}'`)].join(' | ')} )`;
-  });
-  return { exact, fuzzy: widened ? fuzzy : null };
+  return {
+    exact,
+    fuzzy: widened(exact, alternatives, false),
+    excluding: exact.includes('!') ? widened(exact, alternatives, true) : null,
+  };
+}
+
+/** The lexemes a listing's text stands for besides its own, for matching saved searches' stored queries against it. */
+export interface ListingAlternatives {
+  /** Its title's and description's words' typo spellings and synonyms. */
+  words: string[];
+  /** Its category's title's (the feed matches a category's title apart from the listing's text). */
+  category: string[];
 }
 
 /**
  * The lexemes a listing's words stand for besides their own, for matching saved searches' stored queries against
  * it: the spellings in the word list a typo away from one of its words (measured by the typed spelling's length,
- * as `searchQueries` does), and its lexemes' synonyms. A saved search's words are in the word list from when it was
- * saved, so "vintge" is found next to a new listing's "vintage".
+ * as `searchQueries` does), and its lexemes' synonyms; the same for its category's title, apart. A saved search's
+ * words are in the word list from when it was saved, so "vintge" is found next to a new listing's "vintage", and
+ * "furnture" next to its category's "Furniture".
  */
-export async function listingAlternatives(rows: Rows, productId: number): Promise<string[]> {
-  const [row] = await rows<{ lexemes: string[] | null; words: TypedWord[] }>(
+export async function listingAlternatives(rows: Rows, productId: number): Promise<ListingAlternatives> {
+  const [row] = await rows<{
+    lexemes: string[] | null;
+    categoryLexemes: string[] | null;
+    words: TypedWord[];
+    categoryWords: TypedWord[];
+  }>(
     sql`select (select tsvector_to_array(p.search) from products p where p.id = ${productId}) as lexemes,
+      (select tsvector_to_array(${categoryWords}) from products p
+        join ${categories} on ${categories.id} = p.category_id where p.id = ${productId}) as "categoryLexemes",
       coalesce((select json_agg(json_build_object('word', t.w, 'near', ${nearest(sql`t.w`)}))
         from (select w from products p, rummage_search_words(p.title || ' ' || p.description) as w
-          where p.id = ${productId}) as t), '[]'::json) as words`,
+          where p.id = ${productId}) as t), '[]'::json) as words,
+      coalesce((select json_agg(json_build_object('word', t.w, 'near', ${nearest(sql`t.w`)}))
+        from (select w from products p join ${categories} on ${categories.id} = p.category_id,
+          rummage_search_words(${categories.title}) as w where p.id = ${productId}) as t), '[]'::json) as "categoryWords"`,
   );
-  const own = new Set(row?.lexemes ?? []);
-  const extra = new Set<string>();
-  for (const word of row?.words ?? []) {
-    for (const spelling of word.near ?? []) {
-      if (!spelling.lexeme || spelling.word === word.word) continue;
-      if (typoDistance(spelling.word, word.word) <= allowedTypos(spelling.word)) extra.add(spelling.lexeme);
-    }
-  }
   const synonyms = await synonymLexemes(rows);
-  for (const lexeme of own) for (const synonym of synonyms.get(lexeme) ?? []) extra.add(synonym);
-  for (const lexeme of own) extra.delete(lexeme);
-  return [...extra];
+  const others = (lexemes: string[] | null, words: TypedWord[]): string[] => {
+    const own = new Set(lexemes ?? []);
+    const extra = new Set<string>();
+    for (const word of words) {
+      for (const spelling of word.near ?? []) {
+        if (!spelling.lexeme || spelling.word === word.word) continue;
+        if (typoDistance(spelling.word, word.word) <= allowedTypos(spelling.word)) extra.add(spelling.lexeme);
+      }
+    }
+    for (const lexeme of own) for (const synonym of synonyms.get(lexeme) ?? []) extra.add(synonym);
+    for (const lexeme of own) extra.delete(lexeme);
+    return [...extra];
+  };
+  return {
+    words: others(row?.lexemes ?? null, row?.words ?? []),
+    category: others(row?.categoryLexemes ?? null, row?.categoryWords ?? []),
+  };
 }
 
 /** Puts a saved search's words in the word list, so new listings' words can be measured against them. */
