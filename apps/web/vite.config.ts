@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -29,6 +32,18 @@ const alias: Alias[] = [
   ...PREACT,
 ];
 
+/**
+ * react-router publishes its ES modules only as its development build, whose warnings stay behind a constant set to
+ * true (`ENABLE_DEV_WARNINGS`) that no bundler can drop; the same files with it false are its production build.
+ * The browser's build takes those; the tests and the dev server keep the warnings.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+if (!existsSync(reactRouterProduction))
+  throw new Error(`react-router's production build moved: ${reactRouterProduction}`);
+
 /** The contract's modules only declare things: the bundler may drop whatever a bundle does not use. */
 const CONTRACT_DECLARES_ONLY = { test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false as const };
 
@@ -37,6 +52,13 @@ export default defineConfig({
   // refresh, which Preact does not take: the dev server reloads the page when a component changes.)
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
+    {
+      name: 'rummage:react-router-production',
+      apply: 'build',
+      config: () => ({
+        resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+      }),
+    },
     tailwindcss(),
     postBuild({ alias }),
     // The service worker (src/service-worker/sw.ts, docs/product.md §10), built on its own: not part of any page's
