@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { PGLITE_SHARED_BUFFERS_MB } from '../../apps/server/src/db/pglite-settings.js';
 import { ensureCategories } from '../../apps/server/src/db/seed.js';
 import { databaseNow, feedPage } from '../../apps/server/src/modules/marketplace/marketplace.repository.js';
 import { createMarketplaceService } from '../../apps/server/src/modules/marketplace/marketplace.service.js';
@@ -50,6 +51,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
     json: { type: 'string' },
+    /** PGlite's shared_buffers in MB (the server's PGLITE_SHARED_BUFFERS_MB); its default when not given. */
+    'shared-buffers-mb': { type: 'string' },
   },
 });
 const whole = (name: 'rows' | 'iterations' | 'rounds') => {
@@ -60,6 +63,10 @@ const whole = (name: 'rows' | 'iterations' | 'rounds') => {
 const rows = whole('rows');
 const iterations = whole('iterations');
 const rounds = whole('rounds');
+const sharedBuffersMb =
+  args['shared-buffers-mb'] === undefined ? undefined : Number(args['shared-buffers-mb']);
+if (sharedBuffersMb !== undefined && !(Number.isInteger(sharedBuffersMb) && sharedBuffersMb >= 1))
+  throw new Error('--shared-buffers-mb must be a positive whole number');
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `rummage_bench_db_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
@@ -207,7 +214,10 @@ async function main() {
     `# bench/db: ${rows.toLocaleString('en-US')} listings, ${rounds} rounds × ${iterations} calls per query`,
   );
   log(machineLine(machine));
-  log(`PostgreSQL: ${machine.version} (${machine.settings}); PGlite ${pgliteVersion}, in this process`);
+  log(
+    `PostgreSQL: ${machine.version} (${machine.settings}); PGlite ${pgliteVersion}, in this process, ` +
+      `shared_buffers ${sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB}MB`,
+  );
 
   await createDatabase(adminUrl, dbName);
   created = true;
@@ -215,7 +225,7 @@ async function main() {
   const load = await loadListings(url, rows);
   log(`\nPostgreSQL: loaded in ${seconds1(load.insertMs + load.indexMs + load.vacuumMs)}`);
 
-  const lite = await openDatabase({ kind: 'pglite', dir: join(workDir, 'pglite') });
+  const lite = await openDatabase({ kind: 'pglite', dir: join(workDir, 'pglite'), sharedBuffersMb });
   handles.push(lite);
   await lite.migrate();
   await ensureCategories(lite.db);

@@ -1,4 +1,5 @@
 import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_EMAIL } from '@rummage/contract';
+import { PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.js';
 
 /**
  * Every environment variable the server reads, with its default and meaning. README and .env.example are
@@ -28,6 +29,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: '30000',
     meaning:
       'How long start-up keeps retrying a PostgreSQL that does not answer yet (still starting, or unreachable) before it stops with a message naming DATABASE_URL.',
+  },
+  {
+    name: 'PGLITE_SHARED_BUFFERS_MB',
+    default: String(PGLITE_SHARED_BUFFERS_MB),
+    meaning:
+      "PGlite's buffer pool in MB (PostgreSQL's shared_buffers), resident from the start whether used or not: more keeps a large database's hot pages in memory, less leaves a small machine more room. Unused with DATABASE_URL.",
   },
   {
     name: 'REDIS_URL',

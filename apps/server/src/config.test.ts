@@ -70,10 +70,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PRESSURE_MAX_RSS_BYTES: '2GB' })).toThrow(/PRESSURE_MAX_RSS_BYTES/);
   });
 
-  it('waits at most 30 s for PostgreSQL by default, and logs readable lines only on a terminal unless told', () => {
+  it('waits at most 30 s for PostgreSQL by default, gives PGlite 16MB of buffers, and logs readable lines only on a terminal unless told', () => {
     expect(loadConfig({}).databaseWaitMs).toBe(30_000);
     expect(loadConfig({ DATABASE_WAIT_MS: '0' }).databaseWaitMs).toBe(0);
     expect(() => loadConfig({ DATABASE_WAIT_MS: '30s' })).toThrow(/DATABASE_WAIT_MS must be a whole number/);
+    expect(loadConfig({}).pgliteSharedBuffersMb).toBe(16);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '64' }).pgliteSharedBuffersMb).toBe(64);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '32MB' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
     expect(loadConfig({}).logFormat).toBe(process.stdout.isTTY ? 'pretty' : 'json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');

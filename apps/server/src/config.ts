@@ -17,6 +17,7 @@ import { BUCKET_RULE, base64UrlBytes, bool, decimal, int, text, url } from './co
 
 export { CONFIG_VARIABLES } from './config-variables.js';
 import { CONFIG_VARIABLES } from './config-variables.js';
+import { PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -35,6 +36,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** How long start-up retries a PostgreSQL that does not answer before giving up. */
   databaseWaitMs: number;
+  /** PGlite's shared_buffers in MB (unused on PostgreSQL, whose own postgresql.conf decides). */
+  pgliteSharedBuffersMb: number;
   redisUrl?: string;
   redisKeyPrefix: string;
   /** How long a hub message may wait for Redis and still reach the other processes (decision 0021). */
@@ -127,6 +130,7 @@ const envSchema = z.object({
   DATA_DIR: text(4096).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
   DATABASE_WAIT_MS: int(0, 300_000, 30_000),
+  PGLITE_SHARED_BUFFERS_MB: int(1, 16_384, PGLITE_SHARED_BUFFERS_MB),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: text(100).default('rummage:'),
   REDIS_BACKPLANE_CATCH_UP_MS: int(1_000, 600_000, 30_000),
@@ -356,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: resolveFrom(cwd, e.DATA_DIR, 'data'),
     databaseUrl: e.DATABASE_URL,
     databaseWaitMs: e.DATABASE_WAIT_MS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     redisBackplaneCatchUpMs: e.REDIS_BACKPLANE_CATCH_UP_MS,

@@ -26,7 +26,7 @@ export function databaseOptions(
 ): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'pg', url: config.databaseUrl, onPoolError, waitMs: config.databaseWaitMs, onWait }
-    : { kind: 'pglite', dir: join(config.dataDir, 'pglite') };
+    : { kind: 'pglite', dir: join(config.dataDir, 'pglite'), sharedBuffersMb: config.pgliteSharedBuffersMb };
 }
 
 /** Where things are kept: the database, Redis when REDIS_URL is set, photos, and the offline gazetteer. */

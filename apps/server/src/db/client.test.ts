@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseOptions } from '../composition/storage.js';
+import { loadConfig } from '../config.js';
 import { freshDatabase } from '../test/app.js';
-import { preparedRows, queryRows, type DatabaseHandle } from './client.js';
+import { openDatabase, preparedRows, queryRows, type DatabaseHandle } from './client.js';
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -15,9 +20,11 @@ beforeAll(async () => {
            timestamptz '2026-01-01 00:00:00+00' + n * interval '1 hour'
     from generate_series(1, 60) n`);
 });
+const dataDir = mkdtempSync(join(os.tmpdir(), 'rummage-client-test-'));
 afterAll(async () => {
   await handle?.close();
   await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 // A column of each kind the app reads back: on PGlite, preparedRows reads rows itself (pglite-protocol.ts).
@@ -131,5 +138,24 @@ describe('preparedRows with a name', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await inside).toEqual([{ n: 60 }]);
+  });
+});
+
+describe("PGlite's buffer pool", () => {
+  it('is PGLITE_SHARED_BUFFERS_MB, 16MB unless told, whatever postgresql.conf says', async () => {
+    for (const [env, expected] of [
+      [{}, '16MB'],
+      [{ PGLITE_SHARED_BUFFERS_MB: '8' }, '8MB'],
+    ] as const) {
+      const options = databaseOptions(loadConfig({ ...env, DATA_DIR: dataDir }));
+      expect(options).toMatchObject({ kind: 'pglite', sharedBuffersMb: Number.parseInt(expected, 10) });
+      const lite = await openDatabase(options);
+      try {
+        const [row] = await queryRows<{ shared_buffers: string }>(lite.db, sql`show shared_buffers`);
+        expect(row?.shared_buffers).toBe(expected);
+      } finally {
+        await lite.close();
+      }
+    }
   });
 });

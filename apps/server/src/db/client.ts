@@ -10,6 +10,7 @@ import { migrationsDir } from '../lib/package-paths.js';
 import { firstConnection } from './first-connection.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { pgliteNamed, pgliteUnnamed } from './pglite-statements.js';
+import { PGLITE_SHARED_BUFFERS_MB } from './pglite-settings.js';
 import * as schema from './schema.js';
 
 /** The one database type the whole app uses, whichever driver is underneath. */
@@ -38,8 +39,9 @@ export type DatabaseOptions =
       /** Said once when the first attempt fails and opening starts waiting. */
       onWait?: (reason: string) => void;
     }
-  | { kind: 'pglite'; dir: string; from?: Blob }
-  | { kind: 'pglite'; inMemory: true; from?: Blob };
+  // sharedBuffersMb: PGlite's shared_buffers in MB, PGLITE_SHARED_BUFFERS_MB (pglite-settings.ts) when not given.
+  | { kind: 'pglite'; dir: string; from?: Blob; sharedBuffersMb?: number }
+  | { kind: 'pglite'; inMemory: true; from?: Blob; sharedBuffersMb?: number };
 
 /** Told of each query once it finished (metrics); `failed` when the database refused or lost it. */
 export type QueryObserver = (seconds: number, failed: boolean) => void;
@@ -157,20 +159,15 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
 }
 
 /**
- * PGlite's shared buffers. PostgreSQL's default (128MB, which PGlite's initdb writes into postgresql.conf) is set
- * up in the WebAssembly memory at start-up, every page of it touched: 120 MB more resident and 100–250 ms more to
- * open than with 32MB, for a buffer pool larger than the whole demo database (about 40 MB on disk). Pages beyond
- * it are read back from the operating system's file cache, as PostgreSQL's are. docs/benchmarks.md, "bench/coldstart".
- */
-export const PGLITE_SHARED_BUFFERS = '32MB';
-/**
  * The extensions the search needs (migration 0024): PGlite bundles them, but loads only those it is given, on
  * every open of a data directory that uses them.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
-/** PGlite's own start parameters (replaced, not extended, by `startParams`) plus the buffer size above. */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/** PGlite's own start parameters (replaced, not extended, by `startParams`) plus its buffer size. */
+function pgliteStartParams(sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+}
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const dir = 'dir' in options ? options.dir : undefined;
@@ -179,7 +176,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   try {
     // `from`: a data directory dumped earlier (backup/database-dump.ts), loaded instead of a new one made by initdb.
     const settings = {
-      startParams: pgliteStartParams,
+      startParams: pgliteStartParams(options.sharedBuffersMb),
       extensions: PGLITE_EXTENSIONS,
       ...(options.from ? { loadDataDir: options.from } : {}),
     };
