@@ -5,7 +5,9 @@ export interface MockAnswer {
   body?: unknown;
   headers?: Record<string, string>;
 }
-type Handler = MockAnswer | ((request: { url: URL; body: unknown; headers: Headers }) => MockAnswer);
+/** A function may answer later (a promise), for a test of what the page does while a call is still out. */
+type Handler =
+  MockAnswer | ((request: { url: URL; body: unknown; headers: Headers }) => MockAnswer | Promise<MockAnswer>);
 
 /** Fallback config: no captcha, so forms can be submitted in tests. */
 export const TEST_CONFIG = {
@@ -38,7 +40,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     const handler = table[`${method} ${url.pathname}`];
     const answer: MockAnswer =
       typeof handler === 'function'
-        ? handler({ url, body, headers })
+        ? await handler({ url, body, headers })
         : (handler ?? { status: 404, body: { message: 'Not found' } });
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,

@@ -78,6 +78,30 @@ describe('the footer’s language switch', () => {
     expect(followSavedLanguage).not.toHaveBeenCalled();
   });
 
+  it('waits for the account to be known before a signed-in person can choose', async () => {
+    storeSession();
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    const { calls } = mockApi({
+      'GET /api/Account/me': async () => {
+        await meAnswered;
+        return me(null);
+      },
+      [UPDATE]: { body: { message: 'ok' } },
+    });
+    renderSwitch();
+    const spanish = screen.getByRole('button', { name: 'Español' });
+    expect((spanish as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(spanish);
+    expect(switchLanguage).not.toHaveBeenCalled();
+    answerMe();
+    await accountKnown();
+    expect((spanish as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(spanish);
+    await waitFor(() => expect(switchLanguage).toHaveBeenCalledWith('es'));
+    expect(calls.filter((call) => `${call.method} ${call.path}` === UPDATE)).toHaveLength(1);
+  });
+
   it('stays in the page’s language and says so when the choice cannot be saved', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     storeSession();

@@ -15,12 +15,16 @@ export function LanguageSwitch() {
   const texts = useTexts();
   const locale = useLocale();
   // Outside a session (a page rendered on its own) everyone is a visitor.
-  const currentUser = useContext(SessionContext)?.currentUser ?? null;
+  const sessionContext = useContext(SessionContext);
+  const currentUser = sessionContext?.currentUser ?? null;
+  // Signed in, but /me has not told who yet: a choice made now would be kept in this browser only, and the
+  // account's saved language would win it back at the next sign-in. The switch waits the moment it takes.
+  const accountPending = Boolean(sessionContext?.session) && currentUser === null;
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
 
   async function choose(option: Locale) {
-    if (option === locale || saving) return;
+    if (option === locale || saving || accountPending) return;
     if (currentUser) {
       setSaving(true);
       setFailed(false);
@@ -38,7 +42,7 @@ export function LanguageSwitch() {
   }
 
   return (
-    <nav aria-label={texts.footer.language} aria-busy={saving}>
+    <nav aria-label={texts.footer.language} aria-busy={saving || accountPending}>
       <ul className="flex gap-1">
         {LOCALES.map((option) => (
           <li key={option}>
@@ -46,7 +50,7 @@ export function LanguageSwitch() {
               type="button"
               lang={option}
               aria-pressed={option === locale}
-              disabled={saving}
+              disabled={saving || accountPending}
               onClick={() => void choose(option)}
               className="rounded px-2 py-1 text-stone-700 hover:text-brand hover:underline aria-pressed:font-semibold aria-pressed:text-stone-900"
             >
