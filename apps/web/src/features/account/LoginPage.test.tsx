@@ -1,3 +1,4 @@
+import { options } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,5 +108,26 @@ describe('login page', () => {
     expect(screen.queryByText(messages.accountData.deleted)).toBeNull();
     act(() => clearSession(messages.accountData.deleted));
     expect((await screen.findByRole('status')).textContent).toContain(messages.accountData.deleted);
+  });
+
+  it('says the account was deleted when that word arrives between the page’s first render and its effects', async () => {
+    mockApi();
+    // The answer to the deletion lands in the gap Preact leaves between rendering the page and running its effects.
+    const diffed = options.diffed;
+    let arrived = false;
+    options.diffed = (vnode) => {
+      diffed?.(vnode);
+      if (!arrived && typeof vnode.type === 'function' && vnode.type.name === 'LoginPage') {
+        arrived = true;
+        clearSession(messages.accountData.deleted);
+      }
+    };
+    try {
+      await openLogin();
+      expect(arrived).toBe(true);
+      expect((await screen.findByRole('status')).textContent).toContain(messages.accountData.deleted);
+    } finally {
+      options.diffed = diffed;
+    }
   });
 });

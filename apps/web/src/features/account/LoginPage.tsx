@@ -27,16 +27,18 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   // Arriving after the account was deleted (AccountDataSection): the page says it worked, once. The notice may
   // also come after the page: the server ends the session everywhere, and the hub closing it can bring this page
-  // up before the deletion's own answer arrives.
+  // up before the deletion's own answer arrives, even between the page's first render and its effects (Preact runs
+  // them a frame later), so the effect takes a notice that came meanwhile instead of dropping it.
   const [notice, setNotice] = useState(peekSessionEndNotice);
   useEffect(() => {
-    clearSessionEndNotice();
-    return onSessionChanged(() => {
+    const take = () => {
       const later = peekSessionEndNotice();
       if (!later) return;
       setNotice(later);
       clearSessionEndNotice();
-    });
+    };
+    take();
+    return onSessionChanged(take);
   }, []);
 
   function update(field: LoginField, value: string) {
