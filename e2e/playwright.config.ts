@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { laneMatch, lanesOf } from './lanes';
@@ -16,8 +16,10 @@ export default defineConfig({
   globalSetup: './servers.ts',
   outputDir: './.artifacts/results',
   fullyParallel: false,
-  // One worker per lane; a lane's journeys run one after another (its project's `workers: 1`).
-  workers: lanes.length,
+  // A lane's journeys run one after another (its project's `workers: 1`), and no more journeys at once than the
+  // machine has cores: a journey keeps about one core busy (its browser, its server), so three lanes on two cores
+  // took no less time in all and made each journey twice as slow as on a quiet machine (docs/testing.md, Time).
+  workers: Math.min(lanes.length, availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   // Twice the 60 s a journey file may take on a quiet machine (npm test's timing check fails a slower one): beside
   // other work (a CPU hog on both cores) journeys run about twice as slow, and that must not turn a slow pass into
