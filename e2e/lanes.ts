@@ -4,7 +4,8 @@ import { join } from 'node:path';
  * The journeys run in lanes, side by side, each lane on a server and a data directory of its own, seeded with the
  * same demo data. Journeys of one lane run one at a time, so they may share the demo accounts as a person would
  * (bob's bell, alice's listings, the operator's console) without seeing another lane's messages or blocks.
- * Two lanes keep both cores of a CI machine busy: one lane left a third of them idle (docs/testing.md, Time).
+ * Two lanes keep both cores of a CI machine busy: one lane left a third of them idle (docs/testing.md, Time). No
+ * more journeys run at a time than the machine has cores (playwright.config.ts), whatever the number of lanes.
  *
  * A spec file belongs to the lane that names it; a file no lane names runs in the first. The lists balance the
  * journeys' measured times (about 150 s each alone, 300 s side by side).
@@ -23,7 +24,7 @@ export interface Lane {
 
 /**
  * An installation in Germany, read by a browser set to German: its own server, as DEFAULT_LOCALE, CURRENCY,
- * DISTANCE_UNIT and DEFAULT_COUNTRY are read at start. Its journeys (about a minute) run beside the others: the
+ * DISTANCE_UNIT and DEFAULT_COUNTRY are read at start. Its journeys (about a minute) take turns with the others: the
  * pages in German, and a seller's way from registering in Berlin to a chat, in German and in Spanish.
  */
 const GERMAN_LANE = {

@@ -33,7 +33,7 @@ test('a buyer and a seller agree on a price, the seller marks it sold to the buy
   browser,
   request,
 }) => {
-  // Alice lists a lamp at $35 (setup through the API); bob and alice may have been rated before.
+  // Alice lists a vase at $35 (setup through the API); bob and alice may have been rated before.
   const [alice, bob] = await Promise.all([
     tokenFor(request, DEMO.alice.username, DEMO.alice.password),
     tokenFor(request, DEMO.bob.username, DEMO.bob.password),
