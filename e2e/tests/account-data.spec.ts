@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, newPage, registerThroughForm, signIn, tokenFor } from './people';
+import { DEMO, listThroughApi, newPage, registerThroughForm, signIn, tokenFor } from './people';
 import { gradientPng } from './photos';
 import { accountMenu, expectAccessible, uniqueName } from './support';
 import { unzipFile } from './zip';
@@ -16,23 +16,12 @@ test('a person downloads their data, then deletes the account; the buyer still r
   const me = await tokenFor(request, username, password);
 
   // Setup through the API: a listing with a real photo, a question from Bob and an answer.
-  const listing = await request.post('/api/Product/add', {
-    headers: { authorization: `Bearer ${me.authToken}` },
-    multipart: {
-      Title: title,
-      Description: 'Solid walnut, one drawer.',
-      Price: '40',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'table.png',
-        mimeType: 'image/png',
-        buffer: gradientPng(64, 48, [120, 80, 40], [200, 160, 120]),
-      },
-    },
+  const productId = await listThroughApi(request, me.authToken, {
+    title,
+    description: 'Solid walnut, one drawer.',
+    price: '40',
+    photo: gradientPng(64, 48, [120, 80, 40], [200, 160, 120]),
   });
-  expect(listing.status()).toBe(201);
-  const productId = ((await listing.json()) as { data: { id: number } }).data.id;
   const bob = await tokenFor(request, DEMO.bob.username, DEMO.bob.password);
   const question = `Is the table still there? (${uniqueName('q')})`;
   const answer = `Yes, come by tonight (${uniqueName('a')})`;

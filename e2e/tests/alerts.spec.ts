@@ -1,33 +1,10 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
-import { DEMO, newPage, signIn, tokenFor } from './people';
+import { DEMO, listThroughApi, newPage, signIn, tokenFor } from './people';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 const bellBadge = (page: Page) => page.getByRole('banner').getByTestId('notification-badge');
-
-/**
- * The seller lists an item in Chicago. Through the API: the listings journey fills the form, and an alert follows a
- * new listing however it was made.
- */
-async function listInChicago(request: APIRequestContext, seller: { authToken: string }, title: string) {
-  const listed = await request.post('/api/Product/add', {
-    headers: { authorization: `Bearer ${seller.authToken}` },
-    multipart: {
-      Title: title,
-      Price: '35',
-      Description: 'Solid oak, rocks smoothly.',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'chair.png',
-        mimeType: 'image/png',
-        buffer: gradientPng(640, 480, [120, 80, 40], [30, 20, 10]),
-      },
-    },
-  });
-  expect(listed.status()).toBe(201);
-}
 
 /** The element is whole on screen: nothing of its text cut off ("@ali…") and nothing past the viewport's edge. */
 async function expectUnclipped(target: Locator): Promise<void> {
@@ -65,7 +42,14 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
 
   // Another person lists a matching item: the buyer's bell rings and the open page counts the new match, without
   // a reload.
-  await listInChicago(request, await tokenFor(request, DEMO.alice.username, DEMO.alice.password), title);
+  // Through the API: the listings journey fills the form, and an alert follows a new listing however it was made.
+  const alice = await tokenFor(request, DEMO.alice.username, DEMO.alice.password);
+  await listThroughApi(request, alice.authToken, {
+    title,
+    description: 'Solid oak, rocks smoothly.',
+    price: '35',
+    photo: gradientPng(640, 480, [120, 80, 40], [30, 20, 10]),
+  });
   await expect(bellBadge(buyer)).toBeVisible({ timeout: 10_000 });
   await expect(saved).toContainText('1 new match');
 

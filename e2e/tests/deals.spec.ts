@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, newPage, signIn, tokenFor } from './people';
+import { DEMO, listThroughApi, newPage, signIn, tokenFor } from './people';
 import { texturedPng } from './photos';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
@@ -40,23 +40,12 @@ test('a buyer and a seller agree on a price, the seller marks it sold to the buy
   ]);
   const [aliceStars, bobStars] = await Promise.all([starsOf(request, alice.id), starsOf(request, bob.id)]);
   const title = uniqueName('Green glass vase ');
-  const listed = await request.post('/api/Product/add', {
-    headers: { authorization: `Bearer ${alice.authToken}` },
-    multipart: {
-      Title: title,
-      Description: 'No chips.',
-      Price: '35',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'vase.png',
-        mimeType: 'image/png',
-        buffer: texturedPng(640, 480, Date.now() % 100_000),
-      },
-    },
+  const productId = await listThroughApi(request, alice.authToken, {
+    title,
+    description: 'No chips.',
+    price: '35',
+    photo: texturedPng(640, 480, Date.now() % 100_000),
   });
-  expect(listed.status()).toBe(201);
-  const productId = ((await listed.json()) as { data: { id: number } }).data.id;
   const aliceWrites = uniqueName('Paid in cash, friendly. ');
   const bobWrites = uniqueName('Vase as described, on time. ');
 

@@ -1,24 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, OPERATOR_ADMIN, signIn, tokenFor } from './people';
+import { DEMO, listThroughApi, OPERATOR_ADMIN, signIn, tokenFor } from './people';
 import { texturedPng } from './photos';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
-/** Lists an item through the API with one photo (setup: the listing journeys go through the form). */
-async function listWithPhoto(request: APIRequestContext, token: string, title: string, photo: Buffer) {
-  const response = await request.post('/api/Product/add', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      Title: title,
-      Description: 'Teak, seats three.',
-      Price: '60',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: { name: 'bench.png', mimeType: 'image/png', buffer: photo },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
+/** Lists a teak bench with `photo` through the API (setup: the listing journeys go through the form). */
+const listWithPhoto = (request: APIRequestContext, token: string, title: string, photo: Buffer) =>
+  listThroughApi(request, token, { title, description: 'Teak, seats three.', price: '60', photo });
 
 test("staff see Rummage's own report of a listing whose photo is another seller's, and open the original", async ({
   page: staff,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, tokenFor } from './people';
+import { DEMO, listThroughApi, tokenFor } from './people';
 import { texturedPng } from './photos';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
@@ -13,25 +13,13 @@ test('a German installation reads in German, prices in euros and the radius in k
   request,
 }) => {
   const alice = await tokenFor(request, DEMO.alice.username, DEMO.alice.password);
-  const asAlice = { authorization: `Bearer ${alice.authToken}` };
   const title = uniqueName('Messinglampe ');
-  const listed = await request.post('/api/Product/add', {
-    headers: asAlice,
-    multipart: {
-      Title: title,
-      Description: 'Funktioniert, warmes Licht.',
-      Price: '12.50',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'lamp.png',
-        mimeType: 'image/png',
-        buffer: texturedPng(640, 480, Date.now() % 100_000),
-      },
-    },
+  const productId = await listThroughApi(request, alice.authToken, {
+    title,
+    description: 'Funktioniert, warmes Licht.',
+    price: '12.50',
+    photo: texturedPng(640, 480, Date.now() % 100_000),
   });
-  expect(listed.status()).toBe(201);
-  const productId = ((await listed.json()) as { data: { id: number } }).data.id;
 
   // The home page is painted in German from the server's HTML, before any script.
   const home = await request.get('/', {

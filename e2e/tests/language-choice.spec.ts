@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, tokenFor } from './people';
+import { DEMO, listThroughApi, tokenFor } from './people';
 import { texturedPng } from './photos';
 import { expectAccessible, uniqueName } from './support';
 
@@ -39,23 +39,12 @@ test('the footer switches a German page to Spanish, and a signed-in choice follo
     expect(cleared.ok()).toBe(true);
   }
   const title = uniqueName('Stehlampe ');
-  const listed = await request.post('/api/Product/add', {
-    headers: asAlice,
-    multipart: {
-      Title: title,
-      Description: 'Funktioniert.',
-      Price: '12.50',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'lamp.png',
-        mimeType: 'image/png',
-        buffer: texturedPng(640, 480, Date.now() % 100_000),
-      },
-    },
+  const productId = await listThroughApi(request, alice.authToken, {
+    title,
+    description: 'Funktioniert.',
+    price: '12.50',
+    photo: texturedPng(640, 480, Date.now() % 100_000),
   });
-  expect(listed.status()).toBe(201);
-  const productId = ((await listed.json()) as { data: { id: number } }).data.id;
 
   await page.goto('/login');
   await page.getByLabel('Benutzername').fill(DEMO.alice.username);

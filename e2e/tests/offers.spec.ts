@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, newPage, signIn, tokenFor } from './people';
+import { DEMO, listThroughApi, newPage, signIn, tokenFor } from './people';
 import { texturedPng } from './photos';
 import { expectAccessible, screenshotBothWidths, uniqueName } from './support';
 
@@ -14,24 +14,13 @@ test('a buyer offers, the seller counters in the chat, the buyer accepts, and th
     tokenFor(request, DEMO.bob.username, DEMO.bob.password),
   ]);
   const title = uniqueName('Brass desk lamp ');
-  const listed = await request.post('/api/Product/add', {
-    headers: { authorization: `Bearer ${alice.authToken}` },
-    multipart: {
-      Title: title,
-      Description: 'Works, warm light.',
-      Price: '35',
-      MinimumOffer: '20',
-      Latitude: '41.8781',
-      Longitude: '-87.6298',
-      Images: {
-        name: 'lamp.png',
-        mimeType: 'image/png',
-        buffer: texturedPng(640, 480, Date.now() % 100_000),
-      },
-    },
+  const productId = await listThroughApi(request, alice.authToken, {
+    title,
+    description: 'Works, warm light.',
+    price: '35',
+    minimumOffer: '20',
+    photo: texturedPng(640, 480, Date.now() % 100_000),
   });
-  expect(listed.status()).toBe(201);
-  const productId = ((await listed.json()) as { data: { id: number } }).data.id;
 
   // Bob offers too little, is told so, then offers $25. He types into the page as it was painted, before the app
   // has taken it over (its code held back here): what he typed and sent is what the app sends.
