@@ -7,6 +7,7 @@ import { ACCESSIBILITY_STATEMENT } from './accessibility.js';
 import { DEFAULT_SELLER_MESSAGE, type DEFAULT_CATEGORIES } from './constants.js';
 import { COUNT_NOUNS } from './counts.js';
 import { offerMessages } from './deal-messages.js';
+import { requestMessages } from './request-messages.js';
 import { notificationMessages, savedSearchMessages } from './notification-messages.js';
 import { dealMessages, reviewMessages } from './rating-messages.js';
 import type { GARAGE_ITEMS } from './schemas/garage.js';
@@ -185,6 +186,7 @@ export const messages = {
     tabRegister: 'Register',
     usernameRequired: 'Username is required.',
     usernameChars: 'Username can only contain letters and numbers.',
+    usernameTooLong: 'Username must be at most {max} characters.',
     locationRequired: 'Location is required.',
     emailInvalid: 'Please enter a valid email.',
     passwordRule:
@@ -943,6 +945,7 @@ export const messages = {
   notifications: notificationMessages,
   /** Offers and counter-offers (docs/product.md §18). */
   offers: offerMessages,
+  request: requestMessages,
   /** The deal a sale to someone records (docs/product.md §19). */
   deals: dealMessages,
   /** Two-way ratings after a handover (docs/product.md §20). */

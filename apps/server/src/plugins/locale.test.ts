@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { API, apiPath, fillText, HUBS, messages, textsFor, type CurrentUser } from '@rummage/contract';
+import {
+  API,
+  apiPath,
+  fillText,
+  HUBS,
+  messages,
+  SUGGESTION_LIMIT,
+  textsFor,
+  type CurrentUser,
+} from '@rummage/contract';
 import { useHubTestApp, type HubPerson } from '../realtime/test/hub-app.js';
 import { bearer } from '../test/factories.js';
 import { createProduct } from '../test/products.js';
@@ -89,6 +98,29 @@ describe('the language of an answer', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<{ message: string }>().message).toBe(
       fillText(de.profile.followed, { username: seller.username }),
+    );
+  });
+
+  it('refuses a query or path parameter it cannot read in the reader’s language, its limit filled in', async () => {
+    const ask = (url: string, language: string) =>
+      hub.t.app.inject({ url, headers: { 'accept-language': language } });
+    const feed = await ask('/api/Marketplace/products?page=0&pageSize=abc', 'de');
+    expect(feed.statusCode).toBe(400);
+    expect(feed.json()).toEqual({
+      message: de.request.pageInvalid,
+      errors: { page: de.request.pageInvalid, pageSize: de.request.pageSizeInvalid },
+    });
+    const places = await ask('/api/Geo/cities?q=Berlin&limit=99', 'es');
+    expect(places.statusCode).toBe(400);
+    expect(places.json<{ message: string }>().message).toBe(
+      fillText(es.request.limitRange, { max: SUGGESTION_LIMIT.max }),
+    );
+    const listing = await ask('/api/Product/abc', 'de');
+    expect(listing.statusCode).toBe(400);
+    expect(listing.json<{ message: string }>().message).toBe(de.request.idInvalid);
+    // Without a language the SPEC's clients read the English as before.
+    expect((await ask('/api/Product/abc', '*')).json<{ message: string }>().message).toBe(
+      'Ids are positive whole numbers.',
     );
   });
 

@@ -9,7 +9,7 @@ import {
   USERNAME_MIN_LENGTH_LOGIN,
 } from '../constants.js';
 import { installationCountryCode, LOCALES } from '../locale.js';
-import { messages } from '../messages.js';
+import { fillText, messages } from '../messages.js';
 
 const reg = messages.register;
 
@@ -55,7 +55,7 @@ export const registerRequestSchema = z.object({
     .trim()
     .min(1, { error: reg.usernameRequired })
     .regex(USERNAME_PATTERN, { error: reg.usernameChars })
-    .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters.` }),
+    .max(USERNAME_MAX_LENGTH, { error: fillText(reg.usernameTooLong, { max: USERNAME_MAX_LENGTH }) }),
   email: emailSchema(reg.emailInvalid),
   password: passwordSchema,
   phoneNumber: z

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fillText } from '../messages.js';
+import { requestMessages } from '../request-messages.js';
 
 /** The error body of every 4xx/5xx answer: one readable message, plus per-field messages for forms. */
 export const errorBodySchema = z.object({
@@ -14,7 +16,7 @@ export const messageBodySchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
 /** Numeric ids arrive as path segments; anything but a positive integer is a 4xx, never a 500. */
-const idMessage = 'Ids are positive whole numbers.';
+const idMessage = requestMessages.idInvalid;
 export const idSchema = z.coerce
   .number({ error: idMessage })
   .int({ error: idMessage })
@@ -22,7 +24,7 @@ export const idSchema = z.coerce
   .max(Number.MAX_SAFE_INTEGER, { error: idMessage });
 export const idParamsSchema = z.object({ id: idSchema });
 
-const pageMessage = 'page must be a whole number from 1 to 10000.';
+const pageMessage = requestMessages.pageInvalid;
 /** `page` of a paged list (query text), 1 when absent. */
 export const pageNumberSchema = z.coerce
   .number({ error: pageMessage })
@@ -34,7 +36,7 @@ export const pageNumberSchema = z.coerce
 
 /** `pageSize` of a paged list (query text): a whole number from 1 to `max`, `fallback` when absent. */
 export function pageSizeSchema(max: number, fallback: number) {
-  const message = `pageSize must be a whole number from 1 to ${max}.`;
+  const message = fillText(requestMessages.pageSizeRange, { max });
   return z.coerce
     .number({ error: message })
     .int({ error: message })

@@ -199,9 +199,11 @@ export type ParsedGarageSaleCreate = z.output<typeof garageSaleCreateSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/Marketplace/garage-sales
 
-const latMessage = 'latitude must be between -90 and 90.';
-const lngMessage = 'longitude must be between -180 and 180.';
-const radiusMessage = 'radiusKm must be a positive number of kilometres.';
+const {
+  latitudeInvalid: latMessage,
+  longitudeInvalid: lngMessage,
+  radiusInvalid: radiusMessage,
+} = messages.request;
 const optionalNumber = (message: string, min: number, max: number) =>
   z.preprocess(
     blankToUndefined,

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { SUGGESTION_LIMIT } from '../constants.js';
+import { fillText, messages } from '../messages.js';
 
 /** Query-string numbers: a blank value counts as missing (coercion would otherwise read it as 0). */
 const queryNumber = (schema: z.ZodType<number, unknown>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 
-const limitMessage = `limit must be a whole number from 1 to ${SUGGESTION_LIMIT.max}.`;
+const limitMessage = fillText(messages.request.limitRange, { max: SUGGESTION_LIMIT.max });
 
 export const citySuggestionsQuerySchema = z.object({
-  q: z.string().max(100, { error: 'The search text is too long.' }).optional().default(''),
+  q: z.string().max(100, { error: messages.request.searchTooLong }).optional().default(''),
   limit: queryNumber(
     z.coerce
       .number({ error: limitMessage })
@@ -43,8 +44,7 @@ export const citySuggestionSchema = z.object({
 export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
 export const citySuggestionsResponseSchema = z.object({ data: z.array(citySuggestionSchema) });
 
-const latMessage = 'lat must be a latitude between -90 and 90.';
-const lngMessage = 'lng must be a longitude between -180 and 180.';
+const { latInvalid: latMessage, lngInvalid: lngMessage } = messages.request;
 export const reverseGeocodeQuerySchema = z.object({
   lat: queryNumber(
     z.coerce.number({ error: latMessage }).min(-90, { error: latMessage }).max(90, { error: latMessage }),

@@ -29,11 +29,13 @@ export function searchWords(text: string): string | undefined {
   return words || undefined;
 }
 
-const pageMessage = 'page must be a whole number from 1 to 10000.';
-const pageSizeMessage = 'pageSize must be a whole number of at least 1.';
-const radiusMessage = 'radiusKm must be a positive number of kilometres.';
-const latMessage = 'latitude must be between -90 and 90.';
-const lngMessage = 'longitude must be between -180 and 180.';
+const {
+  pageInvalid: pageMessage,
+  pageSizeInvalid: pageSizeMessage,
+  radiusInvalid: radiusMessage,
+  latitudeInvalid: latMessage,
+  longitudeInvalid: lngMessage,
+} = messages.request;
 
 export const feedQuerySchema = z
   .object({
@@ -54,7 +56,7 @@ export const feedQuerySchema = z
     /** Words matched against title, description and category title (web-search syntax: "quotes", -not, or). */
     search: z
       .string()
-      .max(LISTING_LIMITS.searchMax, { error: 'The search text is too long.' })
+      .max(LISTING_LIMITS.searchMax, { error: messages.request.searchTooLong })
       .optional()
       .transform((text) => (text === undefined ? undefined : searchWords(text))),
     latitude: optional(
@@ -77,7 +79,7 @@ export const feedQuerySchema = z
     before: z.preprocess(
       blankToUndefined,
       z.iso
-        .datetime({ offset: true, error: 'before must be an ISO 8601 date-time.' })
+        .datetime({ offset: true, error: messages.request.beforeInvalid })
         .transform((text) => new Date(text))
         .optional(),
     ),
@@ -276,7 +278,7 @@ export function firstListingMessage(found: readonly string[]): string | undefine
 
 const booleanLike = z.preprocess(
   (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean({ error: 'isSold must be true or false.' }),
+  z.boolean({ error: messages.request.isSoldInvalid }),
 );
 
 /**

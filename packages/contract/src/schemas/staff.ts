@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_LIMITS } from '../constants.js';
-import { messages } from '../messages.js';
+import { fillText, messages } from '../messages.js';
 import { ROLES } from './account.js';
 import { idSchema, pageNumberSchema } from './common.js';
 import { supportTicketSchema, ticketMessageSchema } from './support.js';
@@ -37,7 +37,7 @@ export const SUPPORT_HUB_EVENTS = {
   ticketChanged: 'TicketChanged',
 } as const;
 
-const pageSizeMessage = 'pageSize must be a whole number from 1 to 100.';
+const pageSizeMessage = fillText(messages.request.pageSizeRange, { max: 100 });
 const pagingShape = {
   page: pageNumberSchema,
   pageSize: z.coerce

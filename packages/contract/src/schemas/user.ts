@@ -135,9 +135,9 @@ export const followersQuerySchema = z.object({
   page: pageNumberSchema,
   /** Larger values are capped at PAGE_SIZE.max. */
   pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number of at least 1.' })
+    .number({ error: messages.request.pageSizeInvalid })
     .int()
-    .min(1, { error: 'pageSize must be a whole number of at least 1.' })
+    .min(1, { error: messages.request.pageSizeInvalid })
     .optional()
     .transform((size) => Math.min(size ?? PAGE_SIZE.followers, PAGE_SIZE.max)),
 });
