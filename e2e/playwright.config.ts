@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { HEADLESS_SHELL, launchOptions } from './browsers';
 import { laneMatch, lanesOf } from './lanes';
 
 // One fresh data directory per run (a folder per lane inside), shared by the config's copies in Playwright's
@@ -35,19 +36,7 @@ export default defineConfig({
     // failed journey once, and that retry is traced.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: launchOptions(HEADLESS_SHELL),
   },
   projects: lanes.map((lane) => ({
     name: lane.name,

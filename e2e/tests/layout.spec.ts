@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { axeOf, expectAccessible, screenshotBothWidths, uniqueName } from './support';
+import { axeViolations, expectAccessible, screenshotBothWidths, uniqueName } from './support';
 import { gradientPng } from './photos';
 import { DEMO, OPERATOR_ADMIN, signIn } from './people';
 
@@ -134,8 +134,7 @@ test('the staff console keeps its headings in order on every tab (axe, moderate 
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await axeOf(page).analyze();
-    const found = results.violations
+    const found = (await axeViolations(page))
       .filter((v) => v.impact !== 'minor')
       .map((v) => `${tab}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(found).toEqual([]);

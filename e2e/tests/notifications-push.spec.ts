@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM, launchOptions } from '../browsers';
 import { DEMO, signIn } from './people';
 import { expectAccessible, screenshotBothWidths } from './support';
 
@@ -10,6 +11,9 @@ import { expectAccessible, screenshotBothWidths } from './support';
  * settings page subscribes this browser (the vendor's push service is out of reach here, so `subscribe()` is
  * stood in for in the page) and keeps its switches, and a reload without a connection shows the offline page.
  */
+
+// The full browser: the headless shell the other journeys use shows no notifications.
+test.use({ launchOptions: launchOptions(CHROMIUM) });
 
 const SETTINGS = '/settings/notifications';
 const T = {
