@@ -143,4 +143,23 @@ describe('holdEarlyInput', () => {
     expect(root.querySelector('input')?.value).toBe('');
     expect(onSearch).not.toHaveBeenCalled();
   });
+
+  it('holds a click until the app’s button is enabled (a choice that waits for the account)', async () => {
+    const root = prerendered();
+    const release = holdEarlyInput(root);
+    fireEvent.click(root.querySelector('[aria-label="Account menu"]')!);
+
+    const onMenu = vi.fn();
+    function Waiting({ ready }: { ready: boolean }) {
+      return <button type="button" aria-label="Account menu" disabled={!ready} onClick={onMenu} />;
+    }
+    root.innerHTML = '';
+    const app = render(<Waiting ready={false} />, { container: root });
+    act(() => release());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onMenu).not.toHaveBeenCalled();
+
+    app.rerender(<Waiting ready />);
+    await waitFor(() => expect(onMenu).toHaveBeenCalledTimes(1));
+  });
 });

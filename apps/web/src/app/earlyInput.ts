@@ -176,6 +176,10 @@ interface HeldAction {
   run(element: HTMLElement): void;
 }
 
+function isDisabled(element: HTMLElement): boolean {
+  return element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+}
+
 function replay(
   root: Element,
   fields: Array<{ field: Held; value: string }>,
@@ -207,7 +211,9 @@ function replay(
       while (actions.length > 0) {
         const next = actions[0]!;
         const element = find(root, next.target, next.selector);
-        if (!element) return;
+        // A button the app shows disabled for a moment (the footer's languages until the account is known) would
+        // swallow the click: it waits to be enabled, as the person would have.
+        if (!element || isDisabled(element)) return;
         actions.shift();
         next.run(element);
       }
@@ -243,6 +249,11 @@ function replay(
   }
   root.addEventListener('input', onPersonActing, true);
   root.addEventListener('click', onPersonActing, true);
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'aria-disabled'],
+  });
   step();
 }
