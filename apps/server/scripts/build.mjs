@@ -13,7 +13,7 @@
  * and backup commands.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +29,77 @@ const tsc = spawnSync(process.execPath, [tscBin, '-p', 'tsconfig.build.json', ..
 });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
+/**
+ * Fastify and the packages it and its plugins load at start, bundled too: about 350 small CommonJS modules, each
+ * found, read and wrapped by Node's loader on its own. Left outside: pino and its worker-thread transport (it
+ * starts workers from files), and @fastify/swagger (it reads the app's package.json from beside itself).
+ */
+const FASTIFY = new Set([
+  'fastify',
+  '@fastify/accept-negotiator',
+  '@fastify/ajv-compiler',
+  '@fastify/busboy',
+  '@fastify/cors',
+  '@fastify/deepmerge',
+  '@fastify/error',
+  '@fastify/fast-json-stringify-compiler',
+  '@fastify/forwarded',
+  '@fastify/merge-json-schemas',
+  '@fastify/multipart',
+  '@fastify/proxy-addr',
+  '@fastify/rate-limit',
+  '@fastify/send',
+  '@fastify/static',
+  '@fastify/under-pressure',
+  '@lukeed/ms',
+  'abstract-logging',
+  'ajv',
+  'ajv-formats',
+  'avvio',
+  'content-disposition',
+  'cookie',
+  'depd',
+  'dequal',
+  'escape-html',
+  'fast-decode-uri-component',
+  'fast-deep-equal',
+  'fast-json-stringify',
+  'fast-querystring',
+  'fast-uri',
+  'fastify-plugin',
+  'fastify-type-provider-zod',
+  'fastq',
+  'find-my-way',
+  'helmet',
+  'http-errors',
+  'inherits',
+  'ipaddr.js',
+  'json-schema-ref-resolver',
+  'json-schema-traverse',
+  'light-my-request',
+  'mime',
+  'process-warning',
+  'require-from-string',
+  'ret',
+  'reusify',
+  'rfdc',
+  'safe-regex2',
+  'secure-json-parse',
+  'semver',
+  'set-cookie-parser',
+  'setprototypeof',
+  'statuses',
+  'toad-cache',
+  'toidentifier',
+]);
+
+const packageOf = (specifier) => specifier.split('/', specifier.startsWith('@') ? 2 : 1).join('/');
+
 const inside = (specifier) =>
   specifier === 'drizzle-orm' ||
   specifier.startsWith('drizzle-orm/') ||
-  specifier.startsWith('@rummage/contract');
+  specifier.startsWith('@rummage/contract') ||
+  FASTIFY.has(packageOf(specifier));
 
 // The chunks of an earlier build: their names carry a hash, so a new build does not overwrite them.
 const CHUNK = /^server\.chunk-.*\.js(\.map)?$/;
@@ -56,6 +123,11 @@ await build({
   target: 'node22',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // The bundled CommonJS packages require the ones left outside (pino, Node's built-ins): esbuild's shim uses a
+  // `require` where one is in scope, and an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'packages-outside',
@@ -68,3 +140,20 @@ await build({
     },
   ],
 });
+
+/**
+ * V8 keeps each loaded script's source, one byte a character when every character is Latin-1 and two otherwise.
+ * esbuild escapes what it can but leaves comments and regular expressions as written, and one "–" or "’" there
+ * doubles what the script's 3 MB cost in memory. Escaped as \uXXXX: the same in a regular expression, a string
+ * or an identifier, and only text in a comment.
+ */
+for (const name of readdirSync(join(serverDir, 'dist'))) {
+  if (!(name === 'server.js' || CHUNK.test(name)) || name.endsWith('.map')) continue;
+  const file = join(serverDir, 'dist', name);
+  const source = readFileSync(file, 'utf8');
+  const ascii = source.replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  if (ascii !== source) writeFileSync(file, ascii);
+}
