@@ -7,7 +7,7 @@ export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /**
  * Chromium's headless shell (Debian's `chromium-headless-shell`: the same engine and DevTools protocol without the
  * desktop browser around it), where it is installed, else the full Chromium. The full browser's headless mode also
- * runs its own pages in renderers of their own; with the shell, the journeys took 356 s of CPU instead of 592 s
+ * runs its own pages in renderers of their own; with the shell, the journeys took 375 s of CPU instead of 592 s
  * on the same machine. What only the full browser does, showing a notification, is asked of it by name
  * (notifications-push.spec.ts).
  */
