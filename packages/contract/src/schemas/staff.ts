@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SUPPORT_LIMITS } from '../constants.js';
-import { fillText, messages } from '../messages.js';
+import { messages } from '../messages.js';
 import { ROLES } from './account.js';
-import { idSchema, pageNumberSchema } from './common.js';
+import { idSchema, pageNumberSchema, pageSizeSchema } from './common.js';
 import { supportTicketSchema, ticketMessageSchema } from './support.js';
 import { safetyWarningSchema } from './message.js';
 
@@ -37,16 +37,9 @@ export const SUPPORT_HUB_EVENTS = {
   ticketChanged: 'TicketChanged',
 } as const;
 
-const pageSizeMessage = fillText(messages.request.pageSizeRange, { max: 100 });
 const pagingShape = {
   page: pageNumberSchema,
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int({ error: pageSizeMessage })
-    .min(1, { error: pageSizeMessage })
-    .max(100, { error: pageSizeMessage })
-    .optional()
-    .default(20),
+  pageSize: pageSizeSchema(100, 20),
 };
 export const staffPagingQuerySchema = z.object(pagingShape);
 const pageInfo = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
