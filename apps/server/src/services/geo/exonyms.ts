@@ -1,11 +1,11 @@
 import type { Locale } from '@rummage/contract';
 
-/** The languages a reader can choose besides English, whose readers may name a place otherwise than GeoNames. */
-export type ExonymLanguage = Exclude<Locale, 'en'>;
+/** The languages a reader can choose: readers of each may name a place otherwise than GeoNames does. */
+export type ExonymLanguage = Locale;
 
 /**
- * A well-known place and what German and Spanish readers call it where that is not GeoNames' name ("Lissabon",
- * "Lisboa" for Lisbon). `place` is GeoNames' name as world-places.tsv has it, `country` its ISO code: together
+ * A well-known place and what English, German and Spanish readers call it where that is not GeoNames' name
+ * ("Lissabon", "Lisboa" for Lisbon; "Cologne" for Köln, which GeoNames names in German). `place` is GeoNames' name as world-places.tsv has it, `country` its ISO code: together
  * they name exactly one place that is not a city section (exonyms.test.ts).
  */
 export interface Exonym extends Partial<Record<ExonymLanguage, string>> {
@@ -15,23 +15,25 @@ export interface Exonym extends Partial<Record<ExonymLanguage, string>> {
 
 /**
  * Written by hand (docs/product.md §22): GeoNames' other names carry no language, so the data cannot tell
- * "Lissabon" from the other spellings of Lisbon. Spellings as Duden and RAE/Fundéu give them; no historical names
+ * "Lissabon" from the other spellings of Lisbon. Spellings as Duden, RAE/Fundéu and the English of the Oxford and
+ * Merriam-Webster dictionaries give them; no historical names
  * of places that changed hands (no "Danzig"), no US places (they read "City, ST" in every language), and no name a
  * place's country already gives it (world-places.tsv's own name: "München", "Wien", "La Habana").
  */
 export const EXONYMS: readonly Exonym[] = [
   { place: 'Salzburg', country: 'AT', es: 'Salzburgo' },
   { place: 'Vienna', country: 'AT', es: 'Viena' },
-  { place: 'Antwerpen', country: 'BE', es: 'Amberes' },
-  { place: 'Brugge', country: 'BE', de: 'Brügge', es: 'Brujas' },
+  { place: 'Antwerpen', country: 'BE', en: 'Antwerp', es: 'Amberes' },
+  { place: 'Brugge', country: 'BE', en: 'Bruges', de: 'Brügge', es: 'Brujas' },
   { place: 'Brussels', country: 'BE', de: 'Brüssel', es: 'Bruselas' },
-  { place: 'Gent', country: 'BE', es: 'Gante' },
+  { place: 'Gent', country: 'BE', en: 'Ghent', es: 'Gante' },
+  { place: 'Ieper', country: 'BE', en: 'Ypres', de: 'Ypern', es: 'Ypres' },
   { place: 'Liège', country: 'BE', de: 'Lüttich', es: 'Lieja' },
   { place: 'Sofia', country: 'BG', es: 'Sofía' },
   { place: 'Basel', country: 'CH', es: 'Basilea' },
   { place: 'Bern', country: 'CH', es: 'Berna' },
-  { place: 'Genève', country: 'CH', de: 'Genf', es: 'Ginebra' },
-  { place: 'Luzern', country: 'CH', es: 'Lucerna' },
+  { place: 'Genève', country: 'CH', en: 'Geneva', de: 'Genf', es: 'Ginebra' },
+  { place: 'Luzern', country: 'CH', en: 'Lucerne', es: 'Lucerna' },
   { place: 'Zürich', country: 'CH', es: 'Zúrich' },
   { place: 'Beijing', country: 'CN', de: 'Peking', es: 'Pekín' },
   { place: 'Shanghai', country: 'CN', es: 'Shanghái' },
@@ -42,14 +44,16 @@ export const EXONYMS: readonly Exonym[] = [
   { place: 'Dresden', country: 'DE', es: 'Dresde' },
   { place: 'Frankfurt am Main', country: 'DE', es: 'Fráncfort del Meno' },
   { place: 'Hamburg', country: 'DE', es: 'Hamburgo' },
-  { place: 'Köln', country: 'DE', es: 'Colonia' },
+  { place: 'Hannover', country: 'DE', en: 'Hanover' },
+  { place: 'Köln', country: 'DE', en: 'Cologne', es: 'Colonia' },
   { place: 'Mainz', country: 'DE', es: 'Maguncia' },
   { place: 'Munich', country: 'DE', es: 'Múnich' },
-  { place: 'Nürnberg', country: 'DE', es: 'Núremberg' },
+  { place: 'Nürnberg', country: 'DE', en: 'Nuremberg', es: 'Núremberg' },
   { place: 'Copenhagen', country: 'DK', de: 'Kopenhagen', es: 'Copenhague' },
   { place: 'Algiers', country: 'DZ', de: 'Algier', es: 'Argel' },
   { place: 'Alexandria', country: 'EG', es: 'Alejandría' },
   { place: 'Cairo', country: 'EG', de: 'Kairo', es: 'El Cairo' },
+  { place: 'Sevilla', country: 'ES', en: 'Seville' },
   { place: 'Bordeaux', country: 'FR', es: 'Burdeos' },
   { place: 'Marseille', country: 'FR', es: 'Marsella' },
   { place: 'Nice', country: 'FR', de: 'Nizza', es: 'Niza' },
@@ -67,9 +71,12 @@ export const EXONYMS: readonly Exonym[] = [
   { place: 'Bologna', country: 'IT', es: 'Bolonia' },
   { place: 'Florence', country: 'IT', de: 'Florenz', es: 'Florencia' },
   { place: 'Genoa', country: 'IT', de: 'Genua', es: 'Génova' },
+  { place: 'Mantova', country: 'IT', en: 'Mantua', de: 'Mantua', es: 'Mantua' },
   { place: 'Milan', country: 'IT', de: 'Mailand', es: 'Milán' },
   { place: 'Naples', country: 'IT', de: 'Neapel', es: 'Nápoles' },
+  { place: 'Padova', country: 'IT', en: 'Padua', de: 'Padua', es: 'Padua' },
   { place: 'Rome', country: 'IT', de: 'Rom', es: 'Roma' },
+  { place: 'Siracusa', country: 'IT', en: 'Syracuse', de: 'Syrakus' },
   { place: 'Turin', country: 'IT', es: 'Turín' },
   { place: 'Venice', country: 'IT', de: 'Venedig', es: 'Venecia' },
   { place: 'Kyoto', country: 'JP', es: 'Kioto' },
@@ -87,7 +94,7 @@ export const EXONYMS: readonly Exonym[] = [
   { place: 'Moscow', country: 'RU', de: 'Moskau', es: 'Moscú' },
   { place: 'Saint Petersburg', country: 'RU', de: 'Sankt Petersburg', es: 'San Petersburgo' },
   { place: 'Riyadh', country: 'SA', de: 'Riad', es: 'Riad' },
-  { place: 'Göteborg', country: 'SE', es: 'Gotemburgo' },
+  { place: 'Göteborg', country: 'SE', en: 'Gothenburg', es: 'Gotemburgo' },
   { place: 'Stockholm', country: 'SE', es: 'Estocolmo' },
   { place: 'Singapore', country: 'SG', de: 'Singapur', es: 'Singapur' },
   { place: 'Damascus', country: 'SY', de: 'Damaskus', es: 'Damasco' },

@@ -1,3 +1,5 @@
+import { plainLetters } from '../../lib/letters.js';
+
 /**
  * Text normalisation shared by the index builder and the query side, so that "St. Louis", "saint louis"
  * and "ST LOUIS" all meet on the same key, and "Española" is found by "espanola".
@@ -17,8 +19,9 @@ const LONG_OF: Readonly<Record<string, string>> = Object.fromEntries(
 const ABBREVIABLE = /\b(?:saint|sainte|fort|mount|st|ste|ft|mt)\b/;
 
 /**
- * Lowercase, strip accents, drop apostrophes and the Hawaiian ʻokina (people type "kapaa" for "Kapaʻa"),
- * turn any other punctuation into a space and collapse spaces.
+ * Lowercase, strip accents, spell ß, ø, ł and the like as people type them (plainLetters), drop apostrophes and
+ * the Hawaiian ʻokina (people type "kapaa" for "Kapaʻa"), turn any other punctuation into a space and collapse
+ * spaces.
  */
 export function normalizeText(text: string): string {
   // Plain ASCII (nearly every name and query) skips the Unicode passes: 3–4× faster.
@@ -29,10 +32,7 @@ export function normalizeText(text: string): string {
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
   }
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  return plainLetters(text)
     .replace(/['‘’`ʻ]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

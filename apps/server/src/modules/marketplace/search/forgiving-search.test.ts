@@ -225,6 +225,16 @@ describe('search that forgives', () => {
     expect((await feed({ ...here, radiusKm: 10, search: 'qqqqzzzz' })).suggestion).toBeNull();
   });
 
+  it('offers a spelling for a word typed with ß as the word list spells it ("ss")', async () => {
+    const here = place();
+    await listed(here, 'Alte Fußbank');
+    // Two typos in eight letters: more than the search forgives, near enough to suggest.
+    const empty = await feed({ ...here, radiusKm: 10, search: 'Fußbnkx' });
+    expect(empty.data).toEqual([]);
+    expect(empty.suggestion).toBe('fussbank');
+    expect(await titles(here, empty.suggestion!)).toEqual(['Alte Fußbank']);
+  });
+
   it('alerts a saved search with a typo or a synonym of a new listing, as the feed would find it', async () => {
     const people = notificationApi(t.app);
     const api = savedSearchApi(t.app);

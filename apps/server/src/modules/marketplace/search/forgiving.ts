@@ -15,6 +15,7 @@ import { categoryWords } from '../feed.statement.js';
 import { de } from './synonyms/de.js';
 import { en } from './synonyms/en.js';
 import { es } from './synonyms/es.js';
+import { plainLetters } from '../../../lib/letters.js';
 
 /** Runs a statement and answers its rows: the app's drizzle, or bench/feed's node-postgres pool. */
 export type Rows = <T extends Record<string, unknown>>(statement: SQL) => Promise<T[]>;
@@ -288,10 +289,8 @@ export async function nearestListedSpellings(rows: Rows, search: string): Promis
   return new Map(found.filter((row) => row.nearest).map((row) => [row.word, row.nearest!]));
 }
 
-/** A word as the word list spells it: accents dropped, lower case. */
-export function listSpelling(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** A word as the word list spells it (`unaccent`): accents dropped, lower case, "ß" as "ss". */
+export const listSpelling = plainLetters;
 
 /**
  * The search with its words replaced by the given spellings, keeping everything else typed (quotes, `or`, `-`);
