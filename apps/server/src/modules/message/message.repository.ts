@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { preparedRows, type Database } from '../../db/client.js';
 import type { OfferStatus } from '@rummage/contract';
 import {
@@ -103,38 +103,9 @@ export async function findConversation(
   return row;
 }
 
-/**
- * A listing and the conversation about it between `userId` and `otherUserId`, in one query: the one whose buyer is
- * the other person when `userId` sells it, else `userId`'s own. Every chat request and JoinChat starts here.
- */
-export async function findProductAndConversation(
-  db: Db,
-  productId: number,
-  userId: number,
-  otherUserId: number,
-): Promise<{ product: ChatProduct; conversation: ConversationRow | undefined } | undefined> {
-  const [row] = await db
-    .select({ product: chatProductColumns, conversation: conversationColumns })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(
-      conversations,
-      and(
-        eq(conversations.productId, products.id),
-        or(
-          and(eq(products.sellerId, userId), eq(conversations.buyerId, otherUserId)),
-          and(ne(products.sellerId, userId), eq(conversations.buyerId, userId)),
-        ),
-      ),
-    )
-    .where(eq(products.id, productId))
-    .limit(1);
-  return row && { product: row.product, conversation: row.conversation ?? undefined };
-}
-
 export const PRODUCT_AND_CONVERSATION_STATEMENT = 'rummage_chat_product_and_conversation';
 
-/** `findProductAndConversation`'s row as the database sends it: numbers and times cast to read without drizzle. */
+/** The listing and conversation row as the database sends it: numbers and times cast to read without drizzle. */
 interface RawProductAndConversation extends Record<string, unknown> {
   id: number;
   sellerId: number;
@@ -151,8 +122,74 @@ interface RawProductAndConversation extends Record<string, unknown> {
   lastMessageId: number | null;
 }
 
+type ProductAndConversation = { product: ChatProduct; conversation: ConversationRow | undefined };
+
 const epochMs = (column: SQL | AnyColumn) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * A listing and the conversation about it between `userId` and `otherUserId`, in one query: the one whose buyer is
+ * the other person when `userId` sells it, else `userId`'s own. Every chat request and JoinChat starts here. The
+ * values are numbers, or placeholders for the statement prepared once (productAndConversationLookup).
+ */
+function productAndConversationQuery(productId: unknown, userId: unknown, otherUserId: unknown): SQL {
+  return sql`select ${products.id}::float8 as id, ${products.sellerId}::float8 as "sellerId", ${products.title} as title,
+      ${products.price}::float8 as price, ${products.isSold} as "isSold", ${epochMs(products.hiddenAt)} as "hiddenAtMs",
+      ${epochMs(users.bannedAt)} as "sellerBannedAtMs", ${products.reservedForId}::float8 as "reservedForId",
+      ${epochMs(products.reservedUntil)} as "reservedUntilMs", ${conversations.id}::float8 as "conversationId",
+      ${conversations.buyerId}::float8 as "buyerId", ${conversations.sellerId}::float8 as "conversationSellerId",
+      ${conversations.lastMessageId}::float8 as "lastMessageId"
+    from ${products}
+    join ${users} on ${users.id} = ${products.sellerId}
+    left join ${conversations} on ${conversations.productId} = ${products.id} and (
+      (${products.sellerId} = ${userId}::bigint and ${conversations.buyerId} = ${otherUserId}::bigint)
+      or (${products.sellerId} <> ${userId}::bigint and ${conversations.buyerId} = ${userId}::bigint))
+    where ${products.id} = ${productId}::bigint
+    limit 1`;
+}
+
+function productAndConversationOf(
+  row: RawProductAndConversation | undefined,
+): ProductAndConversation | undefined {
+  if (!row) return undefined;
+  const product: ChatProduct = {
+    id: Number(row.id),
+    sellerId: Number(row.sellerId),
+    title: row.title,
+    price: Number(row.price),
+    isSold: row.isSold,
+    hiddenAt: dateOf(row.hiddenAtMs),
+    sellerBannedAt: dateOf(row.sellerBannedAtMs),
+    reservedForId: row.reservedForId === null ? null : Number(row.reservedForId),
+    reservedUntil: dateOf(row.reservedUntilMs),
+  };
+  const conversation =
+    row.conversationId === null
+      ? undefined
+      : {
+          id: Number(row.conversationId),
+          productId: product.id,
+          buyerId: Number(row.buyerId),
+          sellerId: Number(row.conversationSellerId),
+          lastMessageId: Number(row.lastMessageId),
+        };
+  return { product, conversation };
+}
+
+/** The listing and the conversation about it (productAndConversationQuery), read in a transaction. */
+export async function findProductAndConversation(
+  db: Db,
+  productId: number,
+  userId: number,
+  otherUserId: number,
+): Promise<ProductAndConversation | undefined> {
+  const result = (await db.execute(
+    productAndConversationQuery(productId, userId, otherUserId),
+  )) as unknown as {
+    rows: RawProductAndConversation[];
+  };
+  return productAndConversationOf(result.rows[0]);
+}
 
 /**
  * `findProductAndConversation` prepared once by name (`preparedRows`) for reads outside a transaction: every
@@ -162,61 +199,18 @@ const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
  */
 export function productAndConversationLookup(
   db: Database,
-): (
-  productId: number,
-  userId: number,
-  otherUserId: number,
-) => Promise<{ product: ChatProduct; conversation: ConversationRow | undefined } | undefined> {
-  const productId = sql.placeholder('productId');
-  const userId = sql.placeholder('userId');
-  const otherUserId = sql.placeholder('otherUserId');
+): (productId: number, userId: number, otherUserId: number) => Promise<ProductAndConversation | undefined> {
   const run = preparedRows<RawProductAndConversation>(
     db,
-    sql`select ${products.id}::float8 as id, ${products.sellerId}::float8 as "sellerId", ${products.title} as title,
-        ${products.price}::float8 as price, ${products.isSold} as "isSold", ${epochMs(products.hiddenAt)} as "hiddenAtMs",
-        ${epochMs(users.bannedAt)} as "sellerBannedAtMs", ${products.reservedForId}::float8 as "reservedForId",
-        ${epochMs(products.reservedUntil)} as "reservedUntilMs", ${conversations.id}::float8 as "conversationId",
-        ${conversations.buyerId}::float8 as "buyerId", ${conversations.sellerId}::float8 as "conversationSellerId",
-        ${conversations.lastMessageId}::float8 as "lastMessageId"
-      from ${products}
-      join ${users} on ${users.id} = ${products.sellerId}
-      left join ${conversations} on ${conversations.productId} = ${products.id} and (
-        (${products.sellerId} = ${userId}::bigint and ${conversations.buyerId} = ${otherUserId}::bigint)
-        or (${products.sellerId} <> ${userId}::bigint and ${conversations.buyerId} = ${userId}::bigint))
-      where ${products.id} = ${productId}::bigint
-      limit 1`,
+    productAndConversationQuery(
+      sql.placeholder('productId'),
+      sql.placeholder('userId'),
+      sql.placeholder('otherUserId'),
+    ),
     PRODUCT_AND_CONVERSATION_STATEMENT,
   );
-  return async (productIdValue, userIdValue, otherUserIdValue) => {
-    const [row] = await run({
-      productId: productIdValue,
-      userId: userIdValue,
-      otherUserId: otherUserIdValue,
-    });
-    if (!row) return undefined;
-    const product: ChatProduct = {
-      id: Number(row.id),
-      sellerId: Number(row.sellerId),
-      title: row.title,
-      price: Number(row.price),
-      isSold: row.isSold,
-      hiddenAt: dateOf(row.hiddenAtMs),
-      sellerBannedAt: dateOf(row.sellerBannedAtMs),
-      reservedForId: row.reservedForId === null ? null : Number(row.reservedForId),
-      reservedUntil: dateOf(row.reservedUntilMs),
-    };
-    const conversation =
-      row.conversationId === null
-        ? undefined
-        : {
-            id: Number(row.conversationId),
-            productId: product.id,
-            buyerId: Number(row.buyerId),
-            sellerId: Number(row.conversationSellerId),
-            lastMessageId: Number(row.lastMessageId),
-          };
-    return { product, conversation };
-  };
+  return async (productId, userId, otherUserId) =>
+    productAndConversationOf((await run({ productId, userId, otherUserId }))[0]);
 }
 
 /** The conversation about a listing between two people, whichever of them is the buyer. */
