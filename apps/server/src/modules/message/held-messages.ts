@@ -15,6 +15,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import { toMessage } from './chat-message.js';
 import * as held from './held-messages.repository.js';
+import * as sending from './message-sending.repository.js';
 import * as repo from './message.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,8 +66,8 @@ export function createHeldMessages(options: { db: Database; durable: DurableEven
         const listing = await repo.findProduct(tx, row.productId);
         if (!listing) throw gone();
         const pair = { productId: row.productId, buyerId: row.buyerId, sellerId: listing.sellerId };
-        const conversationId = await repo.ensureConversation(tx, pair);
-        const stored = await repo.insertMessage(
+        const conversationId = await sending.ensureConversation(tx, pair);
+        const stored = await sending.insertMessage(
           tx,
           conversationId,
           row.senderId,

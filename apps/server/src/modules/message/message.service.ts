@@ -26,6 +26,7 @@ import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { findChatAboutGoneListing } from './kept-chats.repository.js';
+import * as sending from './message-sending.repository.js';
 import * as repo from './message.repository.js';
 import { toMessage } from './chat-message.js';
 import { isHeld } from './held-messages.js';
@@ -148,18 +149,18 @@ export function createMessageService(options: MessageServiceOptions) {
     conversationId: number | undefined,
     budget: BudgetTake,
   ) {
-    if (conversationId !== undefined && (await repo.hasAnswer(tx, conversationId, senderId))) return;
-    const young = await repo.isYoungAccount(tx, senderId, CHAT_LIMITS.newAccountAgeMs);
+    if (conversationId !== undefined && (await sending.hasAnswer(tx, conversationId, senderId))) return;
+    const young = await sending.isYoungAccount(tx, senderId, CHAT_LIMITS.newAccountAgeMs);
     if (young && budget.limit - budget.remaining > newAccountShare(budget.limit)) {
       throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
     }
     if (conversationId === undefined) {
       const allowed = young ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
-      if ((await repo.countChatsStartedLastHour(tx, senderId)) >= allowed) {
+      if ((await sending.countChatsStartedLastHour(tx, senderId)) >= allowed) {
         throw new HttpError(429, C.newChatsLimited);
       }
     }
-    if ((await repo.countUnansweredLastMinute(tx, senderId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
+    if ((await sending.countUnansweredLastMinute(tx, senderId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
       throw new HttpError(429, C.unansweredLimited);
     }
   }
@@ -202,7 +203,7 @@ export function createMessageService(options: MessageServiceOptions) {
       // The message and what must follow it (the receiver's entry, push, e-mail) commit together; open pages
       // hear of it once it has committed (events/durable.ts).
       return durable.transaction(async (tx, record) => {
-        await repo.lockSender(tx, user.id);
+        await sending.lockSender(tx, user.id);
         // A ban revokes the sessions, but a WebSocket opened before it may outlive a lost backplane message.
         const sender = await repo.findUser(tx, user.id);
         if (!sender || sender.bannedAt) throw new HttpError(401, messages.common.loginRequired);
@@ -214,7 +215,7 @@ export function createMessageService(options: MessageServiceOptions) {
         if (!conversation) await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
         await checkLimits(tx, user.id, conversation?.id, budget);
         const assessment = safety.assess(body, {
-          bothHaveWritten: conversation !== undefined && (await repo.bothHaveWritten(tx, conversation.id)),
+          bothHaveWritten: conversation !== undefined && (await sending.bothHaveWritten(tx, conversation.id)),
         });
         if (isHeld(assessment, sender, new Date())) {
           // Nothing reaches the recipient, not even a conversation: staff decide (held-messages.ts).
@@ -236,8 +237,8 @@ export function createMessageService(options: MessageServiceOptions) {
           });
           return waiting;
         }
-        const conversationId = conversation?.id ?? (await repo.ensureConversation(tx, pair));
-        const stored = await repo.insertMessage(tx, conversationId, user.id, body, assessment.warning);
+        const conversationId = conversation?.id ?? (await sending.ensureConversation(tx, pair));
+        const stored = await sending.insertMessage(tx, conversationId, user.id, body, assessment.warning);
         const row = {
           ...stored,
           senderId: user.id,

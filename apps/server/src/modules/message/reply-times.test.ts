@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema.js';
 import { freshDatabase } from '../../test/app.js';
 import { insertUser } from '../account/account.repository.js';
-import { ensureConversation, insertMessage } from './message.repository.js';
+import { ensureConversation, insertMessage } from './message-sending.repository.js';
 
 type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
 let fresh: Fresh;
