@@ -4,6 +4,7 @@ import KDBush from 'kdbush';
 import type { CityRow, WorldRow, ZipRow } from './data.js';
 import { MATCH, NameIndex, type MatchQuality, type NameEntry } from './name-index.js';
 import { matchKey, nameKeys, normalizeText } from './normalize.js';
+import { buildPlaceData, KIND, type PlaceData, type ZipSide } from './place-data.js';
 import { isStateCode, statesMatching } from './states.js';
 import { timeZoneFor } from './timezone.js';
 
@@ -54,37 +55,8 @@ const ALIASES = new Map([['NY|newyork', 'NY|newyorkcity']]);
 /** More than the number of places: ranks are packed as rank × ID_SPAN + id. */
 const ID_SPAN = 2 ** 20;
 
-/** Kinds of GeoNames populated places, by what reverse geocoding makes of them. */
-const KIND = {
-  /** PPL and the rest: a town of its own. */
-  town: 0,
-  /** PPLX: a section of a city ("Mitte", "Chicago Loop"): never an address, never suggested. */
-  section: 1,
-  /** PPLC, PPLA, PPLA2: a capital or a county seat; districts near it are parts of it. */
-  major: 2,
-  /** PPLA3–PPLA5: often a borough or ward of a larger city ("Islington"). */
-  minor: 3,
-} as const;
-const kindOf = (featureCode: string): number =>
-  featureCode === 'PPLX'
-    ? KIND.section
-    : ['PPLC', 'PPLA', 'PPLA2'].includes(featureCode)
-      ? KIND.major
-      : /^PPLA[345]$/.test(featureCode)
-        ? KIND.minor
-        : KIND.town;
-
 /** How far from its centre a place of this many people reaches, roughly: 1.5 km for a town, 19 km for Berlin. */
 const reachKm = (population: number) => 1 + Math.sqrt(population) / 100;
-
-/** The language most people of a country speak, as CLDR's likely subtags have it ("AT" → "de"); '' if unknown. */
-function languageOfCountry(country: string): string {
-  try {
-    return new Intl.Locale(`und-${country}`).maximize().language;
-  } catch {
-    return '';
-  }
-}
 
 /** Splits free text into normalised comma parts, without empty and country parts. */
 function parts(text: string): string[] {
@@ -114,20 +86,6 @@ export function createGazetteer(
   return new WorldGazetteer(buildPlaceData(usRows, worldRows, loadZips), options);
 }
 
-/** The US reverse-geocoding and ZIP side, built on first use: it needs the 42k-row ZIP table. */
-interface ZipSide {
-  zipByCode: Map<string, ZipRow>;
-  /** Sorted by ZIP, for prefix scans. */
-  zips: readonly ZipRow[];
-  /** The place id each ZIP's USPS name stands for, or -1 (same order as zips). */
-  zipPlaces: Int32Array;
-  /** The place ids of the ZIPs whose USPS name is a place, at the ZIP's centroid (tree order). */
-  named: Int32Array;
-  namedTree: KDBush;
-  /** state|matchKey → a USPS-only town (no GeoNames row, mostly under 1,000 people), at its mean centroid. */
-  postal: Map<string, ZipRow>;
-}
-
 /** One place as a list needs it: an id of the gazetteer, or a USPS-only town at a ZIP's centroid. */
 type Found = { id: number; lat?: number; lng?: number } | { zip: ZipRow };
 
@@ -151,143 +109,6 @@ class Collector {
   get list(): CitySuggestion[] {
     return [...this.byLabel.values()];
   }
-}
-
-/**
- * The world's places of 1,000 people or more, held as columns (one typed array per field, no object per place):
- * about 135,000 places. Ids are positions, largest population first, so a smaller id means a larger place.
- */
-/**
- * The world's places of 1,000 people or more, held as columns (one typed array per field, no object per place):
- * about 135,000 places. Ids are positions, largest population first, so a smaller id means a larger place. Built
- * once per process and shared by every gazetteer made from it (withOptions); the lazy parts are built on first use.
- */
-interface PlaceData {
-  names: string[];
-  /** The state's two letters in the US, the region's name elsewhere: an index into regionNames. */
-  regionOf: Uint16Array;
-  regionNames: string[];
-  countryOf: Uint8Array;
-  countryCodes: string[];
-  lat: Float64Array;
-  lng: Float64Array;
-  pop: Uint32Array;
-  kind: Uint8Array;
-  usIndex: number;
-  /** The other names of the places that have them (see data.ts), by id. */
-  others: Map<number, readonly string[]>;
-  /**
-   * The places that readers of some language call otherwise than GeoNames, by id: their names by language. Its
-   * country's own name for readers of its language where GeoNames' name is another ("München" for German readers;
-   * the language is CLDR's likely language of the country), and the exonyms of exonyms.ts ("Lissabon", "Múnich").
-   */
-  namesIn: Map<number, Readonly<Partial<Record<string, string>>>>;
-  /** US: state|matchKey → largest place of that name in that state. */
-  byKey: Map<string, number>;
-  loadZips: () => readonly ZipRow[];
-  lazy: { index?: NameIndex; tree?: KDBush; zipSide?: ZipSide; countriesByName?: Map<string, string[]> };
-}
-
-function buildPlaceData(
-  usRows: readonly CityRow[],
-  worldRows: readonly WorldRow[],
-  loadZips: () => readonly ZipRow[],
-): PlaceData {
-  type Row = {
-    name: string;
-    region: string;
-    country: string;
-    lat: number;
-    lng: number;
-    pop: number;
-    fc: string;
-    other: readonly string[];
-    own?: string | undefined;
-    exonyms?: Readonly<Partial<Record<string, string>>> | undefined;
-  };
-  const rows: Row[] = [
-    ...usRows.map(([name, state, lat, lng, pop, fc]) => ({
-      name,
-      region: state,
-      country: 'US',
-      lat,
-      lng,
-      pop,
-      fc,
-      other: [],
-    })),
-    ...worldRows.map((r) => ({
-      name: r.name,
-      region: r.region,
-      country: r.country,
-      lat: r.lat,
-      lng: r.lng,
-      pop: r.population,
-      fc: r.featureCode,
-      other: r.otherNames,
-      own: r.ownName,
-      exonyms: r.exonyms,
-    })),
-  ];
-  // Largest first (then by country, region and name, so both data sources rank ties alike): ranking and "the
-  // largest place of that name" below rely on it.
-  rows.sort(
-    (a, b) =>
-      b.pop - a.pop ||
-      (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) ||
-      (a.region < b.region ? -1 : a.region > b.region ? 1 : 0) ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  );
-  const n = rows.length;
-  const names = new Array<string>(n);
-  const regionOf = new Uint16Array(n);
-  const countryOf = new Uint8Array(n);
-  const lat = new Float64Array(n);
-  const lng = new Float64Array(n);
-  const pop = new Uint32Array(n);
-  const kind = new Uint8Array(n);
-  const byKey = new Map<string, number>();
-  const regions = new Map<string, number>();
-  const countries = new Map<string, number>();
-  const intern = (map: Map<string, number>, value: string) => {
-    let i = map.get(value);
-    if (i === undefined) map.set(value, (i = map.size));
-    return i;
-  };
-  const others = new Map<number, readonly string[]>();
-  const namesIn = new Map<number, Readonly<Partial<Record<string, string>>>>();
-  rows.forEach((r, id) => {
-    names[id] = r.name;
-    regionOf[id] = intern(regions, r.region);
-    countryOf[id] = intern(countries, r.country);
-    lat[id] = r.lat;
-    lng[id] = r.lng;
-    pop[id] = r.pop;
-    kind[id] = kindOf(r.fc);
-    if (r.other.length > 0) others.set(id, r.other);
-    if (r.own || r.exonyms)
-      namesIn.set(id, { ...r.exonyms, ...(r.own ? { [languageOfCountry(r.country)]: r.own } : {}) });
-    if (r.country !== 'US' || kind[id] === KIND.section) return;
-    const k = matchKey(r.name);
-    if (!byKey.has(`${r.region}|${k}`)) byKey.set(`${r.region}|${k}`, id);
-  });
-  return {
-    names,
-    regionOf,
-    regionNames: [...regions.keys()],
-    countryOf,
-    countryCodes: [...countries.keys()],
-    lat,
-    lng,
-    pop,
-    kind,
-    usIndex: countries.get('US') ?? -1,
-    others,
-    namesIn,
-    byKey,
-    loadZips,
-    lazy: {},
-  };
 }
 
 class WorldGazetteer implements WarmableGazetteer {
