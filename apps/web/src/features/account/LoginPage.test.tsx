@@ -7,6 +7,7 @@ import { ME_OK, mockApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { seriousA11yViolations } from '../../test/location';
 import { clearSession } from '../../shared/session/storage';
+import LoginPage from './LoginPage';
 
 const LOGIN_OK = {
   body: {
@@ -117,7 +118,7 @@ describe('login page', () => {
     let arrived = false;
     options.diffed = (vnode) => {
       diffed?.(vnode);
-      if (!arrived && typeof vnode.type === 'function' && vnode.type.name === 'LoginPage') {
+      if (!arrived && vnode.type === LoginPage) {
         arrived = true;
         clearSession(messages.accountData.deleted);
       }
