@@ -4,7 +4,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { PGLITE_EXTENSIONS, queryRows, type Database, type DatabaseHandle } from '../db/client.js';
+import {
+  PGLITE_EXTENSIONS,
+  pgliteStartParams,
+  queryRows,
+  type Database,
+  type DatabaseHandle,
+} from '../db/client.js';
 import { migrationsDir } from '../lib/package-paths.js';
 import { BackupError } from './manifest.js';
 
@@ -133,6 +139,11 @@ export function pgliteDirIsEmpty(dir: string): boolean {
 /** Unpacks the dumped directory into `dir` (empty); the caller holds the data-dir lock (db/lock.ts). */
 export async function restorePglite(dir: string, file: string): Promise<void> {
   const tarball = new Blob([await readFile(file)]);
-  const client = await PGlite.create(dir, { loadDataDir: tarball, extensions: PGLITE_EXTENSIONS });
+  // With the server's shared buffers, not PostgreSQL's 128 MB: each MB of them is touched when PGlite starts.
+  const client = await PGlite.create(dir, {
+    loadDataDir: tarball,
+    extensions: PGLITE_EXTENSIONS,
+    startParams: pgliteStartParams(),
+  });
   await client.close();
 }

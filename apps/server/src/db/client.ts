@@ -165,7 +165,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'pg' }>): 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /** PGlite's own start parameters (replaced, not extended, by `startParams`) plus its buffer size. */
-function pgliteStartParams(sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): string[] {
+export function pgliteStartParams(sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): string[] {
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
 }
 
