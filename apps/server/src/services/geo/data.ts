@@ -34,7 +34,7 @@ export interface WorldRow {
    * Vienna), else undefined; see the build script.
    */
   ownName?: string;
-  /** What readers of a language call the place where GeoNames' name is not theirs (exonyms.ts: "Lissabon", "Cologne"). */
+  /** What readers of a language call the place where GeoNames' name is not theirs (exonyms.ts: "Lissabon"). */
   exonyms?: Partial<Record<ExonymLanguage, string>>;
 }
 

@@ -5,8 +5,9 @@ export type ExonymLanguage = Locale;
 
 /**
  * A well-known place and what English, German and Spanish readers call it where that is not GeoNames' name
- * ("Lissabon", "Lisboa" for Lisbon; "Cologne" for Köln, which GeoNames names in German). `place` is GeoNames' name as world-places.tsv has it, `country` its ISO code: together
- * they name exactly one place that is not a city section (exonyms.test.ts).
+ * ("Lissabon", "Lisboa" for Lisbon; "Cologne" for Köln, which GeoNames names in German). `place` is GeoNames' name
+ * as world-places.tsv has it, `country` its ISO code: together they name exactly one place that is not a city
+ * section (exonyms.test.ts).
  */
 export interface Exonym extends Partial<Record<ExonymLanguage, string>> {
   place: string;
@@ -15,10 +16,10 @@ export interface Exonym extends Partial<Record<ExonymLanguage, string>> {
 
 /**
  * Written by hand (docs/product.md §22): GeoNames' other names carry no language, so the data cannot tell
- * "Lissabon" from the other spellings of Lisbon. Spellings as Duden, RAE/Fundéu and the English of the Oxford and
- * Merriam-Webster dictionaries give them; no historical names
- * of places that changed hands (no "Danzig"), no US places (they read "City, ST" in every language), and no name a
- * place's country already gives it (world-places.tsv's own name: "München", "Wien", "La Habana").
+ * "Lissabon" from the other spellings of Lisbon. Spellings as Duden, RAE/Fundéu and the Oxford and Merriam-Webster
+ * dictionaries give them; no historical names of places that changed hands (no "Danzig"), no US places (they read
+ * "City, ST" in every language), and no name a place's country already gives it (world-places.tsv's own name:
+ * "München", "Wien", "La Habana").
  */
 export const EXONYMS: readonly Exonym[] = [
   { place: 'Salzburg', country: 'AT', es: 'Salzburgo' },
