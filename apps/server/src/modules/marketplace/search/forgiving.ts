@@ -289,9 +289,6 @@ export async function nearestListedSpellings(rows: Rows, search: string): Promis
   return new Map(found.filter((row) => row.nearest).map((row) => [row.word, row.nearest!]));
 }
 
-/** A word as the word list spells it (`unaccent`): accents dropped, lower case, "ß" as "ss". */
-export const listSpelling = plainLetters;
-
 /**
  * The search with its words replaced by the given spellings, keeping everything else typed (quotes, `or`, `-`);
  * null when nothing changed.
@@ -299,7 +296,8 @@ export const listSpelling = plainLetters;
 export function respelled(search: string, spellings: Map<string, string>): string | null {
   let changed = false;
   const text = search.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const spelling = spellings.get(listSpelling(word));
+    // As the word list spells it (`unaccent`): accents dropped, lower case, "ß" as "ss".
+    const spelling = spellings.get(plainLetters(word));
     if (!spelling) return word;
     changed = true;
     return spelling;
