@@ -114,4 +114,50 @@ describe('durable events', () => {
     await runOnce(kind, job!.payload);
     expect((await effects(3)).map((row) => row.processor)).toEqual(['asJob', 'inTransaction']);
   });
+
+  it("handles one key's events in the order they were recorded, by every processor of that key", async () => {
+    const db = database.handle.db;
+    const queue = createJobQueue({
+      db,
+      log: quiet,
+      pollMs: 50,
+      concurrency: 4,
+      backoffMs: 600,
+      maxBackoffMs: 600,
+    });
+    const durable = createDurableEvents({ db, queue, bus: createEventBus() });
+    const log: string[] = [];
+    const ordered = (name: string) =>
+      processor({
+        event: 'user.unbanned',
+        name,
+        inOrderOf: ({ userId }) => `person:${userId % 100}`,
+        handle: async ({ userId }) => {
+          const again = log.includes(`${name} ${userId} failed`);
+          // The first event's first processor fails once (a mail server down, say) and backs off.
+          if (name === 'test.ordered.a' && userId === 101 && !again) {
+            log.push(`${name} ${userId} failed`);
+            throw new Error('not now');
+          }
+          log.push(`${name} ${userId}`);
+        },
+      });
+    durable.register([ordered('test.ordered.a'), ordered('test.ordered.b')]);
+    // 101 and 201 are the same person's (the key), 102 another's.
+    for (const userId of [101, 201, 102]) {
+      await durable.transaction((_tx, record) => record('user.unbanned', { userId }));
+    }
+    await queue.start();
+    await until('everything told', () => log.length === 7, 10_000);
+    expect(log.filter((line) => !line.endsWith(' 102'))).toEqual([
+      'test.ordered.a 101 failed',
+      'test.ordered.a 101',
+      'test.ordered.b 101',
+      'test.ordered.a 201',
+      'test.ordered.b 201',
+    ]);
+    // The other person's events did not wait for the retry.
+    expect(log.indexOf('test.ordered.b 102')).toBeLessThan(log.indexOf('test.ordered.a 101'));
+    await queue.stop();
+  });
 });

@@ -39,6 +39,12 @@ export interface EventProcessor<K extends DomainEventName = DomainEventName> {
    * is only a few statements in the same database (enqueueing a push), where another hop would buy nothing.
    */
   inTransaction?: boolean;
+  /**
+   * The order its jobs keep (the queue's `inOrderOf`): events with the same key are handled one after another, in
+   * the order they were recorded, by this processor and any other that answers the same key. A person's
+   * notification entries, for one: a chat's second message must not be told before its first.
+   */
+  inOrderOf?: (event: DomainEventMap[K]) => string;
   /** Attempts before its job is dead (the queue's default otherwise). */
   maxAttempts?: number;
   handle(event: DomainEventMap[K], context: ProcessorContext): Promise<void>;
@@ -98,6 +104,7 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
       queued.map((definition) => ({
         kind: processorJob(definition.name),
         maxAttempts: definition.maxAttempts ?? 8,
+        inOrderOf: definition.inOrderOf?.(event as never) ?? null,
       })),
     );
     for (const definition of list) {
@@ -197,7 +204,7 @@ const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
 async function insertEventJobs(
   tx: Transaction,
   event: unknown,
-  jobs: Array<{ kind: string; maxAttempts: number }>,
+  jobs: Array<{ kind: string; maxAttempts: number; inOrderOf: string | null }>,
 ): Promise<number> {
   if (jobs.length === 0) {
     const [row] = rowsOf<{ id: string | number }>(
@@ -208,14 +215,18 @@ async function insertEventJobs(
   const result = await tx.execute(sql`
     with event as (select nextval('domain_event_ids') as id),
     inserted as (
-      insert into jobs (name, payload, max_attempts, idempotency_key)
+      insert into jobs (name, payload, max_attempts, idempotency_key, in_order_of)
       select kinds.kind,
              jsonb_build_object('eventId', event.id, 'event', ${JSON.stringify(event)}::jsonb),
-             kinds.max_attempts, 'event:' || event.id || ':' || kinds.kind
+             kinds.max_attempts, 'event:' || event.id || ':' || kinds.kind, kinds.in_order_of
       from event,
            unnest(${sql.raw(arrayOf(jobs.map((job) => job.kind)))}::text[],
-                  ${sql.raw(`array[${jobs.map((job) => Number(job.maxAttempts)).join(',')}]`)}::int[])
-             as kinds(kind, max_attempts)
+                  ${sql.raw(`array[${jobs.map((job) => Number(job.maxAttempts)).join(',')}]`)}::int[],
+                  array[${sql.join(
+                    jobs.map((job) => sql`${job.inOrderOf}`),
+                    sql`, `,
+                  )}]::text[])
+             as kinds(kind, max_attempts, in_order_of)
       returning pg_notify(${JOBS_CHANNEL}, name)
     )
     select id from event`);

@@ -23,7 +23,8 @@ import { userRef } from './people.js';
  * One unit of background work. Claimed with `FOR UPDATE SKIP LOCKED` and a lease (`lease_until`); a process that
  * dies leaves its lease to expire and another claims the job again. `idempotency_key` makes enqueueing the same
  * thing twice one job. A recurring job (`every_ms` set) is one row that goes back to `ready` after each run, so
- * two processes never both run "the nightly purge".
+ * two processes never both run "the nightly purge". Jobs of one `in_order_of` run one after another, in the order
+ * they were enqueued: a person's notification entries change in the order things happened to them.
  */
 export const jobs = pgTable(
   'jobs',
@@ -40,6 +41,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key'),
+    /** Unfinished jobs of the same key run one at a time, the earliest enqueued first (any kind). */
+    inOrderOf: text('in_order_of'),
     /** Set for recurring jobs: the row is rescheduled this long after each run. */
     everyMs: bigint('every_ms', { mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -57,6 +60,10 @@ export const jobs = pgTable(
       .on(t.leaseUntil)
       .where(sql`${t.state} = 'running'`),
     index('jobs_state_finished_at_idx').on(t.state, t.finishedAt),
+    // The claim's look for an earlier unfinished job of the same order.
+    index('jobs_in_order_of_idx')
+      .on(t.inOrderOf, t.id)
+      .where(sql`${t.inOrderOf} is not null and ${t.state} in ('ready', 'running')`),
   ],
 );
 

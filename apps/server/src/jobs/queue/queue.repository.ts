@@ -18,6 +18,8 @@ export interface NewJob {
   delayMs?: number;
   maxAttempts: number;
   idempotencyKey?: string;
+  /** Runs after every earlier unfinished job of this key (see `claimJobs`). */
+  inOrderOf?: string;
 }
 
 export interface ClaimedJob {
@@ -35,9 +37,9 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 /** Inserts a job; with an idempotency key already used, inserts nothing and answers undefined. */
 export async function insertJob(db: Executor, job: NewJob): Promise<number | undefined> {
   const result = await db.execute(sql`
-    insert into jobs (name, payload, run_at, max_attempts, idempotency_key)
+    insert into jobs (name, payload, run_at, max_attempts, idempotency_key, in_order_of)
     values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${dueAt(job)},
-            ${job.maxAttempts}, ${job.idempotencyKey ?? null})
+            ${job.maxAttempts}, ${job.idempotencyKey ?? null}, ${job.inOrderOf ?? null})
     on conflict (idempotency_key) do nothing
     returning id, case when run_at <= now() then pg_notify(${JOBS_CHANNEL}, name) end is null as quiet`);
   // The NOTIFY (PostgreSQL delivers it at commit) wakes the workers of every process; see listen.ts.
@@ -82,7 +84,19 @@ export async function releaseExpiredLeases(db: Executor): Promise<number> {
   return rowsOf(result).length;
 }
 
-/** Claims up to `limit` due jobs of the given kinds for `workerId`, leased for `leaseMs`. */
+/**
+ * A job waits while an earlier job of its `in_order_of` is unfinished: ready (due or backing off) or running. A dead
+ * one no longer holds the rest back. Earlier is by id: the order the jobs were enqueued in.
+ */
+const NOT_BEHIND_ANOTHER = sql`(jobs.in_order_of is null or not exists (
+  select 1 from jobs earlier
+  where earlier.in_order_of = jobs.in_order_of and earlier.id < jobs.id and earlier.state in ('ready', 'running')))`;
+
+/**
+ * Claims up to `limit` due jobs of the given kinds for `workerId`, leased for `leaseMs`; not one that waits behind
+ * an earlier job of its order. Two claims at once cannot both take two jobs of one order: each sees the earlier
+ * one unfinished, whether it reads it as ready or, once the other's claim committed, as running.
+ */
 export async function claimJobs(
   db: Executor,
   names: readonly string[],
@@ -100,7 +114,7 @@ export async function claimJobs(
       lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
     where id in (
       select id from jobs
-      where state = 'ready' and run_at <= now() and name in (${kinds})
+      where state = 'ready' and run_at <= now() and name in (${kinds}) and ${NOT_BEHIND_ANOTHER}
       order by run_at, id
       limit ${limit}
       for update skip locked)
@@ -196,7 +210,7 @@ export async function msUntilNextDue(db: Executor, names: readonly string[]): Pr
   );
   const result = await db.execute(sql`
     select (extract(epoch from min(run_at) - now()) * 1000)::float8 as ms
-    from jobs where state = 'ready' and name in (${kinds})`);
+    from jobs where state = 'ready' and name in (${kinds}) and ${NOT_BEHIND_ANOTHER}`);
   const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? undefined : Number(ms);
 }

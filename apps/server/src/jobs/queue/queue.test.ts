@@ -136,6 +136,58 @@ describe('job queue', () => {
     await queue.stop();
   });
 
+  it('runs jobs of one order one after another, as enqueued, while others run beside them', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, concurrency: 4, pollMs: 50 });
+    const log: string[] = [];
+    const release = new Map<string, () => void>();
+    queue.define<{ n: string }>({
+      name: 'test-in-order',
+      handler: ({ n }) =>
+        new Promise<void>((resolve) => {
+          log.push(`start ${n}`);
+          release.set(n, () => {
+            log.push(`end ${n}`);
+            resolve();
+          });
+        }),
+    });
+    // Enqueued before the start, so one claim could take all three at once.
+    await queue.enqueue('test-in-order', { n: 'a1' }, { inOrderOf: 'order-a' });
+    await queue.enqueue('test-in-order', { n: 'a2' }, { inOrderOf: 'order-a' });
+    await queue.enqueue('test-in-order', { n: 'b1' }, { inOrderOf: 'order-b' });
+    await queue.start();
+    await until(() => release.has('a1') && release.has('b1'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(log).not.toContain('start a2');
+    release.get('a1')!();
+    await until(() => release.has('a2'));
+    release.get('a2')!();
+    release.get('b1')!();
+    await until(() => log.length === 6);
+    expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
+    await queue.stop();
+  });
+
+  it('holds an order back while its earlier job backs off, and lets it go once that job is dead', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, backoffMs: 400, maxBackoffMs: 400 });
+    const runs: string[] = [];
+    queue.define<{ n: string }>({
+      name: 'test-order-held',
+      maxAttempts: 2,
+      handler: async ({ n }) => {
+        runs.push(n);
+        if (n === 'first') throw new Error('the push service is down');
+      },
+    });
+    await queue.start();
+    const first = await queue.enqueue('test-order-held', { n: 'first' }, { inOrderOf: 'order-held' });
+    await queue.enqueue('test-order-held', { n: 'second' }, { inOrderOf: 'order-held' });
+    await until(async () => (await job(first))?.state === 'dead', 5_000);
+    await until(() => runs.includes('second'), 3_000);
+    expect(runs).toEqual(['first', 'first', 'second']);
+    await queue.stop();
+  });
+
   it('cuts a run short when its lease went to someone else, and records nothing for it', async () => {
     const queue = createJobQueue({ db: database.handle.db, log: quiet, leaseMs: 600 });
     let signal: AbortSignal | undefined;

@@ -85,6 +85,11 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** Enqueueing with a key already used does nothing: the same event enqueued twice runs once. */
   idempotencyKey?: string;
+  /**
+   * Jobs enqueued with the same key (of any kind) run one at a time, in the order enqueued; a job failing and
+   * backing off holds the later ones back until it is done or dead.
+   */
+  inOrderOf?: string;
   /** Inside the caller's transaction, so the job exists exactly when the caller's write commits. */
   tx?: Executor;
 }
@@ -281,6 +286,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         delayMs: enqueueOptions.delayMs,
         maxAttempts: kind.maxAttempts ?? 8,
         idempotencyKey: enqueueOptions.idempotencyKey,
+        inOrderOf: enqueueOptions.inOrderOf,
       });
       // Inside a transaction the row is not visible until the commit; the next poll finds it then.
       if (id !== undefined && !enqueueOptions.tx) wake();

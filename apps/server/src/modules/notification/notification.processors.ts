@@ -36,6 +36,20 @@ export const offerGroupKey = (productId: number, otherUserId: number) => `offer:
 /** Likes of one listing within one clock hour gather into one entry. */
 export const likeGroupKey = (productId: number, at: Date) =>
   `like:${productId}:${Math.floor(at.getTime() / HOUR_MS)}`;
+/**
+ * The order one person's entries change in (the processors' `inOrderOf`): a chat's second message is told after
+ * its first, and reading the chat after both, whichever process takes which job when.
+ */
+export const entriesOf = (userId: number) => `entries:${userId}`;
+/** A listing's holds are told in the order they were made and ended, to both sides. */
+const holdsOf = (productId: number) => `holds:${productId}`;
+/** The offer's news goes to one side: the maker when it was answered, the other side while it is pending. */
+const readerOfOffer = (offer: Offer) =>
+  offer.status === 'accepted' || offer.status === 'declined'
+    ? offer.fromUserId
+    : offer.fromUserId === offer.buyerId
+      ? offer.sellerId
+      : offer.buyerId;
 /** The server does not know the reader's time zone: the hold's end is given in UTC, to the minute. */
 export const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -130,9 +144,9 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     const answered = offer.status === 'accepted' || offer.status === 'declined';
     if (offer.status !== 'pending' && !answered) return;
     const maker = fromUserId;
-    const taker = maker === buyerId ? sellerId : buyerId;
     // A new offer goes to the person it was made to; an answer comes from them, to its maker.
-    const [to, actor] = answered ? [maker, taker] : [taker, maker];
+    const to = readerOfOffer(offer);
+    const actor = to === buyerId ? sellerId : buyerId;
     const title = await titleOf(w.tx, productId);
     if (title === undefined) return;
     const name = await nameInNotices(w.tx, actor);
@@ -173,6 +187,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'chat.messageSent',
       name: 'notifications.chatMessage',
+      inOrderOf: ({ receiverId }) => entriesOf(receiverId),
       handle: async ({ message, productId, senderId, receiverId }, w) => {
         await centre.notify(w, receiverId, {
           type: NOTIFICATION_TYPES.message,
@@ -189,6 +204,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
       processor({
         event,
         name: event === 'chat.read' ? 'notifications.chatRead' : 'notifications.chatCleared',
+        inOrderOf: ({ userId }) => entriesOf(userId),
         handle: async ({ userId, productId, otherUserId }, w) => {
           await centre.readWhere(w, userId, { groupKey: chatGroupKey(productId, otherUserId) });
           await centre.readWhere(w, userId, { groupKey: offerGroupKey(productId, otherUserId) });
@@ -198,11 +214,13 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'offer.changed',
       name: 'notifications.offer',
+      inOrderOf: ({ offer }) => entriesOf(readerOfOffer(offer)),
       handle: async ({ offer }, w) => tellOfOffer(w, offer),
     }),
     processor({
       event: 'support.messageSent',
       name: 'notifications.supportAnswer',
+      inOrderOf: ({ ownerId }) => entriesOf(ownerId),
       handle: async ({ message, ticketId, ownerId, byStaff }, w) => {
         if (!byStaff) return;
         await centre.notify(w, ownerId, {
@@ -217,6 +235,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'support.read',
       name: 'notifications.supportRead',
+      inOrderOf: ({ userId }) => entriesOf(userId),
       handle: async ({ userId, ticketId }, w) => {
         await centre.readWhere(w, userId, { groupKey: supportGroupKey(ticketId) });
       },
@@ -246,6 +265,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'product.reserved',
       name: 'notifications.reserved',
+      inOrderOf: ({ productId }) => holdsOf(productId),
       handle: async ({ productId, sellerId, buyerId, until, offerId }, w) => {
         // An accepted offer's hold: its maker reads "accepted … reserved" (tellOfOffer), and the one who accepted
         // did it themselves. A second entry for the same step was one too many.
@@ -271,6 +291,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
     processor({
       event: 'product.reservationEnded',
       name: 'notifications.reservationEnded',
+      inOrderOf: ({ productId }) => holdsOf(productId),
       handle: async ({ productId, sellerId, buyerId, reason }, w) => {
         if (reason === 'sold') return;
         const title = await titleOf(w.tx, productId);

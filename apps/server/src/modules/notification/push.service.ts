@@ -118,7 +118,12 @@ export function createPushService(options: PushServiceOptions): PushService {
         ...(notificationId !== undefined && { notificationId }),
         push,
       };
-      await queue.enqueue(PUSH_JOB, payload, { idempotencyKey: key(subscription.id), tx });
+      // One browser's pushes leave in the order their entries changed: a chat's entry shows its last message.
+      await queue.enqueue(PUSH_JOB, payload, {
+        idempotencyKey: key(subscription.id),
+        inOrderOf: `push:${subscription.id}`,
+        tx,
+      });
     }
   };
 
