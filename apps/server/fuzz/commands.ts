@@ -4,6 +4,7 @@ import type { SampleFiles } from '../security/arbitraries-forms.js';
 import type { Operation } from '../security/openapi.js';
 import { isHub, requestArb } from '../security/requests.js';
 import type { Auth, Community } from './community.js';
+import { storyArbs } from './stories.js';
 
 /** What fast-check's model holds: how many requests the run may still send (the community counts them). */
 export interface Model {
@@ -12,14 +13,8 @@ export interface Model {
 
 type Command = fc.AsyncCommand<Model, Community>;
 
-/** At least this many people besides the admin; a sign-up command adds more up to the maximum. */
-const MIN_PEOPLE = 3;
+/** A sign-up command adds people up to this many (the community keeps at least MIN_PEOPLE, community.ts). */
 const MAX_PEOPLE = 6;
-
-/** Keeps the community at its minimum size before a request: deletions and bans take people away. */
-async function enoughPeople(community: Community): Promise<void> {
-  while (community.people.length < MIN_PEOPLE) await community.signUp();
-}
 
 /** A new person, or when the community is full, a fresh session for one (a second device, a returning visitor). */
 class Arrive implements Command {
@@ -48,7 +43,7 @@ class Call implements Command {
 
   async run(model: Model, community: Community) {
     const before = community.tally.sent;
-    await enoughPeople(community);
+    await community.enoughPeople();
     const { request, viewer } = resolved(this.request, community);
     // A third of the time the person who was shown these ids acts on them: the seller on their listing's chat.
     const seer =
@@ -119,5 +114,10 @@ export function commandArbs(
     // Operations that make something (a 201) come more often: what they make is what the others act on.
     return { weight: isHub(op) ? 1 : '201' in op.responses ? 15 : 5, arbitrary };
   });
-  return [...calls, { weight: 5, arbitrary: fc.nat().map((choice): Command => new Arrive(choice)) }];
+  return [
+    ...calls,
+    { weight: 5, arbitrary: fc.nat().map((choice): Command => new Arrive(choice)) },
+    // Offers, deals, ratings and held messages need a story of several steps before a request can succeed.
+    ...storyArbs(files.png),
+  ];
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Challenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { API, ROUTES } from '@rummage/contract';
+import { API, apiPath, ROUTES } from '@rummage/contract';
 import { users } from '../src/db/schema.js';
 import { parseEml } from '../src/services/mail/index.js';
 import { ageAccount } from '../src/modules/message/chat.fixtures.js';
@@ -29,6 +29,8 @@ export type Auth = 'session' | 'none' | 'garbage';
 /** The password nobody's generated DELETE /api/Account body guesses, so the admin is never deleted by accident. */
 const ADMIN_PASSWORD = 'Fuzz-Admin-9!';
 const PUBLIC_URL = 'http://rummage.test';
+/** At least this many people besides the admin, before every request. */
+const MIN_PEOPLE = 3;
 
 /**
  * The people of a stateful fuzzing run and the app they use. Every request goes through `call`: it is counted,
@@ -91,21 +93,56 @@ export class Community {
     return response;
   }
 
-  private json(method: string, path: string, body: object, who: string, token?: string) {
+  /** A request with a JSON body (none for a GET) to the operation `method path`, `path` its template. */
+  json(
+    method: string,
+    path: string,
+    body: object | undefined,
+    who: string,
+    token?: string,
+    options: { url?: string; viewer?: number } = {},
+  ) {
     const request = {
       method,
-      url: path,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
+      url: options.url ?? path,
+      headers: (body === undefined ? {} : { 'content-type': 'application/json' }) as Record<string, string>,
+      ...(body !== undefined && { payload: JSON.stringify(body) }),
     };
-    return this.call(this.op(method, path), request, who, token);
+    return this.call(this.op(method, path), request, who, token, options.viewer);
+  }
+
+  /**
+   * A request of a story (fuzz/stories.ts) as `person`, to the route `pattern` (`/api/Offer/:id/accept`) filled
+   * with `params`: their session, and their id as the one shown the answer.
+   */
+  async as(
+    person: Person,
+    method: string,
+    pattern: string,
+    request: { params?: Record<string, number>; query?: string; body?: object } = {},
+  ) {
+    const token = await this.tokenOf(person);
+    const url = `${apiPath(pattern, request.params ?? {})}${request.query ?? ''}`;
+    return this.json(method, pattern.replace(/:(\w+)/g, '{$1}'), request.body, this.who(person), token, {
+      url,
+      viewer: person.id,
+    });
+  }
+
+  private who = (person: Person) => `${person.admin ? 'admin' : 'person'} ${person.id}`;
+
+  /** A multipart request (a listing form) as `person`. */
+  async formAs(person: Person, path: string, form: { payload: Buffer; headers: Record<string, string> }) {
+    const token = await this.tokenOf(person);
+    const request = { method: 'POST', url: path, headers: form.headers, payload: form.payload };
+    return this.call(this.op('POST', path), request, this.who(person), token, person.id);
   }
 
   /**
    * A new person through the API: a captcha challenge solved, the registration form, the link of the verification
    * e-mail (read from the outbox as a person reads their inbox), then a sign-in.
    */
-  async signUp(): Promise<Person> {
+  async signUp(options: { regular?: boolean } = { regular: true }): Promise<Person> {
     const challenge = await this.call(
       this.op('GET', API.captcha.challenge),
       { method: 'GET', url: API.captcha.challenge, headers: {} },
@@ -122,9 +159,10 @@ export class Community {
       'sign-up',
     );
     // A new account may start only a few chats an hour; these people are regulars, so budgets do not dominate.
-    await ageAccount(this.t.app, id);
+    // A newcomer (a story's) stays a day old until the story is done with them.
+    if (options.regular !== false) await ageAccount(this.t.app, id);
     const person: Person = { id, userName: form.userName, password: form.password, admin: false };
-    this.people.push(person);
+    if (options.regular !== false) this.people.push(person);
     await this.signIn(person);
     return person;
   }
@@ -152,6 +190,17 @@ export class Community {
     }
   }
 
+  /** Keeps the community at its minimum size before a request: deletions and bans take people away. */
+  async enoughPeople(): Promise<void> {
+    while (this.people.length < MIN_PEOPLE) await this.signUp();
+  }
+
+  /** A story's newcomer becomes one of the regulars: a month old, among the people requests are sent as. */
+  async settle(person: Person): Promise<void> {
+    await ageAccount(this.t.app, person.id);
+    if (person.token && this.people.length < 12) this.people.push(person);
+  }
+
   /** Signs in through the login route; a person who can no longer (deleted, banned) leaves the community. */
   async signIn(person: Person): Promise<boolean> {
     const body = { userName: person.userName, password: person.password };
@@ -163,7 +212,7 @@ export class Community {
     if (response.statusCode === 429) return false;
     person.token = undefined;
     if (person.admin) await this.newAdmin();
-    else this.people.splice(this.people.indexOf(person), 1);
+    else if (this.people.includes(person)) this.people.splice(this.people.indexOf(person), 1);
     return false;
   }
 

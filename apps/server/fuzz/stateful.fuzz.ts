@@ -6,6 +6,7 @@ import type { SampleFiles } from '../security/arbitraries-forms.js';
 import { operations, type Operation } from '../security/openapi.js';
 import { commandArbs, type Model } from './commands.js';
 import { Community } from './community.js';
+import { storiesToTheEnd } from './stories.js';
 
 /**
  * `npm run test:fuzz`: stateful fuzzing of the whole API. People sign up, confirm their address and sign in
@@ -80,6 +81,34 @@ describe(`stateful fuzzing from the OpenAPI document`, () => {
     const seconds = (Date.now() - started) / 1000;
     console.info(`${community.tally.sent} requests in ${seconds.toFixed(1)} s`);
     expect(community.tally.sent).toBeGreaterThanOrEqual(BUDGET);
+  });
+
+  it('took each story to its end: offers answered, a deal rated and one called off, held messages decided', async () => {
+    // New people of their own: the generated sequences leave blocks, bans and spent budgets between the others.
+    const newcomers = new Community(community.t, new Map(ops.map((op) => [op.key, op])));
+    await newcomers.newAdmin();
+    const model: Model = { budget: Number.MAX_SAFE_INTEGER };
+    for (const story of storiesToTheEnd(files.png)) await story.run(model, newcomers);
+    for (const key of newcomers.succeeded) community.succeeded.add(key);
+    const ends = [
+      'POST /api/Offer',
+      'POST /api/Offer/{id}/accept',
+      'POST /api/Offer/{id}/decline',
+      'POST /api/Offer/{id}/counter',
+      'POST /api/Offer/{id}/withdraw',
+      'POST /api/Product/reserve',
+      'POST /api/Product/unreserve',
+      'GET /api/Deal/buyers',
+      'POST /api/Deal/{id}/dispute',
+      'POST /api/Review',
+      'POST /api/Review/{id}/reply',
+      'POST /api/Staff/held-messages/{heldMessageId}/release',
+      'POST /api/Staff/held-messages/{heldMessageId}/reject',
+    ];
+    expect(
+      ends.filter((key) => !newcomers.succeeded.has(key)),
+      newcomers.recent.join('\n'),
+    ).toEqual([]);
   });
 
   it('called every operation of the document, and Object.prototype is clean after the `__proto__` sent', () => {
