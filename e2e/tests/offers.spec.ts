@@ -52,6 +52,8 @@ test('a buyer offers, the seller counters in the chat, the buyer accepts, and th
   const bobsOffer = seller.getByRole('group', { name: `Offer of $25 by ${DEMO.bob.username}` });
   await expect(bobsOffer).toContainText('Waiting for an answer');
   await bobsOffer.getByRole('button', { name: 'Counter the offer of $25' }).click();
+  // The amount field takes the focus as it opens; typing before that would go nowhere.
+  await expect(bobsOffer.getByRole('textbox', { name: 'Your counter-offer' })).toBeFocused();
   await seller.keyboard.type('30');
   await seller.keyboard.press('Enter');
   const counter = seller.getByRole('group', { name: `Offer of $30 by ${DEMO.alice.username}` });
@@ -66,8 +68,12 @@ test('a buyer offers, the seller counters in the chat, the buyer accepts, and th
   await offered.getByRole('button', { name: 'Accept the offer of $30' }).click();
   await expect(offered).toContainText('Accepted');
   await expect(buyer.getByText(/Reserved for you until/)).toBeVisible();
+  // The header now leads with the amount they agreed on, the asking price beside it.
+  await expect(buyer.getByText('$30 agreed')).toBeVisible();
+  await expect(buyer.getByText('· asking $35 ·')).toBeVisible();
   // Alice's open chat hears of it live (receiveoffer), with no reload.
   await expect(counter).toContainText('Accepted');
+  await expect(seller.getByText('$30 agreed')).toBeVisible();
   await expectAccessible(buyer);
   await screenshotBothWidths(buyer, 'chat-offer-accepted-buyer');
 

@@ -804,6 +804,9 @@ export const messages = {
     notSent: 'not sent',
     offline: 'The chat connection was lost.',
     reconnect: 'reconnect',
+    /** The header's price once the two agreed on an offer (docs/product.md §18): the agreed amount, then the asking. */
+    agreedPrice: '{amount} agreed',
+    askingPrice: 'asking {amount}',
   },
   followers: {
     heading: 'followers',

@@ -734,6 +734,8 @@ export const de: Catalogue = {
     notSent: 'nicht gesendet',
     offline: 'Die Verbindung zum Chat ist abgebrochen.',
     reconnect: 'neu verbinden',
+    agreedPrice: '{amount} vereinbart',
+    askingPrice: 'Angebotspreis {amount}',
   },
   followers: {
     heading: 'Follower',

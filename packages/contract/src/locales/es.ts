@@ -731,6 +731,8 @@ export const es: Catalogue = {
     notSent: 'no enviado',
     offline: 'Se perdió la conexión del chat.',
     reconnect: 'reconectar',
+    agreedPrice: '{amount} acordado',
+    askingPrice: 'precio pedido {amount}',
   },
   followers: {
     heading: 'seguidores',

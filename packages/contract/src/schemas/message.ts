@@ -143,6 +143,11 @@ export const chatThreadHeaderSchema = z.object({
   reservedUntil: z.string().nullable(),
   /** True when the hold is for this chat's buyer: the buyer sees "Reserved for you", the seller "Release". */
   isReservedInThisChat: z.boolean(),
+  /**
+   * The amount of the offer the two agreed on while that agreement stands: the listing held for this chat's buyer,
+   * or sold to them in a deal not called off (docs/product.md §18). Null otherwise.
+   */
+  agreedPrice: z.number().nullable(),
 });
 export type ChatThreadHeader = z.infer<typeof chatThreadHeaderSchema>;
 export const chatThreadHeaderResponseSchema = z.object({ data: chatThreadHeaderSchema });

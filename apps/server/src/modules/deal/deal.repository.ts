@@ -27,6 +27,27 @@ export async function saleTerms(
   return { title: row.title, price: row.agreed === null ? row.price : Number(row.agreed) };
 }
 
+/**
+ * The amount two people agreed on in an accepted offer about a listing, while the agreement stands: the listing is
+ * held for the buyer (`heldForBuyer`), or was sold to them in a deal that was not called off. Null otherwise.
+ */
+export async function standingAgreement(
+  db: Db,
+  productId: number,
+  buyerId: number,
+  heldForBuyer: boolean,
+): Promise<number | null> {
+  const result = await db.execute(sql`
+    select o.amount from offers o
+    where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'
+      and (${heldForBuyer} or exists (
+        select 1 from deals d
+        where d.product_id = o.product_id and d.buyer_id = o.buyer_id and d.status = 'completed'))
+    order by o.answered_at desc nulls last, o.id desc limit 1`);
+  const row = (result as unknown as { rows: Array<{ amount: string | number }> }).rows[0];
+  return row === undefined ? null : Number(row.amount);
+}
+
 export async function insertDeal(db: Db, deal: typeof deals.$inferInsert): Promise<DealRow> {
   const [row] = await db.insert(deals).values(deal).returning();
   return row!;

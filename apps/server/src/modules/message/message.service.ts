@@ -33,6 +33,7 @@ import { isHeld } from './held-messages.js';
 import * as heldRepo from './held-messages.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
+import { standingAgreement } from '../deal/deal.repository.js';
 import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
 
 const C = messages.chat;
@@ -309,6 +310,10 @@ export function createMessageService(options: MessageServiceOptions) {
       ]);
       const hold = activeReservation(product);
       const buyerId = product.sellerId === user.id ? otherUserId : user.id;
+      const heldHere = hold !== null && hold.buyerId === buyerId;
+      // Most chats never agreed on anything: only a hold here or a sale asks the offers.
+      const agreedPrice =
+        heldHere || product.isSold ? await standingAgreement(db, productId, buyerId, heldHere) : null;
       // Resolved, so the two have a chat: a missing account is a deleted one, and the chat stays readable.
       return {
         userId: otherUserId,
@@ -323,7 +328,8 @@ export function createMessageService(options: MessageServiceOptions) {
         sellerId: product.sellerId,
         isSold: product.isSold,
         reservedUntil: hold?.until.toISOString() ?? null,
-        isReservedInThisChat: hold !== null && hold.buyerId === buyerId,
+        isReservedInThisChat: heldHere,
+        agreedPrice,
       };
     },
 

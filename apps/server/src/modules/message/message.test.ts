@@ -193,6 +193,7 @@ describe('GET /api/Message/chat-thrifter/{productId}/with/{receiverId}', () => {
       isSold: false,
       reservedUntil: null,
       isReservedInThisChat: false,
+      agreedPrice: null,
     });
     await t.app.parts.storage.database.db
       .insert(follows)

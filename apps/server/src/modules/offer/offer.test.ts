@@ -4,6 +4,7 @@ import {
   API,
   apiPath,
   fillText,
+  type ChatThreadHeader,
   messages,
   type OfferListResponse,
   type OfferResponse,
@@ -321,5 +322,44 @@ describe('an offer that waits past OFFER_HOURS', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('the agreed price in the chat header', () => {
+  async function agreedPriceFor(who: Person, productId: number, other: Person) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPath(API.message.chatThrifter, { productId, receiverId: other.id }),
+      headers: bearer(who.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: ChatThreadHeader }>().data.agreedPrice;
+  }
+
+  it('shows both sides the accepted amount while the listing is held or sold to the buyer, not once that ends', async () => {
+    const { seller, buyer, productId } = await listing(120);
+    const opening = await made(await offer(buyer, productId, 90));
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+    expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBe(90);
+    expect(await agreedPriceFor(seller, productId, buyer)).toBe(90);
+
+    // Released: the listing is open to anyone at its asking price again.
+    expect((await post(API.product.unreserve, seller, { productId })).statusCode).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+
+    // Sold to the buyer after all: the deal records the agreed amount, and the header says it.
+    const sold = await post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: buyer.id,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await agreedPriceFor(seller, productId, buyer)).toBe(90);
+
+    // Called off by the buyer: nothing stands any more.
+    const dealId = sold.json<{ data: { dealId: number } }>().data.dealId;
+    expect((await post(apiPath(API.deal.dispute, { id: dealId }), buyer)).statusCode).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
   });
 });

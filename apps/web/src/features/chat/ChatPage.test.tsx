@@ -23,6 +23,7 @@ const HEADER: ChatThreadHeader = {
   isSold: false,
   reservedUntil: null,
   isReservedInThisChat: false,
+  agreedPrice: null,
 };
 
 function chatMessage(id: number, from: 7 | 12, text: string, minutesAgo: number, productId = 40) {
@@ -46,12 +47,18 @@ function setup({
   history = [chatMessage(1, 12, 'Is it still available?', 5), chatMessage(2, 7, 'Yes it is', 2)],
   hasMore = false,
   historyAnswer,
-}: { history?: unknown[]; hasMore?: boolean; historyAnswer?: (url: URL) => MockAnswer } = {}) {
+  header = HEADER,
+}: {
+  history?: unknown[];
+  hasMore?: boolean;
+  historyAnswer?: (url: URL) => MockAnswer;
+  header?: ChatThreadHeader;
+} = {}) {
   storeSession();
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
     'GET /api/Message/unread-count': { body: { data: { messages: 0, support: 0 } } },
-    'GET /api/Message/chat-thrifter/40/with/12': { body: { data: HEADER } },
+    'GET /api/Message/chat-thrifter/40/with/12': { body: { data: header } },
     'GET /api/Message/history/40/with/12': ({ url }) =>
       historyAnswer ? historyAnswer(url) : { body: { data: history, hasMore } },
     'POST /api/Message/read': { body: {} },
@@ -105,6 +112,12 @@ describe('chat page', () => {
       }),
     );
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('shows the amount the two agreed on first, with the asking price beside it', async () => {
+    await openChat({ header: { ...HEADER, agreedPrice: 90, isReservedInThisChat: true } });
+    const line = screen.getByText('Blue velvet sofa', { exact: false });
+    expect(line.textContent).toBe('$90 agreed · asking $120 · Blue velvet sofa');
   });
 
   it('shows a sent message at once as pending, then the server echo in its place, matched by its id', async () => {

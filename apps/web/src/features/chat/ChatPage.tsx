@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { CHAT_LIMITS, ROUTES, type ChatThreadHeader } from '@rummage/contract';
+import { CHAT_LIMITS, fillText, ROUTES, type ChatThreadHeader } from '@rummage/contract';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/ui/useDocumentTitle';
 import { useFormatPrice } from '../feed';
@@ -57,7 +57,19 @@ function ThreadHeader({ header }: { header: ChatThreadHeader }) {
           {deleted ? T.deletedUser : `@${header.userName}`}
         </h1>
         <p className="line-clamp-2 text-sm break-words text-stone-700">
-          <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>{' '}
+          {header.agreedPrice === null ? (
+            <span className="font-semibold text-brand-800">{formatPrice(header.productPrice)}</span>
+          ) : (
+            // The amount they agreed on is what they meet for; the asking price stays beside it.
+            <>
+              <span className="font-semibold text-brand-800">
+                {fillText(T.agreedPrice, { amount: formatPrice(header.agreedPrice) })}
+              </span>{' '}
+              <span className="text-stone-600">
+                · {fillText(T.askingPrice, { amount: formatPrice(header.productPrice) })} ·
+              </span>
+            </>
+          )}{' '}
           {header.productName}
         </p>
       </div>

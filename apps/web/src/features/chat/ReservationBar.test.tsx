@@ -22,6 +22,7 @@ const BASE: ChatThreadHeader = {
   isSold: false,
   reservedUntil: null,
   isReservedInThisChat: false,
+  agreedPrice: null,
 };
 /** The same chat from the seller's side: the other person is the buyer, maria (7). */
 const SELLER_SIDE: ChatThreadHeader = { ...BASE, userId: 7, userName: 'maria' };
