@@ -14,12 +14,18 @@ const R = messages.reviews;
 const DAY_MS = 86_400_000;
 
 const askKey = (dealId: number) => `review:ask:${dealId}`;
+/**
+ * A deal's news is told in the order it happened (the processors' `inOrderOf`): a sale undone at once must not
+ * have its "called off" handled before its "rate this deal", which would then stay unread for a void deal.
+ */
+const newsOfDeal = (dealId: number) => `deal:${dealId}`;
 
 export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
   return [
     processor({
       event: 'deal.made',
       name: 'notifications.askToRate',
+      inOrderOf: ({ deal }) => newsOfDeal(deal.id),
       handle: async ({ deal }, w) => {
         const days = Math.max(1, Math.round((Date.parse(deal.rateUntil) - Date.parse(deal.soldAt)) / DAY_MS));
         const sides = [
@@ -40,6 +46,7 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
     processor({
       event: 'deal.voided',
       name: 'notifications.dealCalledOff',
+      inOrderOf: ({ deal }) => newsOfDeal(deal.id),
       handle: async ({ deal, by }, w) => {
         // Nobody is asked to rate a deal that did not happen any more.
         for (const userId of [deal.sellerId, deal.buyerId]) {
@@ -61,6 +68,7 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
     processor({
       event: 'review.published',
       name: 'notifications.ratingsPublished',
+      inOrderOf: ({ dealId }) => newsOfDeal(dealId),
       handle: async ({ dealId, title, reviews }, w) => {
         for (const review of reviews) {
           await centre.notify(w, review.subjectId, {
