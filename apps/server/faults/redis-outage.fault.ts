@@ -130,8 +130,11 @@ beforeAll(async () => {
     [carol, alice, aliceItem],
     [carol, dave, daveItem],
   ] as const) {
-    expect((await sendMessage(a.origin, buyer, seller, item, 'Hello, is it available?')).status).toBe(200);
-    expect((await sendMessage(b.origin, seller, buyer, item, 'It is.')).status).toBe(200);
+    for (const sent of [
+      await sendMessage(a.origin, buyer, seller, item, 'Hello, is it available?'),
+      await sendMessage(b.origin, seller, buyer, item, 'It is.'),
+    ])
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   }
 });
 
