@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, withTransaction, type DatabaseHandle } from '../db/client.js';
+import { queryRows, type DatabaseHandle } from '../db/client.js';
 import { createJobQueue, type JobKind } from '../jobs/queue/queue.js';
 import { freshDatabase } from '../test/app.js';
 import { runOnce } from '../test/jobs.js';
@@ -103,7 +103,7 @@ describe('durable events', () => {
   it('does its effect once when its job runs again after a crash between its commit and its completion', async () => {
     const { db, durable, kinds } = setUp();
     // The queue is not started: the job stays as recorded, and is run by hand as a crashed worker's retry would.
-    await withTransaction(db, (tx) => durable.recorder(tx).record('user.unbanned', { userId: 3 }));
+    await durable.transaction((_tx, record) => record('user.unbanned', { userId: 3 }));
     const [job] = await queryRows<{ payload: unknown }>(
       db,
       sql`select payload from jobs where name = ${processorJob('test.asJob')}
@@ -160,4 +160,70 @@ describe('durable events', () => {
     expect(log.indexOf('test.ordered.b 102')).toBeLessThan(log.indexOf('test.ordered.a 101'));
     await queue.stop();
   });
+
+  // Two open transactions need two connections: PGlite has one.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'handles one key in the order the transactions committed, and two keys taken in opposite orders never deadlock',
+    async () => {
+      const db = database.handle.db;
+      const queue = createJobQueue({ db, log: quiet, pollMs: 20, concurrency: 4 });
+      const durable = createDurableEvents({ db, queue, bus: createEventBus() });
+      const handled: number[] = [];
+      durable.register([
+        processor({
+          event: 'user.unbanned',
+          name: 'test.commitOrder',
+          inOrderOf: ({ userId }) => `person:${userId % 100}`,
+          handle: async ({ userId }) => void handled.push(userId),
+        }),
+      ]);
+      await queue.start();
+      const barrier = (count: number) => {
+        let arrived = 0;
+        let open!: () => void;
+        const opened = new Promise<void>((resolve) => (open = resolve));
+        return () => {
+          arrived += 1;
+          if (arrived === count) open();
+          return opened;
+        };
+      };
+
+      // The transaction that records first commits last: its event comes after the other's, as the commits did.
+      let commitFirst!: () => void;
+      const bothRecorded = barrier(2);
+      const first = durable.transaction(async (_tx, record) => {
+        await record('user.unbanned', { userId: 301 });
+        await bothRecorded();
+        await new Promise<void>((resolve) => (commitFirst = resolve));
+      });
+      const second = durable.transaction(async (_tx, record) => {
+        await bothRecorded();
+        await record('user.unbanned', { userId: 401 });
+      });
+      await second;
+      await until('the committed one handled', () => handled.length === 1, 5_000);
+      commitFirst();
+      await first;
+      await until('both handled', () => handled.length === 2, 5_000);
+      expect(handled).toEqual([401, 301]);
+
+      // Each records one person's event, then the other's: the keys' locks are taken at the end, in one order.
+      const halfway = barrier(2);
+      await Promise.all(
+        [
+          [311, 312],
+          [412, 411],
+        ].map((userIds) =>
+          durable.transaction(async (_tx, record) => {
+            await record('user.unbanned', { userId: userIds[0]! });
+            await halfway();
+            await record('user.unbanned', { userId: userIds[1]! });
+          }),
+        ),
+      );
+      await until('all handled', () => handled.length === 6, 5_000);
+      await queue.stop();
+    },
+  );
 });

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { withTransaction, type Database, type Transaction } from '../db/client.js';
 import { JOBS_CHANNEL } from '../jobs/queue/listen.js';
 import type { JobKind, JobQueue } from '../jobs/queue/queue.js';
+import { orderKeysLocked } from '../jobs/queue/queue.repository.js';
 import type { DomainEventName, EventBus } from './bus.js';
 import type { DomainEventMap } from './domain-events.js';
 
@@ -71,8 +72,6 @@ export interface DurableEvents {
    * bus: the form every write with consequences takes.
    */
   transaction<T>(work: (tx: Transaction, record: RecordEvent) => Promise<T>): Promise<T>;
-  /** A recorder for `tx` whose events are told live by `tell()` after the caller's commit. */
-  recorder(tx: Transaction): { record: RecordEvent; tell(): Promise<void> };
   /** The processors registered, for tests and docs. */
   readonly processors: readonly EventProcessor[];
 }
@@ -87,7 +86,10 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
   const byEvent = new Map<DomainEventName, EventProcessor[]>();
   const registered: EventProcessor[] = [];
 
-  /** Runs the in-transaction processors of `name` and enqueues the rest, all in `tx`. */
+  /**
+   * Runs the in-transaction processors of `name` in `tx` and leaves the others' jobs to `enqueueRecorded`, at the
+   * end of the same transaction.
+   */
   async function recordIn(
     tx: Transaction,
     name: DomainEventName,
@@ -97,21 +99,35 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
     after.told.push([name, event]);
     const list = byEvent.get(name) ?? [];
     if (list.length === 0) return;
+    const inTransaction = list.filter((definition) => definition.inTransaction);
     const queued = list.filter((definition) => !definition.inTransaction);
-    const eventId = await insertEventJobs(
-      tx,
-      event,
-      queued.map((definition) => ({
-        kind: processorJob(definition.name),
-        maxAttempts: definition.maxAttempts ?? 8,
-        inOrderOf: definition.inOrderOf?.(event as never) ?? null,
-      })),
-    );
-    for (const definition of list) {
-      if (definition.inTransaction) await definition.handle(event as never, contextOf(tx, eventId, after));
-    }
+    // A processor in the transaction needs the id now; otherwise it is drawn with the jobs, in one statement.
+    const eventId = inTransaction.length > 0 ? await nextEventId(tx) : undefined;
+    if (queued.length > 0)
+      after.recorded.push({
+        eventId,
+        event,
+        jobs: queued.map((definition) => ({
+          kind: processorJob(definition.name),
+          maxAttempts: definition.maxAttempts ?? 8,
+          inOrderOf: definition.inOrderOf?.(event as never) ?? null,
+        })),
+      });
+    for (const definition of inTransaction)
+      await definition.handle(event as never, contextOf(tx, eventId!, after));
+  }
+
+  /**
+   * Inserts the jobs of the events `tx` recorded, as its last statements: their order keys are locked at once, in
+   * one order, and held to the commit, so the locks wait as little as they can and never in a circle.
+   */
+  async function enqueueRecorded(tx: Transaction, after: After): Promise<void> {
+    if (after.recorded.length === 0) return;
+    const keys = after.recorded.flatMap(({ jobs }) => jobs.flatMap((job) => job.inOrderOf ?? []));
+    for (const [index, recorded] of after.recorded.entries())
+      await insertEventJobs(tx, recorded, index === 0 ? keys : []);
     // On PGlite the workers' claim waits for this transaction's end; on PostgreSQL the NOTIFY wakes them then.
-    if (queued.length > 0) queue.wake();
+    queue.wake();
   }
 
   const contextOf = (tx: Transaction, eventId: number, after: After): ProcessorContext => ({
@@ -132,6 +148,7 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
           // Done already: an earlier run committed its effects and died before the job was marked done.
           if (!(await markProcessed(tx, definition.name, eventId))) return;
           await definition.handle(event as never, contextOf(tx, eventId, after));
+          await enqueueRecorded(tx, after);
         });
         await after.tell(bus);
       },
@@ -154,25 +171,32 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
     },
     async transaction(work) {
       const after = freshAfter();
-      const result = await withTransaction(db, (tx) => {
+      const result = await withTransaction(db, async (tx) => {
         after.reset(); // a transaction run again starts over
-        return work(tx, (name, event) => recordIn(tx, name, event, after));
+        const answer = await work(tx, (name, event) => recordIn(tx, name, event, after));
+        await enqueueRecorded(tx, after);
+        return answer;
       });
       await after.tell(bus);
       return result;
     },
-    recorder(tx) {
-      const after = freshAfter();
-      return {
-        record: (name, event) => recordIn(tx, name, event, after),
-        tell: () => after.tell(bus),
-      };
-    },
   };
 }
 
-/** What a transaction leaves for after its commit: the events it recorded, to tell live, and its effects. */
+/** An event recorded in a transaction whose processors' jobs are inserted at its end. */
+interface RecordedEvent {
+  /** Drawn already when a processor in the transaction needed it. */
+  eventId: number | undefined;
+  event: unknown;
+  jobs: Array<{ kind: string; maxAttempts: number; inOrderOf: string | null }>;
+}
+
+/**
+ * What a transaction leaves for its end, the events whose jobs are still to insert, and for after its commit: the
+ * events it recorded, to tell live, and its effects.
+ */
 interface After {
+  recorded: RecordedEvent[];
   told: Array<[DomainEventName, unknown]>;
   effects: Array<() => void>;
   reset(): void;
@@ -181,9 +205,11 @@ interface After {
 
 function freshAfter(): After {
   const after: After = {
+    recorded: [],
     told: [],
     effects: [],
     reset() {
+      after.recorded = [];
       after.told = [];
       after.effects = [];
     },
@@ -197,23 +223,29 @@ function freshAfter(): After {
 
 const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
 
+async function nextEventId(tx: Transaction): Promise<number> {
+  const [row] = rowsOf<{ id: string | number }>(
+    await tx.execute(sql`select nextval('domain_event_ids') as id`),
+  );
+  return Number(row!.id);
+}
+
 /**
- * Takes the event's id and inserts one job per queued processor, in one statement. The NOTIFY, as the queue's own
- * insert sends it, wakes every process's workers at the commit.
+ * Inserts one job per queued processor of an event, in one statement, after taking the locks of `lockKeys` and,
+ * unless it has one, the event's id. The NOTIFY, as the queue's own insert sends it, wakes every process's workers
+ * at the commit.
  */
 async function insertEventJobs(
   tx: Transaction,
-  event: unknown,
-  jobs: Array<{ kind: string; maxAttempts: number; inOrderOf: string | null }>,
-): Promise<number> {
-  if (jobs.length === 0) {
-    const [row] = rowsOf<{ id: string | number }>(
-      await tx.execute(sql`select nextval('domain_event_ids') as id`),
-    );
-    return Number(row!.id);
-  }
-  const result = await tx.execute(sql`
-    with event as (select nextval('domain_event_ids') as id),
+  { eventId, event, jobs }: RecordedEvent,
+  lockKeys: readonly string[],
+): Promise<void> {
+  const locking = lockKeys.length > 0;
+  await tx.execute(sql`
+    with ${locking ? sql`${orderKeysLocked(lockKeys)},` : sql``}
+    event as (
+      select ${eventId === undefined ? sql`nextval('domain_event_ids')` : sql`${eventId}::bigint`} as id
+      ${locking ? sql`from order_keys_locked` : sql``}),
     inserted as (
       insert into jobs (name, payload, max_attempts, idempotency_key, in_order_of)
       select kinds.kind,
@@ -230,8 +262,6 @@ async function insertEventJobs(
       returning pg_notify(${JOBS_CHANNEL}, name)
     )
     select id from event`);
-  const [row] = rowsOf<{ id: string | number }>(result);
-  return Number(row!.id);
 }
 
 /** A text[] literal of job kind names (our own identifiers: letters, digits, dots and colons). */

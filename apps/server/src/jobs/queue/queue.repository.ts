@@ -2,7 +2,7 @@
  * The job queue's SQL (decision 0013). Every statement is one short statement or transaction: PGlite has a single
  * connection, and a claim must never be held open across the job's own work.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { JobRow } from '../../db/schema.js';
 import type { JobQueueCount } from '../../services/metrics/index.js';
@@ -34,12 +34,31 @@ export interface ClaimedJob {
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
+/**
+ * Takes the transaction-long locks of order keys, each once and in one order (so two transactions that take
+ * several cannot deadlock): a CTE for `with`. The job ids drawn after it then follow the commits of each key, since
+ * a second transaction inserting a key waits here for the first one's commit. Without the lock, the transaction
+ * that drew the lower id could commit later, and its job would run beside, or after, the one that came second.
+ */
+export const orderKeysLocked = (keys: readonly string[]) => sql`
+  order_keys_locked as (
+    select count(*) from (
+      select pg_advisory_xact_lock(hashed) from (
+        select distinct hashtextextended(key, 0) as hashed
+        from unnest(array[${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]) as key
+        order by hashed) as sorted) as locks)`;
+
 /** Inserts a job; with an idempotency key already used, inserts nothing and answers undefined. */
 export async function insertJob(db: Executor, job: NewJob): Promise<number | undefined> {
   const result = await db.execute(sql`
+    ${job.inOrderOf ? sql`with ${orderKeysLocked([job.inOrderOf])}` : sql``}
     insert into jobs (name, payload, run_at, max_attempts, idempotency_key, in_order_of)
-    values (${job.name}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${dueAt(job)},
-            ${job.maxAttempts}, ${job.idempotencyKey ?? null}, ${job.inOrderOf ?? null})
+    select ${job.name}::text, ${JSON.stringify(job.payload ?? {})}::jsonb, ${dueAt(job)},
+           ${job.maxAttempts}::int, ${job.idempotencyKey ?? null}::text, ${job.inOrderOf ?? null}::text
+    ${job.inOrderOf ? sql`from order_keys_locked` : sql``}
     on conflict (idempotency_key) do nothing
     returning id, case when run_at <= now() then pg_notify(${JOBS_CHANNEL}, name) end is null as quiet`);
   // The NOTIFY (PostgreSQL delivers it at commit) wakes the workers of every process; see listen.ts.
@@ -85,12 +104,15 @@ export async function releaseExpiredLeases(db: Executor): Promise<number> {
 }
 
 /**
- * A job waits while an earlier job of its `in_order_of` is unfinished: ready (due or backing off) or running. A dead
- * one no longer holds the rest back. Earlier is by id: the order the jobs were enqueued in.
+ * A job waits while another job of its `in_order_of` runs, or an earlier one is ready (due or backing off). A dead
+ * one no longer holds the rest back, nor does one of a kind this process does not know (left by a processor that
+ * was renamed or removed): nothing here would ever run it. Earlier is by id: the order the jobs were enqueued in,
+ * which the order key's lock at insert (`orderKeysLocked`) makes the order their transactions committed in.
  */
-const NOT_BEHIND_ANOTHER = sql`(jobs.in_order_of is null or not exists (
-  select 1 from jobs earlier
-  where earlier.in_order_of = jobs.in_order_of and earlier.id < jobs.id and earlier.state in ('ready', 'running')))`;
+const notBehindAnother = (kinds: SQL) => sql`(jobs.in_order_of is null or not exists (
+  select 1 from jobs other
+  where other.in_order_of = jobs.in_order_of and other.id <> jobs.id and other.name in (${kinds})
+    and (other.state = 'running' or (other.state = 'ready' and other.id < jobs.id))))`;
 
 /**
  * Claims up to `limit` due jobs of the given kinds for `workerId`, leased for `leaseMs`; not one that waits behind
@@ -114,7 +136,7 @@ export async function claimJobs(
       lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
     where id in (
       select id from jobs
-      where state = 'ready' and run_at <= now() and name in (${kinds}) and ${NOT_BEHIND_ANOTHER}
+      where state = 'ready' and run_at <= now() and name in (${kinds}) and ${notBehindAnother(kinds)}
       order by run_at, id
       limit ${limit}
       for update skip locked)
@@ -210,7 +232,7 @@ export async function msUntilNextDue(db: Executor, names: readonly string[]): Pr
   );
   const result = await db.execute(sql`
     select (extract(epoch from min(run_at) - now()) * 1000)::float8 as ms
-    from jobs where state = 'ready' and name in (${kinds}) and ${NOT_BEHIND_ANOTHER}`);
+    from jobs where state = 'ready' and name in (${kinds}) and ${notBehindAnother(kinds)}`);
   const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? undefined : Number(ms);
 }

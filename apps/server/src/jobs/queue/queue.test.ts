@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.js';
+import { withTransaction, type DatabaseHandle } from '../../db/client.js';
 import { freshDatabase } from '../../test/app.js';
 import {
   backoffDelay,
@@ -165,6 +165,54 @@ describe('job queue', () => {
     release.get('b1')!();
     await until(() => log.length === 6);
     expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
+    await queue.stop();
+  });
+
+  // Two connections are needed for two open transactions: PGlite has one.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs an order in the order its transactions committed, when the one that enqueued first commits last',
+    async () => {
+      const db = database.handle.db;
+      const queue = createJobQueue({ db, log: quiet, pollMs: 20 });
+      const runs: string[] = [];
+      queue.define<{ n: string }>({
+        name: 'test-order-commits',
+        handler: async ({ n }) => void runs.push(n),
+      });
+      await queue.start();
+      let commitFirst!: () => void;
+      let firstEnqueued!: () => void;
+      const enqueued = new Promise<void>((resolve) => (firstEnqueued = resolve));
+      const first = withTransaction(db, async (tx) => {
+        await queue.enqueue('test-order-commits', { n: 'first' }, { inOrderOf: 'order-commits', tx });
+        firstEnqueued();
+        await new Promise<void>((resolve) => (commitFirst = resolve));
+      });
+      await enqueued;
+      // Enqueued and, on its own, committed while the first transaction is still open.
+      const second = queue.enqueue('test-order-commits', { n: 'second' }, { inOrderOf: 'order-commits' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toEqual([]);
+      commitFirst();
+      await Promise.all([first, second]);
+      await until(() => runs.length === 2);
+      expect(runs).toEqual(['first', 'second']);
+      await queue.stop();
+    },
+  );
+
+  it('does not hold an order back behind a job of a kind no process knows any more', async () => {
+    const queue = createJobQueue({ db: database.handle.db, log: quiet, pollMs: 20 });
+    const runs: string[] = [];
+    queue.define<{ n: string }>({ name: 'test-order-known', handler: async ({ n }) => void runs.push(n) });
+    // Left ready by a processor an upgrade renamed: nothing will ever run it.
+    await database.handle.db.execute(
+      `insert into jobs (name, payload, max_attempts, in_order_of)
+       values ('test-order-renamed', '{}', 8, 'order-gone')` as never,
+    );
+    await queue.enqueue('test-order-known', { n: 'after it' }, { inOrderOf: 'order-gone' });
+    await queue.start();
+    await until(() => runs.length === 1, 3_000);
     await queue.stop();
   });
 

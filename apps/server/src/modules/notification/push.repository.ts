@@ -79,8 +79,13 @@ export async function deleteOwnSubscription(db: Database, userId: number, endpoi
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
+/** A person's browsers, oldest first: their pushes are enqueued, and their order keys locked, in that order. */
 export function subscriptionsOf(db: Executor, userId: number): Promise<StoredSubscription[]> {
-  return db.select(columns).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return db
+    .select(columns)
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.id);
 }
 
 export async function findSubscription(db: Database, id: number): Promise<StoredSubscription | undefined> {
