@@ -29,7 +29,8 @@ export async function saleTerms(
 
 /**
  * The amount two people agreed on in an accepted offer about a listing, while the agreement stands: the listing is
- * held for the buyer (`heldForBuyer`), or was sold to them in a deal that was not called off. Null otherwise.
+ * held for the buyer (`heldForBuyer`: the offer's amount), or its newest deal sold it to them and was not called off
+ * (the deal's price, which the offer set). Null otherwise, and for a sale at the asking price with no offer.
  */
 export async function standingAgreement(
   db: Db,
@@ -37,13 +38,18 @@ export async function standingAgreement(
   buyerId: number,
   heldForBuyer: boolean,
 ): Promise<number | null> {
-  const result = await db.execute(sql`
-    select o.amount from offers o
-    where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'
-      and (${heldForBuyer} or exists (
-        select 1 from deals d
-        where d.product_id = o.product_id and d.buyer_id = o.buyer_id and d.status = 'completed'))
-    order by o.answered_at desc nulls last, o.id desc limit 1`);
+  const accepted = sql`select o.amount from offers o
+    where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'`;
+  const result = await db.execute(
+    heldForBuyer
+      ? sql`${accepted} order by o.answered_at desc nulls last, o.id desc limit 1`
+      : sql`
+    select newest.price as amount from (
+      select d.buyer_id, d.status, d.price from deals d
+      where d.product_id = ${productId}
+      order by d.sold_at desc, d.id desc limit 1) as newest
+    where newest.buyer_id = ${buyerId} and newest.status = 'completed' and exists (${accepted})`,
+  );
   const row = (result as unknown as { rows: Array<{ amount: string | number }> }).rows[0];
   return row === undefined ? null : Number(row.amount);
 }

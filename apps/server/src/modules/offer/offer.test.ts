@@ -10,7 +10,7 @@ import {
   type OfferResponse,
   type ProductDetail,
 } from '@rummage/contract';
-import { conversations, jobs, offers, products } from '../../db/schema.js';
+import { conversations, deals, jobs, offers, products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
@@ -361,5 +361,41 @@ describe('the agreed price in the chat header', () => {
     const dealId = sold.json<{ data: { dealId: number } }>().data.dealId;
     expect((await post(apiPath(API.deal.dispute, { id: dealId }), buyer)).statusCode).toBe(200);
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+  });
+
+  it('ends with the sale: sold on to someone else after the rating window, the first buyer sees no agreement', async () => {
+    const { seller, buyer, other, productId } = await listing(120);
+    const opening = await made(await offer(buyer, productId, 90));
+    expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
+    const sold = await post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: buyer.id,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const dealId = sold.json<{ data: { dealId: number } }>().data.dealId;
+    // Past the rating window, marking it available again leaves that deal standing.
+    await db()
+      .update(deals)
+      .set({ rateUntil: new Date(Date.now() - 1000) })
+      .where(eq(deals.id, dealId));
+    const reopened = await post(API.product.changeSoldStatus, seller, { productId, isSold: false });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const asked = await post(API.message.send, other, {
+      productId,
+      receiverId: seller.id,
+      message: 'Is it still for sale?',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const soldOn = await post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: other.id,
+    });
+    expect(soldOn.statusCode, soldOn.body).toBe(200);
+
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+    // Sold at the asking price, with no offer: nothing was agreed on.
+    expect(await agreedPriceFor(other, productId, seller)).toBeNull();
   });
 });
