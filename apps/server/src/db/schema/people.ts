@@ -38,6 +38,12 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     /** Profile views, counted once per viewer per hour and never for the owner (profile_views). */
     views: integer('views').notNull().default(0),
+    /**
+     * Changes whenever something the person's reputation reads changes (a rating of them, a deal of theirs, a first
+     * reply in a chat about their listing, a rater's ban): triggers of migration 0029 keep it, so a reputation
+     * read before stays good while it is unchanged (modules/deal/reputations.ts).
+     */
+    reputationVersion: bigint('reputation_version', { mode: 'number' }).notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -135,12 +135,13 @@ export async function accountExists(db: Db, id: number): Promise<boolean> {
 }
 
 /** Someone whose ratings may be read: an account not suspended. */
-export async function personShown(db: Db, id: number): Promise<boolean> {
+/** A person whose profile anyone may read (not banned), with their reputation's version; undefined otherwise. */
+export async function personShown(db: Db, id: number): Promise<{ reputationVersion: number } | undefined> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ reputationVersion: users.reputationVersion })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.bannedAt)));
-  return row !== undefined;
+  return row;
 }
 
 const subject = alias(users, 'review_subject');

@@ -16,6 +16,7 @@ import * as deals from './deal.repository.js';
 import { presentOwnReview as own } from './deal.presenter.js';
 import { REVIEW_WINDOW_END, type ReviewWindowEnd } from './deal.service.js';
 import * as repo from './review.repository.js';
+import { reputationAt } from './reputations.js';
 
 const R = messages.reviews;
 const DELETED_USER = messages.chat.deletedUser;
@@ -86,8 +87,9 @@ export function createReviewService(options: { db: Database; durable: DurableEve
 
     /** The reputation alone, as the profile carries it, without counting a profile view. */
     async reputation(subjectId: number): Promise<Reputation> {
-      if (!(await repo.personShown(db, subjectId))) throw new HttpError(404, messages.profile.notFound);
-      return repo.reputationOf(db, subjectId, now());
+      const person = await repo.personShown(db, subjectId);
+      if (!person) throw new HttpError(404, messages.profile.notFound);
+      return reputationAt(db, subjectId, person.reputationVersion, now());
     },
 
     async list(

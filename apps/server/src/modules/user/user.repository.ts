@@ -47,6 +47,7 @@ export interface ProfileRow {
   bannedAt: Date | null;
   emailVerifiedAt: Date | null;
   language: Locale | null;
+  reputationVersion: number;
   itemsSold: number;
   followersCount: number;
   followingCount: number;
@@ -75,6 +76,7 @@ export async function findProfile(
       bannedAt: users.bannedAt,
       emailVerifiedAt: users.emailVerifiedAt,
       language: users.language,
+      reputationVersion: users.reputationVersion,
       itemsSold: itemsSoldOf(outerUserId),
       followersCount: followersCountOf(outerUserId),
       followingCount: followingCountOf(outerUserId),

@@ -20,7 +20,7 @@ import type { EmailVerification } from '../account/email-verification.js';
 import * as repo from './user.repository.js';
 import * as blocks from './block.repository.js';
 import { refuseIfBlocked } from './reach.js';
-import { reputationOf } from '../deal/review.repository.js';
+import { reputationAt } from '../deal/reputations.js';
 import type { Gazetteer } from '../../services/geo/gazetteer.js';
 import { cityCentre, placeLabel, type ReverseGeocode } from '../../services/geo/place-label.js';
 
@@ -107,8 +107,8 @@ export function createUserService(options: UserServiceOptions) {
     views: number,
   ): Promise<ProfileDetails> {
     const isOwner = viewer?.id === row.id;
-    // One statement for every figure of the reputation (docs/product.md §20).
-    const reputation = await reputationOf(db, row.id, new Date());
+    // One statement for every figure of the reputation (docs/product.md §20), unless nothing changed since.
+    const reputation = await reputationAt(db, row.id, row.reputationVersion, new Date());
     return {
       id: row.id,
       userName: row.username,

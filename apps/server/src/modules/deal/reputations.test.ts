@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, apiPath, type ProfileDetails } from '@rummage/contract';
+import { reviews, users } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { banUser } from '../../test/factories.js';
+import { createProduct } from '../../test/products.js';
+import type { Person } from '../notification/notification.fixtures.js';
+import { dealApi } from './deal.fixtures.js';
+import { REPUTATION_FRESH_MS, reputationAt } from './reputations.js';
+
+// A reputation read before is answered again only while nothing it reads has changed: every change bumps the
+// person's reputation_version in the database, whichever path made it, and the next answer reads it anew.
+
+let t: TestApp;
+let api: ReturnType<typeof dealApi>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = dealApi(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.parts.storage.database.db;
+async function versionOf(person: Person): Promise<number> {
+  const [row] = await db()
+    .select({ version: users.reputationVersion })
+    .from(users)
+    .where(eq(users.id, person.id));
+  return row!.version;
+}
+async function profileReputation(person: Person) {
+  const response = await api.get(apiPath(API.user.profileDetails, { userId: person.id }));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: ProfileDetails }>().data.reputation;
+}
+
+describe('reputations as last read', () => {
+  it('answers the one read before while the version stands, and reads again at a new version or once stale', async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    const at = new Date();
+    const before = await versionOf(seller);
+    expect(await reputationAt(db(), seller.id, before, at)).toMatchObject({ count: 0, deals: 1 });
+    await api.rated(buyer, dealId, 4);
+    await api.rated(seller, dealId, 5);
+    const after = await versionOf(seller);
+    expect(after).toBeGreaterThan(before);
+    // Asked with the version it was read at, the kept one answers: no statement ran.
+    expect(await reputationAt(db(), seller.id, before, at)).toMatchObject({ count: 0 });
+    expect(await reputationAt(db(), seller.id, after, at)).toMatchObject({ average: 4, count: 1 });
+    // Time alone makes a kept reputation stale (chats leave the reply time's window).
+    await db().execute(
+      sql`update reviews set stars = 2 where deal_id = ${dealId} and subject_id = ${seller.id}`,
+    );
+    const later = new Date(at.getTime() + REPUTATION_FRESH_MS);
+    expect(await reputationAt(db(), seller.id, after, later)).toMatchObject({ average: 2, count: 1 });
+  });
+
+  it('bumps the version with each change the reputation reads, and the profile shows it at once', async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    const bumps = async (who: Person, change: () => Promise<unknown>) => {
+      const before = await versionOf(who);
+      await change();
+      return (await versionOf(who)) > before;
+    };
+    expect(await profileReputation(seller)).toMatchObject({ count: 0, deals: 1 });
+
+    // A rating given (hidden until both rated) and both published.
+    expect(await bumps(seller, () => api.rated(buyer, dealId, 3))).toBe(true);
+    expect(await bumps(seller, () => api.rated(seller, dealId, 5))).toBe(true);
+    expect(await profileReputation(seller)).toMatchObject({ average: 3, count: 1 });
+
+    // The rater suspended: their ratings are hidden while the ban lasts, and shown again after it.
+    expect(await bumps(seller, () => banUser(t.app, buyer.id))).toBe(true);
+    expect(await profileReputation(seller)).toMatchObject({ average: null, count: 0 });
+    expect(
+      await bumps(seller, () => db().update(users).set({ bannedAt: null }).where(eq(users.id, buyer.id))),
+    ).toBe(true);
+    expect(await profileReputation(seller)).toMatchObject({ average: 3, count: 1 });
+
+    // Removed by staff.
+    const removing = () =>
+      db()
+        .update(reviews)
+        .set({ removedAt: new Date(), removedReason: 'Abusive' })
+        .where(eq(reviews.subjectId, seller.id));
+    expect(await bumps(seller, removing)).toBe(true);
+    expect(await profileReputation(seller)).toMatchObject({ count: 0 });
+
+    // A chat's first answer counts in the reply time; the messages after it change nothing it reads.
+    const other = await api.person();
+    const second = await createProduct(t.app, seller.id);
+    await api.chat(other, seller, second);
+    expect(await bumps(seller, () => api.chat(seller, other, second))).toBe(true);
+    expect(await bumps(seller, () => api.chat(seller, other, second))).toBe(false);
+
+    // A deal called off is no deal done.
+    expect(await bumps(seller, () => api.dispute(buyer, dealId))).toBe(true);
+    expect(await profileReputation(seller)).toMatchObject({ deals: 0 });
+  });
+});
