@@ -38,7 +38,8 @@ export async function sayStartupNotices(db: Database, options: { host: string; l
         users.email,
         DEMO_USERS.map((account) => account.email),
       ),
-    );
+    )
+    .orderBy(users.id);
   if (demo.length === 0) return;
   options.log.warn(
     `Demo accounts with published passwords (${demo.map((row) => row.username).join(', ')}) exist and the server ` +
