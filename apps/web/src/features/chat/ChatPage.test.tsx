@@ -48,17 +48,19 @@ function setup({
   hasMore = false,
   historyAnswer,
   header = HEADER,
+  headerAnswer,
 }: {
   history?: unknown[];
   hasMore?: boolean;
   historyAnswer?: (url: URL) => MockAnswer;
   header?: ChatThreadHeader;
+  headerAnswer?: () => MockAnswer;
 } = {}) {
   storeSession();
   const api = mockApi({
     'GET /api/Account/me': ME_OK,
     'GET /api/Message/unread-count': { body: { data: { messages: 0, support: 0 } } },
-    'GET /api/Message/chat-thrifter/40/with/12': { body: { data: header } },
+    'GET /api/Message/chat-thrifter/40/with/12': headerAnswer ?? { body: { data: header } },
     'GET /api/Message/history/40/with/12': ({ url }) =>
       historyAnswer ? historyAnswer(url) : { body: { data: history, hasMore } },
     'POST /api/Message/read': { body: {} },
@@ -118,6 +120,24 @@ describe('chat page', () => {
     await openChat({ header: { ...HEADER, agreedPrice: 90, isReservedInThisChat: true } });
     const line = screen.getByText('Blue velvet sofa', { exact: false });
     expect(line.textContent).toBe('$90 agreed · asking $120 · Blue velvet sofa');
+  });
+
+  it('reads what was agreed again when the page comes back into view and after a dropped connection', async () => {
+    let header: ChatThreadHeader = { ...HEADER, agreedPrice: 90, isReservedInThisChat: true };
+    const { chat } = await openChat({ headerAnswer: () => ({ body: { data: header } }) });
+    const line = () => screen.getByText('Blue velvet sofa', { exact: false }).textContent;
+    expect(line()).toBe('$90 agreed · asking $120 · Blue velvet sofa');
+
+    // Called off in another tab: back here, the header no longer says it was agreed.
+    header = HEADER;
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(line()).not.toContain('agreed'));
+
+    // Agreed again while the connection was down: the reconnect reads it.
+    header = { ...HEADER, agreedPrice: 100, isReservedInThisChat: true };
+    act(() => chat.dropConnection());
+    act(() => chat.restoreConnection());
+    await waitFor(() => expect(line()).toBe('$100 agreed · asking $120 · Blue velvet sofa'));
   });
 
   it('shows a sent message at once as pending, then the server echo in its place, matched by its id', async () => {

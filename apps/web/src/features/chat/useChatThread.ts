@@ -45,6 +45,9 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     queryFn: ({ signal }) => fetchThreadHeader(productId!, receiverId!, signal),
     enabled: valid,
     retry: false,
+    // A hold released or a deal called off in another tab, or by the other person, changes what the header says
+    // was agreed: read it again whenever the page comes back into view (one small answer).
+    refetchOnWindowFocus: 'always',
   });
 
   const [chat, dispatch] = useReducer(chatReducer, EMPTY_CHAT);
@@ -52,6 +55,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 
+  const connectedBefore = useRef(false);
   // Hub callbacks outlive renders; they read the current chat through this ref.
   const partiesRef = useRef(parties);
   partiesRef.current = parties;
@@ -158,6 +162,10 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     onConnected: (connection: HubLike) => {
       const current = partiesRef.current;
       if (!current) return;
+      // Back from a drop: what was agreed may have changed meanwhile, as the messages may have.
+      if (connectedBefore.current)
+        void queryClient.invalidateQueries({ queryKey: chatKeys.header(current.productId, current.otherId) });
+      connectedBefore.current = true;
       invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, current.otherId, current.productId)
         .catch((error: unknown) => console.warn('JoinChat failed', error))
         // Messages sent while this screen was not yet (or no longer) in the chat come from history.
