@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { API } from '@rummage/contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -6,8 +7,8 @@ import type { Community, Person } from './community.js';
 
 /**
  * Stories that generated requests almost never complete by chance, because each step needs the one before it and
- * the right person: a haggle that ends in a deal and ratings, and a newcomer whose first message is held for
- * staff. Every step is a request through `community.call`, judged against the document like any other (no 5xx,
+ * the right person: a haggle that ends in a deal and ratings, a newcomer whose first message is held for staff,
+ * and someone setting up their account (details, photos, a browser's push subscription, a new address verified). Every step is a request through `community.call`, judged against the document like any other (no 5xx,
  * a documented status, a body that matches its schema); amounts, stars, texts and choices are generated, valid or
  * not. What a story leaves (offers, deals, ratings, held messages, and who was shown them) goes to the pools, so
  * the generated requests that follow act on it: a counter-offer answered, a rating reported, a held message
@@ -216,6 +217,79 @@ class Newcomer extends Story<NewcomerPlan> {
   }
 }
 
+/** Places people pick from the address suggestions, and what they might type instead. */
+const PLACES = [
+  { address: 'Chicago, IL', latitude: 41.8781, longitude: -87.6298 },
+  { address: 'Berlin, Germany', latitude: 52.52, longitude: 13.405 },
+  { address: 'Sevilla, España', latitude: 37.3891, longitude: -5.9845 },
+];
+
+const settling = fc.record({
+  place: fc.nat({ max: PLACES.length - 1 }),
+  language: fc.constantFrom(undefined, null, 'en', 'de', 'es', 'fr'),
+  /** A new e-mail address (to verify again: the link is asked for once more) or the one they had. */
+  newAddress: fc.boolean(),
+  photo: fc.boolean(),
+  /** A browser turns on notifications and, now and then, off again. */
+  push: fc.constantFrom('none', 'on', 'on and off'),
+});
+type SettlingPlan = typeof settling extends fc.Arbitrary<infer T> ? T : never;
+
+/** A push subscription as a browser's `PushSubscription.toJSON()` gives it: a real P-256 key and auth secret. */
+function browserSubscription(id: number) {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from(jwk.y!, 'base64url'),
+  ]);
+  return {
+    // A public address literal: the endpoint check needs no name lookup, and nothing is sent to it here.
+    endpoint: `https://93.184.216.34/push/v2/${id}-${randomBytes(6).toString('hex')}`,
+    keys: { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+/** Someone new sets up their account: where they live, their language, photos, notifications, a new address. */
+class SettlingIn extends Story<SettlingPlan> {
+  protected async story(community: Community) {
+    const { plan } = this;
+    const person = await community.signUp({ regular: false });
+    const me = await community.as(person, 'GET', API.account.me);
+    if (!ok(me)) return;
+    const email = data<{ email: string }>(me).email;
+    const details = {
+      userId: person.id,
+      userName: person.userName,
+      email: plan.newAddress ? `moved.${email}` : email,
+      ...PLACES[plan.place]!,
+      ...(plan.language !== undefined && { language: plan.language }),
+    };
+    const saved = await community.as(person, 'POST', API.user.updateUserDetails, { body: details });
+    // A new address is unverified: the person asks for the link again (the change sent one already).
+    if (ok(saved) && plan.newAddress) await community.as(person, 'POST', API.account.resendVerification);
+    if (plan.photo) {
+      const form = multipart([
+        { name: 'UserId', value: person.id },
+        { name: 'ImageFile', filename: 'me.png', data: this.photo },
+      ]);
+      await community.formAs(person, API.user.uploadProfilePhoto, form);
+      await community.formAs(person, API.user.uploadCoverPhoto, form);
+    }
+    if (plan.push === 'none') return;
+    const subscription = browserSubscription(person.id);
+    const on = await community.as(person, 'POST', API.notifications.pushSubscriptions, {
+      body: subscription,
+    });
+    if (ok(on) && plan.push === 'on and off') {
+      await community.as(person, 'DELETE', API.notifications.pushSubscriptions, {
+        body: { endpoint: subscription.endpoint },
+      });
+    }
+  }
+}
+
 /**
  * One run of each story to its end, with plans where every step should succeed: a haggle accepted and rated by
  * both, one countered, accepted and called off by the buyer, one declined and held instead, and a newcomer's held
@@ -244,6 +318,7 @@ export function storiesToTheEnd(photo: Buffer): Command[] {
     new Haggle({ ...base, seller: 1, buyer: 1, answer: 'withdraw' }, photo),
     new Newcomer({ seller: 0, spam: 0, decision: 'release', price: 20 }, photo),
     new Newcomer({ seller: 1, spam: 1, decision: 'reject', price: 20 }, photo),
+    new SettlingIn({ place: 1, language: 'de', newAddress: true, photo: true, push: 'on and off' }, photo),
   ];
 }
 
@@ -252,5 +327,6 @@ export function storyArbs(photo: Buffer): Array<{ weight: number; arbitrary: fc.
   return [
     { weight: 4, arbitrary: haggle.map((plan): Command => new Haggle(plan, photo)) },
     { weight: 2, arbitrary: newcomer.map((plan): Command => new Newcomer(plan, photo)) },
+    { weight: 1, arbitrary: settling.map((plan): Command => new SettlingIn(plan, photo)) },
   ];
 }
