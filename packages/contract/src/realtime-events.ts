@@ -29,6 +29,13 @@ export const chatActivitySchema = z.object({
 });
 export type ChatActivity = z.infer<typeof chatActivitySchema>;
 
+/** AgreementChanged: which chat's hold or deal changed (the chat of `buyerId` about `productId`). */
+export const agreementChangedSchema = z.object({
+  productId: z.number().int(),
+  buyerId: z.number().int(),
+});
+export type AgreementChanged = z.infer<typeof agreementChangedSchema>;
+
 const count = z.number().int().min(0);
 
 /**
@@ -46,6 +53,8 @@ export const HUB_EVENT_SCHEMAS = {
     [HUB_EVENTS.receiveMessage]: receivedChatMessageSchema,
     /** Every change of an offer in the chat: a new one (its row is in the history), or a new status. */
     [HUB_EVENTS.receiveOffer]: offerSchema,
+    /** The listing's hold for the chat's buyer, or a deal with them, began or ended. */
+    [HUB_EVENTS.agreementChanged]: agreementChangedSchema,
     [HUB_EVENTS.messageError]: z.string(),
   },
   support: {

@@ -57,6 +57,12 @@ export const HUB_EVENTS = {
    * docs/product.md §18), sent to the connections that joined it.
    */
   receiveOffer: 'receiveoffer',
+  /**
+   * chat hub: what the two agreed may have changed (docs/product.md §18, §19): the listing was held for this chat's
+   * buyer or let go, or sold to them in a deal or that deal called off. Sent to the connections that joined that
+   * chat; the page reads the chat's header again.
+   */
+  agreementChanged: 'AgreementChanged',
   /** chat and support hubs: a readable refusal text for the caller's SendMessage. */
   messageError: 'MessageError',
 } as const;

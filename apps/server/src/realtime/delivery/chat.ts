@@ -1,4 +1,4 @@
-import { HUB_EVENTS, type ReceivedChatMessage } from '@rummage/contract';
+import { HUB_EVENTS, type AgreementChanged, type ReceivedChatMessage } from '@rummage/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { HubLookup } from '../hub.js';
 import { chatGroup, chatSideGroup } from '../hubs/chat.hub.js';
@@ -8,7 +8,8 @@ import { chatGroup, chatSideGroup } from '../hubs/chat.hub.js';
  * people's and the sender's own, whose echo carries its clientMessageId back. A person's other tabs, showing
  * other chats, get nothing; the inbox and badges learn of it on /generalhub (delivery/inbox.ts). A message with a
  * safety warning goes to each side's own group instead, so only the recipient's copy carries the warning.
- * receiveoffer goes to the same group on every change of an offer made in that chat.
+ * receiveoffer goes to the same group on every change of an offer made in that chat, AgreementChanged when a hold
+ * or a deal of the chat's buyer begins or ends.
  */
 export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
   events.on('chat.messageSent', async (sent) => {
@@ -38,6 +39,19 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
       .clients.group(chatGroup(offer.productId, offer.buyerId))
       .send(HUB_EVENTS.receiveOffer, offer);
   });
+  // What the two agreed (docs/product.md §18, §19): a hold for the chat's buyer or a deal with them began or ended,
+  // here or in another tab; the chat's open pages read their header again. A listing sold to nobody in a chat, or
+  // marked available with no deal to call off, concerns no chat in particular: a page reads it when next in view.
+  const agreementChanged = async (productId: number, buyerId: number) => {
+    const payload: AgreementChanged = { productId, buyerId };
+    await hubs('chat')
+      .clients.group(chatGroup(productId, buyerId))
+      .send(HUB_EVENTS.agreementChanged, payload);
+  };
+  events.on('product.reserved', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
+  events.on('product.reservationEnded', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
+  events.on('deal.made', ({ deal }) => agreementChanged(deal.productId, deal.buyerId));
+  events.on('deal.voided', ({ deal }) => agreementChanged(deal.productId, deal.buyerId));
   // A held message: its sender's pages show it as waiting for a check; the recipient's hear nothing.
   events.on('chat.messageHeld', async (held) => {
     const payload: ReceivedChatMessage = {

@@ -9,6 +9,7 @@ import {
   HUBS,
   messages,
   type ChatHistoryResponse,
+  type AgreementChanged,
   type ChatRoom,
   type Offer,
   type OfferResponse,
@@ -48,6 +49,25 @@ const history = async (who: HubPerson, productId: number, otherId: number) =>
 
 const rooms = async (who: HubPerson) =>
   ((await call(who, 'GET', API.message.chatRooms)) as { data: ChatRoom[] }).data;
+
+/**
+ * A buyer's chat about a seller's listing, open on both sides, each page keeping what `event` brings it; `open`
+ * opens another page of the same listing (a third person's, say).
+ */
+async function chatOpenOnBothSides<T>(event: string) {
+  const [seller, buyer, third] = await Promise.all([person(), person(), person()]);
+  const productId = await createProduct(hub.t.app, seller.id, { price: 100 });
+  await call(buyer, 'POST', API.message.send, { productId, receiverId: seller.id, message: 'Hi' });
+  const open = async (who: HubPerson, otherId: number) => {
+    const connection = await connect(HUBS.chat, who);
+    const got: T[] = [];
+    connection.on(event, (payload: T) => got.push(payload));
+    await connection.invoke('JoinChat', otherId, productId);
+    return { connection, got };
+  };
+  const [sellerTab, buyerTab] = [await open(seller, buyer.id), await open(buyer, seller.id)];
+  return { seller, buyer, third, productId, open, sellerTab, buyerTab };
+}
 
 /** Every earlier push on these connections has arrived (an invocation's answer follows them on the socket). */
 async function settled(connections: HubConnection[]) {
@@ -121,20 +141,15 @@ describe('offers in the chat between the two', () => {
   });
 
   it('sends receiveoffer to both open pages of the chat on every change, and to nobody else', async () => {
-    const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
-    const productId = await createProduct(hub.t.app, seller.id, { price: 100 });
-    await call(buyer, 'POST', API.message.send, { productId, receiverId: seller.id, message: 'Hi' });
-
-    const open = async (who: HubPerson, otherId: number) => {
-      const connection = await connect(HUBS.chat, who);
-      const got: Offer[] = [];
-      connection.on(HUB_EVENTS.receiveOffer, (payload: Offer) => got.push(payload));
-      await connection.invoke('JoinChat', otherId, productId);
-      return { connection, got };
-    };
-    const sellerTab = await open(seller, buyer.id);
-    const buyerTab = await open(buyer, seller.id);
-    const strangerTab = await open(stranger, seller.id);
+    const {
+      seller,
+      buyer,
+      third: stranger,
+      productId,
+      ...scene
+    } = await chatOpenOnBothSides<Offer>(HUB_EVENTS.receiveOffer);
+    const { sellerTab, buyerTab } = scene;
+    const strangerTab = await scene.open(stranger, seller.id);
 
     const made = await offer(buyer, productId, 40);
     await call(seller, 'POST', apiPath(API.offer.decline, { id: made.id }));
@@ -147,5 +162,35 @@ describe('offers in the chat between the two', () => {
       ]);
     }
     expect(strangerTab.got).toEqual([]);
+  });
+
+  it('sends AgreementChanged to the chat when the listing is held for its buyer, let go, sold to them, and called off', async () => {
+    const {
+      seller,
+      buyer,
+      third: other,
+      productId,
+      ...scene
+    } = await chatOpenOnBothSides<AgreementChanged>(HUB_EVENTS.agreementChanged);
+    const { sellerTab, buyerTab } = scene;
+    // The same listing, another buyer's chat: none of this is about them.
+    await call(other, 'POST', API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
+    const otherTab = await scene.open(other, seller.id);
+
+    await call(seller, 'POST', API.product.reserve, { productId, buyerId: buyer.id });
+    await call(seller, 'POST', API.product.unreserve, { productId });
+    const sold = (await call(seller, 'POST', API.product.changeSoldStatus, {
+      productId,
+      isSold: true,
+      buyerId: buyer.id,
+    })) as { data: { dealId: number } };
+    await call(buyer, 'POST', apiPath(API.deal.dispute, { id: sold.data.dealId }));
+    await settled([sellerTab.connection, buyerTab.connection, otherTab.connection]);
+
+    for (const tab of [sellerTab, buyerTab]) {
+      // Held, let go, sold, called off.
+      expect(tab.got).toEqual(Array.from({ length: 4 }, () => ({ productId, buyerId: buyer.id })));
+    }
+    expect(otherTab.got).toEqual([]);
   });
 });

@@ -140,6 +140,22 @@ describe('chat page', () => {
     await waitFor(() => expect(line()).toBe('$100 agreed · asking $120 · Blue velvet sofa'));
   });
 
+  it('reads what was agreed again when the other person lets the hold go or calls the deal off', async () => {
+    let header: ChatThreadHeader = { ...HEADER, agreedPrice: 90, isReservedInThisChat: true };
+    const { chat, api } = await openChat({ headerAnswer: () => ({ body: { data: header } }) });
+    const line = () => screen.getByText('Blue velvet sofa', { exact: false }).textContent;
+    const headerReads = () => api.calls.filter((call) => call.path.includes('/chat-thrifter/')).length;
+    expect(line()).toBe('$90 agreed · asking $120 · Blue velvet sofa');
+    header = HEADER;
+    // Another listing's news is not read here.
+    const before = headerReads();
+    act(() => chat.emit(HUB_EVENTS.agreementChanged, { productId: 41, buyerId: 7 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(headerReads()).toBe(before);
+    act(() => chat.emit(HUB_EVENTS.agreementChanged, { productId: 40, buyerId: 7 }));
+    await waitFor(() => expect(line()).not.toContain('agreed'));
+  });
+
   it('shows a sent message at once as pending, then the server echo in its place, matched by its id', async () => {
     const user = userEvent.setup();
     const { chat } = await openChat();

@@ -154,6 +154,14 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         if (!message.fromSelf) markRead();
       },
       [HUB_EVENTS.receiveOffer]: (offer) => offerChanged(offer),
+      // Held, let go, sold or called off, by either person in any tab: the header says what stands now.
+      [HUB_EVENTS.agreementChanged]: ({ productId: changed }) => {
+        const current = partiesRef.current;
+        if (current && changed === current.productId)
+          void queryClient.invalidateQueries({
+            queryKey: chatKeys.header(current.productId, current.otherId),
+          });
+      },
       [HUB_EVENTS.messageError]: (text) => {
         setSendError(typeof text === 'string' && text.trim() ? text : textsRef.current.listing.messageFailed);
         dispatch({ type: 'failed' });
