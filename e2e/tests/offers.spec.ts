@@ -80,5 +80,12 @@ test('a buyer offers, the seller counters in the chat, the buyer accepts, and th
   // The listing's page shows it reserved for Bob.
   await buyer.goto(`/product-detail/${productId}`);
   await expect(buyer.getByText('Reserved for you: this is the exact pickup spot.')).toBeVisible();
+
+  // Alice lets the hold go from her chat: Bob's open chat no longer says a price was agreed, with no reload.
+  await buyer.goto(`/chat/${alice.id}/${productId}`);
+  await expect(buyer.getByText('$30 agreed')).toBeVisible();
+  await seller.getByRole('button', { name: `Release the reservation for ${DEMO.bob.username}` }).click();
+  await expect(buyer.getByText('$30 agreed')).toBeHidden();
+  await expect(buyer.getByText('$35', { exact: true })).toBeVisible();
   await seller.context().close();
 });

@@ -55,7 +55,6 @@ export function useChatThread(receiverId: number | null, productId: number | nul
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 
-  const connectedBefore = useRef(false);
   // Hub callbacks outlive renders; they read the current chat through this ref.
   const partiesRef = useRef(parties);
   partiesRef.current = parties;
@@ -170,14 +169,17 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     onConnected: (connection: HubLike) => {
       const current = partiesRef.current;
       if (!current) return;
-      // Back from a drop: what was agreed may have changed meanwhile, as the messages may have.
-      if (connectedBefore.current)
-        void queryClient.invalidateQueries({ queryKey: chatKeys.header(current.productId, current.otherId) });
-      connectedBefore.current = true;
       invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, current.otherId, current.productId)
         .catch((error: unknown) => console.warn('JoinChat failed', error))
-        // Messages sent while this screen was not yet (or no longer) in the chat come from history.
-        .then(() => loadNewest());
+        // What changed while this screen was not yet (or no longer) in the chat is read again: the messages from
+        // history, and the header, since a hold or a deal may have begun or ended meanwhile (AgreementChanged
+        // reaches only pages in the chat).
+        .then(() => {
+          void queryClient.invalidateQueries({
+            queryKey: chatKeys.header(current.productId, current.otherId),
+          });
+          return loadNewest();
+        });
     },
     onStopping: (connection: HubLike) => {
       const current = partiesRef.current;
