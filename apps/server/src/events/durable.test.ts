@@ -6,7 +6,7 @@ import { freshDatabase } from '../test/app.js';
 import { runOnce } from '../test/jobs.js';
 import { until } from '../test/until.js';
 import { createEventBus } from './bus.js';
-import { createDurableEvents, processor, processorJob } from './durable.js';
+import { createDurableEvents, processor, processorJob, type DurableEvents } from './durable.js';
 
 // Consequences recorded in a write's transaction: they exist exactly when the write does, each processor's effect
 // happens once however often its job runs, and the bus hears of the event only after the commit.
@@ -62,6 +62,35 @@ function setUp() {
     }),
   ]);
   return { db, queue, durable, told, kinds };
+}
+
+/** A point `count` callers wait at until all of them have reached it. */
+function barrier(count: number) {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived === count) open();
+    return opened;
+  };
+}
+
+/**
+ * Two writes at once, each recording two people's events: the first person's, then (once both are halfway) the
+ * second's. Given the same two people's keys in the opposite orders, locks taken as they come would deadlock.
+ */
+function inOppositeOrders(durable: DurableEvents, ...writes: Array<[number, number]>) {
+  const halfway = barrier(writes.length);
+  return Promise.all(
+    writes.map(([first, second]) =>
+      durable.transaction(async (_tx, record) => {
+        await record('user.unbanned', { userId: first });
+        await halfway();
+        await record('user.unbanned', { userId: second });
+      }),
+    ),
+  );
 }
 
 describe('durable events', () => {
@@ -178,16 +207,6 @@ describe('durable events', () => {
         }),
       ]);
       await queue.start();
-      const barrier = (count: number) => {
-        let arrived = 0;
-        let open!: () => void;
-        const opened = new Promise<void>((resolve) => (open = resolve));
-        return () => {
-          arrived += 1;
-          if (arrived === count) open();
-          return opened;
-        };
-      };
 
       // The transaction that records first commits last: its event comes after the other's, as the commits did.
       let commitFirst!: () => void;
@@ -209,20 +228,37 @@ describe('durable events', () => {
       expect(handled).toEqual([401, 301]);
 
       // Each records one person's event, then the other's: the keys' locks are taken at the end, in one order.
-      const halfway = barrier(2);
-      await Promise.all(
-        [
-          [311, 312],
-          [412, 411],
-        ].map((userIds) =>
-          durable.transaction(async (_tx, record) => {
-            await record('user.unbanned', { userId: userIds[0]! });
-            await halfway();
-            await record('user.unbanned', { userId: userIds[1]! });
-          }),
-        ),
-      );
+      await inOppositeOrders(durable, [311, 312], [412, 411]);
       await until('all handled', () => handled.length === 6, 5_000);
+      await queue.stop();
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "enqueues a processor's ordered jobs at its transaction's end, so opposite orders of two writes never deadlock",
+    async () => {
+      const db = database.handle.db;
+      const queue = createJobQueue({ db, log: quiet, pollMs: 20, concurrency: 4 });
+      const durable = createDurableEvents({ db, queue, bus: createEventBus() });
+      const pushed: number[] = [];
+      queue.define<{ userId: number }>({
+        name: 'test.browserPush',
+        handler: async ({ userId }) => void pushed.push(userId),
+      });
+      durable.register([
+        processor({
+          event: 'user.unbanned',
+          name: 'test.pushInTransaction',
+          inTransaction: true,
+          // As the push processor does: one job per browser, in the browser's order.
+          handle: async ({ userId }, w) =>
+            w.enqueue('test.browserPush', { userId }, { inOrderOf: `browser:${userId % 100}` }),
+        }),
+      ]);
+      await queue.start();
+      await inOppositeOrders(durable, [521, 522], [622, 621]);
+      await until('every push sent', () => pushed.length === 4, 5_000);
+      expect(pushed.toSorted()).toEqual([521, 522, 621, 622]);
       await queue.stop();
     },
   );

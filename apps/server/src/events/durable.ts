@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { withTransaction, type Database, type Transaction } from '../db/client.js';
 import { JOBS_CHANNEL } from '../jobs/queue/listen.js';
-import type { JobKind, JobQueue } from '../jobs/queue/queue.js';
+import type { EnqueueOptions, JobKind, JobQueue } from '../jobs/queue/queue.js';
 import { orderKeysLocked } from '../jobs/queue/queue.repository.js';
 import type { DomainEventName, EventBus } from './bus.js';
 import type { DomainEventMap } from './domain-events.js';
@@ -29,7 +29,16 @@ export interface ProcessorContext {
   record: RecordEvent;
   /** Work for after the commit that may be lost with the process (a cache of what was enqueued). */
   afterCommit(effect: () => void): void;
+  /**
+   * Enqueues a job of the queue in this transaction, at its end: with an `inOrderOf`, its key is locked there with
+   * the recorded events' keys, all in one order, so two transactions enqueueing for the same people in opposite
+   * orders cannot deadlock (as `queue.enqueue` with `tx`, which locks the key at once, could).
+   */
+  enqueue(name: string, payload: unknown, options?: DeferredJobOptions): void;
 }
+
+/** What a processor's deferred job may carry (the queue's `EnqueueOptions` without its transaction). */
+export type DeferredJobOptions = Omit<EnqueueOptions, 'tx'>;
 
 export interface EventProcessor<K extends DomainEventName = DomainEventName> {
   event: K;
@@ -122,10 +131,19 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
    * one order, and held to the commit, so the locks wait as little as they can and never in a circle.
    */
   async function enqueueRecorded(tx: Transaction, after: After): Promise<void> {
-    if (after.recorded.length === 0) return;
-    const keys = after.recorded.flatMap(({ jobs }) => jobs.flatMap((job) => job.inOrderOf ?? []));
+    if (after.recorded.length === 0 && after.jobs.length === 0) return;
+    const keys = [
+      ...after.recorded.flatMap(({ jobs }) => jobs.flatMap((job) => job.inOrderOf ?? [])),
+      ...after.jobs.flatMap(({ options }) => options.inOrderOf ?? []),
+    ];
+    // Usually folded into the first event's insert; with deferred jobs (whose inserts lock their own key again,
+    // already held) or none to insert, a statement of its own.
+    const folded = after.recorded.length > 0 && after.jobs.length === 0;
+    if (!folded && keys.length > 0) await lockOrderKeys(tx, keys);
     for (const [index, recorded] of after.recorded.entries())
-      await insertEventJobs(tx, recorded, index === 0 ? keys : []);
+      await insertEventJobs(tx, recorded, folded && index === 0 ? keys : []);
+    for (const { name, payload, options } of after.jobs)
+      await queue.enqueue(name, payload, { ...options, tx });
     // On PGlite the workers' claim waits for this transaction's end; on PostgreSQL the NOTIFY wakes them then.
     queue.wake();
   }
@@ -135,6 +153,7 @@ export function createDurableEvents({ db, queue, bus }: DurableEventsOptions): D
     eventId,
     record: (next, payload) => recordIn(tx, next, payload, after),
     afterCommit: (effect) => after.effects.push(effect),
+    enqueue: (name, payload, options = {}) => after.jobs.push({ name, payload, options }),
   });
 
   function define(definition: EventProcessor) {
@@ -197,6 +216,8 @@ interface RecordedEvent {
  */
 interface After {
   recorded: RecordedEvent[];
+  /** Jobs processors enqueued in the transaction (`ProcessorContext.enqueue`), inserted at its end. */
+  jobs: Array<{ name: string; payload: unknown; options: DeferredJobOptions }>;
   told: Array<[DomainEventName, unknown]>;
   effects: Array<() => void>;
   reset(): void;
@@ -206,10 +227,12 @@ interface After {
 function freshAfter(): After {
   const after: After = {
     recorded: [],
+    jobs: [],
     told: [],
     effects: [],
     reset() {
       after.recorded = [];
+      after.jobs = [];
       after.told = [];
       after.effects = [];
     },
@@ -222,6 +245,10 @@ function freshAfter(): After {
 }
 
 const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function lockOrderKeys(tx: Transaction, keys: readonly string[]): Promise<void> {
+  await tx.execute(sql`with ${orderKeysLocked(keys)} select 1 from order_keys_locked`);
+}
 
 async function nextEventId(tx: Transaction): Promise<number> {
   const [row] = rowsOf<{ id: string | number }>(

@@ -326,7 +326,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
       event: 'notification.created',
       name: 'push.notice',
       inTransaction: true,
-      handle: async (event, w) => push.notify(event, w.tx),
+      handle: async (event, w) => push.notify(event, w),
     }),
     processor({
       event: 'session.ended',

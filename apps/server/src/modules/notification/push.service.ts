@@ -17,6 +17,7 @@ import {
 } from '@rummage/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import type { SessionEndReason } from '../../events/domain-events.js';
+import type { ProcessorContext } from '../../events/durable.js';
 import { PermanentJobError, RetryLaterError, type JobKind, type JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Presence } from '../../services/presence/index.js';
@@ -68,6 +69,9 @@ export interface PushJobPayload {
   push: PushPayload;
 }
 
+/** The processor's transaction and its deferred enqueue (`ProcessorContext`). */
+type InTransaction = Pick<ProcessorContext, 'tx' | 'enqueue'>;
+
 export interface PushServiceOptions {
   db: Database;
   queue: JobQueue;
@@ -92,7 +96,7 @@ export interface PushService {
    * Enqueues the pushes of a stored notification when its person is away, in the transaction that stored it
    * (the `notification.created` processor).
    */
-  notify(event: { userId: number; notification: Notification }, tx: Transaction): Promise<void>;
+  notify(event: { userId: number; notification: Notification }, w: InTransaction): Promise<void>;
   /** Sessions that end everywhere forget the person's browsers, in the transaction that ended them. */
   sessionEnded(event: { userId: number; reason: SessionEndReason }, tx: Transaction): Promise<void>;
   /** The queue's job kind (defined in the composition root). */
@@ -103,13 +107,14 @@ export function createPushService(options: PushServiceOptions): PushService {
   const { db, queue, presence, preferences, sender, policy, log } = options;
   const locale = options.locale ?? SPEC_LOCALE;
 
+  /** Enqueues now, or through `w` at the end of its transaction (the processor's: see `ProcessorContext.enqueue`). */
   const enqueue = async (
     userId: number,
     subscriptions: readonly StoredSubscription[],
     push: PushPayload,
     key: (subscriptionId: number) => string,
     notificationId?: number,
-    tx?: Transaction,
+    w?: InTransaction,
   ) => {
     for (const subscription of subscriptions) {
       const payload: PushJobPayload = {
@@ -119,11 +124,9 @@ export function createPushService(options: PushServiceOptions): PushService {
         push,
       };
       // One browser's pushes leave in the order their entries changed: a chat's entry shows its last message.
-      await queue.enqueue(PUSH_JOB, payload, {
-        idempotencyKey: key(subscription.id),
-        inOrderOf: `push:${subscription.id}`,
-        tx,
-      });
+      const job = { idempotencyKey: key(subscription.id), inOrderOf: `push:${subscription.id}` };
+      if (w) w.enqueue(PUSH_JOB, payload, job);
+      else await queue.enqueue(PUSH_JOB, payload, job);
     }
   };
 
@@ -214,7 +217,8 @@ export function createPushService(options: PushServiceOptions): PushService {
       const nonce = randomBytes(8).toString('hex');
       await enqueue(userId, subscriptions, push, (id) => `push:test:${id}:${nonce}`);
     },
-    async notify({ userId, notification }, tx) {
+    async notify({ userId, notification }, w) {
+      const { tx } = w;
       // Decided now, when the notification is stored: no grace period for a page that might open later.
       if (await presence.isOnline(userId)) return;
       // Most people have no subscription: that is asked first, so a chat message costs them one query here.
@@ -241,7 +245,7 @@ export function createPushService(options: PushServiceOptions): PushService {
         push,
         (id) => `push:${notification.id}:${id}:${version}`,
         notification.id,
-        tx,
+        w,
       );
     },
     async sessionEnded({ userId, reason }, tx) {
