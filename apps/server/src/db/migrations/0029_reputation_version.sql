@@ -17,12 +17,14 @@ CREATE TRIGGER reviews_reputation AFTER INSERT OR DELETE OR UPDATE OF published_
   ON reviews FOR EACH ROW EXECUTE FUNCTION rummage_rating_changed();--> statement-breakpoint
 CREATE FUNCTION rummage_deal_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The lower id first, whichever side it is: two deals of the same two people with the roles swapped take the
+  -- two rows' locks in the same order.
   IF TG_OP = 'DELETE' THEN
-    PERFORM rummage_reputation_changed(OLD.seller_id);
-    PERFORM rummage_reputation_changed(OLD.buyer_id);
+    PERFORM rummage_reputation_changed(least(OLD.seller_id, OLD.buyer_id));
+    PERFORM rummage_reputation_changed(greatest(OLD.seller_id, OLD.buyer_id));
   ELSE
-    PERFORM rummage_reputation_changed(NEW.seller_id);
-    PERFORM rummage_reputation_changed(NEW.buyer_id);
+    PERFORM rummage_reputation_changed(least(NEW.seller_id, NEW.buyer_id));
+    PERFORM rummage_reputation_changed(greatest(NEW.seller_id, NEW.buyer_id));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -49,9 +51,12 @@ CREATE TRIGGER conversations_reply_gone AFTER DELETE ON conversations
 CREATE FUNCTION rummage_rater_banned() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE users SET reputation_version = reputation_version + 1
-  WHERE id IN (SELECT subject_id FROM reviews WHERE author_id = NEW.id);
+  WHERE id IN (SELECT subject_id FROM reviews WHERE author_id = CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A banned person's ratings of others are hidden while the ban lasts.
+-- A banned person's ratings of others are hidden while the ban lasts; a deleted account's ratings read as a deleted
+-- user's, shown again.
 CREATE TRIGGER users_rater_banned AFTER UPDATE OF banned_at ON users
-  FOR EACH ROW WHEN (OLD.banned_at IS DISTINCT FROM NEW.banned_at) EXECUTE FUNCTION rummage_rater_banned();
+  FOR EACH ROW WHEN (OLD.banned_at IS DISTINCT FROM NEW.banned_at) EXECUTE FUNCTION rummage_rater_banned();--> statement-breakpoint
+CREATE TRIGGER users_banned_rater_deleted AFTER DELETE ON users
+  FOR EACH ROW WHEN (OLD.banned_at IS NOT NULL) EXECUTE FUNCTION rummage_rater_banned();

@@ -99,4 +99,16 @@ describe('reputations as last read', () => {
     expect(await bumps(seller, () => api.dispute(buyer, dealId))).toBe(true);
     expect(await profileReputation(seller)).toMatchObject({ deals: 0 });
   });
+
+  it("counts a banned rater's rating again once their account is deleted, as a deleted user's", async () => {
+    const { seller, buyer, dealId } = await api.deal();
+    await api.rated(buyer, dealId, 4);
+    await api.rated(seller, dealId, 5);
+    await banUser(t.app, buyer.id);
+    expect(await profileReputation(seller)).toMatchObject({ count: 0 });
+    const before = await versionOf(seller);
+    await db().delete(users).where(eq(users.id, buyer.id));
+    expect(await versionOf(seller)).toBeGreaterThan(before);
+    expect(await profileReputation(seller)).toMatchObject({ average: 4, count: 1 });
+  });
 });
