@@ -140,6 +140,19 @@ describe('chat page', () => {
     await waitFor(() => expect(line()).toBe('$100 agreed · asking $120 · Blue velvet sofa'));
   });
 
+  it('keeps the chat and its header when reading the header again fails (a network blip)', async () => {
+    let answer: MockAnswer = { body: { data: { ...HEADER, agreedPrice: 90, isReservedInThisChat: true } } };
+    const { chat, api } = await openChat({ headerAnswer: () => answer });
+    const reads = () => api.calls.filter((call) => call.path.includes('/chat-thrifter/')).length;
+    const before = reads();
+    answer = { status: 503, body: { message: 'Service unavailable' } };
+    act(() => chat.emit(HUB_EVENTS.agreementChanged, { productId: 40, buyerId: 7 }));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Blue velvet sofa', { exact: false }).textContent).toContain('$90 agreed');
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
+  });
+
   it('reads what was agreed again when the other person lets the hold go or calls the deal off', async () => {
     let header: ChatThreadHeader = { ...HEADER, agreedPrice: 90, isReservedInThisChat: true };
     const { chat, api } = await openChat({ headerAnswer: () => ({ body: { data: header } }) });

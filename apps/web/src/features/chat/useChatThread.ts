@@ -244,7 +244,9 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     [hub.connection, connected, selfName],
   );
 
-  const loadFailed = !valid || header.isError || historyStatus === 'failed';
+  // A header read again (back in view, a join, an agreement changed) that fails keeps the one shown: only a chat
+  // that never had one cannot be shown.
+  const loadFailed = !valid || (header.isError && header.data === undefined) || historyStatus === 'failed';
   const loading = !loadFailed && (header.isPending || historyStatus === 'loading');
 
   return {
