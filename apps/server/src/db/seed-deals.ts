@@ -90,6 +90,7 @@ export async function seedDemoDeals(db: Database): Promise<number> {
         rateUntil: new Date(soldAt.getTime() + RATING_DAYS * DAY_MS),
       })
       .returning({ id: deals.id });
+    await db.update(products).set({ saleDealId: row!.id }).where(eq(products.id, item!.id));
     // Both sides rated the day after: published together at the second rating, as POST /api/Review does.
     const ratedAt = new Date(soldAt.getTime() + DAY_MS);
     const rating = (

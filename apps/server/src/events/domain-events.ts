@@ -57,8 +57,11 @@ export interface DomainEventMap {
   'support.ticketChanged': { ticket: SupportTicket };
   /** Unread support counts changed for these people, and for every staff member when `staff` is set. */
   'support.unreadChanged': { userIds: number[]; staff: boolean };
-  /** A listing was marked sold or available again. */
-  'product.soldChanged': { productId: number; sellerId: number; isSold: boolean };
+  /**
+   * A listing was marked sold or available again. `buyerId`: the buyer the sale recorded a deal with, or whose
+   * deal stood until the listing was available again: what the two agreed began or ended with it.
+   */
+  'product.soldChanged': { productId: number; sellerId: number; isSold: boolean; buyerId?: number };
   /** A new listing was stored (followers of the seller hear of it). */
   'product.listed': { productId: number; sellerId: number; title: string };
   /** Someone liked a listing they had not liked (an unlike or a repeated like is not told). */

@@ -70,6 +70,11 @@ export const products = pgTable(
     locationText: text('location_text'),
     isSold: boolean('is_sold').notNull().default(false),
     soldAt: at('sold_at'),
+    /**
+     * The deal this sale recorded (docs/product.md §19), while the listing stays sold: the agreement that stands.
+     * Null when it is available, or was sold to someone who never chatted about it. A plain id, as deals keep.
+     */
+    saleDealId: bigint('sale_deal_id', { mode: 'number' }),
     /** Set by moderation: hidden listings leave every public list but stay for their owner and staff. */
     hiddenAt: at('hidden_at'),
     hiddenReason: text('hidden_reason'),
@@ -100,6 +105,7 @@ export const products = pgTable(
     check('products_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('products_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('products_sold_at_check', sql`${t.isSold} = (${t.soldAt} is not null)`),
+    check('products_sale_deal_check', sql`${t.saleDealId} is null or ${t.isSold}`),
     index('products_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_seller_id_created_at_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index('products_category_id_idx').on(t.categoryId),

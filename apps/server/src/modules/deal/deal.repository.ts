@@ -1,5 +1,5 @@
 /** Deals (docs/product.md §19): the `deals` table, written only here. */
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { conversations, deals, products, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
@@ -29,8 +29,9 @@ export async function saleTerms(
 
 /**
  * The amount two people agreed on in an accepted offer about a listing, while the agreement stands: the listing is
- * held for the buyer (`heldForBuyer`: the offer's amount), or its newest deal sold it to them and was not called off
- * (the deal's price, which the offer set). Null otherwise, and for a sale at the asking price with no offer.
+ * held for the buyer (`heldForBuyer`: the offer's amount), or its present sale recorded a deal with them that was
+ * not called off (the deal's price, which the offer set). Null otherwise, for a sale at the asking price with no
+ * offer, and for an earlier sale's deal once the listing was available again and sold on.
  */
 export async function standingAgreement(
   db: Db,
@@ -44,11 +45,8 @@ export async function standingAgreement(
     heldForBuyer
       ? sql`${accepted} order by o.answered_at desc nulls last, o.id desc limit 1`
       : sql`
-    select newest.price as amount from (
-      select d.buyer_id, d.status, d.price from deals d
-      where d.product_id = ${productId}
-      order by d.sold_at desc, d.id desc limit 1) as newest
-    where newest.buyer_id = ${buyerId} and newest.status = 'completed' and exists (${accepted})`,
+    select d.price as amount from products p join deals d on d.id = p.sale_deal_id
+    where p.id = ${productId} and d.buyer_id = ${buyerId} and d.status = 'completed' and exists (${accepted})`,
   );
   const row = (result as unknown as { rows: Array<{ amount: string | number }> }).rows[0];
   return row === undefined ? null : Number(row.amount);
@@ -64,16 +62,15 @@ export async function lockDeal(db: Db, id: number): Promise<DealRow | undefined>
   return row;
 }
 
-/** The listing's newest deal still inside its rating window: the one marking it available again calls off. */
-export async function lockUndoable(db: Db, productId: number, at: Date): Promise<DealRow | undefined> {
+/** The deal the listing's present sale recorded, locked: marking it available again ends what it agreed. */
+export async function lockSaleDeal(db: Db, productId: number): Promise<DealRow | undefined> {
   const [row] = await db
-    .select()
+    .select({ deal: deals })
     .from(deals)
-    .where(and(eq(deals.productId, productId), eq(deals.status, 'completed'), gt(deals.rateUntil, at)))
-    .orderBy(desc(deals.soldAt), desc(deals.id))
-    .limit(1)
-    .for('update');
-  return row;
+    .innerJoin(products, eq(products.saleDealId, deals.id))
+    .where(eq(products.id, productId))
+    .for('update', { of: deals });
+  return row?.deal;
 }
 
 /** Calls the deal off; its ratings go with it (a deal that did not happen is rated by nobody). */

@@ -71,10 +71,19 @@ export function createDealService(options: {
       return deal;
     },
 
-    /** In the transaction marking the listing available again: a deal still in its window is called off. */
-    async undoSale({ tx, record }: { tx: Transaction; record: RecordEvent }, productId: number) {
-      const row = await repo.lockUndoable(tx, productId, now());
-      if (row) await callOff(tx, record, row, 'seller');
+    /**
+     * In the transaction marking the listing available again: the sale's deal, if it is still in its window, is
+     * called off; past it, the deal stands (its ratings count) but what the two agreed no longer holds the listing.
+     * Answers the buyer whose agreement ended, if any.
+     */
+    async undoSale(
+      { tx, record }: { tx: Transaction; record: RecordEvent },
+      productId: number,
+    ): Promise<{ buyerId: number } | undefined> {
+      const row = await repo.lockSaleDeal(tx, productId);
+      if (row?.status !== 'completed') return undefined;
+      if (row.rateUntil.getTime() > now().getTime()) await callOff(tx, record, row, 'seller');
+      return { buyerId: row.buyerId };
     },
 
     /** The caller's deals with the other side and the caller's own rating; the other's rating is never here. */

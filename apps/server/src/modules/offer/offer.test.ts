@@ -363,8 +363,13 @@ describe('the agreed price in the chat header', () => {
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
   });
 
-  it('ends with the sale: sold on to someone else after the rating window, the first buyer sees no agreement', async () => {
-    const { seller, buyer, other, productId } = await listing(120);
+  /**
+   * A listing sold to its buyer at an agreed 90, made available again once the deal's rating window is over (which
+   * leaves that deal standing, with its ratings); `other` has a chat about it too.
+   */
+  async function relistedAfterTheWindow() {
+    const scene = await listing(120);
+    const { seller, buyer, other, productId } = scene;
     const opening = await made(await offer(buyer, productId, 90));
     expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
     const sold = await post(API.product.changeSoldStatus, seller, {
@@ -374,7 +379,6 @@ describe('the agreed price in the chat header', () => {
     });
     expect(sold.statusCode, sold.body).toBe(200);
     const dealId = sold.json<{ data: { dealId: number } }>().data.dealId;
-    // Past the rating window, marking it available again leaves that deal standing.
     await db()
       .update(deals)
       .set({ rateUntil: new Date(Date.now() - 1000) })
@@ -387,6 +391,12 @@ describe('the agreed price in the chat header', () => {
       message: 'Is it still for sale?',
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    return { ...scene, dealId };
+  }
+
+  it('ends with the sale: sold on to someone else after the rating window, the first buyer sees no agreement', async () => {
+    const { seller, buyer, other, productId, dealId } = await relistedAfterTheWindow();
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
     const soldOn = await post(API.product.changeSoldStatus, seller, {
       productId,
       isSold: true,
@@ -397,5 +407,21 @@ describe('the agreed price in the chat header', () => {
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
     // Sold at the asking price, with no offer: nothing was agreed on.
     expect(await agreedPriceFor(other, productId, seller)).toBeNull();
+    // The first deal stood all along: its window had ended, so relisting did not call it off.
+    const [first] = await db().select({ status: deals.status }).from(deals).where(eq(deals.id, dealId));
+    expect(first!.status).toBe('completed');
+  });
+
+  it('ends with the sale: sold on to "someone else" (no deal), the first buyer sees no agreement', async () => {
+    const { seller, buyer, productId } = await relistedAfterTheWindow();
+    // The newest deal is still the first buyer's, but it is not this sale's.
+    const soldOn = await post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: null,
+    });
+    expect(soldOn.statusCode, soldOn.body).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+    expect(await agreedPriceFor(seller, productId, buyer)).toBeNull();
   });
 });

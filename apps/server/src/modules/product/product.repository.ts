@@ -92,13 +92,15 @@ export async function updateListing(
     .where(eq(products.id, id));
 }
 
-export async function setSold(db: Db, id: number, isSold: boolean): Promise<void> {
+/** Sold (with the deal the sale recorded, if any) or available again. */
+export async function setSold(db: Db, id: number, isSold: boolean, saleDealId?: number): Promise<void> {
   await db
     .update(products)
     .set({
       isSold,
-      // Keep the first sale time when marked sold twice; clear it when available again.
+      // Keep the first sale time, and its deal, when marked sold twice; clear both when available again.
       soldAt: isSold ? sql`coalesce(${products.soldAt}, now())` : null,
+      saleDealId: isSold ? (saleDealId ?? sql`${products.saleDealId}`) : null,
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));

@@ -325,10 +325,10 @@ export function createProductService(options: ProductServiceOptions) {
           (buyerId === user.id || !(await reservations.buyerChatsAbout(tx, id, buyerId)))
         )
           throw new HttpError(400, messages.deals.buyerNoChat);
-        await repo.setSold(tx, id, isSold);
-        await record('product.soldChanged', { productId: id, sellerId: user.id, isSold });
         if (!isSold) {
-          if (held.isSold) await options.deals.undoSale({ tx, record }, id);
+          const agreed = held.isSold ? await options.deals.undoSale({ tx, record }, id) : undefined;
+          await repo.setSold(tx, id, false);
+          await record('product.soldChanged', { productId: id, sellerId: user.id, isSold, ...agreed });
           return { dealId: null };
         }
         const ended = activeReservation(held);
@@ -341,6 +341,13 @@ export function createProductService(options: ProductServiceOptions) {
                 { productId: id, sellerId: user.id, buyerId: buyer },
               )
             : undefined;
+        await repo.setSold(tx, id, true, deal?.id);
+        await record('product.soldChanged', {
+          productId: id,
+          sellerId: user.id,
+          isSold,
+          ...(deal && { buyerId: deal.buyerId }),
+        });
         // Sold ends any reservation (docs/product.md §12); its lapse job then finds nothing to clear.
         if (held.reservedForId !== null || held.reservedUntil !== null) {
           await reservations.setReservation(tx, id, null);

@@ -39,9 +39,9 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
       .clients.group(chatGroup(offer.productId, offer.buyerId))
       .send(HUB_EVENTS.receiveOffer, offer);
   });
-  // What the two agreed (docs/product.md §18, §19): a hold for the chat's buyer or a deal with them began or ended,
-  // here or in another tab; the chat's open pages read their header again. A listing sold to nobody in a chat, or
-  // marked available with no deal to call off, concerns no chat in particular: a page reads it when next in view.
+  // What the two agreed (docs/product.md §18, §19): a hold for the chat's buyer or a sale to them began or ended,
+  // here or in another tab; the chat's open pages read their header again. A listing sold to nobody in a chat
+  // concerns no chat in particular: a page reads it when next in view.
   const agreementChanged = async (productId: number, buyerId: number) => {
     const payload: AgreementChanged = { productId, buyerId };
     await hubs('chat')
@@ -50,8 +50,13 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
   };
   events.on('product.reserved', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
   events.on('product.reservationEnded', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
-  events.on('deal.made', ({ deal }) => agreementChanged(deal.productId, deal.buyerId));
-  events.on('deal.voided', ({ deal }) => agreementChanged(deal.productId, deal.buyerId));
+  events.on('product.soldChanged', async ({ productId, buyerId }) => {
+    if (buyerId !== undefined) await agreementChanged(productId, buyerId);
+  });
+  // The seller calls a deal off by marking the listing available again (told above); the buyer by a dispute.
+  events.on('deal.voided', async ({ deal, by }) => {
+    if (by === 'buyer') await agreementChanged(deal.productId, deal.buyerId);
+  });
   // A held message: its sender's pages show it as waiting for a check; the recipient's hear nothing.
   events.on('chat.messageHeld', async (held) => {
     const payload: ReceivedChatMessage = {

@@ -14,7 +14,7 @@ import {
   type Offer,
   type OfferResponse,
 } from '@rummage/contract';
-import { products } from '../../db/schema.js';
+import { deals, products } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
@@ -192,5 +192,36 @@ describe('offers in the chat between the two', () => {
       expect(tab.got).toEqual(Array.from({ length: 4 }, () => ({ productId, buyerId: buyer.id })));
     }
     expect(otherTab.got).toEqual([]);
+  });
+
+  it('sends AgreementChanged once when a sale to the buyer ends: called off in the window, or relisted after it', async () => {
+    const { seller, buyer, productId, ...scene } = await chatOpenOnBothSides<AgreementChanged>(
+      HUB_EVENTS.agreementChanged,
+    );
+    const { sellerTab, buyerTab } = scene;
+    const sell = async () =>
+      (
+        (await call(seller, 'POST', API.product.changeSoldStatus, {
+          productId,
+          isSold: true,
+          buyerId: buyer.id,
+        })) as { data: { dealId: number } }
+      ).data.dealId;
+    const relist = () => call(seller, 'POST', API.product.changeSoldStatus, { productId, isSold: false });
+
+    await sell();
+    await relist(); // within the window: the deal is called off
+    const dealId = await sell();
+    await hub.t.app.parts.storage.database.db
+      .update(deals)
+      .set({ rateUntil: new Date(Date.now() - 1000) })
+      .where(eq(deals.id, dealId));
+    await relist(); // past it: the deal stands, the agreement does not
+    await settled([sellerTab.connection, buyerTab.connection]);
+
+    for (const tab of [sellerTab, buyerTab]) {
+      // Sold, available again, sold, available again: one each.
+      expect(tab.got).toEqual(Array.from({ length: 4 }, () => ({ productId, buyerId: buyer.id })));
+    }
   });
 });
