@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, type ProfileDetails } from '@rummage/contract';
 import { reviews, users } from '../../db/schema.js';
+import { withTransaction, type Transaction } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { banUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
@@ -111,4 +112,63 @@ describe('reputations as last read', () => {
     expect(await versionOf(seller)).toBeGreaterThan(before);
     expect(await profileReputation(seller)).toMatchObject({ average: 4, count: 1 });
   });
+
+  // Two open transactions need two connections: PGlite has one.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "publishes a deal's two ratings while another write holds its people in id order, without a deadlock",
+    async () => {
+      const { seller, buyer, dealId } = await api.deal();
+      const [lower, higher] = [Math.min(seller.id, buyer.id), Math.max(seller.id, buyer.id)];
+      // Stored hidden, the rating of the higher id first: one statement publishing both reaches it first.
+      await db()
+        .insert(reviews)
+        .values(
+          (
+            [
+              [lower, higher],
+              [higher, lower],
+            ] as const
+          ).map(([authorId, subjectId]) => ({
+            dealId,
+            authorId,
+            subjectId,
+            role: subjectId === seller.id ? ('seller' as const) : ('buyer' as const),
+            stars: 4,
+          })),
+        );
+      const locked = (tx: Transaction, id: number) =>
+        tx.execute(sql`select 1 from users where id = ${id} for no key update`);
+      const waiting = async () => {
+        const result = await db().execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      };
+
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let goOn!: () => void;
+      const publisherWaits = new Promise<void>((resolve) => (goOn = resolve));
+      // Someone taking the two in id order: the lower now, the higher once the publishing waits.
+      const inOrder = withTransaction(db(), async (tx) => {
+        await locked(tx, lower);
+        holding();
+        await publisherWaits;
+        await locked(tx, higher);
+      });
+      await held;
+      const publishing = withTransaction(db(), (tx) =>
+        tx.execute(sql`update reviews set published_at = now() where deal_id = ${dealId}`),
+      );
+      for (let tries = 0; (await waiting()) === 0; tries += 1) {
+        expect(tries, 'the publishing never waited for the lock').toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      goOn();
+      // Locks taken as the rows came, the higher id first, would meet the other write's the other way round.
+      await expect(Promise.all([inOrder, publishing])).resolves.toBeDefined();
+      expect(await profileReputation(seller)).toMatchObject({ average: 4, count: 1 });
+    },
+  );
 });
