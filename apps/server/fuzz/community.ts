@@ -8,6 +8,7 @@ import { users } from '../src/db/schema.js';
 import { parseEml } from '../src/services/mail/index.js';
 import { ageAccount } from '../src/modules/message/chat.fixtures.js';
 import type { TestApp } from '../src/test/app.js';
+import type { TestPushService } from '../src/test/push-service.js';
 import { answerChallenge, createUser, registration } from '../src/test/factories.js';
 import type { FuzzRequest } from '../security/arbitraries.js';
 import type { Operation } from '../security/openapi.js';
@@ -57,6 +58,8 @@ export class Community {
   constructor(
     readonly t: TestApp,
     private readonly ops: Map<string, Operation>,
+    /** The push service people's browsers subscribe on (a real one on 127.0.0.1, test/push-service.ts). */
+    readonly pushService: TestPushService,
   ) {}
 
   private op(method: string, path: string): Operation {
@@ -130,6 +133,24 @@ export class Community {
   }
 
   private who = (person: Person) => `${person.admin ? 'admin' : 'person'} ${person.id}`;
+
+  /**
+   * A request of SignalR's HTTP transports to a hub (`/chathub`, `/chathub/negotiate`) as `person`: the protocol's
+   * text records as the body, as a browser without WebSockets sends them.
+   */
+  async hubAs(person: Person, method: string, path: string, query: string, body?: string) {
+    const token = await this.tokenOf(person);
+    const request = {
+      method,
+      url: `${path}${query}`,
+      headers: (body === undefined ? {} : { 'content-type': 'text/plain;charset=UTF-8' }) as Record<
+        string,
+        string
+      >,
+      ...(body !== undefined && { payload: body }),
+    };
+    return this.call(this.op(method, path), request, this.who(person), token, person.id);
+  }
 
   /** A multipart request (a listing form) as `person`. */
   async formAs(person: Person, path: string, form: { payload: Buffer; headers: Record<string, string> }) {

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, HUBS } from '@rummage/contract';
 import { buildTestApp } from '../src/test/app.js';
+import { startTestPushService, type TestPushService } from '../src/test/push-service.js';
+import { until } from '../src/test/until.js';
 import { jpegWithGps, png } from '../src/test/products.js';
 import type { SampleFiles } from '../security/arbitraries-forms.js';
 import { operations, type Operation } from '../security/openapi.js';
@@ -24,6 +27,7 @@ const SEQUENCE = 100;
 const replay = `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${BUDGET} npm run test:fuzz`;
 
 let community: Community;
+let pushService: TestPushService;
 let ops: Operation[];
 let files: SampleFiles;
 
@@ -31,9 +35,14 @@ beforeAll(async () => {
   console.info(`stateful fuzzing: ${BUDGET} requests, FUZZ_SEED=${SEED} (replay: ${replay})`);
   // The test defaults lift the global and sign-in limits, so sequences reach the handlers; budgets per person
   // (chats an hour, saved searches, reports) still answer their documented 429.
-  const t = await buildTestApp();
+  // A real push service on 127.0.0.1 for people's browsers, and notification e-mails a second after their news
+  // (not ten minutes), so their unsubscribe links reach the pools within the run.
+  pushService = await startTestPushService();
+  const t = await buildTestApp({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', NOTIFY_EMAIL_DELAY_MS: '1000' });
+  const key = await t.app.inject({ method: 'GET', url: API.notifications.pushKey });
+  pushService.expectVapidKey(key.json<{ data: { publicKey: string } }>().data.publicKey);
   ops = operations(t.app);
-  community = new Community(t, new Map(ops.map((op) => [op.key, op])));
+  community = new Community(t, new Map(ops.map((op) => [op.key, op])), pushService);
   files = { png: await png(32, 24), jpegWithGps: await jpegWithGps() };
   await community.newAdmin();
 });
@@ -52,6 +61,7 @@ afterAll(async () => {
     );
     await community.t.close();
   }
+  await pushService?.close();
 });
 
 describe(`stateful fuzzing from the OpenAPI document`, () => {
@@ -85,7 +95,7 @@ describe(`stateful fuzzing from the OpenAPI document`, () => {
 
   it('took each story to its end: offers answered, a deal rated and one called off, held messages decided, an account set up', async () => {
     // New people of their own: the generated sequences leave blocks, bans and spent budgets between the others.
-    const newcomers = new Community(community.t, new Map(ops.map((op) => [op.key, op])));
+    const newcomers = new Community(community.t, new Map(ops.map((op) => [op.key, op])), pushService);
     await newcomers.newAdmin();
     const model: Model = { budget: Number.MAX_SAFE_INTEGER };
     for (const story of storiesToTheEnd(files.png)) await story.run(model, newcomers);
@@ -110,11 +120,25 @@ describe(`stateful fuzzing from the OpenAPI document`, () => {
       'POST /api/User/upload-cover-photo',
       'POST /api/Notifications/push-subscriptions',
       'DELETE /api/Notifications/push-subscriptions',
+      'POST /api/Notifications/test',
+      ...[HUBS.chat, HUBS.general, HUBS.support].flatMap((hub) => [
+        `GET ${hub}`,
+        `POST ${hub}`,
+        `DELETE ${hub}`,
+      ]),
+      'POST /api/Staff/products/{productId}/hide',
+      'POST /api/Staff/products/{productId}/unhide',
     ];
     expect(
       ends.filter((key) => !newcomers.succeeded.has(key)),
       newcomers.recent.join('\n'),
     ).toEqual([]);
+    // The test push went through the queue to the push service, which decrypted it.
+    await until(
+      'the test push',
+      () => pushService.received.some((push) => (push.payload as { type?: string }).type === 'test'),
+      10_000,
+    );
   });
 
   it('called every operation of the document, and Object.prototype is clean after the `__proto__` sent', () => {

@@ -1,6 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { API } from '@rummage/contract';
+import { API, HUB_METHODS, HUBS, SUPPORT_SUBJECTS } from '@rummage/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { image, listingFields, multipart } from '../src/test/products.js';
 import type { Community, Person } from './community.js';
@@ -19,6 +18,8 @@ type Command = fc.AsyncCommand<{ budget: number }, Community>;
 
 const ok = (response: LightMyRequestResponse) => response.statusCode < 300;
 const data = <T>(response: LightMyRequestResponse) => response.json<{ data: T }>().data;
+/** A body that is the thing itself, not `{ data }` (a hub's negotiate answer). */
+const data0 = <T>(response: LightMyRequestResponse) => response.json<T>();
 
 /** Two different regulars of the community, chosen by the draws. */
 function pair(community: Community, a: number, b: number): [Person, Person] | undefined {
@@ -34,6 +35,14 @@ async function listing(community: Community, seller: Person, price: string, phot
   const form = multipart([...listingFields({ Price: price }), image(photo)]);
   const response = await community.formAs(seller, API.product.add, form);
   return ok(response) ? data<{ id: number }>(response).id : undefined;
+}
+
+/** Two regulars chosen by the draws, and a new listing of the first's at `price`. */
+async function sellerAndListing(community: Community, a: number, b: number, price: string, photo: Buffer) {
+  const people = pair(community, a, b);
+  if (!people) return undefined;
+  const productId = await listing(community, people[0], price, photo);
+  return productId === undefined ? undefined : { seller: people[0], other: people[1], productId };
 }
 
 /** Amounts as people type them, and the ones the rules are about: zero, too many decimals, ten times the price. */
@@ -92,11 +101,9 @@ abstract class Story<Plan> implements Command {
 class Haggle extends Story<HagglePlan> {
   protected async story(community: Community) {
     const { plan } = this;
-    const people = pair(community, plan.seller, plan.buyer);
-    if (!people) return;
-    const [seller, buyer] = people;
-    const productId = await listing(community, seller, String(plan.price), this.photo);
-    if (productId === undefined) return;
+    const scene = await sellerAndListing(community, plan.seller, plan.buyer, String(plan.price), this.photo);
+    if (!scene) return;
+    const { seller, other: buyer, productId } = scene;
     const made = await community.as(buyer, 'POST', API.offer.root, {
       body: { productId, amount: plan.offer },
     });
@@ -230,26 +237,10 @@ const settling = fc.record({
   /** A new e-mail address (to verify again: the link is asked for once more) or the one they had. */
   newAddress: fc.boolean(),
   photo: fc.boolean(),
-  /** A browser turns on notifications and, now and then, off again. */
-  push: fc.constantFrom('none', 'on', 'on and off'),
+  /** A browser turns on notifications, then perhaps asks for a test push, or turns them off again. */
+  push: fc.constantFrom('none', 'on', 'on and tested', 'on and off'),
 });
 type SettlingPlan = typeof settling extends fc.Arbitrary<infer T> ? T : never;
-
-/** A push subscription as a browser's `PushSubscription.toJSON()` gives it: a real P-256 key and auth secret. */
-function browserSubscription(id: number) {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]);
-  return {
-    // A public address literal: the endpoint check needs no name lookup, and nothing is sent to it here.
-    endpoint: `https://93.184.216.34/push/v2/${id}-${randomBytes(6).toString('hex')}`,
-    keys: { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 /** Someone new sets up their account: where they live, their language, photos, notifications, a new address. */
 class SettlingIn extends Story<SettlingPlan> {
@@ -278,15 +269,120 @@ class SettlingIn extends Story<SettlingPlan> {
       await community.formAs(person, API.user.uploadCoverPhoto, form);
     }
     if (plan.push === 'none') return;
-    const subscription = browserSubscription(person.id);
+    // What a browser's `PushSubscription.toJSON()` gives: an endpoint on the push service, a P-256 key, a secret.
+    const { endpoint, keys } = community.pushService.subscription();
     const on = await community.as(person, 'POST', API.notifications.pushSubscriptions, {
-      body: subscription,
+      body: { endpoint, keys },
     });
-    if (ok(on) && plan.push === 'on and off') {
-      await community.as(person, 'DELETE', API.notifications.pushSubscriptions, {
-        body: { endpoint: subscription.endpoint },
-      });
+    if (!ok(on)) return;
+    if (plan.push === 'on and tested') await community.as(person, 'POST', API.notifications.test);
+    if (plan.push === 'on and off') {
+      await community.as(person, 'DELETE', API.notifications.pushSubscriptions, { body: { endpoint } });
     }
+  }
+}
+
+const RS = '\u001e';
+const HANDSHAKE = `{"protocol":"json","version":1}${RS}`;
+
+const polling = fc.record({
+  seller: fc.nat(),
+  buyer: fc.nat(),
+  message: fc.oneof(fc.constant('Still available?'), fc.string({ maxLength: 60 })),
+  /** The hub and what is asked of it there. */
+  hub: fc.constantFrom('chat', 'general', 'support'),
+});
+type PollingPlan = typeof polling extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * Someone whose network lets no WebSocket through (a strict proxy): their browser's SignalR client falls back to
+ * long polling over the hub's own URL. Negotiate, the first poll, the handshake, invocations sent by POST and
+ * their answers collected by polls, then DELETE to end it.
+ */
+class OverLongPolling extends Story<PollingPlan> {
+  protected async story(community: Community) {
+    const { plan } = this;
+    const people = pair(community, plan.seller, plan.buyer);
+    if (!people) return;
+    const [seller, buyer] = people;
+    const invocations: unknown[][] = [];
+    const hub = HUBS[plan.hub];
+    if (plan.hub === 'chat') {
+      const productId = await listing(community, seller, '25', this.photo);
+      if (productId === undefined) return;
+      invocations.push(
+        [HUB_METHODS.chat.joinChat, seller.id, productId],
+        [HUB_METHODS.chat.sendMessage, seller.id, plan.message, productId, new Date().toISOString()],
+      );
+    } else if (plan.hub === 'general') {
+      invocations.push([HUB_METHODS.general.join, false]);
+    } else {
+      // Their open ticket, or a new one.
+      const opened =
+        (await community.as(buyer, 'GET', API.support.myActiveTicket)).json<{
+          data?: { id: number } | null;
+        }>().data ??
+        (
+          await community.as(buyer, 'POST', API.support.createTicket, {
+            body: { subject: SUPPORT_SUBJECTS[0], message: 'The page does not load on my network' },
+          })
+        ).json<{ data?: { id: number } }>().data;
+      if (!opened) return;
+      invocations.push(
+        [HUB_METHODS.support.joinChat, opened.id],
+        [HUB_METHODS.support.sendMessage, { TicketId: opened.id, isUser: true, Message: plan.message }],
+      );
+    }
+    const negotiated = await community.hubAs(buyer, 'POST', `${hub}/negotiate`, '?negotiateVersion=1');
+    if (!ok(negotiated)) return;
+    const id = `?id=${encodeURIComponent(data0<{ connectionToken: string }>(negotiated).connectionToken)}`;
+    if (!ok(await community.hubAs(buyer, 'GET', hub, id))) return; // the first poll: answered at once
+    if (!ok(await community.hubAs(buyer, 'POST', hub, id, HANDSHAKE))) return;
+    await community.hubAs(buyer, 'GET', hub, id); // the handshake's answer
+    const asked = invocations.map(([target, ...args], index) =>
+      JSON.stringify({ type: 1, invocationId: String(index + 1), target, arguments: args }),
+    );
+    if (ok(await community.hubAs(buyer, 'POST', hub, id, asked.map((record) => record + RS).join('')))) {
+      // Each poll answers what has come meanwhile, or waits for it: until every invocation has its completion.
+      let completions = 0;
+      for (let poll = 0; poll < 8 && completions < asked.length; poll += 1) {
+        const answer = await community.hubAs(buyer, 'GET', hub, id);
+        if (answer.statusCode !== 200) break;
+        completions += answer.body.split(RS).filter((record) => record.includes('"type":3')).length;
+      }
+    }
+    await community.hubAs(buyer, 'DELETE', hub, id);
+  }
+}
+
+const moderation = fc.record({
+  seller: fc.nat(),
+  reporter: fc.nat(),
+  reason: fc.oneof(fc.constant('Looks like a scam'), fc.string({ maxLength: 80 })),
+  /** Staff put it back, with a word to the seller or without. */
+  unhide: fc.constantFrom('with a reason', 'without', 'never'),
+});
+type ModerationPlan = typeof moderation extends fc.Arbitrary<infer T> ? T : never;
+
+/** A listing is reported; staff hide it from everyone but its seller, and later put it back. */
+class Moderation extends Story<ModerationPlan> {
+  protected async story(community: Community) {
+    const { plan } = this;
+    const scene = await sellerAndListing(community, plan.seller, plan.reporter, '15', this.photo);
+    if (!scene) return;
+    const { other: reporter, productId } = scene;
+    await community.as(reporter, 'POST', API.product.report, { body: { productId, reason: plan.reason } });
+    await community.as(community.admin, 'GET', API.staff.reports);
+    const params = { productId };
+    const hidden = await community.as(community.admin, 'POST', API.staff.hideProduct, {
+      params,
+      body: { reason: plan.reason },
+    });
+    if (!ok(hidden) || plan.unhide === 'never') return;
+    await community.as(community.admin, 'POST', API.staff.unhideProduct, {
+      params,
+      ...(plan.unhide === 'with a reason' && { body: { reason: 'Checked: nothing wrong' } }),
+    });
   }
 }
 
@@ -319,6 +415,14 @@ export function storiesToTheEnd(photo: Buffer): Command[] {
     new Newcomer({ seller: 0, spam: 0, decision: 'release', price: 20 }, photo),
     new Newcomer({ seller: 1, spam: 1, decision: 'reject', price: 20 }, photo),
     new SettlingIn({ place: 1, language: 'de', newAddress: true, photo: true, push: 'on and off' }, photo),
+    new SettlingIn(
+      { place: 0, language: null, newAddress: false, photo: false, push: 'on and tested' },
+      photo,
+    ),
+    ...(['chat', 'general', 'support'] as const).map(
+      (hub) => new OverLongPolling({ seller: 0, buyer: 1, message: 'Still available?', hub }, photo),
+    ),
+    new Moderation({ seller: 0, reporter: 1, reason: 'Looks like a scam', unhide: 'with a reason' }, photo),
   ];
 }
 
@@ -328,5 +432,7 @@ export function storyArbs(photo: Buffer): Array<{ weight: number; arbitrary: fc.
     { weight: 4, arbitrary: haggle.map((plan): Command => new Haggle(plan, photo)) },
     { weight: 2, arbitrary: newcomer.map((plan): Command => new Newcomer(plan, photo)) },
     { weight: 1, arbitrary: settling.map((plan): Command => new SettlingIn(plan, photo)) },
+    { weight: 1, arbitrary: polling.map((plan): Command => new OverLongPolling(plan, photo)) },
+    { weight: 1, arbitrary: moderation.map((plan): Command => new Moderation(plan, photo)) },
   ];
 }
