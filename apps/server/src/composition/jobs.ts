@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { topUpDemoGarageSales } from '../db/seed-garage.js';
+import { demoLocale } from '../db/seed-places.js';
 import { backupJob } from '../jobs/backup.js';
 import { garageExpiryJob } from '../jobs/garage-expiry.js';
 import { orphanUploadsJob } from '../jobs/orphan-uploads.js';
@@ -39,7 +40,11 @@ export function composeJobs({
   if (overrides.jobs === false) return;
   // With demo data on, ended demo garage sales are refilled after each expiry pass (db/seed-garage.ts).
   const afterExpiry = config.seedDemoData
-    ? () => topUpDemoGarageSales(database.db, { reverse: (lat, lng) => gazetteer.reverse(lat, lng) })
+    ? () =>
+        topUpDemoGarageSales(database.db, {
+          reverse: (lat, lng) => gazetteer.reverse(lat, lng),
+          locale: demoLocale(config),
+        })
     : undefined;
   const kinds = [
     forgetFinishedJobsKind(database.db),

@@ -9,6 +9,7 @@ import type { AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
 import { waitingForDatabase } from '../db/first-connection.js';
 import { prepareDatabase } from '../db/migrate.js';
+import { demoLocale } from '../db/seed-places.js';
 import { useSearchLanguage } from '../modules/marketplace/search/language.js';
 import { adminBootstrapFromEnv, bootstrapAdmin } from '../modules/staff/admin.js';
 import { lazyGazetteer, type Gazetteer } from '../services/geo/index.js';
@@ -78,6 +79,7 @@ export async function openStorage({
     seedDemoData: config.seedDemoData,
     log,
     listings: { store: imageStore, reverse: (lat, lng) => gazetteer.reverse(lat, lng) },
+    locale: demoLocale(config),
   });
   // The search stems in the installation's language (docs/product.md §21); a change rewrites the stored words once.
   if (await useSearchLanguage(database.db, config.locale.defaultLocale))

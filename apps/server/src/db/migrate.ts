@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './client.js';
 import { seed } from './seed.js';
 import type { DemoListingDeps } from './seed-listings.js';
+import type { DemoLocale } from './seed-places.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -9,13 +10,14 @@ interface Log {
 /** Start-up work on the database: pending migrations first, then the idempotent seed. */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  options: { seedDemoData: boolean; log?: Log; listings?: DemoListingDeps },
+  options: { seedDemoData: boolean; log?: Log; listings?: DemoListingDeps; locale?: DemoLocale },
 ): Promise<void> {
   const started = Date.now();
   await handle.migrate();
   const { demoUsers, demoListings } = await seed(handle.db, {
     demoData: options.seedDemoData,
     listings: options.listings,
+    locale: options.locale,
   });
   const fields = { database: handle.location, ms: Date.now() - started };
   // Counts only when something was added: on a warm start "demoUsers: 0" read as if the demo data were gone.

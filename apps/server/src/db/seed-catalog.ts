@@ -3,6 +3,10 @@
  * are spread over and the local sellers who list them. Data only; db/seed-listings.ts turns it into rows.
  */
 
+import type { Locale } from '@rummage/contract';
+import * as de from './seed-catalog.de.js';
+import * as es from './seed-catalog.es.js';
+
 export interface CatalogItem {
   title: string;
   description: string;
@@ -201,8 +205,41 @@ export const DEMO_CITIES: readonly DemoCity[] = [
 ];
 
 /** Local sellers: demo accounts with a random password nobody knows (they cannot sign in). */
-export const DEMO_SELLERS: ReadonlyArray<{ username: string; city: string }> = DEMO_CITIES.flatMap((city) =>
-  city.sellers
-    .filter((name) => !['demo', 'alice', 'bob', 'staff'].includes(name))
-    .map((username) => ({ username, city: city.label })),
-);
+export function demoSellers(cities: readonly DemoCity[]): ReadonlyArray<{ username: string; city: string }> {
+  return cities.flatMap((city) =>
+    city.sellers
+      .filter((name) => !['demo', 'alice', 'bob', 'staff'].includes(name))
+      .map((username) => ({ username, city: city.label })),
+  );
+}
+
+/** The US demo's local sellers. */
+export const DEMO_SELLERS = demoSellers(DEMO_CITIES);
+
+export interface DemoCatalog {
+  catalog: Readonly<Record<string, readonly CatalogItem[]>>;
+  titleDetails: readonly string[];
+  descriptionEndings: readonly string[];
+}
+
+const CATALOGS: Readonly<Record<Locale, () => DemoCatalog>> = {
+  en: () => ({ catalog: CATALOG, titleDetails: TITLE_DETAILS, descriptionEndings: DESCRIPTION_ENDINGS }),
+  de: () => ({
+    catalog: parseCatalog(de.ITEMS),
+    titleDetails: de.TITLE_DETAILS,
+    descriptionEndings: de.DESCRIPTION_ENDINGS,
+  }),
+  es: () => ({
+    catalog: parseCatalog(es.ITEMS),
+    titleDetails: es.TITLE_DETAILS,
+    descriptionEndings: es.DESCRIPTION_ENDINGS,
+  }),
+};
+
+/**
+ * The demo's items in the installation's language: the same items at the same places in each (category headings
+ * and order are shared, so an item's photo is the same), written as people there write their ads.
+ */
+export function demoCatalog(language: Locale): DemoCatalog {
+  return CATALOGS[language]();
+}

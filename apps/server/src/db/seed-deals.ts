@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Locale } from '@rummage/contract';
 import type { Database } from './client.js';
 import { deals, products, reviews, users } from './schema.js';
 
@@ -41,12 +42,48 @@ export const DEMO_DEALS: ReadonlyArray<{ seller: string; buyer: string; byBuyer:
     },
   ];
 
+/** The ratings' texts in the other languages, in DEMO_DEALS' order: each deal's buyer's, then its seller's. */
+const RATING_TEXTS: Readonly<Record<Exclude<Locale, 'en'>, readonly string[]>> = {
+  de: [
+    'Genau wie beschrieben, und sie hat gewartet, als mein Bus Verspätung hatte.',
+    'Schnell, freundlich und pünktlich.',
+    'Guter Artikel; eine Macke hatte sie nicht erwähnt, hat es aber gleich gesagt, als sie sie sah.',
+    '',
+    'Alles sorgfältig verpackt und mir gezeigt, dass es funktioniert.',
+    'Freundlich, etwas spät.',
+    'Einfache Übergabe und schnelle Antworten; ein Teil war abgenutzter, als die Fotos zeigten.',
+    'Pünktlich und mit passendem Geld.',
+  ],
+  es: [
+    'Tal como se describía, y me esperó cuando mi autobús llegó tarde.',
+    'Rápido, amable y puntual.',
+    'Buen artículo; tenía un arañazo que no había mencionado, pero lo dijo en cuanto lo vio.',
+    '',
+    'Lo embaló todo con cuidado y me enseñó que funcionaba.',
+    'Amable, llegó un poco tarde.',
+    'Entrega fácil y respuestas rápidas; una pieza estaba más gastada de lo que mostraban las fotos.',
+    'Llegó puntual y con el importe exacto.',
+  ],
+};
+
+/** The demo's deals with their ratings written in the installation's language. */
+export function demoDeals(language: Locale): typeof DEMO_DEALS {
+  if (language === 'en') return DEMO_DEALS;
+  const texts = RATING_TEXTS[language];
+  return DEMO_DEALS.map((deal, index) => ({
+    ...deal,
+    byBuyer: [deal.byBuyer[0], texts[index * 2]!] as const,
+    bySeller: [deal.bySeller[0], texts[index * 2 + 1]!] as const,
+  }));
+}
+
 /**
  * Called right after the demo listings were created (fresh installation only). Each deal takes the seller's next
  * sold listing, oldest sale first; a deal whose people or listing are missing is skipped.
  */
-export async function seedDemoDeals(db: Database): Promise<number> {
-  const names = [...new Set(DEMO_DEALS.flatMap((deal) => [deal.seller, deal.buyer]))];
+export async function seedDemoDeals(db: Database, language: Locale = 'en'): Promise<number> {
+  const planned = demoDeals(language);
+  const names = [...new Set(planned.flatMap((deal) => [deal.seller, deal.buyer]))];
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -70,7 +107,7 @@ export async function seedDemoDeals(db: Database): Promise<number> {
     )
     .orderBy(asc(products.soldAt), asc(products.id));
   let made = 0;
-  for (const deal of DEMO_DEALS) {
+  for (const deal of planned) {
     const sellerId = ids.get(deal.seller);
     const buyerId = ids.get(deal.buyer);
     const index = sold.findIndex((item) => item.sellerId === sellerId);

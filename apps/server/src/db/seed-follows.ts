@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { follows, users } from './schema.js';
+import { demoSellerName, US_DEMO, type DemoLocale } from './seed-places.js';
 
 /**
  * Who follows whom among the demo people, so the demo's followers page and profile counts are not empty: the
@@ -17,14 +18,17 @@ export const DEMO_FOLLOWS: ReadonlyArray<readonly [follower: string, followee: s
 ];
 
 /** Called right after the demo people were created (fresh installation only); ON CONFLICT keeps it idempotent. */
-export async function seedDemoFollows(db: Database): Promise<number> {
-  const names = [...new Set(DEMO_FOLLOWS.flat())];
+export async function seedDemoFollows(db: Database, locale: DemoLocale = US_DEMO): Promise<number> {
+  const local = DEMO_FOLLOWS.map(
+    ([follower, followee]) => [demoSellerName(follower, locale), demoSellerName(followee, locale)] as const,
+  );
+  const names = [...new Set(local.flat())];
   const rows = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(inArray(users.username, names));
   const ids = new Map(rows.map((row) => [row.username, row.id]));
-  const values = DEMO_FOLLOWS.flatMap(([follower, followee]) => {
+  const values = local.flatMap(([follower, followee]) => {
     const followerId = ids.get(follower);
     const followeeId = ids.get(followee);
     return followerId !== undefined && followeeId !== undefined ? [{ followerId, followeeId }] : [];

@@ -5,6 +5,7 @@ import { instantToLocal, localToInstant, timeZoneAt } from '../lib/local-time.js
 import { withTransaction, type Database } from './client.js';
 import { garageSales, users } from './schema.js';
 import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
+import { demoSellerName, demoSpot, US_DEMO, type DemoLocale } from './seed-places.js';
 
 /**
  * Demo garage sales. Unlike listings, a garage sale has an end, so a demo seeded once would have an empty strip
@@ -25,6 +26,8 @@ import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js'
 
 export interface DemoGarageDeps {
   reverse: ReverseGeocode;
+  /** The installation's language and country: where the sales are (db/seed-places.ts). The US else. */
+  locale?: DemoLocale;
 }
 
 type Timing =
@@ -154,6 +157,16 @@ export const DEMO_GARAGE_PLANS: readonly DemoGaragePlan[] = [
   },
 ];
 
+/** The slots where the demo is: the US ones moved to the same spots of the local cities, with local addresses. */
+export function demoGaragePlans(locale: DemoLocale = US_DEMO): readonly DemoGaragePlan[] {
+  return DEMO_GARAGE_PLANS.map((plan, index) => {
+    const spot = demoSpot(plan, index, locale);
+    if (!spot) return plan;
+    const { address: title, latitude, longitude } = spot;
+    return { ...plan, host: demoSellerName(plan.host, locale), title, latitude, longitude };
+  });
+}
+
 const MINUTE_MS = 60 * 1000;
 /** Demo starts fall on the 5-minute grid, like the form's time picker. */
 const GRID_MS = 5 * MINUTE_MS;
@@ -183,7 +196,9 @@ export async function topUpDemoGarageSales(
   options: { includeOnce?: boolean; now?: Date } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const plans = DEMO_GARAGE_PLANS.filter((plan) => options.includeOnce || !ONCE_HOSTS.has(plan.host));
+  const plans = demoGaragePlans(deps.locale).filter(
+    (plan) => options.includeOnce || !ONCE_HOSTS.has(plan.host),
+  );
   const hostNames = [...new Set(plans.map((plan) => plan.host))];
   return withTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rummage.demo-garage-sales'))`);
@@ -238,14 +253,14 @@ export function seedDemoGarageSales(db: Database, deps: DemoGarageDeps, now?: Da
 }
 
 /** How many demo slots currently have a sale (tests, logs). */
-export async function currentDemoGarageSales(db: Database): Promise<number> {
+export async function currentDemoGarageSales(db: Database, locale?: DemoLocale): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(garageSales)
     .innerJoin(users, eq(users.id, garageSales.sellerId))
     .where(
       and(
-        inArray(users.username, [...new Set(DEMO_GARAGE_PLANS.map((plan) => plan.host))]),
+        inArray(users.username, [...new Set(demoGaragePlans(locale).map((plan) => plan.host))]),
         gt(garageSales.endsAt, sql`now()`),
       ),
     );

@@ -4,14 +4,8 @@ import { newImageId, newImageKey, type ImageStore } from '../services/storage/in
 import { createLimiter } from '../services/images/limiter.js';
 import { hashPassword } from '../lib/passwords.js';
 import { withTransaction, type Database } from './client.js';
-import {
-  CATALOG,
-  DEMO_CITIES,
-  DEMO_SELLERS,
-  DESCRIPTION_ENDINGS,
-  TITLE_DETAILS,
-  type DemoCity,
-} from './seed-catalog.js';
+import { demoCatalog, demoSellers, type DemoCity } from './seed-catalog.js';
+import { demoCities, US_DEMO, type DemoLocale } from './seed-places.js';
 import { renderDemoPhoto } from './seed-images.js';
 import { categories, productImages, productLikes, products, users } from './schema.js';
 import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
@@ -27,6 +21,8 @@ export interface DemoListingOptions {
   now?: Date;
   /** PRNG seed: the same seed gives the same listings (handy when comparing screenshots). */
   seed?: number;
+  /** The installation's language and country: the demo's texts and places (db/seed-places.ts). US English else. */
+  locale?: DemoLocale;
 }
 
 export const DEMO_LISTING_COUNT = 300;
@@ -48,14 +44,14 @@ function prng(seed: number): () => number {
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-function pickCity(random: () => number): DemoCity {
-  const total = DEMO_CITIES.reduce((sum, city) => sum + city.weight, 0);
+function pickCity(random: () => number, cities: readonly DemoCity[]): DemoCity {
+  const total = cities.reduce((sum, city) => sum + city.weight, 0);
   let left = random() * total;
-  for (const city of DEMO_CITIES) {
+  for (const city of cities) {
     left -= city.weight;
     if (left < 0) return city;
   }
-  return DEMO_CITIES[0]!;
+  return cities[0]!;
 }
 
 /** Prices people actually ask: whole dollars when small, steps of 5 or 10 above. */
@@ -80,13 +76,18 @@ function scatter(
 }
 
 /** The local sellers exist as accounts nobody can sign in to: one random password, hashed once, never shown. */
-async function ensureSellers(db: Database, now: Date, random: () => number): Promise<Map<string, number>> {
+async function ensureSellers(
+  db: Database,
+  now: Date,
+  random: () => number,
+  cities: readonly DemoCity[],
+): Promise<Map<string, number>> {
   const passwordHash = await hashPassword(`${newImageId()}${newImageId()}`);
-  const cityOf = new Map(DEMO_CITIES.map((city) => [city.label, city]));
+  const cityOf = new Map(cities.map((city) => [city.label, city]));
   await db
     .insert(users)
     .values(
-      DEMO_SELLERS.map(({ username, city }) => {
+      demoSellers(cities).map(({ username, city }) => {
         const place = cityOf.get(city)!;
         return {
           username,
@@ -102,7 +103,7 @@ async function ensureSellers(db: Database, now: Date, random: () => number): Pro
       }),
     )
     .onConflictDoNothing();
-  const names = DEMO_CITIES.flatMap((city) => city.sellers);
+  const names = cities.flatMap((city) => city.sellers);
   const rows = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -132,14 +133,21 @@ export async function seedDemoListings(
   if (Number(existing?.n ?? 0) > 0) return { listings: 0, photos: 0 };
   const now = options.now ?? new Date();
   const random = prng(options.seed ?? 20261121);
-  const sellers = await ensureSellers(db, now, random);
+  const locale = options.locale ?? US_DEMO;
+  const cities = demoCities(locale);
+  const {
+    catalog: CATALOG,
+    titleDetails: TITLE_DETAILS,
+    descriptionEndings: DESCRIPTION_ENDINGS,
+  } = demoCatalog(locale.language);
+  const sellers = await ensureSellers(db, now, random, cities);
   const categoryRows = await db.select({ id: categories.id, title: categories.title }).from(categories);
   const categoryIds = new Map(categoryRows.map((row) => [row.title, row.id]));
   const categoryNames = Object.keys(CATALOG).filter((name) => categoryIds.has(name));
 
   const listedBefore = new Map<string, number>();
   const plans = Array.from({ length: options.count ?? DEMO_LISTING_COUNT }, () => {
-    const city = pickCity(random);
+    const city = pickCity(random, cities);
     const sellerNames = city.sellers.filter((name) => sellers.has(name));
     const category = pick(random, categoryNames);
     const items = CATALOG[category]!;

@@ -7,6 +7,7 @@ import { seedDemoDeals } from './seed-deals.js';
 import { seedDemoFollows } from './seed-follows.js';
 import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
+import { demoHome, US_DEMO, type DemoLocale } from './seed-places.js';
 
 /**
  * Demo accounts created on the first start when SEED_DEMO_DATA is on (the embedded quick start's default).
@@ -73,27 +74,31 @@ export async function ensureCategories(db: Database): Promise<void> {
 const DEMO_ACCOUNT_AGE_DAYS = 90;
 
 /** Demo people only on a fresh installation: once anyone exists, deleted demo accounts stay deleted. */
-export async function seedDemoUsers(db: Database): Promise<number> {
+export async function seedDemoUsers(db: Database, locale: DemoLocale = US_DEMO): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return 0;
   // The demo people's listings go back up to 60 days (seed-listings.ts), so their accounts are older than that:
   // a profile's "since" then reads true, and they are not held to a day-old account's chat limits.
   const since = new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 24 * 60 * 60 * 1000);
   const values = await Promise.all(
-    DEMO_USERS.map(async (demo) => ({
-      username: demo.username,
-      email: demo.email,
-      passwordHash: await hashPassword(demo.password),
-      role: demo.role,
-      phoneE164: normalizePhoneNumber(demo.phone) ?? null,
-      address: demo.address,
-      latitude: demo.latitude,
-      longitude: demo.longitude,
-      termsAcceptedAt: since,
-      // Their addresses are the demo's own (example.com): verified, so their e-mails show what verified people get.
-      emailVerifiedAt: since,
-      createdAt: since,
-    })),
+    DEMO_USERS.map(async (demo) => {
+      // Where the demo is (db/seed-places.ts): in Berlin for `demo` on a German installation, say.
+      const home = demoHome(demo.username, locale);
+      return {
+        username: demo.username,
+        email: demo.email,
+        passwordHash: await hashPassword(demo.password),
+        role: demo.role,
+        phoneE164: normalizePhoneNumber(demo.phone) ?? null,
+        address: home?.label ?? demo.address,
+        latitude: home?.latitude ?? demo.latitude,
+        longitude: home?.longitude ?? demo.longitude,
+        termsAcceptedAt: since,
+        // Their addresses are the demo's own (example.com): verified, so their e-mails show what verified people get.
+        emailVerifiedAt: since,
+        createdAt: since,
+      };
+    }),
   );
   const inserted = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
   return inserted.length;
@@ -107,23 +112,26 @@ export async function seedDemoUsers(db: Database): Promise<number> {
  */
 export async function seed(
   db: Database,
-  options: { demoData: boolean; listings?: DemoListingDeps },
+  options: { demoData: boolean; listings?: DemoListingDeps; locale?: DemoLocale },
 ): Promise<{ demoUsers: number; demoListings: number; demoGarageSales: number }> {
   await ensureCategories(db);
-  const demoUsers = options.demoData ? await seedDemoUsers(db) : 0;
+  // The installation's language and country: the demo's texts and places (db/seed-places.ts).
+  const locale = options.locale ?? US_DEMO;
+  const demoUsers = options.demoData ? await seedDemoUsers(db, locale) : 0;
   // Same rule as the people: only right after they were created, so a live site never gets demo listings.
   const demoListings =
-    demoUsers > 0 && options.listings ? (await seedDemoListings(db, options.listings)).listings : 0;
+    demoUsers > 0 && options.listings
+      ? (await seedDemoListings(db, options.listings, { locale })).listings
+      : 0;
   // After the listings, whose local sellers follow the demo account too (db/seed-follows.ts).
-  if (demoUsers > 0) await seedDemoFollows(db);
+  if (demoUsers > 0) await seedDemoFollows(db, locale);
   // Handovers of sold demo listings, rated both ways (db/seed-deals.ts).
-  if (demoListings > 0) await seedDemoDeals(db);
+  if (demoListings > 0) await seedDemoDeals(db, locale.language);
   let demoGarageSales = 0;
   if (options.demoData && options.listings) {
+    const deps = { ...options.listings, locale };
     demoGarageSales =
-      demoListings > 0
-        ? await seedDemoGarageSales(db, options.listings)
-        : await topUpDemoGarageSales(db, options.listings);
+      demoListings > 0 ? await seedDemoGarageSales(db, deps) : await topUpDemoGarageSales(db, deps);
   }
   return { demoUsers, demoListings, demoGarageSales };
 }
