@@ -30,8 +30,9 @@ export async function saleTerms(
 /**
  * The amount two people agreed on in an accepted offer about a listing, while the agreement stands: the listing is
  * held for the buyer (`heldForBuyer`: the offer's amount), or its present sale recorded a deal with them that was
- * not called off (the deal's price, which the offer set). Null otherwise, for a sale at the asking price with no
- * offer, and for an earlier sale's deal once the listing was available again and sold on.
+ * not called off (the deal's price, which the offer set), which a deleted listing's chat still shows. Null
+ * otherwise, for a sale at the asking price with no offer, and for an earlier sale's deal once the listing was
+ * available again and sold on.
  */
 export async function standingAgreement(
   db: Db,
@@ -45,8 +46,14 @@ export async function standingAgreement(
     heldForBuyer
       ? sql`${accepted} order by o.answered_at desc nulls last, o.id desc limit 1`
       : sql`
-    select d.price as amount from products p join deals d on d.id = p.sale_deal_id
-    where p.id = ${productId} and d.buyer_id = ${buyerId} and d.status = 'completed' and exists (${accepted})`,
+    select d.price as amount from deals d
+    where d.id = coalesce(
+        (select p.sale_deal_id from products p where p.id = ${productId}),
+        -- A deleted listing (its chats stay): its last sale was its newest deal, as nothing sold it since.
+        (select n.id from deals n
+         where n.product_id = ${productId} and not exists (select 1 from products p where p.id = ${productId})
+         order by n.sold_at desc, n.id desc limit 1))
+      and d.buyer_id = ${buyerId} and d.status = 'completed' and exists (${accepted})`,
   );
   const row = (result as unknown as { rows: Array<{ amount: string | number }> }).rows[0];
   return row === undefined ? null : Number(row.amount);

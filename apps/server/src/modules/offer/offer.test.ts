@@ -363,6 +363,26 @@ describe('the agreed price in the chat header', () => {
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
   });
 
+  it('stays in the chat of a sold listing its seller then deleted', async () => {
+    const { seller, buyer, productId } = await listing(120);
+    const opening = await made(await offer(buyer, productId, 90));
+    expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
+    const sold = await post(API.product.changeSoldStatus, seller, {
+      productId,
+      isSold: true,
+      buyerId: buyer.id,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: apiPath(API.product.item, { id: productId }),
+      headers: bearer(seller.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBe(90);
+    expect(await agreedPriceFor(seller, productId, buyer)).toBe(90);
+  });
+
   /**
    * A listing sold to its buyer at an agreed 90, made available again once the deal's rating window is over (which
    * leaves that deal standing, with its ratings); `other` has a chat about it too.
