@@ -72,7 +72,8 @@ export const products = pgTable(
     soldAt: at('sold_at'),
     /**
      * The deal this sale recorded (docs/product.md §19), while the listing stays sold: the agreement that stands.
-     * Null when it is available, or was sold to someone who never chatted about it. A plain id, as deals keep.
+     * Null when it is available, or was sold to someone who never chatted about it. A plain id, as deals keep;
+     * the listing's chats keep it when the listing is deleted.
      */
     saleDealId: bigint('sale_deal_id', { mode: 'number' }),
     /** Set by moderation: hidden listings leave every public list but stay for their owner and staff. */

@@ -38,6 +38,8 @@ export const conversations = pgTable(
     /** The listing's title and price when it was deleted; null while it exists. */
     productTitle: text('product_title'),
     productPrice: numeric('product_price', { precision: 12, scale: 2, mode: 'number' }),
+    /** The deal the listing's last sale recorded, kept with its title and price: what the two agreed stays. */
+    productSaleDealId: bigint('product_sale_deal_id', { mode: 'number' }),
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
     lastMessageAt: at('last_message_at').notNull().defaultNow(),
     askedAt: at('asked_at'),

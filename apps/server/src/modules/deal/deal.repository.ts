@@ -49,10 +49,10 @@ export async function standingAgreement(
     select d.price as amount from deals d
     where d.id = coalesce(
         (select p.sale_deal_id from products p where p.id = ${productId}),
-        -- A deleted listing (its chats stay): its last sale was its newest deal, as nothing sold it since.
-        (select n.id from deals n
-         where n.product_id = ${productId} and not exists (select 1 from products p where p.id = ${productId})
-         order by n.sold_at desc, n.id desc limit 1))
+        -- A deleted listing: its chats kept the deal its last sale recorded.
+        (select c.product_sale_deal_id from conversations c
+         where c.product_id = ${productId} and c.buyer_id = ${buyerId}
+           and not exists (select 1 from products p where p.id = ${productId})))
       and d.buyer_id = ${buyerId} and d.status = 'completed' and exists (${accepted})`,
   );
   const row = (result as unknown as { rows: Array<{ amount: string | number }> }).rows[0];

@@ -16,7 +16,8 @@ export async function keepChatsAboutListings(
   which: { productId: number } | { sellerId: number },
 ): Promise<void> {
   const match = 'productId' in which ? sql`p.id = ${which.productId}` : sql`p.seller_id = ${which.sellerId}`;
-  await db.execute(sql`update conversations set product_title = p.title, product_price = p.price
+  await db.execute(sql`update conversations
+    set product_title = p.title, product_price = p.price, product_sale_deal_id = p.sale_deal_id
     from products p where p.id = conversations.product_id and ${match}`);
 }
 

@@ -432,6 +432,17 @@ describe('the agreed price in the chat header', () => {
     expect(first!.status).toBe('completed');
   });
 
+  it('ends with the sale: relisted after the window and then deleted, the first buyer sees no agreement', async () => {
+    const { seller, buyer, productId } = await relistedAfterTheWindow();
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: apiPath(API.product.item, { id: productId }),
+      headers: bearer(seller.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+  });
+
   it('ends with the sale: sold on to "someone else" (no deal), the first buyer sees no agreement', async () => {
     const { seller, buyer, productId } = await relistedAfterTheWindow();
     // The newest deal is still the first buyer's, but it is not this sale's.
