@@ -101,6 +101,11 @@ export interface AppConfig {
   /** OpenTelemetry traces (lib/tracing.ts): off unless `endpoint` is set. */
   tracing: { endpoint?: string; serviceName: string };
   seedDemoData: boolean;
+  /**
+   * The country DEFAULT_COUNTRY names when it is set; null when left at its default, so the demo data follows
+   * DEFAULT_LOCALE instead (db/seed-places.ts): a German installation that set only its language gets Berlin.
+   */
+  chosenCountry: string | null;
   webDistDir: string;
   apiDocs: boolean;
 }
@@ -433,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       serviceName: e.OTEL_SERVICE_NAME,
     },
     seedDemoData: e.SEED_DEMO_DATA ?? demoDataDefault(known.DATABASE_URL, env.NODE_ENV),
+    chosenCountry: known.DEFAULT_COUNTRY === undefined ? null : e.DEFAULT_COUNTRY,
     webDistDir: resolveFrom(cwd, e.WEB_DIST_DIR, 'apps/web/dist'),
     apiDocs: e.API_DOCS,
   };

@@ -5,7 +5,7 @@ import { instantToLocal, localToInstant, timeZoneAt } from '../lib/local-time.js
 import { withTransaction, type Database } from './client.js';
 import { garageSales, users } from './schema.js';
 import { placeLabel, type ReverseGeocode } from '../services/geo/place-label.js';
-import { demoSellerName, demoSpot, US_DEMO, type DemoLocale } from './seed-places.js';
+import { DEMO_COUNTRIES, demoSellerName, demoSpot, US_DEMO, type DemoLocale } from './seed-places.js';
 
 /**
  * Demo garage sales. Unlike listings, a garage sale has an end, so a demo seeded once would have an empty strip
@@ -196,10 +196,13 @@ export async function topUpDemoGarageSales(
   options: { includeOnce?: boolean; now?: Date } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const plans = demoGaragePlans(deps.locale).filter(
-    (plan) => options.includeOnce || !ONCE_HOSTS.has(plan.host),
+  const locale = deps.locale ?? US_DEMO;
+  // The demo's sales are where its sellers were seeded: the installation's place, or (seeded before, or under
+  // other settings) whichever of the demo's places has its sellers.
+  const candidates = [locale, ...DEMO_COUNTRIES.map((country) => ({ ...locale, country }))].map((where) =>
+    demoGaragePlans(where).filter((plan) => options.includeOnce || !ONCE_HOSTS.has(plan.host)),
   );
-  const hostNames = [...new Set(plans.map((plan) => plan.host))];
+  const hostNames = [...new Set(candidates.flat().map((plan) => plan.host))];
   return withTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rummage.demo-garage-sales'))`);
     const hosts = await tx
@@ -208,7 +211,10 @@ export async function topUpDemoGarageSales(
       .where(inArray(users.username, hostNames));
     const hostIds = new Map(hosts.map((row) => [row.username, row.id]));
     // The demo's local sellers exist only where demo listings were seeded; without them this is not a demo.
-    if (!plans.some((plan) => !ONCE_HOSTS.has(plan.host) && hostIds.has(plan.host))) return 0;
+    const plans = candidates.find((each) =>
+      each.some((plan) => !ONCE_HOSTS.has(plan.host) && hostIds.has(plan.host)),
+    );
+    if (!plans) return 0;
     const current = await tx
       .select({ sellerId: garageSales.sellerId, title: garageSales.title })
       .from(garageSales)

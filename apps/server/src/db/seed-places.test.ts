@@ -1,12 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@rummage/contract';
+import { loadConfig } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { garageSales, products, reviews, users } from './schema.js';
 import { demoCatalog, DEMO_CITIES, DEMO_SELLERS } from './seed-catalog.js';
 import { demoDeals, seedDemoDeals } from './seed-deals.js';
 import { seedDemoFollows } from './seed-follows.js';
-import { DEMO_GARAGE_PLANS, demoGaragePlans, seedDemoGarageSales } from './seed-garage.js';
+import {
+  DEMO_GARAGE_PLANS,
+  demoGaragePlans,
+  seedDemoGarageSales,
+  topUpDemoGarageSales,
+} from './seed-garage.js';
 import { seedDemoListings } from './seed-listings.js';
 import { demoCities, demoCountry, demoLocale, demoSellerName, US_DEMO } from './seed-places.js';
 import { seedDemoUsers } from './seed.js';
@@ -106,6 +112,20 @@ describe('the demo on a German installation', () => {
   });
 });
 
+describe('the demo seeded under other settings', () => {
+  it('keeps its garage sales topped up where its sellers are', async () => {
+    const db = t.app.parts.storage.database.db;
+    await db.delete(garageSales);
+    const reverse = (lat: number, lng: number) => t.app.parts.storage.gazetteer.reverse(lat, lng);
+    // The German demo, on an installation now set to Spain: its refills stay in Germany.
+    const added = await topUpDemoGarageSales(db, { reverse, locale: { language: 'es', country: 'ES' } });
+    const onceOnly = DEMO_GARAGE_PLANS.filter((plan) => plan.host === 'demo').length;
+    expect(added).toBe(DEMO_GARAGE_PLANS.length - onceOnly);
+    const zones = await db.selectDistinct({ timeZone: garageSales.timeZone }).from(garageSales);
+    expect(zones).toEqual([{ timeZone: 'Europe/Berlin' }]);
+  });
+});
+
 describe('where the demo is', () => {
   it('follows the country where it knows its cities, else the language’s, and the US demo stays as it was', () => {
     expect(demoCountry({ language: 'en', country: 'ES' })).toBe('ES');
@@ -114,5 +134,13 @@ describe('where the demo is', () => {
     expect(demoCities(US_DEMO)).toBe(DEMO_CITIES);
     expect(demoGaragePlans(US_DEMO)).toEqual(DEMO_GARAGE_PLANS);
     expect(demoCities({ language: 'es', country: 'ES' })[0]!.label).toBe('Madrid, España');
+  });
+
+  it('follows DEFAULT_LOCALE when DEFAULT_COUNTRY was left unset, and DEFAULT_COUNTRY when it was set', () => {
+    const place = (env: Record<string, string>) => demoLocale(loadConfig({ ...env, DATA_DIR: '/tmp' }));
+    expect(place({ DEFAULT_LOCALE: 'de' })).toEqual({ language: 'de', country: 'DE' });
+    // A Spanish-speaking community in the US keeps the US places, in Spanish.
+    expect(place({ DEFAULT_LOCALE: 'es', DEFAULT_COUNTRY: 'US' })).toEqual({ language: 'es', country: 'US' });
+    expect(place({})).toEqual(US_DEMO);
   });
 });

@@ -58,6 +58,9 @@ const LOCAL_CITIES: Readonly<Record<string, readonly LocalCity[]>> = {
   ],
 };
 
+/** The countries the demo knows its cities in. */
+export const DEMO_COUNTRIES: readonly string[] = ['US', ...Object.keys(LOCAL_CITIES)];
+
 const COUNTRY_OF_LANGUAGE: Readonly<Record<Locale, string>> = { en: 'US', de: 'DE', es: 'ES' };
 
 /** Streets every town of the country has, for the garage sales' addresses. */
@@ -69,11 +72,16 @@ const STREETS: Readonly<Record<string, readonly string[]>> = {
 /** The sign-in accounts, who keep their names everywhere. */
 const SIGN_IN_ACCOUNTS = new Set(['demo', 'alice', 'bob']);
 
-/** The demo's language and country from the installation's settings (DEFAULT_LOCALE, DEFAULT_COUNTRY). */
+/**
+ * The demo's language and country from the installation's settings: DEFAULT_LOCALE, and DEFAULT_COUNTRY where it
+ * was set (`chosenCountry`), else the language's country.
+ */
 export function demoLocale(config: {
-  locale: { defaultLocale: Locale; defaultCountry: string };
+  locale: { defaultLocale: Locale };
+  chosenCountry: string | null;
 }): DemoLocale {
-  return { language: config.locale.defaultLocale, country: config.locale.defaultCountry };
+  const language = config.locale.defaultLocale;
+  return { language, country: config.chosenCountry ?? COUNTRY_OF_LANGUAGE[language] };
 }
 
 /** The demo's country for an installation: its own where the demo knows it, else its language's. */
