@@ -4,7 +4,7 @@ import { API, apiPath, type ProfileDetails } from '@rummage/contract';
 import { reviews, users } from '../../db/schema.js';
 import { withTransaction, type Transaction } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { banUser } from '../../test/factories.js';
+import { banUser, bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import type { Person } from '../notification/notification.fixtures.js';
 import { dealApi } from './deal.fixtures.js';
@@ -136,39 +136,69 @@ describe('reputations as last read', () => {
             stars: 4,
           })),
         );
-      const locked = (tx: Transaction, id: number) =>
-        tx.execute(sql`select 1 from users where id = ${id} for no key update`);
-      const waiting = async () => {
-        const result = await db().execute(
-          sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
+      const publishing = () =>
+        withTransaction(db(), (tx) =>
+          tx.execute(sql`update reviews set published_at = now() where deal_id = ${dealId}`),
         );
-        return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-      };
-
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      let goOn!: () => void;
-      const publisherWaits = new Promise<void>((resolve) => (goOn = resolve));
-      // Someone taking the two in id order: the lower now, the higher once the publishing waits.
-      const inOrder = withTransaction(db(), async (tx) => {
-        await locked(tx, lower);
-        holding();
-        await publisherWaits;
-        await locked(tx, higher);
-      });
-      await held;
-      const publishing = withTransaction(db(), (tx) =>
-        tx.execute(sql`update reviews set published_at = now() where deal_id = ${dealId}`),
-      );
-      for (let tries = 0; (await waiting()) === 0; tries += 1) {
-        expect(tries, 'the publishing never waited for the lock').toBeLessThan(200);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      goOn();
       // Locks taken as the rows came, the higher id first, would meet the other write's the other way round.
-      await expect(Promise.all([inOrder, publishing])).resolves.toBeDefined();
+      await besideAWriteInIdOrder(lower, higher, publishing);
       expect(await profileReputation(seller)).toMatchObject({ average: 4, count: 1 });
     },
   );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'bans a rater while another write holds the people they rated in id order, without a deadlock',
+    async () => {
+      const { seller, buyer, dealId } = await api.deal();
+      // The rater has the higher id: their ban bumps the lower one, whom the other write holds first.
+      const [rated, rater] = seller.id < buyer.id ? [seller, buyer] : [buyer, seller];
+      await api.rated(rater, dealId, 2);
+      const admin = await createUser(t.app, { role: 'admin' });
+      const token = await signIn(t.app, admin);
+      const ban = async () => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: apiPath(API.staff.banUser, { userId: rater.id }),
+          headers: bearer(token),
+          payload: { reason: 'Spam' },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await besideAWriteInIdOrder(rated.id, rater.id, ban);
+    },
+  );
 });
+
+/**
+ * Runs `write` while another transaction takes `lower`'s row, and once `write` waits for a lock, `higher`'s: a
+ * write that took `higher` first and then waited for `lower` would deadlock with it. Both must finish.
+ */
+async function besideAWriteInIdOrder(lower: number, higher: number, write: () => Promise<unknown>) {
+  const locked = (tx: Transaction, id: number) =>
+    tx.execute(sql`select 1 from users where id = ${id} for no key update`);
+  const waiting = async () => {
+    const result = await db().execute(
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  };
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  let goOn!: () => void;
+  const writeWaits = new Promise<void>((resolve) => (goOn = resolve));
+  const inOrder = withTransaction(db(), async (tx) => {
+    await locked(tx, lower);
+    holding();
+    await writeWaits;
+    await locked(tx, higher);
+  });
+  await held;
+  const written = write();
+  for (let tries = 0; (await waiting()) === 0; tries += 1) {
+    expect(tries, 'the write never waited for the lock').toBeLessThan(200);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  goOn();
+  await expect(Promise.all([inOrder, written])).resolves.toBeDefined();
+}

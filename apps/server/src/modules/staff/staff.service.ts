@@ -338,6 +338,7 @@ export function createStaffService(options: StaffServiceOptions) {
      */
     async ban(actor: AuthUser, userId: number, reason: string): Promise<StaffUserSummary> {
       await options.durable.transaction(async (tx, record) => {
+        await repo.lockRaterAndRated(tx, userId);
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (target.id === actor.id) throw new HttpError(403, T.cannotBanSelf);
@@ -355,6 +356,7 @@ export function createStaffService(options: StaffServiceOptions) {
 
     async unban(actor: AuthUser, userId: number, reason?: string): Promise<StaffUserSummary> {
       await options.durable.transaction(async (tx, record) => {
+        await repo.lockRaterAndRated(tx, userId);
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (!target.bannedAt) throw new HttpError(409, T.notBanned);
