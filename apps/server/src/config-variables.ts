@@ -84,7 +84,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     name: 'DEFAULT_COUNTRY',
     default: 'US',
     meaning:
-      'ISO 3166-1 alpha-2 code of the home country: phone numbers written without +country are read as its numbers, and place search offers its places first.',
+      "ISO 3166-1 alpha-2 code of the home country: phone numbers written without +country are read as its numbers, place search offers its places first, and a fresh start's demo data is placed there (US, DE or ES; another country, or none set, gets the one of `DEFAULT_LOCALE`'s).",
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   {
