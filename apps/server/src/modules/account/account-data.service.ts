@@ -15,7 +15,7 @@ import type { ImageAddresses } from '../product/product.presenter.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
 import type { AuthUser } from './session.service.js';
 import { profilePhotoKey } from '../user/user.service.js';
-import { dealsForExport, ratingReportsBy } from '../deal/review.repository.js';
+import { dealsForExport, lockRaterAndRated, ratingReportsBy } from '../deal/review.repository.js';
 import { accountArchive, archivedPhotos, type PhotoReader } from './account-archive.js';
 import * as repo from './account-data.repository.js';
 
@@ -130,6 +130,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
     inTransaction: (tx: repo.DbTx, account: repo.LockedAccount) => Promise<void>,
   ): Promise<void> {
     const files = await withTransaction(db, async (tx) => {
+      await lockRaterAndRated(tx, userId);
       const account = await repo.lockAccount(tx, userId);
       if (!account) throw new HttpError(404, messages.staff.userNotFound);
       await inTransaction(tx, account);

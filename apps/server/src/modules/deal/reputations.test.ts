@@ -147,7 +147,7 @@ describe('reputations as last read', () => {
   );
 
   it.skipIf(!process.env.DATABASE_URL)(
-    'bans a rater while another write holds the people they rated in id order, without a deadlock',
+    'bans a rater and deletes their account while another write holds the people they rated in id order, without a deadlock',
     async () => {
       const { seller, buyer, dealId } = await api.deal();
       // The rater has the higher id: their ban bumps the lower one, whom the other write holds first.
@@ -155,16 +155,21 @@ describe('reputations as last read', () => {
       await api.rated(rater, dealId, 2);
       const admin = await createUser(t.app, { role: 'admin' });
       const token = await signIn(t.app, admin);
-      const ban = async () => {
+      // What staff do to the rater: each bumps the reputation of the person they rated.
+      const staffAct = (route: string, reason: string) => async () => {
         const response = await t.app.inject({
           method: 'POST',
-          url: apiPath(API.staff.banUser, { userId: rater.id }),
+          url: apiPath(route, { userId: rater.id }),
           headers: bearer(token),
-          payload: { reason: 'Spam' },
+          payload: { reason },
         });
         expect(response.statusCode, response.body).toBe(200);
       };
-      await besideAWriteInIdOrder(rated.id, rater.id, ban);
+      await besideAWriteInIdOrder(rated.id, rater.id, staffAct(API.staff.banUser, 'Spam'));
+      // Their account deleted, the same way (a banned person's ratings count again, as a deleted user's).
+      const before = await versionOf(rated);
+      await besideAWriteInIdOrder(rated.id, rater.id, staffAct(API.staff.deleteUser, 'Scam'));
+      expect(await versionOf(rated)).toBeGreaterThan(before);
     },
   );
 });

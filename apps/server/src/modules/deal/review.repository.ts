@@ -362,3 +362,14 @@ export async function ratingReportsBy(db: Db, userId: number): Promise<AccountEx
     .where(eq(reviewReports.reporterId, userId));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
+
+/**
+ * Locks the person and everyone they rated, in id order: a ban, its end, or deleting a banned person's account
+ * bumps the reputation of each of them (migrations 0029, 0031), and taking the person's row first while another
+ * write takes the same people in id order could meet it the other way round.
+ */
+export async function lockRaterAndRated(db: Db, id: number): Promise<void> {
+  await db.execute(sql`select 1 from users
+    where id = ${id} or id in (select subject_id from reviews where author_id = ${id})
+    order by id for update`);
+}

@@ -327,17 +327,6 @@ export async function lockUser(db: Db, id: number) {
   return row;
 }
 
-/**
- * Locks the person and everyone they rated, in id order: a ban or its end bumps the reputation of each of them
- * (migration 0031), and taking the person's row first while another write takes the same people in id order
- * could meet it the other way round.
- */
-export async function lockRaterAndRated(db: Db, id: number): Promise<void> {
-  await db.execute(sql`select 1 from users
-    where id = ${id} or id in (select subject_id from reviews where author_id = ${id})
-    order by id for update`);
-}
-
 export async function setBan(db: Db, id: number, reason: string | null): Promise<void> {
   await db
     .update(users)

@@ -27,6 +27,7 @@ import type { SupportService } from '../support/support.service.js';
 import { searchReport } from '../marketplace/search/search-report.js';
 import { moderationLogPage, recordAction } from './moderation-log.repository.js';
 import * as repo from './staff.repository.js';
+import { lockRaterAndRated } from '../deal/review.repository.js';
 
 const T = messages.staff;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -338,7 +339,7 @@ export function createStaffService(options: StaffServiceOptions) {
      */
     async ban(actor: AuthUser, userId: number, reason: string): Promise<StaffUserSummary> {
       await options.durable.transaction(async (tx, record) => {
-        await repo.lockRaterAndRated(tx, userId);
+        await lockRaterAndRated(tx, userId);
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (target.id === actor.id) throw new HttpError(403, T.cannotBanSelf);
@@ -356,7 +357,7 @@ export function createStaffService(options: StaffServiceOptions) {
 
     async unban(actor: AuthUser, userId: number, reason?: string): Promise<StaffUserSummary> {
       await options.durable.transaction(async (tx, record) => {
-        await repo.lockRaterAndRated(tx, userId);
+        await lockRaterAndRated(tx, userId);
         const target = await repo.lockUser(tx, userId);
         if (!target) throw new HttpError(404, T.userNotFound);
         if (!target.bannedAt) throw new HttpError(409, T.notBanned);
