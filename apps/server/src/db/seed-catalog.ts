@@ -204,11 +204,14 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
 ];
 
+/** The demo accounts people sign in to (db/seed.ts); they keep their names in every country. */
+export const SIGN_IN_ACCOUNTS: ReadonlySet<string> = new Set(['demo', 'alice', 'bob']);
+
 /** Local sellers: demo accounts with a random password nobody knows (they cannot sign in). */
 export function demoSellers(cities: readonly DemoCity[]): ReadonlyArray<{ username: string; city: string }> {
   return cities.flatMap((city) =>
     city.sellers
-      .filter((name) => !['demo', 'alice', 'bob', 'staff'].includes(name))
+      .filter((name) => !SIGN_IN_ACCOUNTS.has(name))
       .map((username) => ({ username, city: city.label })),
   );
 }

@@ -259,14 +259,14 @@ export function seedDemoGarageSales(db: Database, deps: DemoGarageDeps, now?: Da
 }
 
 /** How many demo slots currently have a sale (tests, logs). */
-export async function currentDemoGarageSales(db: Database, locale?: DemoLocale): Promise<number> {
+export async function currentDemoGarageSales(db: Database): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(garageSales)
     .innerJoin(users, eq(users.id, garageSales.sellerId))
     .where(
       and(
-        inArray(users.username, [...new Set(demoGaragePlans(locale).map((plan) => plan.host))]),
+        inArray(users.username, [...new Set(DEMO_GARAGE_PLANS.map((plan) => plan.host))]),
         gt(garageSales.endsAt, sql`now()`),
       ),
     );

@@ -9,9 +9,9 @@
  * part under a local name. The US data is the original; the others are built from it (db/seed-catalog.ts holds
  * the texts).
  */
-import type { Locale } from '@rummage/contract';
+import { haversineKm, type Locale } from '@rummage/contract';
 import type { DemoCity } from './seed-catalog.js';
-import { DEMO_CITIES } from './seed-catalog.js';
+import { DEMO_CITIES, SIGN_IN_ACCOUNTS } from './seed-catalog.js';
 
 export interface DemoLocale {
   language: Locale;
@@ -68,9 +68,6 @@ const STREETS: Readonly<Record<string, readonly string[]>> = {
   DE: ['Hauptstraße', 'Bahnhofstraße', 'Gartenstraße', 'Schillerstraße', 'Goethestraße', 'Lindenstraße'],
   ES: ['Calle Mayor', 'Calle Real', 'Calle de la Iglesia', 'Avenida de la Constitución', 'Calle Nueva'],
 };
-
-/** The sign-in accounts, who keep their names everywhere. */
-const SIGN_IN_ACCOUNTS = new Set(['demo', 'alice', 'bob']);
 
 /**
  * The demo's language and country from the installation's settings: DEFAULT_LOCALE, and DEFAULT_COUNTRY where it
@@ -136,13 +133,8 @@ export function demoSpot(
   const country = demoCountry(locale);
   const local = LOCAL_CITIES[country];
   if (!local) return undefined;
-  const distance = (city: DemoCity) =>
-    Math.hypot(
-      city.latitude - point.latitude,
-      (city.longitude - point.longitude) * Math.cos(toRad(city.latitude)),
-    );
   const index = DEMO_CITIES.reduce(
-    (best, city, i) => (distance(city) < distance(DEMO_CITIES[best]!) ? i : best),
+    (best, city, i) => (haversineKm(point, city) < haversineKm(point, DEMO_CITIES[best]!) ? i : best),
     0,
   );
   const from = DEMO_CITIES[index]!;

@@ -363,8 +363,10 @@ describe('the agreed price in the chat header', () => {
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
   });
 
-  it('stays in the chat of a sold listing its seller then deleted', async () => {
-    const { seller, buyer, productId } = await listing(120);
+  /** A listing asking 120, sold to its buyer at the 90 the seller accepted; answers the deal's id too. */
+  async function soldAtAgreed90() {
+    const scene = await listing(120);
+    const { seller, buyer, productId } = scene;
     const opening = await made(await offer(buyer, productId, 90));
     expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
     const sold = await post(API.product.changeSoldStatus, seller, {
@@ -373,12 +375,22 @@ describe('the agreed price in the chat header', () => {
       buyerId: buyer.id,
     });
     expect(sold.statusCode, sold.body).toBe(200);
+    return { ...scene, dealId: sold.json<{ data: { dealId: number } }>().data.dealId };
+  }
+
+  /** The seller deletes the listing; its chats stay. */
+  async function deleted(seller: Person, productId: number) {
     const removed = await t.app.inject({
       method: 'DELETE',
       url: apiPath(API.product.item, { id: productId }),
       headers: bearer(seller.token),
     });
     expect(removed.statusCode, removed.body).toBe(200);
+  }
+
+  it('stays in the chat of a sold listing its seller then deleted', async () => {
+    const { seller, buyer, productId } = await soldAtAgreed90();
+    await deleted(seller, productId);
     expect(await agreedPriceFor(buyer, productId, seller)).toBe(90);
     expect(await agreedPriceFor(seller, productId, buyer)).toBe(90);
   });
@@ -388,17 +400,8 @@ describe('the agreed price in the chat header', () => {
    * leaves that deal standing, with its ratings); `other` has a chat about it too.
    */
   async function relistedAfterTheWindow() {
-    const scene = await listing(120);
-    const { seller, buyer, other, productId } = scene;
-    const opening = await made(await offer(buyer, productId, 90));
-    expect((await act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
-    const sold = await post(API.product.changeSoldStatus, seller, {
-      productId,
-      isSold: true,
-      buyerId: buyer.id,
-    });
-    expect(sold.statusCode, sold.body).toBe(200);
-    const dealId = sold.json<{ data: { dealId: number } }>().data.dealId;
+    const scene = await soldAtAgreed90();
+    const { seller, other, productId, dealId } = scene;
     await db()
       .update(deals)
       .set({ rateUntil: new Date(Date.now() - 1000) })
@@ -434,12 +437,7 @@ describe('the agreed price in the chat header', () => {
 
   it('ends with the sale: relisted after the window and then deleted, the first buyer sees no agreement', async () => {
     const { seller, buyer, productId } = await relistedAfterTheWindow();
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: apiPath(API.product.item, { id: productId }),
-      headers: bearer(seller.token),
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleted(seller, productId);
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
   });
 
