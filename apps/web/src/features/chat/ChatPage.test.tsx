@@ -165,8 +165,12 @@ describe('chat page', () => {
     act(() => chat.emit(HUB_EVENTS.agreementChanged, { productId: 41, buyerId: 7 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(headerReads()).toBe(before);
+    const dealReads = () => api.calls.filter((call) => call.path === '/api/Deal').length;
+    const dealsBefore = dealReads();
     act(() => chat.emit(HUB_EVENTS.agreementChanged, { productId: 40, buyerId: 7 }));
     await waitFor(() => expect(line()).not.toContain('agreed'));
+    // The deal panel reads the deals again too: a deal called off no longer offers its rating form.
+    await waitFor(() => expect(dealReads()).toBeGreaterThan(dealsBefore));
   });
 
   it('shows a sent message at once as pending, then the server echo in its place, matched by its id', async () => {

@@ -7,6 +7,7 @@ import { useTexts } from '../../shared/i18n/useTexts';
 import type { HubLike } from '../../shared/realtime/hubClient';
 import { invokeHub } from '../../shared/realtime/hubEvents';
 import { useHub } from '../../shared/realtime/useHub';
+import { DEALS_QUERY_KEY } from '../deals';
 import { chatKeys, fetchHistory, fetchThreadHeader, markChatRead } from './api';
 import {
   chatReducer,
@@ -142,6 +143,15 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     }
   }, [chat.messages, loadingOlder]);
 
+  /** What the two agreed, read again: the header's hold or agreed price, and the deals the deal panel shows. */
+  const readAgreementAgain = useCallback(
+    (current: ChatParties) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.header(current.productId, current.otherId) });
+      void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY_KEY] });
+    },
+    [queryClient],
+  );
+
   const hub = useHub('chat', {
     enabled: valid,
     handlers: {
@@ -153,13 +163,11 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         if (!message.fromSelf) markRead();
       },
       [HUB_EVENTS.receiveOffer]: (offer) => offerChanged(offer),
-      // Held, let go, sold or called off, by either person in any tab: the header says what stands now.
+      // Held, let go, sold or called off, by either person in any tab: the header says what stands now, and the
+      // deal's panel whether there is a deal to rate.
       [HUB_EVENTS.agreementChanged]: ({ productId: changed }) => {
         const current = partiesRef.current;
-        if (current && changed === current.productId)
-          void queryClient.invalidateQueries({
-            queryKey: chatKeys.header(current.productId, current.otherId),
-          });
+        if (current && changed === current.productId) readAgreementAgain(current);
       },
       [HUB_EVENTS.messageError]: (text) => {
         setSendError(typeof text === 'string' && text.trim() ? text : textsRef.current.listing.messageFailed);
@@ -175,9 +183,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         // history, and the header, since a hold or a deal may have begun or ended meanwhile (AgreementChanged
         // reaches only pages in the chat).
         .then(() => {
-          void queryClient.invalidateQueries({
-            queryKey: chatKeys.header(current.productId, current.otherId),
-          });
+          readAgreementAgain(current);
           return loadNewest();
         });
     },
