@@ -81,6 +81,8 @@ export interface DomainEventMap {
     sellerId: number;
     buyerId: number;
     reason: ReservationEndReason;
+    /** When sold with a deal: its buyer, often the one who held it (whose chat the sale itself then tells). */
+    soldToId?: number;
   };
   /**
    * An offer was made, or answered by accepting, declining or countering it, or withdrawn or expired

@@ -357,6 +357,7 @@ export function createProductService(options: ProductServiceOptions) {
               sellerId: user.id,
               buyerId: ended.buyerId,
               reason: 'sold',
+              ...(deal && { soldToId: deal.buyerId }),
             });
         }
         return { dealId: deal?.id ?? null };

@@ -49,7 +49,10 @@ export function deliverChatMessages(events: EventBus, hubs: HubLookup): void {
       .send(HUB_EVENTS.agreementChanged, payload);
   };
   events.on('product.reserved', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
-  events.on('product.reservationEnded', ({ productId, buyerId }) => agreementChanged(productId, buyerId));
+  events.on('product.reservationEnded', async ({ productId, buyerId, soldToId }) => {
+    // Sold to the one who held it: the sale (product.soldChanged) tells their chat, once.
+    if (soldToId !== buyerId) await agreementChanged(productId, buyerId);
+  });
   events.on('product.soldChanged', async ({ productId, buyerId }) => {
     if (buyerId !== undefined) await agreementChanged(productId, buyerId);
   });

@@ -194,6 +194,37 @@ describe('offers in the chat between the two', () => {
     expect(otherTab.got).toEqual([]);
   });
 
+  it('sends AgreementChanged once when a held listing is sold: to its holder, or to someone else', async () => {
+    const {
+      seller,
+      buyer,
+      third: other,
+      productId,
+      ...scene
+    } = await chatOpenOnBothSides<AgreementChanged>(HUB_EVENTS.agreementChanged);
+    const { sellerTab, buyerTab } = scene;
+    await call(other, 'POST', API.message.send, { productId, receiverId: seller.id, message: 'Hello' });
+    const otherTab = await scene.open(other, seller.id);
+    const sell = (buyerId: number | null) =>
+      call(seller, 'POST', API.product.changeSoldStatus, { productId, isSold: true, buyerId });
+    const relist = () => call(seller, 'POST', API.product.changeSoldStatus, { productId, isSold: false });
+    const hold = () => call(seller, 'POST', API.product.reserve, { productId, buyerId: buyer.id });
+
+    await hold();
+    await sell(buyer.id); // the hold ends in the sale to its holder: one change, not two
+    await relist();
+    await hold();
+    await sell(other.id); // the holder's hold ends; the other buyer's chat gets its sale
+    await settled([sellerTab.connection, buyerTab.connection, otherTab.connection]);
+
+    const toBuyer = { productId, buyerId: buyer.id };
+    for (const tab of [sellerTab, buyerTab]) {
+      // Held, sold to them, available again, held, sold to another.
+      expect(tab.got).toEqual([toBuyer, toBuyer, toBuyer, toBuyer, toBuyer]);
+    }
+    expect(otherTab.got).toEqual([{ productId, buyerId: other.id }]);
+  });
+
   it('sends AgreementChanged once when a sale to the buyer ends: called off in the window, or relisted after it', async () => {
     const { seller, buyer, productId, ...scene } = await chatOpenOnBothSides<AgreementChanged>(
       HUB_EVENTS.agreementChanged,
