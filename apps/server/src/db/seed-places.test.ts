@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineKm } from '@rummage/contract';
+import { haversineKm, normalizePhoneNumber } from '@rummage/contract';
 import { loadConfig } from '../config.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { garageSales, products, reviews, users } from './schema.js';
@@ -14,7 +14,7 @@ import {
   topUpDemoGarageSales,
 } from './seed-garage.js';
 import { seedDemoListings } from './seed-listings.js';
-import { demoCities, demoCountry, demoLocale, demoSellerName, US_DEMO } from './seed-places.js';
+import { demoCities, demoCountry, demoLocale, demoPhone, demoSellerName, US_DEMO } from './seed-places.js';
 import { seedDemoUsers } from './seed.js';
 
 // A German installation's demo: its people, listings, ratings and garage sales in German cities and in German. The
@@ -55,6 +55,13 @@ describe('the demo on a German installation', () => {
       { username: 'bob', address: 'München, Deutschland' },
       { username: 'demo', address: 'Berlin, Deutschland' },
     ]);
+    // Their phone numbers are German ones (the US demo's "(312) 555-0142" read in Germany was a number nowhere).
+    const phones = await db()
+      .select({ phone: users.phoneE164 })
+      .from(users)
+      .where(sql`${users.username} in ('demo', 'alice', 'bob')`)
+      .orderBy(users.username);
+    expect(phones.map((row) => row.phone)).toEqual(['+494066969199', '+498999998123', '+493023125142']);
     // The local sellers have local names, none of the US ones.
     const names = (await db().select({ username: users.username }).from(users)).map((row) => row.username);
     expect(names).toContain('kiezfundstuecke');
@@ -134,6 +141,16 @@ describe('where the demo is', () => {
     expect(demoCities(US_DEMO)).toBe(DEMO_CITIES);
     expect(demoGaragePlans(US_DEMO)).toEqual(DEMO_GARAGE_PLANS);
     expect(demoCities({ language: 'es', country: 'ES' })[0]!.label).toBe('Madrid, España');
+    // Each country's sign-in accounts have numbers valid there; the US demo keeps the README's.
+    for (const country of ['DE', 'ES']) {
+      for (const username of ['demo', 'alice', 'bob']) {
+        const phone = demoPhone(username, { language: 'en', country });
+        expect(phone && normalizePhoneNumber(phone, country), `${country} ${username}`).toMatch(
+          /^\+(49|34)\d+$/,
+        );
+      }
+    }
+    expect(demoPhone('demo', US_DEMO)).toBeUndefined();
   });
 
   it('follows DEFAULT_LOCALE when DEFAULT_COUNTRY was left unset, and DEFAULT_COUNTRY when it was set', () => {

@@ -58,6 +58,16 @@ const LOCAL_CITIES: Readonly<Record<string, readonly LocalCity[]>> = {
   ],
 };
 
+/**
+ * The sign-in accounts' phone numbers where the demo is, in the country's own form. Germany's are from the ranges
+ * the Bundesnetzagentur keeps for films and examples (Berlin 030 23125, Hamburg 040 66969, Munich 089 99998);
+ * Spain has none, so its are made up in the three cities' fixed-line ranges.
+ */
+const LOCAL_PHONES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  DE: { demo: '+49 30 23125142', alice: '+49 40 66969199', bob: '+49 89 99998123' },
+  ES: { demo: '+34 910 000 142', alice: '+34 930 000 199', bob: '+34 960 000 123' },
+};
+
 /** The countries the demo knows its cities in. */
 export const DEMO_COUNTRIES: readonly string[] = ['US', ...Object.keys(LOCAL_CITIES)];
 
@@ -117,6 +127,11 @@ export function demoSellerName(name: string, locale: DemoLocale): string {
 export function demoHome(username: string, locale: DemoLocale) {
   const index = DEMO_CITIES.findIndex((city) => city.sellers.includes(username));
   return index < 0 ? undefined : demoCities(locale)[index];
+}
+
+/** A sign-in account's phone number where the demo is; undefined for the US demo, whose numbers are the README's. */
+export function demoPhone(username: string, locale: DemoLocale): string | undefined {
+  return LOCAL_PHONES[demoCountry(locale)]?.[username];
 }
 
 const KM_PER_DEGREE = 111.2;

@@ -7,7 +7,7 @@ import { seedDemoDeals } from './seed-deals.js';
 import { seedDemoFollows } from './seed-follows.js';
 import { seedDemoGarageSales, topUpDemoGarageSales } from './seed-garage.js';
 import { seedDemoListings, type DemoListingDeps } from './seed-listings.js';
-import { demoHome, US_DEMO, type DemoLocale } from './seed-places.js';
+import { demoHome, demoPhone, US_DEMO, type DemoLocale } from './seed-places.js';
 
 /**
  * Demo accounts created on the first start when SEED_DEMO_DATA is on (the embedded quick start's default).
@@ -89,7 +89,8 @@ export async function seedDemoUsers(db: Database, locale: DemoLocale = US_DEMO):
         email: demo.email,
         passwordHash: await hashPassword(demo.password),
         role: demo.role,
-        phoneE164: normalizePhoneNumber(demo.phone) ?? null,
+        // The US numbers are read as US ones on any installation, not in DEFAULT_COUNTRY's form.
+        phoneE164: normalizePhoneNumber(demoPhone(demo.username, locale) ?? demo.phone, 'US') ?? null,
         address: home?.label ?? demo.address,
         latitude: home?.latitude ?? demo.latitude,
         longitude: home?.longitude ?? demo.longitude,
