@@ -848,6 +848,8 @@ export const messages = {
     cannotFollow: "You can't follow this person.",
     /** What a seller reads when reserving a listing for a buyer who blocked them. */
     cannotReserve: "You can't reserve this for this person.",
+    /** What a seller reads when marking a listing sold to a buyer who blocked them (no deal, no request to rate). */
+    cannotSellTo: "You can't mark this sold to this person.",
     listTitle: 'Blocked people',
     listIntro: 'People you blocked cannot message or follow you, and you do not see their chats or listings.',
     listEmpty: 'You have not blocked anyone.',

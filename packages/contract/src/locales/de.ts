@@ -769,6 +769,7 @@ export const de: Catalogue = {
     cannotOffer: 'Du kannst dieser Person keinen Preisvorschlag machen.',
     cannotFollow: 'Du kannst dieser Person nicht folgen.',
     cannotReserve: 'Du kannst das nicht für diese Person reservieren.',
+    cannotSellTo: 'Du kannst das nicht als an diese Person verkauft markieren.',
     listTitle: 'Blockierte Personen',
     listIntro:
       'Personen, die du blockiert hast, können dir nicht schreiben oder folgen, und du siehst ihre Chats und Anzeigen nicht.',

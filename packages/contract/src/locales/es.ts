@@ -765,6 +765,7 @@ export const es: Catalogue = {
     cannotOffer: 'No puedes hacerle una oferta a esta persona.',
     cannotFollow: 'No puedes seguir a esta persona.',
     cannotReserve: 'No puedes reservar esto para esta persona.',
+    cannotSellTo: 'No puedes marcar esto como vendido a esta persona.',
     listTitle: 'Personas bloqueadas',
     listIntro:
       'Las personas que bloqueaste no pueden enviarte mensajes ni seguirte, y tú no ves sus chats ni sus anuncios.',

@@ -39,6 +39,8 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
             body: fillText(R.askBody, { days }),
             link: ROUTES.chat(other, deal.productId),
             groupKey: askKey(deal.id),
+            // Someone who blocked the other side is not asked to rate them (modules/user/reach.ts).
+            actorId: other,
           });
         }
       },

@@ -94,6 +94,38 @@ describe('marking an item sold to someone', () => {
     expect(await api.dealsOf(seller)).toEqual([]);
   });
 
+  it('never makes a deal with a buyer who blocked the seller: named, it is refused; holding it, no deal', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, productId);
+    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+    expect(held.statusCode, held.body).toBe(200);
+    const blocked = await api.post(apiPath(API.user.block, { userId: seller.id }), buyer);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+
+    const refused = await api.markSold(seller, productId, true, buyer.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: messages.blocking.cannotSellTo });
+    // The SPEC's call without a buyer sells it, to nobody named: the hold's buyer is not asked to rate.
+    const sold = await api.markSold(seller, productId, true);
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().data.dealId).toBeUndefined();
+    expect(await api.dealsOf(buyer)).toEqual([]);
+  });
+
+  it('asks nobody to rate someone they blocked: a seller who blocked the buyer and sold to them anyway', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, productId);
+    const blocked = await api.post(apiPath(API.user.block, { userId: buyer.id }), seller);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await api.markSold(seller, productId, true, buyer.id)).statusCode).toBe(200);
+    const asked = async (who: typeof seller) =>
+      (await api.listOf(who)).data.some((entry) => entry.type === NOTIFICATION_TYPES.review);
+    expect(await asked(buyer)).toBe(true);
+    expect(await asked(seller)).toBe(false);
+  });
+
   it('calls the deal off when the item is marked available again within the window', async () => {
     const { seller, buyer, productId, dealId } = await api.deal();
     expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);

@@ -159,6 +159,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     API.product.changeSoldStatus,
     {
+      // Each sale to a buyer asks both to rate: the writes' budget, as a reservation's.
+      config: { rateLimit: writes },
       schema: {
         tags,
         operationId: 'Product_changeSoldStatus',

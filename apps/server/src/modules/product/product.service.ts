@@ -9,7 +9,8 @@ import {
   type ProductCard,
   type ProductDetail,
 } from '@rummage/contract';
-import { refuseIfUnverified } from '../user/reach.js';
+import { hasBlocked } from '../user/block.repository.js';
+import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
 import { withTransaction, type Database } from '../../db/client.js';
 import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -332,8 +333,12 @@ export function createProductService(options: ProductServiceOptions) {
           return { dealId: null };
         }
         const ended = activeReservation(held);
+        // Sold to someone who blocked the seller: no deal, so no request to rate reaches them. Named, it is
+        // refused as a reservation is; left out (a client of the SPEC's call), the listing is sold to nobody named.
+        if (buyerId != null) await refuseIfBlocked(tx, user.id, buyerId, messages.blocking.cannotSellTo);
+        const holder = ended && !(await hasBlocked(tx, ended.buyerId, user.id)) ? ended.buyerId : undefined;
         // An explicit null is "someone else": no deal, even with a buyer holding the listing.
-        const buyer = buyerId === null ? undefined : (buyerId ?? ended?.buyerId);
+        const buyer = buyerId === null ? undefined : (buyerId ?? holder);
         const deal =
           !held.isSold && buyer !== undefined
             ? await options.deals.recordSale(
