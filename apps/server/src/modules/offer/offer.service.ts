@@ -213,6 +213,10 @@ export function createOfferService(options: {
 
   async function lapse(job: OfferLapse): Promise<void> {
     await durable.transaction(async (tx, record) => {
+      // The listing first, as every offer write takes it: a new offer between the two, which ends this one itself,
+      // then waits here or goes first, and the offer is never ended twice.
+      const found = await repo.findOffer(tx, job.offerId);
+      if (found) await repo.lockListing(tx, found.productId);
       const row = await repo.lockOffer(tx, job.offerId);
       // Answered meanwhile, or gone with its chat: nothing to end.
       if (!row || row.status !== 'pending') return;

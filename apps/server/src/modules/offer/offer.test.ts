@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -11,6 +11,7 @@ import {
   type ProductDetail,
 } from '@rummage/contract';
 import { conversations, deals, jobs, offers, products } from '../../db/schema.js';
+import { withTransaction } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
@@ -284,7 +285,51 @@ describe('answering an offer', () => {
     await t.app.parts.listings.offers.lapse({ offerId: next.data.id });
     expect((await listOf(buyer, productId))[0]).toMatchObject({ id: next.data.id, status: 'declined' });
   });
+
+  // Two open transactions need two connections: PGlite has one.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'lapses after a new offer between the two that locked the listing first, leaving its ending alone',
+    async () => {
+      const { buyer, productId } = await listing();
+      const { data } = await made(await offer(buyer, productId, 50));
+      let locked!: () => void;
+      const listingLocked = new Promise<void>((resolve) => (locked = resolve));
+      let goOn!: () => void;
+      const lapseWaits = new Promise<void>((resolve) => (goOn = resolve));
+      // What the buyer's next offer does (offer.service.ts `make`): the listing, then the open offer ended.
+      const nextOffer = withTransaction(db(), async (tx) => {
+        await tx.execute(sql`select 1 from products where id = ${productId} for update`);
+        locked();
+        await lapseWaits;
+        await tx
+          .update(offers)
+          .set({ status: 'withdrawn', answeredAt: new Date() })
+          .where(eq(offers.id, data.id));
+      });
+      await listingLocked;
+      const lapsing = t.app.parts.listings.offers.lapse({ offerId: data.id });
+      let tries = 0;
+      while (tries < 200 && (await waitingForLocks()) === 0) {
+        tries += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      goOn();
+      await Promise.all([nextOffer, lapsing]);
+      expect(tries, 'the lapse never waited for the listing').toBeLessThan(200);
+      // Ended once, by the new offer: the lapse found it no longer open.
+      const [row] = await db().select({ status: offers.status }).from(offers).where(eq(offers.id, data.id));
+      expect(row?.status).toBe('withdrawn');
+    },
+  );
 });
+
+async function waitingForLocks(): Promise<number> {
+  const result = await db().execute(
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
 
 describe('who sees which offers', () => {
   it('shows the seller every offer, a buyer their own, and anyone else none', async () => {
