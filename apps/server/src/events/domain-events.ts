@@ -94,6 +94,8 @@ export interface DomainEventMap {
   'deal.made': { deal: Deal };
   /** A deal was called off within its rating window: by the buyer's dispute, or the seller's undoing the sale. */
   'deal.voided': { deal: Deal; by: 'seller' | 'buyer' };
+  /** A deal's rating window ended: whoever had not rated by then no longer may. */
+  'deal.ratingWindowEnded': { dealId: number; sellerId: number; buyerId: number };
   /** Both ratings of a deal (or the one given) became public together (docs/product.md §20). */
   'review.published': {
     dealId: number;

@@ -85,6 +85,17 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
       },
     }),
     processor({
+      event: 'deal.ratingWindowEnded',
+      name: 'notifications.ratingWindowEnded',
+      inOrderOf: ({ dealId }) => newsOfDeal(dealId),
+      handle: async ({ dealId, sellerId, buyerId }, w) => {
+        // Whoever did not rate is no longer asked to: the request would open a chat with no form to rate in.
+        for (const userId of [sellerId, buyerId]) {
+          await centre.readWhere(w, userId, { groupKey: askKey(dealId) });
+        }
+      },
+    }),
+    processor({
       event: 'review.removed',
       name: 'notifications.ratingRemoved',
       handle: async ({ reviewId, authorId, subjectId, reason }, w) => {

@@ -91,7 +91,7 @@ export async function remove(db: Db, id: number, reason: string, at: Date): Prom
   const [row] = await db
     .update(reviews)
     .set({ removedAt: at, removedReason: reason })
-    .where(eq(reviews.id, id))
+    .where(and(eq(reviews.id, id), isNull(reviews.removedAt)))
     .returning();
   await db
     .update(reviewReports)

@@ -43,6 +43,11 @@ export function createReviewService(options: { db: Database; durable: DurableEve
       const deal = await deals.lockDeal(tx, job.dealId);
       if (!deal || deal.status !== 'completed') return;
       await publishAll(tx, record, deal, deal.rateUntil);
+      await record('deal.ratingWindowEnded', {
+        dealId: deal.id,
+        sellerId: deal.sellerId,
+        buyerId: deal.buyerId,
+      });
     });
   }
 
@@ -136,6 +141,8 @@ export function createReviewService(options: { db: Database; durable: DurableEve
     async remove(staff: AuthUser, id: number, reason: string): Promise<void> {
       await durable.transaction(async (tx, record) => {
         const row = await repo.remove(tx, id, reason, now());
+        // Removed already (a second click, two moderators at once): the first removal and its reason stand.
+        if (!row && (await repo.findWithVisibility(tx, id, now()))) return;
         if (!row) throw new HttpError(404, R.notFound);
         const author = (await repo.accountExists(tx, row.authorId)) ? row.authorId : null;
         await recordAction(tx, { actorId: staff.id, action: 'remove-review', targetUserId: author, reason });

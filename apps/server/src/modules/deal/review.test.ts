@@ -183,9 +183,15 @@ describe('answering, reporting and removing a rating', () => {
       title: fillText(R.removedTitle, { name: buyer.username }),
       body: fillText(R.removedBody, { reason: 'Insults are not allowed' }),
     });
+    // Removed again (a second click, a second moderator): nothing more happens, the first reason stands.
+    const again = await api.post(removeUrl, staff, { reason: 'Second thoughts' });
+    expect(again.statusCode, again.body).toBe(200);
+    const notices = (await api.listOf(seller)).data.filter((row) => row.title.includes('was removed'));
+    expect(notices.map((row) => row.body)).toEqual([told!.body]);
     const log = await api.get(API.staff.moderationLog, staff);
-    expect(log.body).toContain('remove-review');
+    expect(log.body.match(/remove-review/g)).toHaveLength(1);
     expect(log.body).toContain('Insults are not allowed');
+    expect(log.body).not.toContain('Second thoughts');
     const after = await api.get(`${API.staff.reports}?status=open`, staff);
     expect(after.json<StaffReportsResponse>().reviewReports.some((row) => row.reviewId === data.id)).toBe(
       false,
@@ -215,7 +221,7 @@ describe('answering, reporting and removing a rating', () => {
 });
 
 describe('the end of the rating window', () => {
-  it('publishes a lone rating when the window closes, and the job tells the rated person', async () => {
+  it('publishes a lone rating when the window closes, tells the rated person, and asks nobody any more', async () => {
     const quick = await buildTestApp({ REVIEW_DAYS: '0.00002' });
     try {
       const fast = dealApi(quick.app);
@@ -229,6 +235,11 @@ describe('the end of the rating window', () => {
       await quick.app.parts.listings.reviews.windowEnd({ dealId });
       const told = (await fast.listOf(buyer)).data.find((row) => row.title.includes('are published'));
       expect(told?.type).toBe(NOTIFICATION_TYPES.review);
+      // The buyer never rated: their request to is read now, as the seller's was when they rated.
+      for (const who of [buyer, seller]) {
+        const asked = (await fast.listOf(who)).data.find((row) => /How did the handover/.test(row.title));
+        expect(asked?.isRead, who.username).toBe(true);
+      }
     } finally {
       await quick.close();
     }
