@@ -24,6 +24,9 @@ export const offerMessages = {
   notYourTurn: 'Only the person this offer was made to can answer it.',
   onlyMaker: 'Only the person who made this offer can withdraw it.',
   notPending: 'This offer has already been answered or has expired.',
+  /** A buyer accepting a counter-offer while the seller holds the listing for another buyer; it stays open. */
+  heldForAnother:
+    'The seller is holding this listing for someone else right now. The offer stays open until it expires.',
   /** The text of an offer's row in the chat (and the inbox's last message); `{amount}` in the price format. */
   inChat: 'Offered {amount}',
   /** The same for a counter-offer. */

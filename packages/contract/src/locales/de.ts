@@ -1246,6 +1246,8 @@ export const de: Catalogue = {
     notYourTurn: 'Nur wer den Preisvorschlag bekommen hat, kann darauf antworten.',
     onlyMaker: 'Nur wer den Preisvorschlag gemacht hat, kann ihn zurückziehen.',
     notPending: 'Auf diesen Preisvorschlag wurde schon geantwortet oder er ist abgelaufen.',
+    heldForAnother:
+      'Die Anzeige ist gerade für jemand anderen reserviert. Der Preisvorschlag bleibt offen, bis er abläuft.',
     inChat: 'Preisvorschlag: {amount}',
     counterInChat: 'Gegenvorschlag: {amount}',
     minimumLabel: 'Niedrigster Preisvorschlag, den du annimmst (optional)',

@@ -1236,6 +1236,8 @@ export const es: Catalogue = {
     notYourTurn: 'Solo la persona que recibió esta oferta puede responderla.',
     onlyMaker: 'Solo la persona que hizo esta oferta puede retirarla.',
     notPending: 'Esta oferta ya se respondió o ha caducado.',
+    heldForAnother:
+      'El vendedor tiene este anuncio reservado para otra persona ahora mismo. La oferta sigue abierta hasta que caduque.',
     inChat: 'Oferta: {amount}',
     counterInChat: 'Contraoferta: {amount}',
     minimumLabel: 'oferta mínima que aceptas (opcional)',

@@ -15,6 +15,9 @@ export interface OfferListing {
   isSold: boolean;
   hiddenAt: Date | null;
   sellerBannedAt: Date | null;
+  /** Its hold (docs/product.md §12), which may have run out. */
+  reservedForId: number | null;
+  reservedUntil: Date | null;
 }
 
 export async function lockListing(db: Db, productId: number): Promise<OfferListing | undefined> {
@@ -27,6 +30,8 @@ export async function lockListing(db: Db, productId: number): Promise<OfferListi
       isSold: products.isSold,
       hiddenAt: products.hiddenAt,
       sellerBannedAt: users.bannedAt,
+      reservedForId: products.reservedForId,
+      reservedUntil: products.reservedUntil,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))

@@ -22,6 +22,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { offerStatusAt } from '../message/chat-message.js';
 import { ensureConversation, insertMessage } from '../message/message-sending.repository.js';
 import { findConversation } from '../message/message.repository.js';
+import { activeReservation } from '../product/product.presenter.js';
 import { notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
 import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
@@ -269,7 +270,7 @@ export function createOfferService(options: {
 
     async answer(user: AuthUser, id: number, action: OfferAction): Promise<OfferAnswer> {
       return durable.transaction(async (tx, record) => {
-        const { row } = await lockForAnswer(tx, user, id);
+        const { row, listing } = await lockForAnswer(tx, user, id);
         const at = now();
         if (action === 'withdraw' ? row.fromUserId !== user.id : row.fromUserId === user.id) {
           throw new HttpError(403, action === 'withdraw' ? O.onlyMaker : O.notYourTurn);
@@ -280,6 +281,11 @@ export function createOfferService(options: {
         if (action === 'decline')
           return { message: O.declined, data: await changeStatus(tx, record, row, 'declined', at) };
         await refuseIfEitherBlocked(tx, row.buyerId, row.sellerId);
+        // A buyer taking up the seller's counter-offer cannot take the listing from the buyer the seller has since
+        // held it for; the seller accepting an offer may (their own choice, as reserving for another is).
+        const holder = listing && activeReservation(listing, at);
+        if (user.id === row.buyerId && holder && holder.buyerId !== row.buyerId)
+          throw new HttpError(409, O.heldForAnother);
         const data = await changeStatus(tx, record, row, 'accepted', at);
         // The listing's rules decide (not sold, not hidden); a refusal there undoes the acceptance with it.
         await reservations.hold({ tx, record }, row.sellerId, row.productId, row.buyerId, {

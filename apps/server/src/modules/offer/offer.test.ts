@@ -263,6 +263,26 @@ describe('answering an offer', () => {
     expect(list.filter((row) => row.status === 'pending').map((row) => row.id)).toEqual([fresh.data.id]);
   });
 
+  it('keeps a listing held for another buyer: a counter-offer taken up meanwhile stays open until the hold ends', async () => {
+    const { seller, buyer, other, productId } = await listing();
+    const first = await made(await offer(buyer, productId, 80));
+    const countered = await made(await counter(seller, first.data.id, 90));
+    // Meanwhile the seller holds the listing for another buyer, who came with cash.
+    await made(await offer(other, productId, 85));
+    const held = await post(API.product.reserve, seller, { productId, buyerId: other.id });
+    expect(held.statusCode, held.body).toBe(200);
+
+    const refused = await act(buyer, countered.data.id, 'accept');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: O.heldForAnother });
+    expect((await listOf(buyer, productId))[0]).toMatchObject({ id: countered.data.id, status: 'pending' });
+    expect((await detailFor(productId, other)).isReservedForCurrentUser).toBe(true);
+    // Once the hold is let go, the counter-offer can be taken up.
+    expect((await post(API.product.unreserve, seller, { productId })).statusCode).toBe(200);
+    expect((await act(buyer, countered.data.id, 'accept')).statusCode).toBe(200);
+    expect((await detailFor(productId, buyer)).isReservedForCurrentUser).toBe(true);
+  });
+
   it('undoes the acceptance when the listing can no longer be reserved (sold meanwhile)', async () => {
     const { seller, buyer, productId } = await listing();
     const { data } = await made(await offer(buyer, productId, 50));
