@@ -1,5 +1,5 @@
 /** Deals (docs/product.md §19): the `deals` table, written only here. */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { conversations, deals, products, reviews, users } from '../../db/schema.js';
 import type { Db } from '../product/product.cards.js';
 
@@ -135,16 +135,19 @@ export async function listingSeller(db: Db, productId: number): Promise<number |
  * then the latest chat first.
  */
 export async function buyersOf(db: Db, productId: number, at: Date) {
-  return db
-    .select({ id: users.id, userName: users.username })
-    .from(conversations)
-    .innerJoin(users, eq(users.id, conversations.buyerId))
-    .innerJoin(products, eq(products.id, conversations.productId))
-    .where(eq(conversations.productId, productId))
-    .orderBy(
-      sql`(${products.reservedForId} = ${conversations.buyerId} and ${products.reservedUntil} > ${at}) desc nulls last`,
-      desc(conversations.lastMessageAt),
-      desc(conversations.id),
-    )
-    .limit(200);
+  return (
+    db
+      .select({ id: users.id, userName: users.username })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.buyerId))
+      .innerJoin(products, eq(products.id, conversations.productId))
+      // Chats with a message in them, as the inbox lists (an offer below the seller's lowest opens an empty one).
+      .where(and(eq(conversations.productId, productId), gt(conversations.lastMessageId, 0)))
+      .orderBy(
+        sql`(${products.reservedForId} = ${conversations.buyerId} and ${products.reservedUntil} > ${at}) desc nulls last`,
+        desc(conversations.lastMessageAt),
+        desc(conversations.id),
+      )
+      .limit(200)
+  );
 }

@@ -182,6 +182,15 @@ describe('making an offer', () => {
     }
     expect(await listOf(seller, productId)).toEqual([]);
     expect((await listOf(buyer, productId)).map((row) => row.amount)).toEqual([69.99, 60, 50, 40]);
+    // Nor is the buyer among those who chatted about it: the seller cannot hold it for them or sell it to them.
+    const buyers = await t.app.inject({
+      method: 'GET',
+      url: `${API.deal.buyers}?productId=${productId}`,
+      headers: bearer(seller.token),
+    });
+    expect(buyers.json<{ data: unknown[] }>().data).toEqual([]);
+    const hold = await post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+    expect(hold.json()).toMatchObject({ message: messages.listing.reserveNoChat });
     const atMinimum = await made(await offer(buyer, productId, 70));
     expect(atMinimum.data.status).toBe('pending');
     expect((await listOf(seller, productId)).map((row) => row.id)).toEqual([atMinimum.data.id]);

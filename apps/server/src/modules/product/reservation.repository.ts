@@ -1,5 +1,5 @@
 /** A listing's hold for one buyer (docs/product.md §12): two columns on products, written only here. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { conversations, products, users } from '../../db/schema.js';
 import type { Db } from './product.cards.js';
 
@@ -39,7 +39,14 @@ export async function buyerChatsAbout(db: Db, productId: number, buyerId: number
     .select({ id: conversations.id })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.buyerId))
-    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId)))
+    .where(
+      and(
+        eq(conversations.productId, productId),
+        eq(conversations.buyerId, buyerId),
+        // A message in it: an offer below the seller's lowest opens a chat the seller never sees.
+        gt(conversations.lastMessageId, 0),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
