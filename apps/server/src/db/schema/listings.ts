@@ -76,6 +76,11 @@ export const products = pgTable(
      * the listing's chats keep it when the listing is deleted.
      */
     saleDealId: bigint('sale_deal_id', { mode: 'number' }),
+    /**
+     * When the listing was last marked available again after a sale: what any buyer agreed before it ended with
+     * that sale (docs/product.md §18), so an offer accepted before it agrees nothing any more.
+     */
+    relistedAt: at('relisted_at'),
     /** Set by moderation: hidden listings leave every public list but stay for their owner and staff. */
     hiddenAt: at('hidden_at'),
     hiddenReason: text('hidden_reason'),

@@ -5,6 +5,13 @@ import type { Db } from '../product/product.cards.js';
 
 export type DealRow = typeof deals.$inferSelect;
 
+/**
+ * An accepted offer `o` agrees a price only until the listing is available again after a sale (docs/product.md
+ * §18): one accepted before that agreed on the sale that ended.
+ */
+const agreedSinceRelisted = (productId: number) =>
+  sql`o.answered_at > coalesce((select p.relisted_at from products p where p.id = ${productId}), '-infinity')`;
+
 /** What a sale to this buyer records: the listing's title, and the price agreed in an accepted offer, else its own. */
 export async function saleTerms(
   db: Db,
@@ -19,6 +26,7 @@ export async function saleTerms(
       agreed: sql<string | null>`(
         select o.amount from offers o
         where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'
+          and ${agreedSinceRelisted(productId)}
         order by o.answered_at desc nulls last, o.id desc limit 1)`,
     })
     .from(products)
@@ -41,7 +49,8 @@ export async function standingAgreement(
   heldForBuyer: boolean,
 ): Promise<number | null> {
   const accepted = sql`select o.amount from offers o
-    where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'`;
+    where o.product_id = ${productId} and o.buyer_id = ${buyerId} and o.status = 'accepted'
+      and ${agreedSinceRelisted(productId)}`;
   const result = await db.execute(
     heldForBuyer
       ? sql`${accepted} order by o.answered_at desc nulls last, o.id desc limit 1`

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -461,6 +462,47 @@ describe('the agreed price in the chat header', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
   }
+
+  it('ends when the listing is available again: held for or sold to the same buyer later, it is the asking price', async () => {
+    const { seller, buyer, productId } = await soldAtAgreed90();
+    // Within the window: the deal is called off, and what the two agreed with it.
+    expect((await post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode).toBe(
+      200,
+    );
+    const held = await post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+    const sold = await post(API.product.changeSoldStatus, seller, { productId, isSold: true });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const [deal] = await db()
+      .select({ price: deals.price })
+      .from(deals)
+      .where(eq(deals.id, sold.json<{ data: { dealId: number } }>().data.dealId));
+    expect(deal?.price).toBe(120);
+    expect(await agreedPriceFor(seller, productId, buyer)).toBeNull();
+    // A new offer accepted after that agrees again.
+    expect((await post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode).toBe(
+      200,
+    );
+    const again = await made(await offer(buyer, productId, 100));
+    expect((await act(seller, again.data.id, 'accept')).statusCode).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBe(100);
+  });
+
+  it('ends for listings made available again before it was kept: the migration dates it by their last sale', async () => {
+    const { seller, buyer, productId } = await soldAtAgreed90();
+    expect((await post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode).toBe(
+      200,
+    );
+    await db().update(products).set({ relistedAt: null }).where(eq(products.id, productId));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0033_listing_relisted_at.sql', import.meta.url),
+      'utf8',
+    );
+    await db().execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    expect((await post(API.product.reserve, seller, { productId, buyerId: buyer.id })).statusCode).toBe(200);
+    expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
+  });
 
   it('stays in the chat of a sold listing its seller then deleted', async () => {
     const { seller, buyer, productId } = await soldAtAgreed90();

@@ -101,6 +101,10 @@ export async function setSold(db: Db, id: number, isSold: boolean, saleDealId?: 
       // Keep the first sale time, and its deal, when marked sold twice; clear both when available again.
       soldAt: isSold ? sql`coalesce(${products.soldAt}, now())` : null,
       saleDealId: isSold ? (saleDealId ?? sql`${products.saleDealId}`) : null,
+      // On the clock offers are answered by (offers.answered_at), which the agreements are read against.
+      relistedAt: isSold
+        ? undefined
+        : sql`case when ${products.isSold} then ${new Date().toISOString()}::timestamptz else ${products.relistedAt} end`,
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));
