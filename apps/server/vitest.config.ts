@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { serverSuite } from './vitest.shared.js';
 
 export default serverSuite('server-pglite', {
@@ -5,8 +6,10 @@ export default serverSuite('server-pglite', {
   // One migrated database that every test app copies (src/test/template-database.ts), and the built server that
   // the tests about the process run (src/test/built-server.ts).
   globalSetup: ['src/test/template-database.ts', 'src/test/built-server.ts'],
-  // Each test file builds its own app on its own fresh database; PGlite is CPU-bound, so two at a time.
-  maxWorkers: 2,
+  // Each test file builds its own app on its own fresh database. PGlite is CPU-bound, but files also wait (on a
+  // child process, a timeout, a push service that hangs): one worker more than the cores keeps them busy. On two
+  // cores the suite took 286 and 289 s with two workers, 262 and 265 s with three (docs/testing.md, "Time").
+  maxWorkers: availableParallelism() + 1,
   // A worker runs its files one after another in one process, so the app's modules are imported once per worker,
   // not once per file (the imports were 200 of 415 s of CPU). Nothing a file builds outlives it: each closes its
   // app and database, and a file that mocks a module loads it afresh and drops it after (local.atomic.test.ts).
