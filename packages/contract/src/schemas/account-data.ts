@@ -228,6 +228,8 @@ export const accountExportSchema = z.object({
       ratingReceived: z
         .object({ stars: z.number().int(), text: z.string(), reply: z.string().nullable(), createdAt: time })
         .nullable(),
+      /** The person's own answer to the rating they received: theirs, kept even once that rating was removed. */
+      replyWritten: z.object({ text: z.string(), createdAt: time }).nullable(),
     }),
   ),
   /** Ratings this person reported to staff. */

@@ -2,7 +2,7 @@
  * A person's rows, read for the export and removed for the deletion. personal-data.ts lists every column that
  * names a person and which function here covers it.
  */
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   chatMessages,
@@ -192,7 +192,11 @@ export function followsOf(db: Db, userId: number, side: 'following' | 'followers
     .orderBy(asc(follows.createdAt));
 }
 
-/** Every chat the person is in, whatever either side cleared, with the listing's title (live or kept). */
+/**
+ * Every chat the person is in, whatever either side cleared, with the listing's title (live or kept). Not the
+ * empty ones an offer below the seller's lowest opens: the seller never learns of them (docs/product.md §18), and
+ * the buyer's offers are in the export's offers.
+ */
 export function chatsOf(db: Db, userId: number) {
   return db
     .select({
@@ -204,7 +208,12 @@ export function chatsOf(db: Db, userId: number) {
     })
     .from(conversations)
     .leftJoin(products, eq(products.id, conversations.productId))
-    .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)))
+    .where(
+      and(
+        or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)),
+        gt(conversations.lastMessageId, 0),
+      ),
+    )
     .orderBy(asc(conversations.id));
 }
 

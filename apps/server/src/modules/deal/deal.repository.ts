@@ -100,14 +100,15 @@ export async function voidDeal(db: Db, id: number, at: Date): Promise<DealRow> {
   return row!;
 }
 
-/** The person's deals as seller and as buyer, newest first. */
-export async function dealsOf(db: Db, userId: number): Promise<DealRow[]> {
-  return db
+/** The person's deals as seller and as buyer, newest first: the latest `limit` (null: every one, for the export). */
+export async function dealsOf(db: Db, userId: number, limit: number | null = 500): Promise<DealRow[]> {
+  const query = db
     .select()
     .from(deals)
     .where(or(eq(deals.sellerId, userId), eq(deals.buyerId, userId)))
     .orderBy(desc(deals.soldAt), desc(deals.id))
-    .limit(500);
+    .$dynamic();
+  return limit === null ? query : query.limit(limit);
 }
 
 /** The other sides' names (absent once an account is gone) and the person's own ratings of these deals. */

@@ -306,7 +306,7 @@ export async function reputationOf(db: Database, userId: number, at: Date): Prom
  * may read it (a rating waiting for theirs stays out, as everywhere).
  */
 export async function dealsForExport(db: Db, userId: number, at: Date): Promise<AccountExport['deals']> {
-  const rows = await dealsOf(db, userId);
+  const rows = await dealsOf(db, userId, null);
   if (rows.length === 0) return [];
   const ratings = await db
     .select({ review: reviews, visible: sql<boolean>`(${visibleReview(at)})` })
@@ -321,9 +321,9 @@ export async function dealsForExport(db: Db, userId: number, at: Date): Promise<
     );
   return rows.map((row) => {
     const given = ratings.find((r) => r.review.dealId === row.id && r.review.authorId === userId)?.review;
-    const received = ratings.find(
-      (r) => r.review.dealId === row.id && r.review.subjectId === userId && Boolean(r.visible),
-    )?.review;
+    const aboutThem = ratings.find((r) => r.review.dealId === row.id && r.review.subjectId === userId);
+    const received = aboutThem?.visible ? aboutThem.review : undefined;
+    const replied = aboutThem?.review;
     const published = given && (given.publishedAt !== null || row.rateUntil.getTime() <= at.getTime());
     return {
       ...presentDeal(row),
@@ -346,6 +346,10 @@ export async function dealsForExport(db: Db, userId: number, at: Date): Promise<
             createdAt: received.createdAt.toISOString(),
           }
         : null,
+      replyWritten:
+        replied?.reply != null
+          ? { text: replied.reply, createdAt: (replied.repliedAt ?? replied.createdAt).toISOString() }
+          : null,
     };
   });
 }

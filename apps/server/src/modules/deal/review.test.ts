@@ -11,7 +11,7 @@ import {
 } from '@rummage/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProfileDetails } from '@rummage/contract';
-import { chatMessages, conversations } from '../../db/schema.js';
+import { chatMessages, conversations, deals } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createProduct } from '../../test/products.js';
 import { banUser, bearer, createUser, signIn } from '../../test/factories.js';
@@ -370,6 +370,36 @@ describe('the export and account deletion', () => {
     expect((await exportOf(buyer)).ratingReports).toEqual([
       expect.objectContaining({ reviewId: given.data.id, reason: 'Unfair', status: 'open' }),
     ]);
+    // The buyer's answer is theirs: in their export even once staff removed the rating it answered.
+    const answered = await api.post(apiPath(API.review.reply, { id: given.data.id }), buyer, {
+      text: 'It was on time',
+    });
+    expect(answered.statusCode, answered.body).toBeLessThan(300);
+    const removed = await api.post(apiPath(API.staff.removeReview, { id: given.data.id }), staff, {
+      reason: 'Unfair',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await exportOf(buyer)).deals[0]).toMatchObject({
+      ratingReceived: null,
+      replyWritten: { text: 'It was on time' },
+    });
+  });
+
+  it('exports every deal, past the 500 the list of deals shows', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const rateUntil = new Date(Date.now() + 86_400_000);
+    await t.app.parts.storage.database.db.insert(deals).values(
+      Array.from({ length: 501 }, (_, n) => ({
+        productId: 1_000_000 + n,
+        sellerId: seller.id,
+        buyerId: buyer.id,
+        title: `Item ${n}`,
+        price: 5,
+        rateUntil,
+      })),
+    );
+    expect(await api.dealsOf(seller)).toHaveLength(500);
+    expect((await exportOf(seller)).deals).toHaveLength(501);
   });
 
   it('keeps the deal for the other side when an account is deleted', async () => {
