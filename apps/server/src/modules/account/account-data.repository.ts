@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { messages } from '@rummage/contract';
 import {
   chatMessages,
   conversations,
@@ -399,12 +400,37 @@ async function endOpenOffers(db: Db, userId: number): Promise<void> {
 }
 
 /**
+ * Other people's notification entries the person is an actor of ("alice offered $40 for Lamp") name them "Deleted
+ * user" from now on, as their chats and offers do (decision 0012), and so does an e-mail of them still to be sent,
+ * which reads the entry when it goes. Usernames are letters and digits, so the name is matched as a whole word.
+ */
+async function forgetInOthersNotices(db: Db, userId: number): Promise<void> {
+  const [person] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!person) return;
+  const word = `\\m${person.username.replace(/[^A-Za-z0-9]/g, (c) => `\\${c}`)}\\M`;
+  const deleted = messages.notifications.deletedUser;
+  await db
+    .update(notifications)
+    .set({
+      title: sql`regexp_replace(${notifications.title}, ${word}, ${deleted}, 'g')`,
+      body: sql`regexp_replace(${notifications.body}, ${word}, ${deleted}, 'g')`,
+    })
+    .where(
+      and(
+        ne(notifications.userId, userId),
+        sql`coalesce(${notifications.data} -> 'actors', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb`,
+      ),
+    );
+}
+
+/**
  * Removes the account. Rows with a foreign key to the person go with the users row (ON DELETE, as
  * personal-data.ts lists); what names the person without one is handled here first: view counts keyed by
  * 'u:<id>' are deleted, chats keep the titles of the listings about to go, open offers end. Call inside a
  * transaction.
  */
 export async function deleteAccount(db: Db, userId: number): Promise<void> {
+  await forgetInOthersNotices(db, userId);
   await keepChatsAboutListings(db, { sellerId: userId });
   await endOpenOffers(db, userId);
   await db.delete(productViews).where(eq(productViews.viewerKey, viewerKey(userId)));

@@ -64,6 +64,7 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
           body: D.disputedBody,
           link: ROUTES.chat(deal.buyerId, deal.productId),
           groupKey: `deal:${deal.id}`,
+          actorId: deal.buyerId,
         });
       },
     }),
@@ -79,6 +80,7 @@ export function dealProcessors(centre: NotificationCentre): EventProcessor[] {
             body: fillText(R.publishedBody, { name: await nameInNotices(w.tx, review.authorId) }),
             link: ROUTES.userMain,
             groupKey: `review:published:${dealId}`,
+            actorId: review.authorId,
           });
           await centre.readWhere(w, review.authorId, { groupKey: askKey(dealId) });
         }

@@ -87,6 +87,8 @@ describe('offers in the account export and deletion', () => {
     const deskOffer = await post(API.offer.root, buyer, { productId: desk, amount: 50 });
     const counter = await post(apiPath(API.offer.counter, { id: deskOffer.id }), seller, { amount: 70 });
     const lampOffer = await post(API.offer.root, buyer, { productId: lamp, amount: 40 });
+    const titles = async () => (await api.listOf(seller)).data.map((entry) => entry.title);
+    expect((await titles()).filter((title) => title.startsWith(`${buyer.username} offered`))).toHaveLength(2);
 
     const deleted = await t.app.inject({
       method: 'DELETE',
@@ -111,5 +113,9 @@ describe('offers in the account export and deletion', () => {
       [70, 'expired', 'seller', true],
       [40, 'withdrawn', 'seller', false],
     ]);
+    // The seller's bell (and any e-mail of it still to go, which reads the entry) names nobody any more.
+    const after = await titles();
+    expect(after.filter((title) => title.includes(buyer.username))).toEqual([]);
+    expect(after.filter((title) => title.startsWith(`${messages.chat.deletedUser} offered`))).toHaveLength(2);
   });
 });
