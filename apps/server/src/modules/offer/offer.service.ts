@@ -283,6 +283,8 @@ export function createOfferService(options: {
         await refuseIfEitherBlocked(tx, row.buyerId, row.sellerId);
         // A buyer taking up the seller's counter-offer cannot take the listing from the buyer the seller has since
         // held it for; the seller accepting an offer may (their own choice, as reserving for another is).
+        // Sold meanwhile: said in the offers' words (the hold below would refuse in the reservations').
+        if (listing?.isSold) throw new HttpError(400, O.listingSold);
         const holder = listing && activeReservation(listing, at);
         if (user.id === row.buyerId && holder && holder.buyerId !== row.buyerId)
           throw new HttpError(409, O.heldForAnother);

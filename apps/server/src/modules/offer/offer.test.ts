@@ -299,7 +299,7 @@ describe('answering an offer', () => {
     await db().update(products).set({ isSold: true, soldAt: new Date() }).where(eq(products.id, productId));
     const refused = await act(seller, data.id, 'accept');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: messages.listing.reserveSold });
+    expect(refused.json()).toMatchObject({ message: O.listingSold });
     expect((await listOf(buyer, productId))[0]?.status).toBe('pending');
   });
 
