@@ -48,6 +48,8 @@ export const staffMessages = {
   heldReleased: 'The message was delivered, with its original time.',
   heldRejected: 'The message was rejected. It will never be delivered.',
   heldGone: 'This message was already handled.',
+  /** Releasing a held message whose recipient has since blocked its sender: it can only be rejected. */
+  heldBlocked: 'The recipient has blocked the sender since. This message can only be rejected.',
   heldFrom: 'From @{sender} to @{receiver} about {title}',
   heldWhy: 'Why it was held: {warning} (score {score})',
   heldNewAccount: 'Account {age} old, e-mail {verified}',

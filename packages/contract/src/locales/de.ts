@@ -847,6 +847,8 @@ export const de: Catalogue = {
     heldReleased: 'Die Nachricht wurde mit ihrer ursprünglichen Uhrzeit zugestellt.',
     heldRejected: 'Die Nachricht wurde abgelehnt. Sie wird nie zugestellt.',
     heldGone: 'Diese Nachricht wurde schon bearbeitet.',
+    heldBlocked:
+      'Die empfangende Person hat den Absender inzwischen blockiert. Diese Nachricht kann nur noch abgelehnt werden.',
     heldFrom: 'Von @{sender} an @{receiver} zu {title}',
     heldWhy: 'Warum sie zurückgehalten wurde: {warning} (Wert {score})',
     heldNewAccount: 'Konto {age} alt, E-Mail {verified}',

@@ -842,6 +842,8 @@ export const es: Catalogue = {
     heldReleased: 'El mensaje se entregó con su hora original.',
     heldRejected: 'El mensaje se rechazó. Nunca se entregará.',
     heldGone: 'Este mensaje ya se gestionó.',
+    heldBlocked:
+      'La persona destinataria ha bloqueado al remitente desde entonces. Este mensaje solo se puede rechazar.',
     heldFrom: 'De @{sender} a @{receiver} sobre {title}',
     heldWhy: 'Motivo de la retención: {warning} (puntuación {score})',
     heldNewAccount: 'Cuenta con {age} de antigüedad, correo {verified}',

@@ -13,6 +13,7 @@ import type { SafetyAssessment } from '../../services/safety/index.js';
 import { nearCertainSpam } from '../../services/safety/index.js';
 import type { AuthUser } from '../account/session.service.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
+import { hasBlocked } from '../user/block.repository.js';
 import { toMessage } from './chat-message.js';
 import * as held from './held-messages.repository.js';
 import * as sending from './message-sending.repository.js';
@@ -65,6 +66,9 @@ export function createHeldMessages(options: { db: Database; durable: DurableEven
         if (!row) throw gone();
         const listing = await repo.findProduct(tx, row.productId);
         if (!listing) throw gone();
+        // What the sender could not send now, staff do not deliver for them (modules/user/reach.ts).
+        if (await hasBlocked(tx, row.receiverId, row.senderId))
+          throw new HttpError(409, messages.staff.heldBlocked);
         const pair = { productId: row.productId, buyerId: row.buyerId, sellerId: listing.sellerId };
         const conversationId = await sending.ensureConversation(tx, pair);
         const stored = await sending.insertMessage(

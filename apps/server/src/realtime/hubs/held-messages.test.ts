@@ -152,6 +152,22 @@ describe('held messages', () => {
     ]);
   });
 
+  it('is not released to someone who has blocked its sender since: staff can only reject it', async () => {
+    const { seller, newcomer, productId, staff } = await newcomerWritesTo();
+    expect((await chatApi(hub.t.app).send(newcomer.token, productId, seller.id, SCAM)).statusCode).toBe(200);
+    const blocked = await post(seller, apiPath(API.user.block, { userId: newcomer.id }));
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const [entry] = await waiting(staff);
+    const release = await post(staff, apiPath(API.staff.releaseHeldMessage, { heldMessageId: entry!.id }));
+    expect(release.statusCode).toBe(409);
+    expect(release.json()).toMatchObject({ message: messages.staff.heldBlocked });
+    // Still waiting, undelivered: the sender's history shows it as held, as before.
+    expect((await waiting(staff)).map((row) => row.id)).toContain(entry!.id);
+    expect((await historyOf(newcomer, productId, seller.id)).map((row) => row.held)).toEqual([true]);
+    const reject = await post(staff, apiPath(API.staff.rejectHeldMessage, { heldMessageId: entry!.id }));
+    expect(reject.statusCode, reject.body).toBe(200);
+  });
+
   it('delivers the same message, with its warning, from an account older than a day with a verified address', async () => {
     const { seller, productId } = await newcomerWritesTo();
     const regular = await hub.person();
