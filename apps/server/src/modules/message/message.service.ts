@@ -180,8 +180,10 @@ export function createMessageService(options: MessageServiceOptions) {
     },
 
     /**
-     * Stores a message and says so (chat.messageSent). Every attempt first spends from the sender's message
-     * budget, the one REST and /chathub share, so no way of sending gets more; `onBudget` hears what is left of it.
+     * Stores a message and says so (chat.messageSent). Every attempt with a text to send first spends from the
+     * sender's message budget, the one REST and /chathub share, so no way of sending gets more; a text that is no
+     * message (blank, too long) is refused before, as the REST route's schema refuses it before this runs.
+     * `onBudget` hears what is left of the budget.
      * `clientMessageId` is the sender's own name for its pending copy (hubs only, checked there); it travels
      * with the chat.messageSent event so the sender's echo can be matched by it, and is never stored.
      */
@@ -190,13 +192,13 @@ export function createMessageService(options: MessageServiceOptions) {
       input: { productId: number; receiverId: number; message: unknown; clientMessageId?: string },
       onBudget?: BudgetListener,
     ): Promise<ChatMessage> {
-      const budget = await budgets.take(budgetKeys.chatMessage(user.id), budgetWindow);
-      onBudget?.(budget);
-      if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
       // Checked here too (not only by the route's schema): hubs call this with whatever the client sent.
       const text = chatTextSchema.safeParse(input.message);
       if (!text.success) throw new HttpError(400, text.error.issues[0]?.message ?? C.empty);
       const body = text.data;
+      const budget = await budgets.take(budgetKeys.chatMessage(user.id), budgetWindow);
+      onBudget?.(budget);
+      if (!budget.allowed) throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
 
       const clientMessageId = input.clientMessageId !== undefined && {
         clientMessageId: input.clientMessageId,

@@ -103,6 +103,21 @@ describe('/chathub SendMessage and REST Message/send share one budget', () => {
     expect(await storedBy(buyer, productId, seller)).toBe(BUDGET);
   });
 
+  it('spends nothing on a blank message, on the hub as on REST, and refuses it with the same text', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id);
+    const chat = await connect(HUBS.chat, buyer);
+    const errors = messageErrors(chat);
+    const outcomes = await invokeInTurn(chat, 3, () => ['SendMessage', seller.id, '   ', productId, '']);
+    const blank = await restSend(buyer, productId, seller.id, '   ');
+    expect(blank.statusCode).toBe(400);
+    const refusal = blank.json<{ message: string }>().message;
+    for (const outcome of outcomes) expect(outcome).toContain(`HubException: ${refusal}`);
+    await expect.poll(() => errors).toEqual(Array<string>(3).fill(refusal));
+    const first = await restSent(buyer, productId, seller.id, 'Hello');
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(BUDGET - 1));
+  });
+
   it('holds when a burst arrives at once on several connections', async () => {
     const { seller, buyer, productId } = await answeredChat();
     const tabs = await Promise.all([1, 2, 3, 4].map(() => connect(HUBS.chat, buyer)));
