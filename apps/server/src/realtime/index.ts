@@ -87,12 +87,13 @@ export function createRealtimeServer(options: RealtimeServerOptions): MountableR
   let shedding = () => false;
   const admission: InvocationAdmission = {
     turns: createLimiter(options.maxRunningInvocations ?? MAX_RUNNING_INVOCATIONS),
+    lined: { count: 0 },
     shedding: () => shedding(),
     metrics: options.metrics ?? noMetrics,
   };
-  const { turns } = admission;
+  const { turns, lined } = admission;
   const gathering = createFrameGathering({
-    busy: () => turns.active > 0 || turns.waiting > 0,
+    invocations: () => turns.active + turns.waiting + lined.count,
     budgetMs: GATHER_BUDGET_MS,
   });
   const endpoints = options.hubs.map(

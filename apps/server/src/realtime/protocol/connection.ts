@@ -46,6 +46,8 @@ export interface ConnectionHost {
    * (realtime/index.ts), so one busy connection cannot hold the database or the event loop from the rest.
    */
   turn(task: () => Promise<void>): Promise<void>;
+  /** Invocations waiting behind a connection's current one grew or shrank by `change`. */
+  lined(change: number): void;
   /** True while the process sheds load (plugins/pressure.ts): new invocations are refused, as new requests are. */
   shedding(): boolean;
   /** An invocation was answered with a refusal instead of run (metrics). */
@@ -347,6 +349,7 @@ export class ServerConnection {
       this.refuse(message, messages.common.tooManyAtOnce);
     } else {
       this.waiting.push(message);
+      this.host.lined(1);
       this.runNext();
     }
   }
@@ -363,6 +366,7 @@ export class ServerConnection {
     if (this.isRunning || !this.hasConnected) return;
     const message = this.waiting.shift();
     if (!message) return;
+    this.host.lined(-1);
     this.isRunning = true;
     this.current = this.host
       .turn(async () => {
@@ -374,7 +378,7 @@ export class ServerConnection {
       .finally(() => {
         this.isRunning = false;
         if (this.state === 'connected') this.runNext();
-        else this.waiting.length = 0;
+        else this.dropWaiting();
       });
   }
 
@@ -394,6 +398,7 @@ export class ServerConnection {
     const wasDetached = this.state === 'detached';
     const wasConnected = this.state === 'connected' || wasDetached;
     this.state = 'closed';
+    this.dropWaiting();
     this.transport?.end();
     // A detached connection's socket is already gone and will not report its end again.
     if (!this.transport || wasDetached) this.release();
@@ -402,6 +407,12 @@ export class ServerConnection {
         this.host.reportError(cause, 'hub onDisconnected failed');
       });
     }
+  }
+
+  /** Invocations still waiting when the connection ends never run. */
+  private dropWaiting(): void {
+    this.host.lined(-this.waiting.length);
+    this.waiting.length = 0;
   }
 
   private release(): void {

@@ -1,5 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RawHubSocket, startHubServer, type HubServer } from '../test/server.js';
+import { TEST_USERS } from '../test/hubs.js';
 import { createFrameGathering, type Corkable } from './gather.js';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -29,12 +31,23 @@ function countingSocket() {
 }
 
 describe('frame gathering', () => {
-  it('sends a lone frame at the next turn of the loop', async () => {
-    const gathering = createFrameGathering({ busy: () => false, budgetMs: 5 });
+  it('sends the frame of a lone invocation at once', () => {
+    const gathering = createFrameGathering({ invocations: () => 1, budgetMs: 5 });
+    const socket = countingSocket();
+    gathering.hold(socket);
+    socket.write();
+    expect(socket.writes).toBe(1);
+    expect(gathering.held).toBe(0);
+  });
+
+  it('sends a frame written while another invocation runs at the next turn of the loop', async () => {
+    let invocations = 2;
+    const gathering = createFrameGathering({ invocations: () => invocations, budgetMs: 10_000 });
     const socket = countingSocket();
     gathering.hold(socket);
     socket.write();
     expect(socket.writes).toBe(0);
+    invocations = 0;
     await turn();
     expect(socket.writes).toBe(1);
     expect(gathering.held).toBe(0);
@@ -42,7 +55,7 @@ describe('frame gathering', () => {
 
   it('gathers a burst of invocations, one per turn, into one write per socket', async () => {
     let queued = 100;
-    const gathering = createFrameGathering({ busy: () => queued > 0, budgetMs: 10_000 });
+    const gathering = createFrameGathering({ invocations: () => queued, budgetMs: 10_000 });
     const sockets = [countingSocket(), countingSocket(), countingSocket()];
     // Each invocation runs in a turn of its own and writes one frame to every socket, as a broadcast does.
     while (queued > 0) {
@@ -59,7 +72,7 @@ describe('frame gathering', () => {
   });
 
   it('holds nothing longer than its budget while invocations keep coming', async () => {
-    const gathering = createFrameGathering({ busy: () => true, budgetMs: 20 });
+    const gathering = createFrameGathering({ invocations: () => 2, budgetMs: 20 });
     const socket = countingSocket();
     const started = performance.now();
     gathering.hold(socket);
@@ -71,14 +84,14 @@ describe('frame gathering', () => {
   });
 
   it('lets timers run while it holds frames back', async () => {
-    let busy = true;
-    const gathering = createFrameGathering({ busy: () => busy, budgetMs: 10_000 });
+    let invocations = 2;
+    const gathering = createFrameGathering({ invocations: () => invocations, budgetMs: 10_000 });
     const socket = countingSocket();
     gathering.hold(socket);
     socket.write();
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(socket.writes).toBe(0); // a timer fired while the frame was held
-    busy = false;
+    invocations = 0;
     await turn();
     await turn();
     expect(socket.writes).toBe(1);
@@ -103,7 +116,7 @@ describe('frame gathering', () => {
       client.on('data', (chunk) => received.push(chunk));
       const socket = await accepted;
       let queued = 50;
-      const gathering = createFrameGathering({ busy: () => queued > 0, budgetMs: 10_000 });
+      const gathering = createFrameGathering({ invocations: () => queued, budgetMs: 10_000 });
       while (queued > 0) {
         gathering.hold(socket as Corkable);
         socket.write(`${50 - queued};`);
@@ -114,6 +127,51 @@ describe('frame gathering', () => {
       while (Buffer.concat(received).length < expected.length) await turn();
       expect(Buffer.concat(received).toString()).toBe(expected);
       socket.destroy();
+    });
+  });
+
+  describe('on the hub', () => {
+    let server: HubServer | undefined;
+    afterEach(() => server?.close());
+
+    it('sends a burst of 100 invocations on one connection to each receiver in a few writes', async () => {
+      // The product's bound of 8 waiting invocations per connection would refuse most of the burst.
+      server = await startHubServer({ timing: { maxWaitingInvocations: 200 } });
+      const writes = new Map<Socket, number>();
+      // Counts what each upgraded socket hands the kernel: one write or writev per call, however many frames.
+      server.app.server.on('upgrade', (_request, socket: Socket) => {
+        writes.set(socket, 0);
+        const count = () => writes.set(socket, writes.get(socket)! + 1);
+        const internals = socket as unknown as Record<'_write' | '_writev', (...args: unknown[]) => void>;
+        for (const name of ['_write', '_writev'] as const) {
+          const original = internals[name].bind(socket);
+          internals[name] = (...args) => {
+            count();
+            original(...args);
+          };
+        }
+      });
+      const tokens = [TEST_USERS.alice.token, TEST_USERS.bob.token, TEST_USERS.bob.token];
+      const receivers = await Promise.all(tokens.map((token) => RawHubSocket.open(server!, { token })));
+      await Promise.all(receivers.map((receiver) => receiver.handshake()));
+      for (const socket of writes.keys()) writes.set(socket, 0);
+
+      const [sender] = receivers;
+      // Sent as separate WebSocket frames, as a client sends them; non-blocking, so only the broadcasts come back.
+      for (let n = 0; n < 100; n++) sender!.send({ type: 1, target: 'SendToAll', arguments: [`m${n}`] });
+      const messages = (receiver: RawHubSocket) => receiver.records.filter((r) => r.target === 'Message');
+      await Promise.all(receivers.map((receiver) => receiver.until(() => messages(receiver).length === 100)));
+
+      // Every receiver got the whole burst in order...
+      for (const receiver of receivers) {
+        expect(messages(receiver).map((r) => (r.arguments as string[])[0])).toEqual(
+          Array.from({ length: 100 }, (_, n) => `m${n}`),
+        );
+      }
+      // ...in a few writes each: one per frame would be 100.
+      expect([...writes.values()]).toHaveLength(3);
+      for (const count of writes.values()) expect(count).toBeLessThanOrEqual(5);
+      receivers.forEach((receiver) => receiver.close());
     });
   });
 });

@@ -6,11 +6,12 @@
  * sent a burst of 100 broadcasts as 100 writes per connection: a system call and a TCP segment per frame, ten
  * times the CPU per delivery of a burst gathered in one write (docs/benchmarks.md, `hub.burst-cpu`).
  *
- * A socket written to is corked and stays corked while more invocations are running or waiting in the process, up
- * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. When nothing else is queued, the release comes at the
- * next check phase of the loop, so a lone message is not held back. The release is a `setImmediate` that asks
- * again each turn: timers and I/O (pings, other requests, new connections) still run between the invocations, and
- * nothing is held longer than the budget.
+ * A socket written to while other invocations are running or waiting is corked, and stays corked while any are, up
+ * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. A frame written while no other
+ * invocation is in the process (a lone broadcast at a paced rate, a push after a REST change) is not held at all: a
+ * fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all of them. The
+ * release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new connections)
+ * still run between the invocations, and nothing is held longer than the budget.
  */
 
 export interface Corkable {
@@ -26,8 +27,8 @@ export interface FrameGathering {
 }
 
 export interface FrameGatheringOptions {
-  /** True while hub invocations are running or waiting in the process: more frames are on their way. */
-  busy: () => boolean;
+  /** Hub invocations running or waiting in the process, the one writing now included. */
+  invocations: () => number;
   /** Longest a frame is held back while a burst goes on. */
   budgetMs: number;
   now?: () => number;
@@ -48,7 +49,7 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
   let scheduled = false;
 
   const release = () => {
-    if (options.busy() && now() - since < options.budgetMs) {
+    if (options.invocations() > 0 && now() - since < options.budgetMs) {
       setImmediate(release);
       return;
     }
@@ -63,6 +64,9 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
   return {
     hold(socket) {
       if (held.has(socket)) return;
+      // With no other invocation running or waiting, nothing else is on its way: a lone broadcast leaves socket by
+      // socket as it is written, the first reader served at once rather than after the whole fan-out is buffered.
+      if (options.invocations() <= 1) return;
       held.add(socket);
       socket.cork();
       if (!scheduled) {

@@ -30,6 +30,11 @@ function newId(): string {
 export interface InvocationAdmission {
   /** A few invocations run at once, process-wide; a connection's next one waits at the back of the line. */
   turns: Limiter;
+  /**
+   * Invocations received and waiting behind their connection's current one (each connection runs one at a time),
+   * all connections together: with `turns`, how many more are on their way (frame gathering, gather.ts).
+   */
+  lined: { count: number };
   /** True while the process sheds load: invocations are refused with a readable error instead of run. */
   shedding(): boolean;
   metrics: HubMetrics;
@@ -190,6 +195,10 @@ export class HubEndpoint implements ConnectionHost {
 
   shedding(): boolean {
     return this.admission.shedding();
+  }
+
+  lined(change: number): void {
+    this.admission.lined.count += change;
   }
 
   refused(reason: HubRefusal): void {
