@@ -411,6 +411,7 @@ export const messages = {
     reserveSold: 'This listing is sold, so it cannot be reserved.',
     reserved: 'Reserved',
     reservedForYou: 'Reserved for you until {time}',
+    reservedForSomeoneElse: 'Reserved for someone else until {time}',
     reservedUntil: 'Reserved until {time}',
     reserveFor: 'Reserve for {name}',
     release: 'Release',

@@ -378,6 +378,7 @@ export const de: Catalogue = {
     reserveSold: 'Diese Anzeige ist verkauft und kann deshalb nicht reserviert werden.',
     reserved: 'Reserviert',
     reservedForYou: 'Für dich reserviert bis {time}',
+    reservedForSomeoneElse: 'Für jemand anderen reserviert bis {time}',
     reservedUntil: 'Reserviert bis {time}',
     reserveFor: 'Für {name} reservieren',
     release: 'Freigeben',

@@ -377,6 +377,7 @@ export const es: Catalogue = {
     reserveSold: 'Este anuncio está vendido, así que no se puede reservar.',
     reserved: 'Reservado',
     reservedForYou: 'Reservado para ti hasta {time}',
+    reservedForSomeoneElse: 'Reservado para otra persona hasta {time}',
     reservedUntil: 'Reservado hasta {time}',
     reserveFor: 'Reservar para {name}',
     release: 'Liberar',

@@ -152,10 +152,12 @@ describe('reserve for a buyer', () => {
       expect(exact, 'exact spot on the listing').toBe(forYou || who === seller);
     }
 
-    // The chat header says whether the hold is this chat's: the seller's chat with the buyer, and the buyer's.
-    for (const [who, otherId] of [
-      [seller, buyer.id],
-      [buyer, seller.id],
+    // The chat header says whether the hold is this chat's: the seller's chat with the buyer, and the buyer's;
+    // another buyer's chat is told the listing is held, and until when (as its card says), not for whom.
+    for (const [who, otherId, here] of [
+      [seller, buyer.id, true],
+      [buyer, seller.id, true],
+      [other, seller.id, false],
     ] as const) {
       const header = await t.app.inject({
         method: 'GET',
@@ -163,7 +165,7 @@ describe('reserve for a buyer', () => {
         headers: bearer(who.token),
       });
       expect(header.json()).toMatchObject({
-        data: { reservedUntil: data.reservedUntil, isReservedInThisChat: true },
+        data: { reservedUntil: data.reservedUntil, isReservedInThisChat: here },
       });
     }
 

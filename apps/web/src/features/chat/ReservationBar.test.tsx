@@ -38,12 +38,16 @@ describe('reservation bar in the chat', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('shows the buyer nothing when the hold is for someone else, or there is none', () => {
-    const { container, rerender } = render(
-      <ReservationBar header={{ ...BASE, reservedUntil: UNTIL, isReservedInThisChat: false }} />,
+  it('tells another buyer the listing is held for someone else, and until when, without a name', () => {
+    render(<ReservationBar header={{ ...BASE, reservedUntil: UNTIL, isReservedInThisChat: false }} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      fillText(L.reservedForSomeoneElse, { time: holdEndText(UNTIL) }),
     );
-    expect(container.textContent).toBe('');
-    rerender(<ReservationBar header={BASE} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows the buyer nothing when there is no hold', () => {
+    const { container } = render(<ReservationBar header={BASE} />);
     expect(container.textContent).toBe('');
   });
 

@@ -10,8 +10,8 @@ import { isDeletedUser } from '../../shared/i18n/deletedUser';
 export { holdEndText };
 
 /**
- * The seller's hold in a chat (docs/product.md §12): the buyer it is for reads "Reserved for you until …"; the
- * seller reserves the listing for this buyer, or releases it, and may mark it sold to this buyer (§19), after a
+ * The seller's hold in a chat (docs/product.md §12): the buyer it is for reads "Reserved for you until …", another
+ * buyer "Reserved for someone else until …"; the seller reserves the listing for this buyer, or releases it, and may mark it sold to this buyer (§19), after a
  * confirmation; `onSold` then reads the chat again. On a narrow screen the line wraps, the buttons full size.
  */
 export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
@@ -68,10 +68,13 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
   }
 
   if (!isSeller) {
-    if (!hold.here || !hold.until) return null;
+    if (!hold.until) return null;
+    // Told before an offer or a counter-offer runs into the hold; who holds it stays between them and the seller.
     return (
       <p role="status" className="bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800">
-        {fillText(L.reservedForYou, { time: holdEndText(hold.until, locale) })}
+        {fillText(hold.here ? L.reservedForYou : L.reservedForSomeoneElse, {
+          time: holdEndText(hold.until, locale),
+        })}
       </p>
     );
   }
