@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, apiPath, messages, type AccountExport, type OfferResponse } from '@rummage/contract';
-import { products } from '../../db/schema.js';
+import { API, apiPath, messages, textsFor, type AccountExport, type OfferResponse } from '@rummage/contract';
+import { products, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
@@ -117,5 +117,28 @@ describe('offers in the account export and deletion', () => {
     const after = await titles();
     expect(after.filter((title) => title.includes(buyer.username))).toEqual([]);
     expect(after.filter((title) => title.startsWith(`${messages.chat.deletedUser} offered`))).toHaveLength(2);
+  });
+
+  it("names a deleted person in the reader's own language in the notices left behind", async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    await t.app.parts.storage.database.db
+      .update(users)
+      .set({ language: 'de' })
+      .where(eq(users.id, seller.id));
+    const desk = await createProduct(t.app, seller.id, { price: 100 });
+    await post(API.offer.root, buyer, { productId: desk, amount: 50 });
+    const titles = async () => (await api.listOf(seller)).data.map((entry) => entry.title);
+    expect(await titles()).toEqual([expect.stringMatching(new RegExp(`^${buyer.username} bietet`))]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: API.account.delete,
+      headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: buyer.password }),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await titles()).toEqual([
+      expect.stringMatching(new RegExp(`^${textsFor('de').notifications.deletedUser} bietet`)),
+    ]);
   });
 });
