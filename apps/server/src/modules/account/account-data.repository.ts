@@ -400,9 +400,10 @@ async function endOpenOffers(db: Db, userId: number): Promise<void> {
 }
 
 /**
- * Other people's notification entries the person is an actor of ("alice offered $40 for Lamp") name them "Deleted
- * user" from now on, as their chats and offers do (decision 0012), and so does an e-mail of them still to be sent,
- * which reads the entry when it goes. Usernames are letters and digits, so the name is matched as a whole word.
+ * Other people's notification entries the person is an actor of ("alice offered $40 for Lamp") or is named in
+ * ("You reserved Lamp for alice") name them "Deleted user" from now on, as their chats and offers do (decision
+ * 0012), and so does an e-mail of them still to be sent, which reads the entry when it goes. Usernames are letters
+ * and digits, so the name is matched as a whole word.
  */
 async function forgetInOthersNotices(db: Db, userId: number): Promise<void> {
   const [person] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -418,7 +419,10 @@ async function forgetInOthersNotices(db: Db, userId: number): Promise<void> {
     .where(
       and(
         ne(notifications.userId, userId),
-        sql`coalesce(${notifications.data} -> 'actors', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb`,
+        or(
+          sql`coalesce(${notifications.data} -> 'actors', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb`,
+          sql`coalesce(${notifications.data} -> 'named', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb`,
+        ),
       ),
     );
 }

@@ -22,6 +22,11 @@ export interface NewEntry {
    * neither rings the bell nor goes out by push or e-mail. Never gathers into an unread entry.
    */
   ownAction?: boolean;
+  /**
+   * The other person a record of one's own action names ("You reserved Lamp for alice"): not its actor, yet it
+   * forgets them with their account as an actor's entry does (account-data.repository.ts).
+   */
+  namedId?: number;
 }
 
 type Rows<T> = { rows: T[] };
@@ -88,10 +93,11 @@ export async function upsertEntry(
 ): Promise<NotificationRow | undefined> {
   const actors = JSON.stringify(entry.actorId === undefined ? [] : [entry.actorId]);
   if (entry.ownAction) {
+    const named = JSON.stringify(entry.namedId === undefined ? [] : [entry.namedId]);
     const recorded = await db.execute(sql`
       insert into notifications (user_id, type, title, body, link, group_key, actor_count, data, read_at)
       select u.id, ${entry.type}, ${entry.title}, ${entry.body}, ${entry.link}, ${entry.groupKey ?? null}, 1,
-             jsonb_build_object('actors', ${actors}::jsonb), now()
+             jsonb_build_object('actors', ${actors}::jsonb, 'named', ${named}::jsonb), now()
       from users u where u.id = ${userId} and u.banned_at is null ${notBlockedBy(entry.actorId)}
       returning *`);
     const row = rowsOf<RawRow>(recorded)[0];

@@ -28,6 +28,8 @@ export interface NotificationEntry {
   actorId?: number;
   /** The person's own action, recorded read: no bell, push or e-mail (centre.repository.ts NewEntry). */
   ownAction?: boolean;
+  /** Whom a record of one's own action names, forgotten with their account (centre.repository.ts NewEntry). */
+  namedId?: number;
 }
 
 /** An entry each person gets at most once: its group names it. */

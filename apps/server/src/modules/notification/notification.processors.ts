@@ -131,7 +131,7 @@ export function notificationProcessors(parts: NotificationProcessorParts): Event
       link: ROUTES.chat(hold.other, hold.productId),
       groupKey: `reservation:${hold.productId}`,
       ...(how.byOther && { actorId: hold.other }),
-      ...(how.ownAction && { ownAction: true }),
+      ...(how.ownAction && { ownAction: true, namedId: hold.other }),
     });
 
   /**

@@ -259,4 +259,28 @@ describe('reserve for a buyer', () => {
       isRead: true,
     });
   });
+
+  it('names a buyer who deleted their account "Deleted user" in the seller\'s record of holding for them', async () => {
+    const { seller, buyer, productId, title } = await listingWithChat();
+    expect((await reserve(seller, productId, buyer.id)).statusCode).toBe(200);
+    expect((await unreserve(seller, productId)).statusCode).toBe(200);
+    const sellerTitles = async () =>
+      (await api.listOf(seller)).data
+        .filter((entry) => entry.type === NOTIFICATION_TYPES.reservation)
+        .map((entry) => entry.title);
+    const N = messages.notifications;
+    const made = (name: string) => N.reservedTitleSeller.replace('{name}', name).replace('{title}', title);
+    const released = (name: string) =>
+      N.releasedTitleSeller.replace('{name}', name).replace('{title}', title);
+    expect(await sellerTitles()).toEqual([released(buyer.username), made(buyer.username)]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: API.account.delete,
+      headers: json(buyer),
+      payload: JSON.stringify({ password: buyer.password }),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await sellerTitles()).toEqual([released(N.deletedUser), made(N.deletedUser)]);
+  });
 });
