@@ -103,7 +103,7 @@ export async function composeRealtime({
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
-  deliverNotificationCounts(events, hubContext);
+  deliverNotificationCounts(events, hubContext, (userId) => countUnread(database.db, userId));
   // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
