@@ -260,9 +260,14 @@ describe('chat page', () => {
     expect(within(messageItems().at(-1)!).getByText(/not sent/)).toBeTruthy();
   });
 
-  it('while reconnecting, send is off and says why; after it, rejoins and reloads the missed messages', async () => {
+  it('while reconnecting, send is off and says why; after it, rejoins, reloads the missed messages and reads them', async () => {
     let history = [chatMessage(1, 12, 'Is it still available?', 5)];
-    const { chat } = await openChat({ historyAnswer: () => ({ body: { data: history, hasMore: false } }) });
+    const { chat, api } = await openChat({
+      historyAnswer: () => ({ body: { data: history, hasMore: false } }),
+    });
+    const reads = () =>
+      api.calls.filter((call) => call.method === 'POST' && call.path === '/api/Message/read');
+    await waitFor(() => expect(reads()).toHaveLength(1));
 
     act(() => chat.dropConnection());
     expect(sendButton().hasAttribute('disabled')).toBe(true);
@@ -278,6 +283,29 @@ describe('chat page', () => {
     expect(sendButton().hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText(T.notConnected)).toBeNull();
     expect(itemTexts()).toEqual(['Is it still available?', 'Sent while you were away']);
+    // Shown on the open chat, the missed message is read, as a live one is: no unread badge or e-mail for it.
+    await waitFor(() => expect(reads()).toHaveLength(2));
+  });
+
+  it('after a drop longer than a page of messages, fills the gap between what it showed and the newest page', async () => {
+    const PAGE = 50;
+    let history = [chatMessage(1, 12, 'm1', 120)];
+    const page = (url: URL) => {
+      const before = Number(url.searchParams.get('before') ?? Infinity);
+      const older = history.filter((message) => message.id < before);
+      return { body: { data: older.slice(-PAGE), hasMore: older.length > PAGE } };
+    };
+    const { chat } = await openChat({ historyAnswer: page });
+    act(() => chat.dropConnection());
+    history = [
+      ...history,
+      ...Array.from({ length: 60 }, (_, n) => chatMessage(n + 2, 12, `m${n + 2}`, 60 - n)),
+    ];
+    act(() => chat.restoreConnection());
+    await screen.findByText('m61');
+    await waitFor(() => expect(itemTexts()).toEqual(Array.from({ length: 61 }, (_, n) => `m${n + 1}`)));
+    // Everything older was already shown: nothing is left to load.
+    expect(screen.queryByRole('button', { name: 'load older messages' })).toBeNull();
   });
 
   it('loads older messages above the newest when the server has more', async () => {

@@ -74,22 +74,45 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     );
   }, [queryClient]);
 
-  /** The newest page, merged into what is shown (on open, and after a reconnect so nothing is missed). */
-  const loadNewest = useCallback(async (signal?: AbortSignal) => {
+  const messagesRef = useRef(chat.messages);
+  messagesRef.current = chat.messages;
+
+  /**
+   * The newest page, merged into what is shown (on open, and after a reconnect so nothing is missed). A long drop
+   * may have brought more than a page: older pages are read until they meet the newest message shown, so no gap is
+   * left that "load older" (which pages back from the oldest shown) would never fill. Answers whether it brought a
+   * message from the other person to a chat that already showed others.
+   */
+  const loadNewest = useCallback(async (signal?: AbortSignal): Promise<boolean> => {
     const current = partiesRef.current;
-    if (!current) return;
+    if (!current) return false;
+    const shown = new Set(
+      messagesRef.current.flatMap((message) => (message.id === null ? [] : [message.id])),
+    );
+    const newestShown = shown.size > 0 ? Math.max(...shown) : null;
+    const stored = (rows: unknown[]) =>
+      rows.map((raw) => toLocalMessage(raw, current)).filter((message) => message !== null);
     try {
-      const page = await fetchHistory(current.productId, current.otherId, undefined, signal);
-      const stored = page.messages
-        .map((raw) => toLocalMessage(raw, current))
-        .filter((message) => message !== null);
-      dispatch({ type: 'history', messages: stored, hasMore: page.hasMore });
+      const newest = await fetchHistory(current.productId, current.otherId, undefined, signal);
+      let messages = stored(newest.messages);
+      for (let page = newest, oldest = oldestStoredId(messages); ; oldest = oldestStoredId(messages)) {
+        if (newestShown === null || !page.hasMore || oldest === null || oldest <= newestShown) break;
+        page = await fetchHistory(current.productId, current.otherId, oldest, signal);
+        messages = [...stored(page.messages), ...messages];
+      }
+      // Whether older messages exist is the newest page's to say on open; after a reconnect, the older part shown
+      // already knows.
+      dispatch({ type: 'history', messages, hasMore: newestShown === null ? newest.hasMore : undefined });
       setHistoryStatus('ready');
+      // Before anything showed, opening the chat reads it.
+      if (newestShown === null) return false;
+      return messages.some((message) => !message.fromSelf && message.id !== null && !shown.has(message.id));
     } catch (error) {
-      if (signal?.aborted) return;
+      if (signal?.aborted) return false;
       console.warn('Chat history could not be loaded', error);
       // A failed reload after a reconnect keeps what is already on screen.
       setHistoryStatus((status) => (status === 'ready' ? status : 'failed'));
+      return false;
     }
   }, []);
 
@@ -101,9 +124,6 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     });
     return () => controller.abort();
   }, [valid, productId, receiverId, loadNewest, markRead]);
-
-  const messagesRef = useRef(chat.messages);
-  messagesRef.current = chat.messages;
 
   /**
    * An offer of this chat changed (docs/product.md §18): its row takes the new status, a new offer's row comes
@@ -185,6 +205,10 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         .then(() => {
           readAgreementAgain(current);
           return loadNewest();
+        })
+        // What came from the other person meanwhile is read now that it shows, as a live message is.
+        .then((brought) => {
+          if (brought) markRead();
         });
     },
     onStopping: (connection: HubLike) => {
