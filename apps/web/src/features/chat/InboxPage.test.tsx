@@ -128,4 +128,22 @@ describe('messages inbox', () => {
     await screen.findByText('@lee');
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
+
+  it('reads the list again after a dropped connection, even when the unread count did not change', async () => {
+    // Both chats unread; a message arrives in lee's while the connection is down: still two unread chats, and the
+    // push that would have told the inbox is lost with the connection.
+    const lee = { ...LAMP, hasUnread: true, unreadCount: 1 };
+    let list = [room(), lee];
+    const { hubs } = setup(() => ({ body: { data: list } }), {
+      'GET /api/Message/unread-count': { body: { data: { messages: 2, support: 0 } } },
+    });
+    await screen.findByText('@lee', undefined, { timeout: 5000 });
+    const names = () => rows().map((row) => within(row).getByText(/^@/).textContent);
+    expect(names()).toEqual(['@sam', '@lee']);
+    const general = hubs.hub(HUBS.general)!;
+    act(() => general.dropConnection());
+    list = [{ ...lee, unreadCount: 2, lastMessageAt: '2026-05-01T11:00:00Z' }, room()];
+    act(() => general.restoreConnection());
+    await waitFor(() => expect(names()).toEqual(['@lee', '@sam']));
+  });
 });

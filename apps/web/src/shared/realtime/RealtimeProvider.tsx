@@ -90,7 +90,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       invokeHub(connection, 'general', HUB_METHODS.general.join, false).catch((error: unknown) =>
         console.warn(`Join failed (${describeHubError(error)})`),
       );
-      if (reconnected) void refresh();
+      if (reconnected) {
+        void refresh();
+        // Chats may have changed while the connection was down, their pushes lost: an open inbox reads its list again.
+        setChatActivity((count) => count + 1);
+      }
     },
   });
 
