@@ -80,6 +80,19 @@ describe('saying an English text of the contract in another language', () => {
     expect(say(fillText(N.messageTitle, { name: 'Release' }))).toBe('NEW MESSAGE FROM Release');
   });
 
+  it('keeps a title whole when it holds the words that follow it in the template', () => {
+    expect(say(fillText(N.reservedTitleSeller, { title: 'Desk for kids', name: 'bob' }))).toBe(
+      'YOU RESERVED Desk for kids FOR bob',
+    );
+    expect(say(fillText(N.releasedTitleSeller, { title: 'Desk for kids', name: N.deletedUser }))).toBe(
+      'YOU RELEASED THE RESERVATION OF Desk for kids FOR DELETED USER',
+    );
+    const when = fillText(N.garageSaleWhen, { time: '8:00 AM' });
+    expect(say(fillText(N.garageSaleBody, { title: 'Sale starts early, come by', when }))).toBe(
+      'Sale starts early, come by STARTS TOMORROW AT 8:00 AM.',
+    );
+  });
+
   it('leaves what people wrote, and texts the catalogue does not hold, as they are', () => {
     expect(say('Is the lamp still available?')).toBe('Is the lamp still available?');
     expect(say('')).toBe('');

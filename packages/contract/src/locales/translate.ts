@@ -33,6 +33,12 @@ const TEXT_VALUES = new Set(['when', 'name', 'search', 'place', 'kind']);
 const isPrice = (path: Path, name: string) => name === 'amount' || (name === 'max' && path[0] === 'offers');
 /** Placeholders that hold a number: matched as one, so "3 people liked …" is never read as a name. */
 const NUMBER_VALUES = new Set(['count']);
+/**
+ * A listing's or a sale's title may hold the template's own words ("Desk for kids" in "You reserved {title} for
+ * {name}", "Sale starts early" in "{title} starts {when}."): taken as long as the rest still matches, since what
+ * follows a title (a username, "Deleted user", a time) never holds them. Other values are taken as short as they can.
+ */
+const GREEDY_VALUES = new Set(['title']);
 
 type Path = readonly string[];
 
@@ -63,7 +69,11 @@ function templateOf(path: Path, text: string): Template & { literal: number } {
     if (seen >= 0) source += `\\${seen + 1}`;
     else {
       names.push(name);
-      source += NUMBER_VALUES.has(name) ? '(\\d[\\d.,]*)' : '([\\s\\S]+?)';
+      source += NUMBER_VALUES.has(name)
+        ? '(\\d[\\d.,]*)'
+        : GREEDY_VALUES.has(name)
+          ? '([\\s\\S]+)'
+          : '([\\s\\S]+?)';
     }
     last = match.index + match[0].length;
   }
