@@ -8,13 +8,16 @@ import {
   countNoun,
   countText,
   fillText,
+  formatApproximateDistance,
   formatApproximateMiles,
   formatCount,
+  formatMiles,
   haversineKm,
   kmToMiles,
   messages,
   milesToKm,
   stripUsaSuffix,
+  textsFor,
 } from './index.js';
 
 describe('formatCount (docs/product.md §9)', () => {
@@ -139,6 +142,17 @@ describe('distances to listings (docs/product.md §13)', () => {
     expect(oneDegree).toBeCloseTo(111.2, 1);
     expect(haversineKm({ latitude: 41, longitude: -87 }, { latitude: 41, longitude: -87 })).toBe(0);
     expect(formatApproximateMiles(oneDegree)).toBe('69 mi away');
+  });
+  it('writes miles as the reader writes numbers', () => {
+    expect(formatApproximateDistance(km(1.6), 'mi', textsFor('de').pickupPrivacy, 'de')).toBe(
+      '1,5 mi entfernt',
+    );
+    expect(formatApproximateDistance(km(1.6), 'mi', textsFor('es').pickupPrivacy, 'es')).toBe('A 1,5 mi');
+    expect([formatMiles(6.2, 'de'), formatMiles(6.2), formatMiles(1250, 'de')]).toEqual([
+      '6,2',
+      '6.2',
+      '1250',
+    ]);
   });
   it('turns a saved radius back into miles, to the tenth', () => {
     expect(kmToMiles(milesToKm(25))).toBe(25);

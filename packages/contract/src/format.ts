@@ -69,6 +69,11 @@ export function approximateMiles(distanceKm: number): number {
   return Math.round((distanceKm / MILES_TO_KM) * 2) / 2;
 }
 
+/** A number of miles as the reader writes it: "1.5" in English, "1,5" in German and Spanish, at most one decimal. */
+export function formatMiles(miles: number, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: false }).format(miles);
+}
+
 /** "1.5 mi away", or "Less than 0.5 mi away" below a quarter mile (approximateMiles). */
 export function formatApproximateMiles(distanceKm: number): string {
   return formatApproximateDistance(distanceKm, 'mi');
@@ -83,10 +88,13 @@ export function formatApproximateDistance(
   distanceKm: number,
   unit: DistanceUnit,
   texts: Catalogue['pickupPrivacy'] = messages.pickupPrivacy,
+  locale = 'en',
 ): string {
   if (unit !== 'km') {
     const miles = approximateMiles(distanceKm);
-    return miles === 0 ? texts.underHalfMileAway : fillText(texts.milesAway, { miles });
+    return miles === 0
+      ? texts.underHalfMileAway
+      : fillText(texts.milesAway, { miles: formatMiles(miles, locale) });
   }
   const km = Number.isFinite(distanceKm) ? Math.round(distanceKm) : 0;
   return km <= 0 ? texts.underOneKmAway : fillText(texts.kmAway, { km });

@@ -4,7 +4,7 @@ import { readSavedLocation, saveLocation, saveRadius } from '../../shared/sessio
 import { describeSavedSearch, newMatchesText } from './describe';
 import type { PlaceMove } from './PlaceChangedNotice';
 import { useInstallationConfig } from '../../shared/config/useAppConfig';
-import { useTexts } from '../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 
 /** The marketplace link of a saved search. */
 function marketplaceLink(saved: SavedSearch): string {
@@ -38,7 +38,12 @@ export function SavedSearchRow({
 }) {
   const S = useTexts().savedSearches;
   const navigate = useNavigate();
-  const { words, where, name } = describeSavedSearch(saved, S, useInstallationConfig().distanceUnit);
+  const { words, where, name } = describeSavedSearch(
+    saved,
+    S,
+    useInstallationConfig().distanceUnit,
+    useLocale(),
+  );
   const hasNew = saved.newMatches > 0;
   return (
     <li aria-label={name} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">

@@ -1,11 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, HUB_EVENTS, HUBS, ROUTES, fillText, messages, type SavedSearch } from '@rummage/contract';
+import {
+  API,
+  HUB_EVENTS,
+  HUBS,
+  ROUTES,
+  fillText,
+  messages,
+  textsFor,
+  type SavedSearch,
+} from '@rummage/contract';
 import { newMatchesText } from './describe';
 import { readSavedLocation, saveLocation, saveRadius } from '../../shared/session/storage';
 import { ME_OK, mockApi, storeSession, type MockAnswer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { renderWithHubs } from '../../test/renderWithHubs';
+import { loadLanguage } from '../../shared/i18n/catalogues';
+import type { PageLanguage } from '../../shared/i18n/i18n';
 
 const S = messages.savedSearches;
 
@@ -40,7 +51,11 @@ const BIKE_EVERYWHERE: SavedSearch = {
 
 const LAMP_NAME = 'lamp, Within 25 mi of Chicago, IL';
 
-function openPage(searches: SavedSearch[], handlers: Record<string, MockAnswer | (() => MockAnswer)> = {}) {
+function openPage(
+  searches: SavedSearch[],
+  handlers: Record<string, MockAnswer | (() => MockAnswer)> = {},
+  language?: PageLanguage,
+) {
   storeSession();
   let list = [...searches];
   const api = mockApi({
@@ -53,7 +68,7 @@ function openPage(searches: SavedSearch[], handlers: Record<string, MockAnswer |
     'POST /api/SavedSearch/4/seen': { body: { data: { ...LAMP, newMatches: 0 } } },
     ...handlers,
   });
-  return { ...api, ...renderApp(ROUTES.savedSearches) };
+  return { ...api, ...renderApp(ROUTES.savedSearches, { language }) };
 }
 
 const row = (name: string) => screen.getByRole('listitem', { name });
@@ -84,6 +99,13 @@ describe('saved searches page', () => {
     const list = screen.getByRole('list', { name: S.pageTitle });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     await waitFor(() => expect(document.title).toBe('Saved searches - Rummage'));
+  });
+
+  it('writes the miles of a radius as the reader writes numbers', async () => {
+    const de = textsFor('de').savedSearches;
+    openPage([ANYTHING_NEARBY], {}, await loadLanguage('de'));
+    const where = fillText(de.withinHere, { miles: '2,5' });
+    expect(await screen.findByText(where)).toBeTruthy();
   });
 
   it('"Show matches" opens the marketplace with the search and its place, and marks the matches seen', async () => {

@@ -1,5 +1,6 @@
 import {
   fillText,
+  formatMiles,
   kmToMiles,
   messages,
   type Catalogue,
@@ -14,6 +15,7 @@ export function describeSavedSearch(
   saved: SavedSearch,
   S: SavedSearchTexts = messages.savedSearches,
   unit: DistanceUnit = 'mi',
+  locale = 'en',
 ): { words: string; where: string; name: string } {
   const words = saved.search ?? S.anything;
   const where =
@@ -25,7 +27,7 @@ export function describeSavedSearch(
             place: saved.placeLabel ?? '',
           })
         : fillText(saved.placeLabel ? S.within : S.withinHere, {
-            miles: kmToMiles(saved.radiusKm),
+            miles: formatMiles(kmToMiles(saved.radiusKm), locale),
             place: saved.placeLabel ?? '',
           });
   // Two searches may share their words ("Anything"), so a row's name carries the place too.

@@ -3,7 +3,7 @@ import { fillText, formatApproximateDistance, haversineKm } from '@rummage/contr
 import { MapPanel as PlaceMapPanel } from '../../../shared/map/MapPanel';
 import { useSavedLocation } from '../../location';
 import { useInstallationConfig } from '../../../shared/config/useAppConfig';
-import { useTexts } from '../../../shared/i18n/useTexts';
+import { useLocale, useTexts } from '../../../shared/i18n/useTexts';
 
 const MeetupMap = lazy(() => import('./MeetupMap'));
 const ExactSpotMap = lazy(() => import('./MeetupMap').then((module) => ({ default: module.ExactSpotMap })));
@@ -28,6 +28,7 @@ export function MapPanel({
   isReservedForYou?: boolean;
 }) {
   const texts = useTexts();
+  const locale = useLocale();
   const config = useInstallationConfig();
   const exact = isOwner || isReservedForYou;
   const saved = useSavedLocation();
@@ -38,6 +39,7 @@ export function MapPanel({
           haversineKm({ latitude: saved.latitude, longitude: saved.longitude }, { latitude, longitude }),
           config.distanceUnit,
           texts.pickupPrivacy,
+          locale,
         );
   const hint = isOwner
     ? texts.pickupPrivacy.exactForSeller
