@@ -67,7 +67,7 @@ test('a saved search alerts the buyer live; they chat, the seller reserves it, a
   await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
   // Before any reservation the buyer sees only the approximate area.
   await expect(
-    buyer.getByText('Approximate area (about 500 m). The exact spot is shared in chat.'),
+    buyer.getByText('Approximate area (about 0.3 mi). The exact spot is shared in chat.'),
   ).toBeVisible();
   await expect(buyer.getByRole('link', { name: 'Open in maps' })).toHaveCount(0);
 

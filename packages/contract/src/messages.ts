@@ -717,6 +717,8 @@ export const messages = {
   /** Private pickup spots (docs/product.md §15, docs/security.md). */
   pickupPrivacy: {
     approximateArea: 'Approximate area (about 500 m). The exact spot is shared in chat.',
+    /** The same on an installation that measures in miles (500 m is about 0.3 mi). */
+    approximateAreaMiles: 'Approximate area (about 0.3 mi). The exact spot is shared in chat.',
     exactForSeller: 'Your exact pickup spot. Buyers see only the approximate area.',
     exactForReservedBuyer: 'Reserved for you: this is the exact pickup spot.',
     openInMaps: 'Open in maps',

@@ -36,6 +36,8 @@ describe('listings read in German', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: de.listing.share })).toBeTruthy();
     expect(screen.getByRole('button', { name: de.listing.reportButton })).toBeTruthy();
     expect(screen.getByRole('heading', { name: de.listing.descriptionHeading })).toBeTruthy();
+    // The approximate area in the installation's unit.
+    expect(await screen.findByText(de.pickupPrivacy.approximateArea)).toBeTruthy();
     expect(screen.getByLabelText(de.listing.messageSeller)).toHaveProperty(
       'value',
       'Hallo, ist das noch zu haben?',

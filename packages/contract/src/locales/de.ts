@@ -653,6 +653,7 @@ export const de: Catalogue = {
   },
   pickupPrivacy: {
     approximateArea: 'Ungefähre Gegend (etwa 500 m). Den genauen Ort erfährst du im Chat.',
+    approximateAreaMiles: 'Ungefähre Gegend (etwa 0,3 mi). Den genauen Ort erfährst du im Chat.',
     exactForSeller: 'Dein genauer Abholort. Käufer sehen nur die ungefähre Gegend.',
     exactForReservedBuyer: 'Für dich reserviert: Das ist der genaue Abholort.',
     openInMaps: 'In Karten öffnen',

@@ -650,6 +650,7 @@ export const es: Catalogue = {
   },
   pickupPrivacy: {
     approximateArea: 'Zona aproximada (unos 500 m). El punto exacto se comparte en el chat.',
+    approximateAreaMiles: 'Zona aproximada (unas 0,3 mi). El punto exacto se comparte en el chat.',
     exactForSeller: 'Tu punto de entrega exacto. Los compradores solo ven la zona aproximada.',
     exactForReservedBuyer: 'Reservado para ti: este es el punto de entrega exacto.',
     openInMaps: 'Abrir en mapas',

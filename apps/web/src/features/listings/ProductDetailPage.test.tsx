@@ -345,7 +345,7 @@ describe('product detail', { timeout: 20_000 }, () => {
 
   it('shows buyers the approximate area as a ~500 m circle, saying the exact spot is shared in chat', async () => {
     const { user } = await openDetail({ product: productDetail({ isOwner: false }) });
-    expect(screen.getByText(messages.pickupPrivacy.approximateArea)).toBeTruthy();
+    expect(screen.getByText(messages.pickupPrivacy.approximateAreaMiles)).toBeTruthy();
     expect(screen.getByRole('region', { name: messages.pickupPrivacy.areaMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
@@ -366,7 +366,7 @@ describe('product detail', { timeout: 20_000 }, () => {
       product: productDetail({ userId: 7, sellerId: 7, userName: 'maria', isOwner: true }),
     });
     expect(screen.getByText(messages.pickupPrivacy.exactForSeller)).toBeTruthy();
-    expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    expect(screen.queryByText(messages.pickupPrivacy.approximateAreaMiles)).toBeNull();
     expect(screen.getByRole('region', { name: messages.pickupPrivacy.exactMapLabel })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'view more' }));
     const dialog = screen.getByRole('dialog', { name: /Meetup area/ });
@@ -380,7 +380,7 @@ describe('product detail', { timeout: 20_000 }, () => {
       product: productDetail({ isOwner: false, isReservedForCurrentUser: true }),
     });
     expect(screen.getByText(messages.pickupPrivacy.exactForReservedBuyer)).toBeTruthy();
-    expect(screen.queryByText(messages.pickupPrivacy.approximateArea)).toBeNull();
+    expect(screen.queryByText(messages.pickupPrivacy.approximateAreaMiles)).toBeNull();
     const maps = screen.getByRole('link', { name: messages.pickupPrivacy.openInMaps });
     expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
     // Inside the meetup card, under a map named for the exact spot it shows.

@@ -45,7 +45,9 @@ export function MapPanel({
     ? texts.pickupPrivacy.exactForSeller
     : isReservedForYou
       ? texts.pickupPrivacy.exactForReservedBuyer
-      : texts.pickupPrivacy.approximateArea;
+      : config.distanceUnit === 'km'
+        ? texts.pickupPrivacy.approximateArea
+        : texts.pickupPrivacy.approximateAreaMiles;
   return (
     <PlaceMapPanel
       latitude={latitude}
