@@ -101,7 +101,7 @@ export async function composeServer(
       closers,
     });
     const moderation = composeModeration({ storage, messaging, events, durable });
-    const personalData = composePersonalData({ config, storage, listings, events, log });
+    const personalData = composePersonalData({ config, storage, listings, events, durable, log });
     const notifications = composeNotifications({
       config,
       overrides,

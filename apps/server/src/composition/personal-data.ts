@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { EventBus } from '../events/bus.js';
+import type { DurableEvents } from '../events/durable.js';
 import { createAccountDataService } from '../modules/account/account-data.service.js';
 import type { Listings } from './listings.js';
 import type { Storage } from './storage.js';
@@ -15,12 +16,14 @@ export function composePersonalData({
   storage: { database, imageStore },
   listings: { users },
   events,
+  durable,
   log,
 }: {
   config: AppConfig;
   storage: Storage;
   listings: Pick<Listings, 'users'>;
   events: EventBus;
+  durable: DurableEvents;
   log: FastifyBaseLogger;
 }) {
   const accountData = createAccountDataService({
@@ -28,6 +31,7 @@ export function composePersonalData({
     store: imageStore,
     discardProfilePhotos: (urls) => users.discardPhotos(urls),
     events,
+    durable,
     productName: config.productName,
     log,
   });

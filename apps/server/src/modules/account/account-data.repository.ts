@@ -33,6 +33,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { keepChatsAboutListings } from '../message/kept-chats.repository.js';
+import type { OfferRow } from '../offer/offer.repository.js';
 import type { Db } from '../product/product.cards.js';
 
 export type DbTx = Db;
@@ -384,19 +385,21 @@ export function offersOf(db: Db, userId: number) {
 
 /**
  * Open offers end with the account: those the person made are withdrawn, those made to them expire. The rest stay
- * in the other side's chat, from "Deleted user", as the messages do.
+ * in the other side's chat, from "Deleted user", as the messages do. Answers the offers it ended.
  */
-async function endOpenOffers(db: Db, userId: number): Promise<void> {
+async function endOpenOffers(db: Db, userId: number, answeredAt: Date): Promise<OfferRow[]> {
   const open = and(eq(offers.status, 'pending'), or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)));
-  const answeredAt = new Date();
-  await db
+  const withdrawn = await db
     .update(offers)
     .set({ status: 'withdrawn', answeredAt })
-    .where(and(open, eq(offers.fromUserId, userId)));
-  await db
+    .where(and(open, eq(offers.fromUserId, userId)))
+    .returning();
+  const expired = await db
     .update(offers)
     .set({ status: 'expired', answeredAt })
-    .where(and(open, ne(offers.fromUserId, userId)));
+    .where(and(open, ne(offers.fromUserId, userId)))
+    .returning();
+  return [...withdrawn, ...expired];
 }
 
 /**
@@ -431,13 +434,14 @@ async function forgetInOthersNotices(db: Db, userId: number): Promise<void> {
  * Removes the account. Rows with a foreign key to the person go with the users row (ON DELETE, as
  * personal-data.ts lists); what names the person without one is handled here first: view counts keyed by
  * 'u:<id>' are deleted, chats keep the titles of the listings about to go, open offers end. Call inside a
- * transaction.
+ * transaction. Answers the open offers it ended, for the other side's chat to hear of.
  */
-export async function deleteAccount(db: Db, userId: number): Promise<void> {
+export async function deleteAccount(db: Db, userId: number, at: Date): Promise<OfferRow[]> {
   await forgetInOthersNotices(db, userId);
   await keepChatsAboutListings(db, { sellerId: userId });
-  await endOpenOffers(db, userId);
+  const ended = await endOpenOffers(db, userId, at);
   await db.delete(productViews).where(eq(productViews.viewerKey, viewerKey(userId)));
   await db.delete(profileViews).where(eq(profileViews.viewerKey, viewerKey(userId)));
   await db.delete(users).where(eq(users.id, userId));
+  return ended;
 }

@@ -4,12 +4,14 @@
  * registry of what names a person; its test keeps it equal to the live schema.
  */
 import { messages, type AccountExport, type NotificationType } from '@rummage/contract';
-import { withTransaction, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DurableEvents } from '../../events/durable.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { offerStatusAt } from '../message/chat-message.js';
 import { readPreferences } from '../notification/preferences.repository.js';
+import { presentOffer } from '../offer/offer.presenter.js';
 import { keysInUse } from '../product/product.repository.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
 import { recordAction } from '../staff/moderation-log.repository.js';
@@ -35,6 +37,8 @@ export interface AccountDataServiceOptions {
   discardProfilePhotos: (urls: string[]) => Promise<void>;
   /** Told `session.ended` after a deletion commits; hub delivery closes the person's connections. */
   events: EventBus;
+  /** The deletion's consequences (open offers ended) are recorded in its transaction. */
+  durable: DurableEvents;
   productName: string;
   log: Log;
   clock?: () => Date;
@@ -129,7 +133,7 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
     userId: number,
     inTransaction: (tx: repo.DbTx, account: repo.LockedAccount) => Promise<void>,
   ): Promise<void> {
-    const files = await withTransaction(db, async (tx) => {
+    const files = await options.durable.transaction(async (tx, record) => {
       await lockRaterAndRated(tx, userId);
       const account = await repo.lockAccount(tx, userId);
       if (!account) throw new HttpError(404, messages.staff.userNotFound);
@@ -138,7 +142,10 @@ export function createAccountDataService(options: AccountDataServiceOptions) {
         throw new HttpError(409, messages.staff.lastAdmin);
       }
       const photos = await repo.photosOfListingsOf(tx, userId);
-      await repo.deleteAccount(tx, userId);
+      const at = clock();
+      // The other side's open chat takes the ended offer's new status, as after a withdrawal.
+      for (const offer of await repo.deleteAccount(tx, userId, at))
+        await record('offer.changed', { offer: presentOffer(offer, at) });
       return {
         listingKeys: photos.flatMap((photo) => [photo.largeKey, photo.thumbKey]),
         profilePhotos: [account.imageUrl, account.coverPhotoUrl].filter((url) => url !== null),

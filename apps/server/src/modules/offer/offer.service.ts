@@ -19,13 +19,13 @@ import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
-import { offerStatusAt } from '../message/chat-message.js';
 import { ensureConversation, insertMessage } from '../message/message-sending.repository.js';
 import { findConversation } from '../message/message.repository.js';
 import { activeReservation } from '../product/product.presenter.js';
 import { notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
 import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
+import { presentOffer } from './offer.presenter.js';
 import * as repo from './offer.repository.js';
 
 const O = messages.offers;
@@ -63,20 +63,6 @@ export function createOfferService(options: {
   const { db, durable, queue, reservations, durationMs } = options;
   const price = (amount: number) => formatPrice(amount, 'en', options.currency);
   const now = options.now ?? (() => new Date());
-
-  function present(row: repo.OfferRow, at: Date): Offer {
-    return {
-      id: row.id,
-      productId: row.productId,
-      buyerId: row.buyerId,
-      sellerId: row.sellerId,
-      fromUserId: row.fromUserId,
-      amount: row.amount,
-      status: offerStatusAt(row, at),
-      expiresAt: row.expiresAt.toISOString(),
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
 
   /**
    * The listing, still on offer: 404 when gone or hidden, 403 for its own seller making an offer, 400 when sold,
@@ -116,7 +102,7 @@ export function createOfferService(options: {
     status: OfferStatus,
     at: Date,
   ): Promise<Offer> {
-    const offer = present(await repo.setStatus(tx, row.id, status, at), at);
+    const offer = presentOffer(await repo.setStatus(tx, row.id, status, at), at);
     await record('offer.changed', { offer });
     return offer;
   }
@@ -157,7 +143,7 @@ export function createOfferService(options: {
         expiresAt: at,
         answeredAt: at,
       });
-      return { message: O.tooLow, data: present(row, at) };
+      return { message: O.tooLow, data: presentOffer(row, at) };
     }
     if (byBuyer) await refuseTooMany(tx, listing.id, buyerId, at);
     const open = await repo.pendingBetween(tx, listing.id, buyerId);
@@ -189,7 +175,7 @@ export function createOfferService(options: {
       amount: price(amount),
     });
     await insertMessage(tx, offer.conversationId, fromUserId, text, null, at, row.id);
-    const data = present(row, at);
+    const data = presentOffer(row, at);
     await record('offer.changed', { offer: data });
     return { message: countersId === undefined ? O.sent : O.countered, data };
   }
@@ -300,7 +286,7 @@ export function createOfferService(options: {
     /** The seller sees every offer on the listing; a buyer those between them and the seller; anyone else none. */
     async list(user: AuthUser, productId: number): Promise<Offer[]> {
       const at = now();
-      return (await repo.listVisible(db, productId, user.id)).map((row) => present(row, at));
+      return (await repo.listVisible(db, productId, user.id)).map((row) => presentOffer(row, at));
     },
   };
 }

@@ -164,6 +164,29 @@ describe('offers in the chat between the two', () => {
     expect(strangerTab.got).toEqual([]);
   });
 
+  it('tells the open chat of an offer an account deletion ended', async () => {
+    const { seller, buyer, productId, sellerTab } = await chatOpenOnBothSides<Offer>(HUB_EVENTS.receiveOffer);
+    const made = await offer(buyer, productId, 40);
+    const countered = (
+      (await call(seller, 'POST', apiPath(API.offer.counter, { id: made.id }), {
+        amount: 70,
+      })) as OfferResponse
+    ).data;
+    await settled([sellerTab.connection]);
+    sellerTab.got.length = 0;
+
+    const deleted = await hub.t.app.inject({
+      method: 'DELETE',
+      url: API.account.delete,
+      headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: buyer.password }),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await settled([sellerTab.connection]);
+    // The seller's counter-offer was made to the buyer, who is gone: it expired, and its Accept goes from the page.
+    expect(sellerTab.got.map((pushed) => [pushed.id, pushed.status])).toEqual([[countered.id, 'expired']]);
+  });
+
   it('sends AgreementChanged to the chat when the listing is held for its buyer, let go, sold to them, and called off', async () => {
     const {
       seller,
