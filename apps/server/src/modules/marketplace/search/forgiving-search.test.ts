@@ -14,7 +14,14 @@ import { bearer, createUser, signIn } from '../../../test/factories.js';
 import { createProduct } from '../../../test/products.js';
 import { notificationApi } from '../../notification/notification.fixtures.js';
 import { savedSearchApi } from '../../saved-search/saved-search.fixtures.js';
-import { forgetSynonymLexemes, mayExclude, searchQueries, SYNONYM_GROUPS, type Rows } from './forgiving.js';
+import {
+  forgetSynonymLexemes,
+  listSearchWordsStatement,
+  mayExclude,
+  searchQueries,
+  SYNONYM_GROUPS,
+  type Rows,
+} from './forgiving.js';
 import { feedPage } from '../marketplace.repository.js';
 import { useSearchLanguage } from './language.js';
 
@@ -256,6 +263,18 @@ describe('search that forgives', () => {
     // The feed agrees with the alerts.
     expect(await api.feedIds(searcher, { search: 'vintge lamp', ...here, radiusKm: 10 })).toEqual([lamp]);
     expect(await api.feedIds(searcher, { search: 'couch', ...here, radiusKm: 10 })).toEqual([sofa]);
+  });
+
+  it('alerts a saved search with a typo of a listing word many other spellings crowd, as the feed finds it', async () => {
+    const { api, searcher, seller, here, circle, alerted } = await alerting();
+    // Other people's saved searches put 26 spellings closer to "sideboard" than the searcher's swapped letters.
+    const db = t.app.parts.storage.database.db;
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz')
+      await db.execute(listSearchWordsStatement(`sideboard${letter}`));
+    await api.saved(searcher, { search: 'sideborad', ...circle });
+    const sideboard = await api.newListing(seller, { title: 'Walnut sideboard', ...here });
+    expect(await api.feedIds(searcher, { search: 'sideborad', ...circle })).toEqual([sideboard]);
+    expect(await alerted()).toEqual([ROUTES.productDetail(sideboard)]);
   });
 
   it('leaves out what an excluded word would find, its synonyms too, in every part of the page and in alerts alike', async () => {
