@@ -11,7 +11,7 @@ import {
   LOCALES,
   PAGE_RENDERING,
   localizedPageFile,
-  withHtmlLang,
+  pageInLanguage,
   type Locale,
 } from '@rummage/contract';
 import { build, type AliasOptions, type Plugin, type Rolldown } from 'vite';
@@ -234,7 +234,7 @@ export function postBuild({ alias }: { alias?: AliasOptions }): Plugin {
       const page = withAppPreloads(outDir, shell);
       for (const { locale, home, shell: frame } of await prerenderPages(root, alias, outDir)) {
         const write = (file: string, html: string) =>
-          writeFileSync(join(outDir, localizedPageFile(file, locale)), withHtmlLang(html, locale));
+          writeFileSync(join(outDir, localizedPageFile(file, locale)), pageInLanguage(html, locale));
         write('index.html', withRoot(page, frame));
         write(HOME_HTML, withRoot(shell, home));
         // Before vite-plugin-pwa lists the files its service worker keeps (closeBundle, after this).

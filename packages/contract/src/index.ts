@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './locale.js';
 export type { Catalogue, Texts } from './locales/catalogue.js';
 export * from './locales/translate.js';
+export * from './page-language.js';
 export * from './accessibility.js';
 export * from './session.js';
 export * from './paths.js';

@@ -87,6 +87,8 @@ export const messages = {
     searchPlaceholder: 'thrift anything nearby!',
     searchButton: 'search',
     tagline: 'a community for people who love to thrift',
+    /** What link previews and search results show under a page's title (`<meta name="description">`). */
+    pageDescription: 'A community marketplace for people who love to thrift.',
     noListingsTitle: 'No Listings Nearby',
     noListingsText: "We couldn't find any listings in your search area. Try changing your location.",
     /** The empty feed's offer of the nearest spelling that finds something (docs/product.md, "Search"). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, PAGE_RENDERING } from '@rummage/contract';
+import { API, messages, PAGE_RENDERING, textsFor } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { bearer, createUser, signIn } from '../test/factories.js';
 
@@ -43,7 +43,8 @@ beforeAll(async () => {
   writeFileSync(join(distDir, '.vite', 'manifest.json'), '{}');
   writeFileSync(
     join(distDir, templateFile),
-    `<!doctype html>${headMarker}<div id="root">${pageMarker}</div>`,
+    `<!doctype html><html lang="en"><meta name="description" content="${messages.home.pageDescription}">` +
+      `${headMarker}<div id="root">${pageMarker}</div>`,
   );
   writeFileSync(join(distDir, rendererFile), STAND_IN_RENDERER);
   t = await buildTestApp({ WEB_DIST_DIR: distDir });
@@ -62,9 +63,19 @@ describe('pages rendered at request time', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(response.body).toMatch(/^<!doctype html><title>rendered<\/title><div id="root"><p>categories /);
+    expect(response.body).toMatch(/<title>rendered<\/title><div id="root"><p>categories /);
     // The SPEC's categories, read from the database through the real route.
     expect(response.body).toContain('Furniture');
+  });
+
+  it('is in the reader’s language: its lang and the description link previews show', async () => {
+    const german = await page('/product-detail/7', { 'accept-language': 'de' });
+    expect(german.body).toContain(
+      `<html lang="de"><meta name="description" content="${textsFor('de').home.pageDescription}">`,
+    );
+    expect((await page('/product-detail/7')).body).toContain(
+      `<html lang="en"><meta name="description" content="${messages.home.pageDescription}">`,
+    );
   });
 
   it('asks the API as a visitor, never with the browser’s credentials', async () => {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_RENDERING, withHtmlLang, type Locale } from '@rummage/contract';
+import { PAGE_RENDERING, pageInLanguage, type Locale } from '@rummage/contract';
 
 /**
  * The pages people land on from a link whose largest element is a photo the API names (the marketplace, a
@@ -108,7 +108,7 @@ export function createPageRender(app: FastifyInstance, distDir: string): PageRen
         ]);
         if (!page) return null;
         return {
-          html: withHtmlLang(template, locale)
+          html: pageInLanguage(template, locale)
             .replace(headMarker, () => page.head)
             .replace(pageMarker, () => page.markup),
           status: page.status === 404 ? 404 : 200,

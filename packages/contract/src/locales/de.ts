@@ -77,6 +77,7 @@ export const de: Catalogue = {
     searchPlaceholder: 'Finde Schätze in deiner Nähe!',
     searchButton: 'suchen',
     tagline: 'eine Community für alle, die gern stöbern',
+    pageDescription: 'Ein Marktplatz der Nachbarschaft für alle, die gern Gebrauchtes kaufen und verkaufen.',
     noListingsTitle: 'Keine Anzeigen in der Nähe',
     noListingsText:
       'Wir haben in deinem Suchgebiet keine Anzeigen gefunden. Versuch es mit einem anderen Standort.',

@@ -77,6 +77,7 @@ export const es: Catalogue = {
     searchPlaceholder: '¡encuentra gangas cerca de ti!',
     searchButton: 'buscar',
     tagline: 'una comunidad para quienes aman la segunda mano',
+    pageDescription: 'Un mercado de la comunidad para quienes aman la segunda mano.',
     noListingsTitle: 'No hay anuncios cerca',
     noListingsText: 'No encontramos anuncios en tu zona de búsqueda. Intenta cambiar tu ubicación.',
     didYouMean: '¿Quisiste decir {suggestion}?',
