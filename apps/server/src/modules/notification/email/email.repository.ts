@@ -4,12 +4,13 @@ import type { Locale } from '@rummage/contract';
  * ticket, one kind of a person's notices), and when the thread's last e-mail went out (notification_emails: at
  * most one per thread per hour).
  */
-import { and, asc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import {
   chatMessages,
   conversationMembers,
   conversations,
+  heldMessages,
   notificationEmails,
   notifications,
   products,
@@ -94,7 +95,10 @@ export async function findChatThread(
   };
 }
 
-/** Messages from the other side the receiver has not read, sent after `since` (the last e-mail) until `until`. */
+/**
+ * Messages from the other side the receiver has not read, sent after `since` (the last e-mail) until `until`. A held
+ * message staff released after `since` counts too: it keeps the time it was written, which may be older.
+ */
 export async function pendingChatMessages(
   db: Database,
   thread: ChatThread,
@@ -110,7 +114,18 @@ export async function pendingChatMessages(
         eq(chatMessages.conversationId, thread.conversationId),
         ne(chatMessages.senderId, receiverId),
         gt(chatMessages.id, thread.readUpTo),
-        since ? gt(chatMessages.createdAt, since) : undefined,
+        since
+          ? or(
+              gt(chatMessages.createdAt, since),
+              inArray(
+                chatMessages.id,
+                db
+                  .select({ id: heldMessages.messageId })
+                  .from(heldMessages)
+                  .where(and(eq(heldMessages.status, 'released'), gt(heldMessages.decidedAt, since))),
+              ),
+            )
+          : undefined,
         lte(chatMessages.createdAt, until),
       ),
     )

@@ -6,9 +6,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API, ROUTES, fillText, messages } from '@rummage/contract';
-import { jobs } from '../../../db/schema.js';
-import { banUser } from '../../../test/factories.js';
+import { API, ROUTES, apiPath, fillText, messages } from '@rummage/contract';
+import { heldMessages, jobs } from '../../../db/schema.js';
+import { banUser, createUser, signIn } from '../../../test/factories.js';
 import { DELAY_MS, PACE_MS, PUBLIC_URL, until, useMailingApp } from './email.fixtures.js';
 import { EMAIL_JOBS } from './notification-email.js';
 
@@ -70,6 +70,36 @@ describe('chat message e-mail', () => {
     expect(followUp!.parsed.text).not.toContain('First question');
     await m.jobsSettled(seller.user.id);
     expect(m.mailsTo(seller.user)).toHaveLength(2);
+  });
+
+  it('e-mails a held message staff release after the thread was e-mailed, in the follow-up', async () => {
+    const { seller, productId } = await m.chat();
+    // A new account's near-certain spam waits for staff (docs/product.md §16); its next message goes through.
+    const newcomer = await createUser(m.t.app);
+    const token = await signIn(m.t.app, newcomer);
+    const held = 'Is this still available? kindly text me on whatsapp +1 (318) 555-0199 for more details';
+    await m.chats.sent(token, productId, seller.user.id, held);
+    await m.chats.sent(token, productId, seller.user.id, 'Hello, are you there?');
+    const [first] = await m.waitForMails(seller.user, 1);
+    expect(first!.parsed.text).toContain('Hello, are you there?');
+    expect(first!.parsed.text).not.toContain('whatsapp');
+
+    const staff = await createUser(m.t.app, { role: 'staff' });
+    const staffToken = await signIn(m.t.app, staff);
+    const [waiting] = await m.t.app.parts.storage.database.db
+      .select({ id: heldMessages.id })
+      .from(heldMessages)
+      .where(eq(heldMessages.senderId, newcomer.id));
+    const released = await m.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.staff.releaseHeldMessage, { heldMessageId: waiting!.id }),
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    // Written before the first e-mail, delivered after it: the follow-up carries it.
+    const [, followUp] = await m.waitForMails(seller.user, 2);
+    expect(followUp!.parsed.text).toContain('whatsapp');
+    expect(followUp!.parsed.text).not.toContain('Hello, are you there?');
   });
 
   it('sends no follow-up when the later messages were read within the hour', async () => {
