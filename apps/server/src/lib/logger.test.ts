@@ -10,6 +10,14 @@ describe('logging', () => {
     expect(redactUrl('/api/Category')).toBe('/api/Category');
   });
 
+  it('keeps no searched words or typed towns next to the address that asked', () => {
+    expect(redactUrl('/api/Marketplace/products?search=pregnancy%20test&latitude=41.9')).toBe(
+      '/api/Marketplace/products?search=[redacted]&latitude=41.9',
+    );
+    expect(redactUrl('/api/Geo/cities?q=Springf&limit=8')).toBe('/api/Geo/cities?q=[redacted]&limit=8');
+    expect(redactUrl('/marketplace?category=3')).toBe('/marketplace?category=3');
+  });
+
   it('never writes bearer tokens, passwords or reset tokens', async () => {
     const lines: string[] = [];
     const stream = new Writable({

@@ -3,8 +3,12 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 import type PinoPretty from 'pino-pretty';
 import type { AppConfig } from '../config.js';
 
-/** Query parameters that carry secrets: hub access tokens and reset links must never reach a log line. */
-const SECRET_QUERY = /([?&](?:access_token|token|authToken|id_token)=)[^&#]*/gi;
+/**
+ * Query parameters a log line must not keep: secrets (hub access tokens, reset links), and what a person searched
+ * for (`search`) or typed as their town (`q`), which next to their address would say who searched what; the staff
+ * search report keeps the words alone (docs/product.md, "Search").
+ */
+const SECRET_QUERY = /([?&](?:access_token|token|authToken|id_token|search|q)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
