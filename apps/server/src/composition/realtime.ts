@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HubName } from '@rummage/contract';
 import type { AppConfig } from '../config.js';
 import type { EventBus } from '../events/bus.js';
-import { countUnread } from '../modules/notification/centre.repository.js';
+import { countUnread, countUnreadOf } from '../modules/notification/centre.repository.js';
 import type { Backplane } from '../realtime/backplane/backplane.js';
 import { createMemoryBackplane } from '../realtime/backplane/memory.js';
 import { deliverChatMessages } from '../realtime/delivery/chat.js';
@@ -103,7 +103,7 @@ export async function composeRealtime({
   deliverChatMessages(events, hubContext);
   deliverInboxChanges(events, hubContext, database.db, log);
   deliverSupportEvents(events, hubContext, database.db, log);
-  deliverNotificationCounts(events, hubContext, (userId) => countUnread(database.db, userId));
+  deliverNotificationCounts(events, hubContext, (userIds) => countUnreadOf(database.db, userIds));
   // Ended sessions close their connections on every process (a role change re-opens them); a sweep every few
   // seconds catches what the backplane dropped. Stopped before the backplane and the database close.
   const sessionChecks = { supportEmail: config.supportEmail, checkEveryMs: overrides.sessionCheckMs, log };
