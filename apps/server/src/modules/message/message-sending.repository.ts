@@ -3,7 +3,7 @@
  * time, the limits for new accounts and unanswered messages, the conversation made by its first message, and the
  * message stored as the conversation's latest. The chat's lookups and history are in message.repository.ts.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { chatMessages, conversationMembers, conversations, users } from '../../db/schema.js';
 import { findConversation, markRead, type Db } from './message.repository.js';
 
@@ -45,12 +45,16 @@ export async function hasAnswer(db: Db, conversationId: number, userId: number):
   return row !== undefined;
 }
 
-/** Whether both people have written in this conversation (after that, sharing a phone number is normal). */
+/**
+ * Whether both people have written in this conversation (after that, sharing a phone number is normal). An offer
+ * or a counter-offer is not writing: a lowball offer that an honest seller counters must not open the way off the
+ * site for the scammer's next message.
+ */
 export async function bothHaveWritten(db: Db, conversationId: number): Promise<boolean> {
   const [row] = await db
     .select({ speakers: sql<number>`count(distinct ${chatMessages.senderId})::int` })
     .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId));
+    .where(and(eq(chatMessages.conversationId, conversationId), isNull(chatMessages.offerId)));
   return Number(row?.speakers ?? 0) >= 2;
 }
 

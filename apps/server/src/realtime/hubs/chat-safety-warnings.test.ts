@@ -104,4 +104,28 @@ describe('safety warnings', () => {
     await expect.poll(() => sellerTab.received.length).toBe(2);
     expect(sellerTab.received.every((message) => message.safetyWarning === null)).toBe(true);
   });
+
+  it('still warns about moving off the site after only an offer and a counter-offer: neither wrote yet', async () => {
+    const { seller, buyer, productId } = await chatAbout();
+    const post = (who: HubPerson, url: string, body: object) =>
+      hub.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(who.token), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const offer = await post(buyer, API.offer.root, { productId, amount: 40 });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const offerId = offer.json<{ data: { id: number } }>().data.id;
+    const counter = await post(seller, apiPath(API.offer.counter, { id: offerId }), { amount: 70 });
+    expect(counter.statusCode, counter.body).toBe(201);
+    await send(
+      buyer,
+      productId,
+      seller.id,
+      'Text me on telegram at +1 (318) 555-0199, we can sort out the rest there',
+    );
+    const [, , message] = await historyOf(seller, productId, buyer.id);
+    expect(message?.safetyWarning).toEqual({ kind: 'offPlatform', text: S.offPlatform });
+  });
 });
