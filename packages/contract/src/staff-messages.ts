@@ -50,6 +50,7 @@ export const staffMessages = {
   heldGone: 'This message was already handled.',
   /** Releasing a held message whose recipient has since blocked its sender: it can only be rejected. */
   heldBlocked: 'The recipient has blocked the sender since. This message can only be rejected.',
+  heldSenderBanned: 'The sender is banned. This message can only be rejected.',
   heldFrom: 'From @{sender} to @{receiver} about {title}',
   heldWhy: 'Why it was held: {warning} (score {score})',
   heldNewAccount: 'Account {age} old, e-mail {verified}',

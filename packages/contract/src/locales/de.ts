@@ -852,6 +852,7 @@ export const de: Catalogue = {
     heldGone: 'Diese Nachricht wurde schon bearbeitet.',
     heldBlocked:
       'Die empfangende Person hat den Absender inzwischen blockiert. Diese Nachricht kann nur noch abgelehnt werden.',
+    heldSenderBanned: 'Der Absender ist gesperrt. Diese Nachricht kann nur noch abgelehnt werden.',
     heldFrom: 'Von @{sender} an @{receiver} zu {title}',
     heldWhy: 'Warum sie zurückgehalten wurde: {warning} (Wert {score})',
     heldNewAccount: 'Konto {age} alt, E-Mail {verified}',

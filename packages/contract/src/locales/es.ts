@@ -847,6 +847,7 @@ export const es: Catalogue = {
     heldGone: 'Este mensaje ya se gestionó.',
     heldBlocked:
       'La persona destinataria ha bloqueado al remitente desde entonces. Este mensaje solo se puede rechazar.',
+    heldSenderBanned: 'El remitente está suspendido. Este mensaje solo se puede rechazar.',
     heldFrom: 'De @{sender} a @{receiver} sobre {title}',
     heldWhy: 'Motivo de la retención: {warning} (puntuación {score})',
     heldNewAccount: 'Cuenta con {age} de antigüedad, correo {verified}',

@@ -66,9 +66,12 @@ export function createHeldMessages(options: { db: Database; durable: DurableEven
         if (!row) throw gone();
         const listing = await repo.findProduct(tx, row.productId);
         if (!listing) throw gone();
-        // What the sender could not send now, staff do not deliver for them (modules/user/reach.ts).
+        // What the sender could not send now, staff do not deliver for them (modules/user/reach.ts), nor what a
+        // banned scammer left waiting.
         if (await hasBlocked(tx, row.receiverId, row.senderId))
           throw new HttpError(409, messages.staff.heldBlocked);
+        if ((await repo.findUser(tx, row.senderId))?.bannedAt)
+          throw new HttpError(409, messages.staff.heldSenderBanned);
         const pair = { productId: row.productId, buyerId: row.buyerId, sellerId: listing.sellerId };
         const conversationId = await sending.ensureConversation(tx, pair);
         const stored = await sending.insertMessage(

@@ -18,7 +18,7 @@ import {
 } from '@rummage/contract';
 import { ageAccount, chatApi } from '../../modules/message/chat.fixtures.js';
 import { heldMessages } from '../../db/schema.js';
-import { bearer, createUser, signIn } from '../../test/factories.js';
+import { banUser, bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
 
@@ -150,6 +150,20 @@ describe('held messages', () => {
     expect((await historyOf(newcomer, productId, seller.id)).map((m) => m.text)).toEqual([
       'Hello, is the lamp still there?',
     ]);
+  });
+
+  it('is not released once its sender is banned: staff can only reject it', async () => {
+    const { seller, newcomer, productId, staff } = await newcomerWritesTo();
+    expect((await chatApi(hub.t.app).send(newcomer.token, productId, seller.id, SCAM)).statusCode).toBe(200);
+    await banUser(hub.t.app, newcomer.id);
+    const [entry] = (await waiting(staff)).filter((held) => held.sender.id === newcomer.id);
+    const release = await post(staff, apiPath(API.staff.releaseHeldMessage, { heldMessageId: entry!.id }));
+    expect(release.statusCode).toBe(409);
+    expect(release.json()).toMatchObject({ message: messages.staff.heldSenderBanned });
+    // The seller never hears of it.
+    expect((await get<{ data: unknown[] }>(seller, API.message.chatRooms)).body.data).toEqual([]);
+    const reject = await post(staff, apiPath(API.staff.rejectHeldMessage, { heldMessageId: entry!.id }));
+    expect(reject.statusCode, reject.body).toBe(200);
   });
 
   it('is not released to someone who has blocked its sender since: staff can only reject it', async () => {
