@@ -34,7 +34,7 @@ import * as heldRepo from './held-messages.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
 import { standingAgreement } from '../deal/deal.repository.js';
-import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
+import { refuseIfBlocked, refuseIfUnverified, refuseTooManyNewChats } from '../user/reach.js';
 
 const C = messages.chat;
 
@@ -155,12 +155,7 @@ export function createMessageService(options: MessageServiceOptions) {
     if (young && budget.limit - budget.remaining > newAccountShare(budget.limit)) {
       throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
     }
-    if (conversationId === undefined) {
-      const allowed = young ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
-      if ((await sending.countChatsStartedLastHour(tx, senderId)) >= allowed) {
-        throw new HttpError(429, C.newChatsLimited);
-      }
-    }
+    if (conversationId === undefined) await refuseTooManyNewChats(tx, senderId, young);
     if ((await sending.countUnansweredLastMinute(tx, senderId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
       throw new HttpError(429, C.unansweredLimited);
     }

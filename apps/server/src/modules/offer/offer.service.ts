@@ -24,7 +24,7 @@ import { findConversation } from '../message/message.repository.js';
 import { activeReservation } from '../product/product.presenter.js';
 import { notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
-import { refuseIfBlocked, refuseIfUnverified } from '../user/reach.js';
+import { refuseIfBlocked, refuseIfUnverified, refuseTooManyNewChats } from '../user/reach.js';
 import { presentOffer } from './offer.presenter.js';
 import * as repo from './offer.repository.js';
 
@@ -222,9 +222,10 @@ export function createOfferService(options: {
         const listing = await lockOpenListing(tx, productId, amount, user.id);
         await refuseIfEitherBlocked(tx, user.id, listing.sellerId);
         const chat = { productId, buyerId: user.id, sellerId: listing.sellerId };
-        // An offer starts the conversation when there is none, as a first message does.
+        // An offer starts the conversation when there is none, as a first message does, and counts as one.
         if (!(await findConversation(tx, productId, user.id))) {
           await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
+          await refuseTooManyNewChats(tx, user.id);
         }
         const conversationId = await ensureConversation(tx, chat);
         return place(tx, record, {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   apiPath,
+  CHAT_LIMITS,
   fillText,
   type ChatThreadHeader,
   messages,
@@ -14,7 +15,7 @@ import {
 import { conversations, deals, jobs, offers, products } from '../../db/schema.js';
 import { withTransaction } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer } from '../../test/factories.js';
+import { bearer, createUser, signIn } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { notificationApi, type Person } from '../notification/notification.fixtures.js';
 import { OFFER_LAPSE } from './offer.service.js';
@@ -137,6 +138,23 @@ describe('making an offer', () => {
     expect(sold.statusCode).toBe(400);
     expect(sold.json()).toMatchObject({ message: O.listingSold });
     expect((await post(API.offer.root, undefined, { productId, amount: 10 })).statusCode).toBe(401);
+  });
+
+  it('counts a chat an offer starts against the new chats an hour: a new account reaches no more sellers by offers', async () => {
+    const user = await createUser(t.app);
+    const newcomer = { ...user, token: await signIn(t.app, user) } as Person;
+    const seller = await api.person();
+    const listings = await Promise.all(
+      Array.from({ length: CHAT_LIMITS.newChatsPerHourNewAccount + 1 }, () =>
+        createProduct(t.app, seller.id),
+      ),
+    );
+    for (const productId of listings.slice(0, -1)) await made(await offer(newcomer, productId, 50));
+    const refused = await offer(newcomer, listings.at(-1)!, 50);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: messages.chat.newChatsLimited });
+    // Nothing was started for the refused one.
+    expect(await listOf(seller, listings.at(-1)!)).toEqual([]);
   });
 
   it('refuses either way once one blocked the other, with nothing more said', async () => {

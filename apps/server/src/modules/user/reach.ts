@@ -4,10 +4,11 @@
  * a hub, a job); and the notification centre leaves out a recipient who blocked the entry's actor
  * (centre.repository.ts), so a reminder or a notice about someone blocked never arrives either.
  */
-import { messages } from '@rummage/contract';
+import { CHAT_LIMITS, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { isEmailVerified } from '../account/email-verification.repository.js';
 import type { Db } from '../product/product.cards.js';
+import { countChatsStartedLastHour, isYoungAccount } from '../message/message-sending.repository.js';
 import { hasBlocked } from './block.repository.js';
 
 /** Refuses with the act's own text (403, nothing more said) when `otherId` blocked `actorId`. */
@@ -27,5 +28,17 @@ export async function refuseIfBlocked(
 export async function refuseIfUnverified(db: Db, actorId: number, required: boolean): Promise<void> {
   if (required && !(await isEmailVerified(db, actorId))) {
     throw new HttpError(403, messages.emailVerification.required);
+  }
+}
+
+/**
+ * A new conversation beyond CHAT_LIMITS' number an hour (fewer for an account younger than a day) is refused with
+ * 429 and the contract's text, whatever starts it: a first message or an offer. `young` when already known.
+ */
+export async function refuseTooManyNewChats(db: Db, actorId: number, young?: boolean): Promise<void> {
+  const isYoung = young ?? (await isYoungAccount(db, actorId, CHAT_LIMITS.newAccountAgeMs));
+  const allowed = isYoung ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
+  if ((await countChatsStartedLastHour(db, actorId)) >= allowed) {
+    throw new HttpError(429, messages.chat.newChatsLimited);
   }
 }
