@@ -218,14 +218,18 @@ export function productAndConversationLookup(
     productAndConversationOf((await run({ productId, userId, otherUserId }))[0]);
 }
 
-/** The conversation about a listing between two people, whichever of them is the buyer. */
+/**
+ * The conversation about a listing between two people, whichever of them is the buyer. `forShare` keeps its last
+ * message as read until the transaction ends: a message sent meanwhile (which moves it) waits.
+ */
 export async function findConversationBetween(
   db: Db,
   productId: number,
   userId: number,
   otherUserId: number,
+  options: { forShare?: boolean } = {},
 ): Promise<ConversationRow | undefined> {
-  const [row] = await db
+  const query = db
     .select(conversationColumns)
     .from(conversations)
     .where(
@@ -238,6 +242,7 @@ export async function findConversationBetween(
       ),
     )
     .limit(1);
+  const [row] = await (options.forShare ? query.for('share') : query);
   return row;
 }
 

@@ -279,10 +279,12 @@ export function createMessageService(options: MessageServiceOptions) {
 
     /** Marks what `otherUserId` wrote about the listing as read by the caller. */
     async read(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
-      // The chat's last message is read in the transaction that records the read: a message that came between a
-      // read outside it and the commit stayed unread, yet its bell entry, told of the read, was marked read.
+      // The chat's last message is read, and kept, in the transaction that records the read: a message that came
+      // between a read outside it and the commit stayed unread, yet its bell entry, told of the read, was marked read.
       await durable.transaction(async (tx, record) => {
-        const conversation = await repo.findConversationBetween(tx, productId, user.id, otherUserId);
+        const conversation = await repo.findConversationBetween(tx, productId, user.id, otherUserId, {
+          forShare: true,
+        });
         if (!conversation) throw new HttpError(404, C.notFound);
         await repo.markRead(tx, conversation.id, user.id, conversation.lastMessageId);
         await record('chat.read', { userId: user.id, productId, otherUserId });
@@ -292,7 +294,9 @@ export function createMessageService(options: MessageServiceOptions) {
     /** "Delete chat": hides it for the caller only, until a newer message arrives. */
     async deleteChat(user: AuthUser, productId: number, otherUserId: number): Promise<void> {
       await durable.transaction(async (tx, record) => {
-        const conversation = await repo.findConversationBetween(tx, productId, user.id, otherUserId);
+        const conversation = await repo.findConversationBetween(tx, productId, user.id, otherUserId, {
+          forShare: true,
+        });
         if (!conversation) throw new HttpError(404, C.notFound);
         await repo.clearUpTo(tx, conversation.id, user.id, conversation.lastMessageId);
         await record('chat.deleted', { userId: user.id, productId, otherUserId });
