@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -260,27 +261,41 @@ describe('reserve for a buyer', () => {
     });
   });
 
-  it('names a buyer who deleted their account "Deleted user" in the seller\'s record of holding for them', async () => {
-    const { seller, buyer, productId, title } = await listingWithChat();
-    expect((await reserve(seller, productId, buyer.id)).statusCode).toBe(200);
-    expect((await unreserve(seller, productId)).statusCode).toBe(200);
-    const sellerTitles = async () =>
-      (await api.listOf(seller)).data
-        .filter((entry) => entry.type === NOTIFICATION_TYPES.reservation)
-        .map((entry) => entry.title);
-    const N = messages.notifications;
-    const made = (name: string) => N.reservedTitleSeller.replace('{name}', name).replace('{title}', title);
-    const released = (name: string) =>
-      N.releasedTitleSeller.replace('{name}', name).replace('{title}', title);
-    expect(await sellerTitles()).toEqual([released(buyer.username), made(buyer.username)]);
+  it.each([
+    ['made now', false],
+    ['made before such records named the buyer apart, once the migration ran', true],
+  ])(
+    'names a buyer who deleted their account "Deleted user" in the seller\'s record of holding for them: %s',
+    async (_when, old) => {
+      const { seller, buyer, productId, title } = await listingWithChat();
+      expect((await reserve(seller, productId, buyer.id)).statusCode).toBe(200);
+      expect((await unreserve(seller, productId)).statusCode).toBe(200);
+      if (old) {
+        await db().execute(sql`update notifications set data = data - 'named' where user_id = ${seller.id}`);
+        const migration = readFileSync(
+          new URL('../../db/migrations/0034_reservation_records_name_buyer.sql', import.meta.url),
+          'utf8',
+        );
+        await db().execute(sql.raw(migration));
+      }
+      const sellerTitles = async () =>
+        (await api.listOf(seller)).data
+          .filter((entry) => entry.type === NOTIFICATION_TYPES.reservation)
+          .map((entry) => entry.title);
+      const N = messages.notifications;
+      const made = (name: string) => N.reservedTitleSeller.replace('{name}', name).replace('{title}', title);
+      const released = (name: string) =>
+        N.releasedTitleSeller.replace('{name}', name).replace('{title}', title);
+      expect(await sellerTitles()).toEqual([released(buyer.username), made(buyer.username)]);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: json(buyer),
-      payload: JSON.stringify({ password: buyer.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await sellerTitles()).toEqual([released(N.deletedUser), made(N.deletedUser)]);
-  });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: API.account.delete,
+        headers: json(buyer),
+        payload: JSON.stringify({ password: buyer.password }),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await sellerTitles()).toEqual([released(N.deletedUser), made(N.deletedUser)]);
+    },
+  );
 });
