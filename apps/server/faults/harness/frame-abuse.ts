@@ -6,12 +6,10 @@
  * handshake, a frame over the WebSocket cap, a 1 MB handshake. Stopped, it finishes the connections in flight and
  * answers what each saw.
  */
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { HUB_METHODS } from '@rummage/contract';
 import { RawHubSocket } from '../../src/realtime/test/server.js';
-import { serverPackageDir } from '../../src/lib/package-paths.js';
+import { runClientProcess, STARTED } from './client-process.js';
 import { repeat } from './load.js';
 
 export const FRAME_KINDS = ['record', 'frame', 'handshake'] as const;
@@ -35,8 +33,6 @@ interface FrameAbuseOptions {
   concurrency: number;
   perSecond: number;
 }
-
-const STARTED = 'frame abuse started';
 
 async function abuse(options: FrameAbuseOptions, kind: FrameOutcome['kind']): Promise<FrameOutcome> {
   const megabyte = 'x'.repeat(1_000_000);
@@ -70,36 +66,12 @@ export function runFrameAbuse(options: FrameAbuseOptions): {
   started: Promise<void>;
   stop(): Promise<FrameAbuseResult>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: serverPackageDir,
-    env: { ...process.env, FRAME_ABUSE: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (child.pid !== undefined) setPriority(child.pid, 10);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const failure = (why: string) => new Error(`the frame abuse failed (${why}):\n${stderr}\n${stdout}`);
-  const started = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes(STARTED)) resolve();
-    });
-    child.once('exit', () => reject(failure('it ended before starting')));
-  });
-  const done = new Promise<FrameAbuseResult>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(failure(`exit code ${code}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as FrameAbuseResult);
-      } catch (error) {
-        reject(failure(String(error)));
-      }
-    });
-  });
-  started.catch(() => undefined);
-  done.catch(() => undefined);
+  const { started, done, child } = runClientProcess<FrameAbuseResult>(
+    import.meta.url,
+    'FRAME_ABUSE',
+    options,
+    'the frame abuse',
+  );
   return {
     started,
     stop() {

@@ -13,12 +13,10 @@
  * Runs in a child process of its own (`runHubStorm`), so the storm's sockets and CPU stay out of the test process,
  * which measures REST throughput meanwhile and has its own file-descriptor limit (`ulimit -n`) to respect.
  */
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { HUB_METHODS } from '@rummage/contract';
 import { RawHubSocket } from '../../src/realtime/test/server.js';
-import { serverPackageDir } from '../../src/lib/package-paths.js';
+import { runClientProcess, STARTED } from './client-process.js';
 
 export interface StormOptions {
   /** ws://host:port/hubpath */
@@ -130,42 +128,14 @@ export interface RunningStorm {
   done: Promise<StormResult>;
 }
 
-const STARTED = 'storm started';
-
 /** Runs the storm in a child process. */
 export function runHubStorm(options: StormOptions): RunningStorm {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: serverPackageDir,
-    env: { ...process.env, HUB_STORM: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The storm's clients would live on other machines: on the test's own cores they yield to the server.
-  if (child.pid !== undefined) setPriority(child.pid, 10);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const failure = (why: string) => new Error(`the hub storm failed (${why}):\n${stderr}\n${stdout}`);
-  const started = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes(STARTED)) resolve();
-    });
-    child.once('exit', () => reject(failure('it ended before starting')));
-  });
-  const done = new Promise<StormResult>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(failure(`exit code ${code}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as StormResult);
-      } catch (error) {
-        reject(failure(String(error)));
-      }
-    });
-  });
-  // Either may be awaited alone; the other's rejection must not go unhandled.
-  started.catch(() => undefined);
-  done.catch(() => undefined);
+  const { started, done } = runClientProcess<StormResult>(
+    import.meta.url,
+    'HUB_STORM',
+    options,
+    'the hub storm',
+  );
   return { started, done };
 }
 
