@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  errorBodySchema,
   heldMessageActionResponseSchema,
   heldMessageIdParamsSchema,
   heldMessagesResponseSchema,
@@ -49,7 +50,8 @@ export const heldMessageRoutes: FastifyPluginAsyncZod<{ held: HeldMessages }> = 
           'Deliver a held message with its original time (the recipient is notified as for any message)',
         params: heldMessageIdParamsSchema,
         security,
-        response: { 200: heldMessageActionResponseSchema, ...refusalResponses },
+        // 409: no longer deliverable (the recipient blocked the sender since, or the sender is banned).
+        response: { 200: heldMessageActionResponseSchema, 409: errorBodySchema, ...refusalResponses },
       },
     },
     async (request) => {
