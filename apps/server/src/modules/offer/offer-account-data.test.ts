@@ -45,6 +45,16 @@ async function exportOf(who: Person): Promise<AccountExport> {
   return response.json<AccountExport>();
 }
 
+async function deleteAccountOf(who: Person) {
+  const deleted = await t.app.inject({
+    method: 'DELETE',
+    url: API.account.delete,
+    headers: { ...bearer(who.token), 'content-type': 'application/json' },
+    payload: JSON.stringify({ password: who.password }),
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+}
+
 const brief = (data: AccountExport) =>
   data.offers.map((offer) => [offer.amount, offer.status, offer.role, offer.madeByMe]);
 
@@ -90,13 +100,7 @@ describe('offers in the account export and deletion', () => {
     const titles = async () => (await api.listOf(seller)).data.map((entry) => entry.title);
     expect((await titles()).filter((title) => title.startsWith(`${buyer.username} offered`))).toHaveLength(2);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: buyer.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccountOf(buyer);
 
     // The seller's counter-offer was made to someone who is gone: it expired. The buyer's own offer is withdrawn.
     const history = await chat.historyOf(seller.token, desk, buyer.id);
@@ -130,13 +134,7 @@ describe('offers in the account export and deletion', () => {
     const titles = async () => (await api.listOf(seller)).data.map((entry) => entry.title);
     expect(await titles()).toEqual([expect.stringMatching(new RegExp(`^${buyer.username} bietet`))]);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: buyer.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccountOf(buyer);
     expect(await titles()).toEqual([
       expect.stringMatching(new RegExp(`^${textsFor('de').notifications.deletedUser} bietet`)),
     ]);
