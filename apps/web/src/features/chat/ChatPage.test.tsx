@@ -308,6 +308,31 @@ describe('chat page', () => {
     expect(screen.queryByRole('button', { name: 'load older messages' })).toBeNull();
   });
 
+  it('fills that gap too when a live message arrives between rejoining and the reload', async () => {
+    const PAGE = 50;
+    let history = [chatMessage(1, 12, 'm1', 120)];
+    const page = (url: URL) => {
+      const before = Number(url.searchParams.get('before') ?? Infinity);
+      const older = history.filter((message) => message.id < before);
+      return { body: { data: older.slice(-PAGE), hasMore: older.length > PAGE } };
+    };
+    const { chat } = await openChat({ historyAnswer: page });
+    act(() => chat.dropConnection());
+    history = [
+      ...history,
+      ...Array.from({ length: 60 }, (_, n) => chatMessage(n + 2, 12, `m${n + 2}`, 60 - n)),
+    ];
+    // Back in the chat, sam writes again before the missed messages are read: the live one is newer than them all.
+    const live = chatMessage(62, 12, 'm62', 0);
+    chat.onInvoke = (method) => {
+      if (method !== 'JoinChat') return;
+      history = [...history, live];
+      chat.emit(HUB_EVENTS.receiveMessage, live);
+    };
+    act(() => chat.restoreConnection());
+    await waitFor(() => expect(itemTexts()).toEqual(Array.from({ length: 62 }, (_, n) => `m${n + 1}`)));
+  });
+
   it('loads older messages above the newest when the server has more', async () => {
     const user = userEvent.setup();
     const { api } = await openChat({

@@ -76,20 +76,26 @@ export function useChatThread(receiverId: number | null, productId: number | nul
 
   const messagesRef = useRef(chat.messages);
   messagesRef.current = chat.messages;
+  /**
+   * The newest message shown when the connection dropped: everything after it may be missing, even once a live
+   * message newer than the gap arrives on rejoining, before the catch-up reads it. (With nothing shown there is no
+   * gap: "load older" pages back from the oldest message shown.)
+   */
+  const shownAtDrop = useRef<number | null>(null);
 
   /**
    * The newest page, merged into what is shown (on open, and after a reconnect so nothing is missed). A long drop
-   * may have brought more than a page: older pages are read until they meet the newest message shown, so no gap is
-   * left that "load older" (which pages back from the oldest shown) would never fill. Answers whether it brought a
-   * message from the other person to a chat that already showed others.
+   * may have brought more than a page: older pages are read until they meet `knownUpTo` (by default the newest
+   * message shown), so no gap is left that "load older" (which pages back from the oldest shown) would never fill.
+   * Answers whether it brought a message from the other person to a chat that already showed others.
    */
-  const loadNewest = useCallback(async (signal?: AbortSignal): Promise<boolean> => {
+  const loadNewest = useCallback(async (signal?: AbortSignal, knownUpTo?: number): Promise<boolean> => {
     const current = partiesRef.current;
     if (!current) return false;
     const shown = new Set(
       messagesRef.current.flatMap((message) => (message.id === null ? [] : [message.id])),
     );
-    const newestShown = shown.size > 0 ? Math.max(...shown) : null;
+    const newestShown = knownUpTo ?? (shown.size > 0 ? Math.max(...shown) : null);
     const stored = (rows: unknown[]) =>
       rows.map((raw) => toLocalMessage(raw, current)).filter((message) => message !== null);
     try {
@@ -194,9 +200,16 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         dispatch({ type: 'failed' });
       },
     },
+    onDropped: () => {
+      // The first drop counts: a second one before the catch-up ran leaves the same messages to read.
+      const ids = messagesRef.current.flatMap((message) => (message.id === null ? [] : [message.id]));
+      if (shownAtDrop.current === null && ids.length > 0) shownAtDrop.current = Math.max(...ids);
+    },
     onConnected: (connection: HubLike) => {
       const current = partiesRef.current;
       if (!current) return;
+      const knownUpTo = shownAtDrop.current ?? undefined;
+      shownAtDrop.current = null;
       invokeHub(connection, 'chat', HUB_METHODS.chat.joinChat, current.otherId, current.productId)
         .catch((error: unknown) => console.warn('JoinChat failed', error))
         // What changed while this screen was not yet (or no longer) in the chat is read again: the messages from
@@ -204,7 +217,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
         // reaches only pages in the chat).
         .then(() => {
           readAgreementAgain(current);
-          return loadNewest();
+          return loadNewest(undefined, knownUpTo);
         })
         // What came from the other person meanwhile is read now that it shows, as a live message is.
         .then((brought) => {

@@ -16,6 +16,11 @@ export interface UseHubOptions<H extends HubName> {
   handlers?: HubEventHandlers<H>;
   /** After the first start and after every automatic reconnect: the place to (re)join groups. */
   onConnected?: (connection: HubLike, reconnected: boolean) => void;
+  /**
+   * The connection stopped delivering (it dropped, or closed with an error): what was received until now is all
+   * the page knows, which a catch-up after the next onConnected starts from.
+   */
+  onDropped?: () => void;
   /** Last words before the connection is stopped (for example LeaveChat); awaited briefly. */
   onStopping?: (connection: HubLike) => Promise<unknown> | void;
 }
@@ -98,6 +103,7 @@ export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> 
           if (disposed) return;
           isUp = false;
           setState('reconnecting');
+          latest.current.onDropped?.();
         });
         created.onreconnected(() => {
           if (disposed) return;
@@ -110,6 +116,7 @@ export function useHub<H extends HubName>(hubName: H, options: UseHubOptions<H> 
           isUp = false;
           setState('disconnected');
           if (!error) return;
+          latest.current.onDropped?.();
           console.warn(`Hub ${path}: connection closed (${describeHubError(error)})`);
           // The server closes a connection for good when its session ended (logout elsewhere, "log out
           // everywhere", a password reset, a ban): find out now rather than at the next click.
