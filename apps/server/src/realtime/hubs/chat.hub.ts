@@ -25,12 +25,14 @@ function joinedChats(hub: ChatInvocation): Map<string, string> {
   return joined;
 }
 
-/** Ids arrive as the page has them (route parameters: strings, or numbers). */
+/**
+ * Ids arrive as the page has them (route parameters: strings, or numbers); ones that cannot be ids are refused in
+ * the words of the REST calls that take the same ids (the history, the chat's header, sending).
+ */
 function ids(receiverId: unknown, productId: unknown): { receiverId: number; productId: number } {
   const receiver = idSchema.safeParse(receiverId);
-  if (!receiver.success) throw new HttpError(403, C.notParticipant);
   const product = idSchema.safeParse(productId);
-  if (!product.success) throw new HttpError(404, C.productNotFound);
+  if (!receiver.success || !product.success) throw new HttpError(400, messages.request.idInvalid);
   return { receiverId: receiver.data, productId: product.data };
 }
 

@@ -110,6 +110,35 @@ describe('/generalhub and /chathub with the official client', () => {
     await strangerChat.invoke('LeaveChat', seller.id, productId);
   });
 
+  it('refuses ids that cannot be ids in the words REST uses for them, on JoinChat and SendMessage', async () => {
+    const [seller, buyer] = await Promise.all([person(), person()]);
+    const productId = await createProduct(hub.t.app, seller.id);
+    const restAnswer = await hub.t.app.inject({
+      method: 'POST',
+      url: API.message.send,
+      headers: bearer(buyer.token),
+      payload: { productId, receiverId: 'abc', message: 'Hello' },
+    });
+    expect(restAnswer.statusCode).toBe(400);
+    expect(restAnswer.json<{ message: string }>().message).toBe(messages.request.idInvalid);
+
+    const buyerChat = await connect(HUBS.chat, buyer);
+    for (const [receiverId, product] of [
+      ['abc', productId],
+      [seller.id, -3],
+      [seller.id, 1.5],
+    ]) {
+      await expect(buyerChat.invoke('JoinChat', receiverId, product)).rejects.toThrow(
+        `HubException: ${messages.request.idInvalid}`,
+      );
+      const refused = nextPush(buyerChat, HUB_EVENTS.messageError);
+      await expect(buyerChat.invoke('SendMessage', receiverId, 'Hello', product, '')).rejects.toThrow(
+        `HubException: ${messages.request.idInvalid}`,
+      );
+      expect(await refused).toBe(messages.request.idInvalid);
+    }
+  });
+
   it('answers a refused SendMessage with MessageError and stores nothing', async () => {
     const [seller, buyer, stranger] = await Promise.all([person(), person(), person()]);
     const productId = await createProduct(hub.t.app, seller.id);
