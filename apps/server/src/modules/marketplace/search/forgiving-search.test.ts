@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -275,6 +276,30 @@ describe('search that forgives', () => {
     const sideboard = await api.newListing(seller, { title: 'Walnut sideboard', ...here });
     expect(await api.feedIds(searcher, { search: 'sideborad', ...circle })).toEqual([sideboard]);
     expect(await alerted()).toEqual([ROUTES.productDetail(sideboard)]);
+  });
+
+  it("measures a new listing's words against saved searches' spellings alone, those saved before that rule too", async () => {
+    const { api, searcher, seller, here, circle, alerted } = await alerting();
+    const db = t.app.parts.storage.database.db;
+    // Sixty spellings of other listings nearer to "bookcase" than the searcher's swapped letters: no saved search
+    // typed them, so they cannot push the saved typo out of the spellings a new listing's word is measured against.
+    const crowd = [...'abc'].flatMap((first) =>
+      [...'abcdefghijklmnopqrst'].map((next) => `bookcase${first}${next}`),
+    );
+    for (const spelling of crowd)
+      await db.execute(sql`insert into search_words (word, in_listings) values (${spelling}, true)`);
+    await api.saved(searcher, { search: 'bookcsae', ...circle });
+    // As a search saved before the saved searches' words were marked: the migration marks it.
+    await db.execute(sql`update search_words set in_saved_searches = false where word = 'bookcsae'`);
+    const migration = readFileSync(
+      new URL('../../../db/migrations/0035_saved_search_words.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'));
+    await db.execute(sql.raw(backfill!));
+    const bookcase = await api.newListing(seller, { title: 'Pine bookcase', ...here });
+    expect(await api.feedIds(searcher, { search: 'bookcsae', ...circle })).toEqual([bookcase]);
+    expect(await alerted()).toEqual([ROUTES.productDetail(bookcase)]);
   });
 
   it('leaves out what an excluded word would find, its synonyms too, in every part of the page and in alerts alike', async () => {

@@ -67,18 +67,17 @@ const nearest = (word: SQL) =>
     order by v.word <-> ${word} limit ${sql.raw(String(NEAREST_SPELLINGS))})`;
 
 /**
- * A listing's word's spellings in the word list that a saved search may have typed: the nearest of those within
- * two letters of its length (no more typos are forgiven, so no other length can be one), more of them than a typed
- * word's. Nearest among all, a common word's look-alikes ("sideboards", "sideboarding", "sideboarda", …) pushed a
- * saved "sideborad" out of the few looked at, and the alert missed a listing the feed finds (the feed looks from
- * the typed word's side). Measured on PostgreSQL with 121,000 English words and their forms: 1.77 s for a 31-word
- * listing, as with the 20 nearest among all (1.74 s); every spelling as similar as pg_trgm's threshold instead cost
- * 2.2 s, and its count had no bound.
+ * A listing's word's spellings that a saved search typed: the nearest of those within two letters of its length (no
+ * more typos are forgiven, so no other length can be one), more of them than a typed word's. Nearest among all, a
+ * common word's look-alikes ("sideboards", "sideboarding", "sideboarda", …) pushed a saved "sideborad" out of the few
+ * looked at, and the alert missed a listing the feed finds (the feed looks from the typed word's side). Only the
+ * saved searches' words are looked at, in their own index: no other spelling can match a saved search, and the
+ * whole word list made this cost 0.3–1.8 s for a 31-word listing on PostgreSQL (docs/benchmarks.md, `bench/alerts`).
  */
 const LISTING_SPELLINGS = 50;
-const nearOfLength = (word: SQL) =>
+const savedNearOfLength = (word: SQL) =>
   sql`array(select json_build_object('word', v.word, 'lexeme', ${lexemeOf(sql`v.word`)}) from ${searchWords} v
-    where abs(length(v.word) - length(${word})) <= 2
+    where v.in_saved_searches and abs(length(v.word) - length(${word})) <= 2
     order by v.word <-> ${word} limit ${sql.raw(String(LISTING_SPELLINGS))})`;
 
 interface Spelling {
@@ -241,7 +240,7 @@ export interface ListingAlternatives {
 
 /**
  * The lexemes a listing's words stand for besides their own, for matching saved searches' stored queries against
- * it: the spellings in the word list a typo away from one of its words (measured by the typed spelling's length,
+ * it: the spellings saved searches typed a typo away from one of its words (measured by the typed spelling's length,
  * as `searchQueries` does), and its lexemes' synonyms; the same for its category's title, apart. A saved search's
  * words are in the word list from when it was saved, so "vintge" is found next to a new listing's "vintage", and
  * "furnture" next to its category's "Furniture".
@@ -256,10 +255,10 @@ export async function listingAlternatives(rows: Rows, productId: number): Promis
     sql`select (select tsvector_to_array(p.search) from products p where p.id = ${productId}) as lexemes,
       (select tsvector_to_array(${categoryWords}) from products p
         join ${categories} on ${categories.id} = p.category_id where p.id = ${productId}) as "categoryLexemes",
-      coalesce((select json_agg(json_build_object('word', t.w, 'near', ${nearOfLength(sql`t.w`)}))
+      coalesce((select json_agg(json_build_object('word', t.w, 'near', ${savedNearOfLength(sql`t.w`)}))
         from (select w from products p, rummage_search_words(p.title || ' ' || p.description) as w
           where p.id = ${productId}) as t), '[]'::json) as words,
-      coalesce((select json_agg(json_build_object('word', t.w, 'near', ${nearOfLength(sql`t.w`)}))
+      coalesce((select json_agg(json_build_object('word', t.w, 'near', ${savedNearOfLength(sql`t.w`)}))
         from (select w from products p join ${categories} on ${categories.id} = p.category_id,
           rummage_search_words(${categories.title}) as w where p.id = ${productId}) as t), '[]'::json) as "categoryWords"`,
   );
@@ -285,8 +284,9 @@ export async function listingAlternatives(rows: Rows, productId: number): Promis
 
 /** Puts a saved search's words in the word list, so new listings' words can be measured against them. */
 export function listSearchWordsStatement(search: string): SQL {
-  return sql`insert into ${searchWords} (word) select w from rummage_search_words(${search}::text) as w
-    on conflict (word) do nothing`;
+  return sql`insert into ${searchWords} (word, in_saved_searches)
+    select w, true from rummage_search_words(${search}::text) as w
+    on conflict (word) do update set in_saved_searches = true where not ${searchWords}.in_saved_searches`;
 }
 
 /**
