@@ -784,6 +784,8 @@ export const messages = {
     tooLong: 'Messages can be at most 2000 characters.',
     self: 'You cannot message yourself.',
     productNotFound: 'This listing does not exist or is no longer available.',
+    /** The seller writing about a listing staff hid: its chats wait until it is shown again. */
+    listingHidden: 'Staff hid this listing, so its chats are paused until it is shown again.',
     notParticipant: 'You can only chat about a listing you sell or asked about.',
     newChatsLimited: 'You are starting chats too quickly. Please wait a while before messaging someone new.',
     unansweredLimited: 'Please wait for an answer before sending more messages.',

@@ -712,6 +712,8 @@ export const de: Catalogue = {
     tooLong: 'Nachrichten dürfen höchstens 2000 Zeichen lang sein.',
     self: 'Du kannst dir nicht selbst schreiben.',
     productNotFound: 'Diese Anzeige gibt es nicht oder sie ist nicht mehr verfügbar.',
+    listingHidden:
+      'Das Team hat diese Anzeige ausgeblendet. Ihre Chats ruhen, bis sie wieder angezeigt wird.',
     notParticipant: 'Du kannst nur über Anzeigen chatten, die du verkaufst oder nach denen du gefragt hast.',
     newChatsLimited:
       'Du startest zu schnell neue Chats. Bitte warte eine Weile, bevor du jemand Neuem schreibst.',

@@ -710,6 +710,7 @@ export const es: Catalogue = {
     tooLong: 'Los mensajes pueden tener como máximo 2000 caracteres.',
     self: 'No puedes enviarte mensajes a tu propia cuenta.',
     productNotFound: 'Este anuncio no existe o ya no está disponible.',
+    listingHidden: 'El equipo ocultó este anuncio: sus chats quedan en pausa hasta que vuelva a mostrarse.',
     notParticipant: 'Solo puedes chatear sobre un anuncio que vendes o sobre el que preguntaste.',
     newChatsLimited:
       'Estás empezando chats demasiado rápido. Espera un rato antes de escribir a alguien nuevo.',

@@ -205,7 +205,9 @@ export function createMessageService(options: MessageServiceOptions) {
         // A ban revokes the sessions, but a WebSocket opened before it may outlive a lost backplane message.
         const sender = await repo.findUser(tx, user.id);
         if (!sender || sender.bannedAt) throw new HttpError(401, messages.common.loginRequired);
-        const { pair, conversation } = await resolve(tx, user, input.productId, input.receiverId);
+        const { pair, conversation, product } = await resolve(tx, user, input.productId, input.receiverId);
+        // Only its seller still sees a listing staff hid; the buyer could neither read nor answer what they wrote.
+        if (product.hiddenAt) throw new HttpError(403, C.listingHidden);
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
         // Before anything is stored or told: the refusal says no more than that (docs/product.md §11).

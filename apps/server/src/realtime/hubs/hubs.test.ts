@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
+import { API, apiPath, HUB_EVENTS, HUBS, messages, type ChatMessage } from '@rummage/contract';
 import { banUser, bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
@@ -108,6 +108,49 @@ describe('/generalhub and /chathub with the official client', () => {
     // The connection stays usable: asking the seller directly is allowed.
     await strangerChat.invoke('JoinChat', seller.id, productId);
     await strangerChat.invoke('LeaveChat', seller.id, productId);
+  });
+
+  it('pauses the chats of a listing staff hid: its seller is told why on the hub and over REST, the buyer gets nothing', async () => {
+    const [seller, buyer, staff] = await Promise.all([person(), person(), person('staff')]);
+    const productId = await createProduct(hub.t.app, seller.id);
+    await rest(buyer, API.message.send, { productId, receiverId: seller.id, message: 'Is it still there?' });
+    const buyerChat = await connect(HUBS.chat, buyer);
+    await buyerChat.invoke('JoinChat', seller.id, productId);
+    const received: unknown[] = [];
+    buyerChat.on(HUB_EVENTS.receiveMessage, (message: unknown) => received.push(message));
+    const sellerChat = await connect(HUBS.chat, seller);
+    await sellerChat.invoke('JoinChat', buyer.id, productId);
+    const moderate = (action: 'hide' | 'unhide') =>
+      hub.t.app.inject({
+        method: 'POST',
+        url: apiPath(action === 'hide' ? API.staff.hideProduct : API.staff.unhideProduct, { productId }),
+        headers: { ...bearer(staff.token), 'content-type': 'application/json' },
+        payload: JSON.stringify(action === 'hide' ? { reason: 'Looks like a scam' } : {}),
+      });
+    expect((await moderate('hide')).statusCode).toBe(200);
+
+    const told = nextPush(sellerChat, HUB_EVENTS.messageError);
+    await expect(
+      sellerChat.invoke('SendMessage', buyer.id, 'Pay me by gift card', productId, ''),
+    ).rejects.toThrow(`HubException: ${C.listingHidden}`);
+    expect(await told).toBe(C.listingHidden);
+    const overRest = await hub.t.app.inject({
+      method: 'POST',
+      url: API.message.send,
+      headers: bearer(seller.token),
+      payload: { productId, receiverId: buyer.id, message: 'Pay me by gift card' },
+    });
+    expect([overRest.statusCode, overRest.json<{ message: string }>().message]).toEqual([
+      403,
+      C.listingHidden,
+    ]);
+
+    // Shown again, the chat goes on where it stopped.
+    expect((await moderate('unhide')).statusCode).toBe(200);
+    const arrived = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
+    await sellerChat.invoke('SendMessage', buyer.id, 'Yes, still here', productId, '');
+    expect(await arrived).toMatchObject({ text: 'Yes, still here' });
+    expect(received.map((message) => (message as ChatMessage).text)).toEqual(['Yes, still here']);
   });
 
   it('refuses ids that cannot be ids in the words REST uses for them, on JoinChat and SendMessage', async () => {
