@@ -16,7 +16,7 @@ import {
 import { pushSubscriptions } from '../db/schema.js';
 import { listenOn, signalR, type HubConnection } from './test/server.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
-import { bearer, createUser, signIn } from '../test/factories.js';
+import { bearer, deleteAccount, createUser, signIn } from '../test/factories.js';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../test/push-service.js';
 import { messageTo, type Person } from '../modules/notification/push.fixtures.js';
 
@@ -192,13 +192,7 @@ describe('a notification for someone who is away', () => {
 
   it('sends a deleted account nothing: its subscriptions go with it', async () => {
     const { who: seller, browser } = await subscribedPerson();
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(seller.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: seller.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(t.app, seller.token, seller.password);
     expect(await subscriptionRows(seller.id)).toEqual([]);
     // A notification about the account arriving after the deletion (an event in flight) reaches nobody.
     await t.app.parts.events.emit('notification.created', {

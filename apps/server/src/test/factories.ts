@@ -61,6 +61,18 @@ export async function signIn(app: FastifyInstance, user: TestUser): Promise<stri
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Deletes the account signed in with `token`, confirmed with its password, as the edit-profile page does. */
+export async function deleteAccount(app: FastifyInstance, token: string, password: string): Promise<void> {
+  const response = await app.inject({
+    method: 'DELETE',
+    url: API.account.delete,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: JSON.stringify({ password }),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`deleting the account answered ${response.statusCode}: ${response.body}`);
+}
+
 /** Fetches a challenge from the app and solves it the way the ALTCHA widget does; answers the form payload. */
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: 'GET', url: API.captcha.challenge });

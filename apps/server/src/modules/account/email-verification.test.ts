@@ -18,7 +18,14 @@ import {
 } from '@rummage/contract';
 import { emailVerificationSends, emailVerificationTokens, jobs, users } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
-import { bearer, createUser, registration, signIn, solveCaptcha } from '../../test/factories.js';
+import {
+  bearer,
+  deleteAccount,
+  createUser,
+  registration,
+  signIn,
+  solveCaptcha,
+} from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { ageAccount } from '../message/chat.fixtures.js';
 import { PUBLIC_URL, until, useMailingApp } from '../notification/email/email.fixtures.js';
@@ -302,13 +309,7 @@ describe('your data', () => {
     expect(after.profile.emailVerifiedAt).toEqual(expect.any(String));
     expect(after.emailVerifications[0]?.usedAt).toEqual(expect.any(String));
 
-    const deleted = await m.t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: bearer(token),
-      payload: { password: form.password },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(m.t.app, token, form.password);
     expect(
       await db().select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id)),
     ).toEqual([]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, type ProductDetail } from '@rummage/contract';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn } from '../../test/factories.js';
+import { bearer, deleteAccount, createUser, signIn } from '../../test/factories.js';
 import { createProduct, image, listingFields, multipart, png } from '../../test/products.js';
 import { RARE_WORDS_MAX, SMALL_BOX_LISTINGS, widerWindow, type Shape } from './feed.statement.js';
 import { feedReader, readFeedWith, type FeedFilter, type FeedReader } from './marketplace.repository.js';
@@ -99,13 +99,7 @@ describe('listing grid: listings per cell, kept by triggers on products', () => 
     // Deleting the account takes its listings with it (ON DELETE CASCADE), and their counts.
     await send('POST', API.product.add, listingFields());
     await expectCells(1, 1);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: seller.password }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await deleteAccount(t.app, token, seller.password);
     await expectCells(0, 0);
   });
 

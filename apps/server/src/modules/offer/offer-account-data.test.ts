@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, messages, textsFor, type AccountExport, type OfferResponse } from '@rummage/contract';
 import { products, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer } from '../../test/factories.js';
+import { bearer, deleteAccount } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { chatApi } from '../message/chat.fixtures.js';
 import { notificationApi, type Person } from '../notification/notification.fixtures.js';
@@ -45,15 +45,7 @@ async function exportOf(who: Person): Promise<AccountExport> {
   return response.json<AccountExport>();
 }
 
-async function deleteAccountOf(who: Person) {
-  const deleted = await t.app.inject({
-    method: 'DELETE',
-    url: API.account.delete,
-    headers: { ...bearer(who.token), 'content-type': 'application/json' },
-    payload: JSON.stringify({ password: who.password }),
-  });
-  expect(deleted.statusCode, deleted.body).toBe(200);
-}
+const deleteAccountOf = (who: Person) => deleteAccount(t.app, who.token, who.password);
 
 const brief = (data: AccountExport) =>
   data.offers.map((offer) => [offer.amount, offer.status, offer.role, offer.madeByMe]);

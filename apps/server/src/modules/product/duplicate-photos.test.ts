@@ -17,7 +17,7 @@ import {
 } from '@rummage/contract';
 import { jobs, photoHashes } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { bearer, deleteAccount, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { testPhoto } from '../../test/photos.js';
 import { image, listingFields, multipart, png } from '../../test/products.js';
 import { until } from '../../test/until.js';
@@ -253,13 +253,7 @@ describe('duplicate photos', () => {
       for (const view of hash.views) expect(view).toMatch(/^-?\d+$/);
     }
 
-    const deletion = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: bearer(owner.token),
-      payload: { password: owner.user.password },
-    });
-    expect(deletion.statusCode, deletion.body).toBe(200);
+    await deleteAccount(t.app, owner.token, owner.user.password);
     const left = await db().select().from(photoHashes).where(eq(photoHashes.sellerId, owner.user.id));
     expect(left).toEqual([]);
   });

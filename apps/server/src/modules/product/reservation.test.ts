@@ -13,7 +13,7 @@ import {
 } from '@rummage/contract';
 import { jobs, products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer } from '../../test/factories.js';
+import { bearer, deleteAccount } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { eventually, notificationApi, type Person } from '../notification/notification.fixtures.js';
 import { RESERVATION_LAPSE } from './reservation.service.js';
@@ -288,13 +288,7 @@ describe('reserve for a buyer', () => {
         N.releasedTitleSeller.replace('{name}', name).replace('{title}', title);
       expect(await sellerTitles()).toEqual([released(buyer.username), made(buyer.username)]);
 
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: API.account.delete,
-        headers: json(buyer),
-        payload: JSON.stringify({ password: buyer.password }),
-      });
-      expect(deleted.statusCode, deleted.body).toBe(200);
+      await deleteAccount(t.app, buyer.token, buyer.password);
       expect(await sellerTitles()).toEqual([released(N.deletedUser), made(N.deletedUser)]);
     },
   );

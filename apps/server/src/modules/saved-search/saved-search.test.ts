@@ -11,7 +11,7 @@ import {
 } from '@rummage/contract';
 import { savedSearches } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn } from '../../test/factories.js';
+import { bearer, deleteAccount, createUser, signIn } from '../../test/factories.js';
 import { notificationApi, type Person } from '../notification/notification.fixtures.js';
 import { savedSearchApi } from './saved-search.fixtures.js';
 
@@ -169,13 +169,7 @@ describe('personal data', () => {
     expect(exported.json<AccountExport>().savedSearches).toEqual([
       expect.objectContaining({ id: kept.id, search: 'mirror', placeLabel: 'Chicago, IL', matches: [] }),
     ]);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(me.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: user.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(t.app, me.token, user.password);
     const db = t.app.parts.storage.database.db;
     expect(await db.select().from(savedSearches).where(eq(savedSearches.userId, me.id))).toEqual([]);
   });

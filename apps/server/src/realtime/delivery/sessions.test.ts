@@ -3,7 +3,7 @@ import { API, apiPath, fillText, HUBS, messages } from '@rummage/contract';
 import { insertResetToken, revokeSession } from '../../modules/account/account.repository.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { bearer, deleteAccount, createUser, signIn, type TestUser } from '../../test/factories.js';
 import {
   listenOn,
   negotiate,
@@ -191,13 +191,7 @@ describe('hub connections end with their session', () => {
     const person = await signedIn();
     const hubs = await bothHubs(person.token);
 
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(person.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: person.password }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await deleteAccount(t.app, person.token, person.password);
     // Measured from the answer: the password check before it is argon2's time, not delivery's.
     await expectEnded(hubs, Date.now(), messages.login.sessionEnded);
     expect(await negotiateStatus(HUBS.chat, person.token)).toBe(401);

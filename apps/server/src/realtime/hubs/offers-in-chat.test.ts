@@ -15,7 +15,7 @@ import {
   type OfferResponse,
 } from '@rummage/contract';
 import { deals, products } from '../../db/schema.js';
-import { bearer } from '../../test/factories.js';
+import { bearer, deleteAccount } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { useHubTestApp, type HubPerson } from '../test/hub-app.js';
 import type { HubConnection } from '../test/server.js';
@@ -175,13 +175,7 @@ describe('offers in the chat between the two', () => {
     await settled([sellerTab.connection]);
     sellerTab.got.length = 0;
 
-    const deleted = await hub.t.app.inject({
-      method: 'DELETE',
-      url: API.account.delete,
-      headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
-      payload: JSON.stringify({ password: buyer.password }),
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(hub.t.app, buyer.token, buyer.password);
     await settled([sellerTab.connection]);
     // The seller's counter-offer was made to the buyer, who is gone: it expired, and its Accept goes from the page.
     expect(sellerTab.got.map((pushed) => [pushed.id, pushed.status])).toEqual([[countered.id, 'expired']]);
