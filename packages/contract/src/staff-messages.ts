@@ -51,6 +51,8 @@ export const staffMessages = {
   /** Releasing a held message whose recipient has since blocked its sender: it can only be rejected. */
   heldBlocked: 'The recipient has blocked the sender since. This message can only be rejected.',
   heldSenderBanned: 'The sender is banned. This message can only be rejected.',
+  /** Its listing is hidden, so its chat is paused: nothing is lost, it waits until staff show the listing again. */
+  heldListingHidden: 'Its listing is hidden. Show the listing again to release this message, or reject it.',
   heldFrom: 'From @{sender} to @{receiver} about {title}',
   heldWhy: 'Why it was held: {warning} (score {score})',
   heldNewAccount: 'Account {age} old, e-mail {verified}',

@@ -855,6 +855,8 @@ export const de: Catalogue = {
     heldBlocked:
       'Die empfangende Person hat den Absender inzwischen blockiert. Diese Nachricht kann nur noch abgelehnt werden.',
     heldSenderBanned: 'Der Absender ist gesperrt. Diese Nachricht kann nur noch abgelehnt werden.',
+    heldListingHidden:
+      'Die Anzeige ist ausgeblendet. Zeig sie wieder an, um diese Nachricht freizugeben, oder lehne sie ab.',
     heldFrom: 'Von @{sender} an @{receiver} zu {title}',
     heldWhy: 'Warum sie zurückgehalten wurde: {warning} (Wert {score})',
     heldNewAccount: 'Konto {age} alt, E-Mail {verified}',

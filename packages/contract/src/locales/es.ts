@@ -849,6 +849,7 @@ export const es: Catalogue = {
     heldBlocked:
       'La persona destinataria ha bloqueado al remitente desde entonces. Este mensaje solo se puede rechazar.',
     heldSenderBanned: 'El remitente está suspendido. Este mensaje solo se puede rechazar.',
+    heldListingHidden: 'Su anuncio está oculto. Vuelve a mostrarlo para entregar este mensaje, o recházalo.',
     heldFrom: 'De @{sender} a @{receiver} sobre {title}',
     heldWhy: 'Motivo de la retención: {warning} (puntuación {score})',
     heldNewAccount: 'Cuenta con {age} de antigüedad, correo {verified}',

@@ -72,6 +72,8 @@ export function createHeldMessages(options: { db: Database; durable: DurableEven
           throw new HttpError(409, messages.staff.heldBlocked);
         if ((await repo.findUser(tx, row.senderId))?.bannedAt)
           throw new HttpError(409, messages.staff.heldSenderBanned);
+        // A hidden listing's chats are paused (docs/product.md §2): the message waits until it is shown again.
+        if (listing.hiddenAt) throw new HttpError(409, messages.staff.heldListingHidden);
         const pair = { productId: row.productId, buyerId: row.buyerId, sellerId: listing.sellerId };
         const conversationId = await sending.ensureConversation(tx, pair);
         const stored = await sending.insertMessage(

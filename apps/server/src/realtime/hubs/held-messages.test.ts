@@ -166,6 +166,28 @@ describe('held messages', () => {
     expect(reject.statusCode, reject.body).toBe(200);
   });
 
+  it('waits while staff hide its listing, and is delivered once the listing is shown again', async () => {
+    const { seller, newcomer, productId, staff } = await newcomerWritesTo();
+    expect((await chatApi(hub.t.app).send(newcomer.token, productId, seller.id, SCAM)).statusCode).toBe(200);
+    const moderate = (url: string, body: object) =>
+      hub.t.app.inject({
+        method: 'POST',
+        url: apiPath(url, { productId }),
+        headers: { ...bearer(staff.token), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect((await moderate(API.staff.hideProduct, { reason: 'Checking it' })).statusCode).toBe(200);
+    const [entry] = (await waiting(staff)).filter((held) => held.sender.id === newcomer.id);
+    const release = () => post(staff, apiPath(API.staff.releaseHeldMessage, { heldMessageId: entry!.id }));
+    const refused = await release();
+    expect([refused.statusCode, refused.json().message]).toEqual([409, messages.staff.heldListingHidden]);
+    expect((await get<{ data: unknown[] }>(seller, API.message.chatRooms)).body.data).toEqual([]);
+    // Nothing is lost: shown again, the message is released as it would have been.
+    expect((await moderate(API.staff.unhideProduct, {})).statusCode).toBe(200);
+    expect((await release()).statusCode).toBe(200);
+    expect((await historyOf(seller, productId, newcomer.id)).map((message) => message.text)).toContain(SCAM);
+  });
+
   it('is not released to someone who has blocked its sender since: staff can only reject it', async () => {
     const { seller, newcomer, productId, staff } = await newcomerWritesTo();
     expect((await chatApi(hub.t.app).send(newcomer.token, productId, seller.id, SCAM)).statusCode).toBe(200);
