@@ -139,6 +139,11 @@ export const chatThreadHeaderSchema = z.object({
   productImageUrl: z.string().nullable(),
   sellerId: z.number().int(),
   isSold: z.boolean(),
+  /**
+   * True when staff hid the listing (only its seller still opens the chat): its chats are paused until staff show
+   * it again, and the seller's messages are refused (docs/product.md §2).
+   */
+  isHidden: z.boolean(),
   /** ISO 8601 end of the seller's hold on the listing (docs/product.md §12); null when none or run out. */
   reservedUntil: z.string().nullable(),
   /** True when the hold is for this chat's buyer: the buyer sees "Reserved for you", the seller "Release". */

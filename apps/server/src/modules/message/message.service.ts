@@ -332,6 +332,7 @@ export function createMessageService(options: MessageServiceOptions) {
         productImageUrl: thumbs.get(productId) ?? null,
         sellerId: product.sellerId,
         isSold: product.isSold,
+        isHidden: product.hiddenAt !== null,
         reservedUntil: hold?.until.toISOString() ?? null,
         isReservedInThisChat: heldHere,
         agreedPrice,

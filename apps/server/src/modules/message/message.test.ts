@@ -191,6 +191,7 @@ describe('GET /api/Message/chat-thrifter/{productId}/with/{receiverId}', () => {
       productImageUrl: await productThumb(productId),
       sellerId: seller.id,
       isSold: false,
+      isHidden: false,
       reservedUntil: null,
       isReservedInThisChat: false,
       agreedPrice: null,

@@ -128,6 +128,16 @@ describe('/generalhub and /chathub with the official client', () => {
         payload: JSON.stringify(action === 'hide' ? { reason: 'Looks like a scam' } : {}),
       });
     expect((await moderate('hide')).statusCode).toBe(200);
+    // The seller's chat page reads the pause from the header before trying to send.
+    const header = async () =>
+      (
+        await hub.t.app.inject({
+          method: 'GET',
+          url: apiPath(API.message.chatThrifter, { productId, receiverId: buyer.id }),
+          headers: bearer(seller.token),
+        })
+      ).json<{ data: { isHidden: boolean } }>().data.isHidden;
+    expect(await header()).toBe(true);
 
     const told = nextPush(sellerChat, HUB_EVENTS.messageError);
     await expect(
@@ -147,6 +157,7 @@ describe('/generalhub and /chathub with the official client', () => {
 
     // Shown again, the chat goes on where it stopped.
     expect((await moderate('unhide')).statusCode).toBe(200);
+    expect(await header()).toBe(false);
     const arrived = nextPush(buyerChat, HUB_EVENTS.receiveMessage);
     await sellerChat.invoke('SendMessage', buyer.id, 'Yes, still here', productId, '');
     expect(await arrived).toMatchObject({ text: 'Yes, still here' });

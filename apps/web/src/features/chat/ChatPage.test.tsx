@@ -21,6 +21,7 @@ const HEADER: ChatThreadHeader = {
   productImageUrl: null,
   sellerId: 12,
   isSold: false,
+  isHidden: false,
   reservedUntil: null,
   isReservedInThisChat: false,
   agreedPrice: null,
@@ -114,6 +115,15 @@ describe('chat page', () => {
       }),
     );
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('says the chat is paused while staff hide its listing, and keeps the box and send off', async () => {
+    setup({ header: { ...HEADER, isHidden: true } });
+    expect(await screen.findByText(T.listingHidden)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: T.messageLabel }).hasAttribute('disabled')).toBe(true);
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    // The history stays readable.
+    expect(await screen.findByText('Yes it is')).toBeTruthy();
   });
 
   it('shows the amount the two agreed on first, with the asking price beside it', async () => {

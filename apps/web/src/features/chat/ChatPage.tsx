@@ -155,7 +155,9 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     );
   }
 
-  const canType = !thread.loadFailed && !thread.loading;
+  // Staff hid the listing: its chats are paused, and sending would only be refused with the same words.
+  const paused = thread.header?.isHidden === true;
+  const canType = !thread.loadFailed && !thread.loading && !paused;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-0 py-0 md:px-4 md:py-8">
       <div className="card flex flex-1 flex-col overflow-hidden rounded-none md:flex-none md:rounded-2xl">
@@ -187,7 +189,13 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
               {T.send}
             </button>
           </div>
-          <ConnectionLine thread={thread} />
+          {paused ? (
+            <p role="status" className="text-sm text-stone-700">
+              {T.listingHidden}
+            </p>
+          ) : (
+            <ConnectionLine thread={thread} />
+          )}
           {thread.sendError && (
             <p id="chat-send-error" role="alert" className="text-sm text-red-700">
               {thread.sendError}

@@ -20,6 +20,7 @@ const BASE: ChatThreadHeader = {
   productImageUrl: null,
   sellerId: 12,
   isSold: false,
+  isHidden: false,
   reservedUntil: null,
   isReservedInThisChat: false,
   agreedPrice: null,
@@ -143,6 +144,11 @@ describe('reservation bar in the chat', () => {
 
   it('offers nothing on a sold listing', () => {
     const { container } = render(<ReservationBar header={{ ...SELLER_SIDE, isSold: true }} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('offers nothing on a listing staff hid', () => {
+    const { container } = render(<ReservationBar header={{ ...SELLER_SIDE, isHidden: true }} />);
     expect(container.textContent).toBe('');
   });
 });

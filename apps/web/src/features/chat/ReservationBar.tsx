@@ -78,7 +78,8 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
       </p>
     );
   }
-  if (header.isSold || deleted) return null;
+  // A listing staff hid can be neither held nor sold until it is shown again.
+  if (header.isSold || header.isHidden || deleted) return null;
   const here = hold.here && hold.until !== null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-brand-50 px-4 py-2 text-sm">
