@@ -79,6 +79,24 @@ async function openChat(options?: Parameters<typeof setup>[0]) {
   return { ...app, chat };
 }
 
+/**
+ * The chat open with m1, read a page of 50 at a time (`before` pages back), then the connection drops and sam
+ * writes m2–m61: more than a page is missed. `history` is what the server holds; a test may add to it.
+ */
+async function openChatThenMissSixty() {
+  const PAGE = 50;
+  const history = [chatMessage(1, 12, 'm1', 120)];
+  const page = (url: URL) => {
+    const before = Number(url.searchParams.get('before') ?? Infinity);
+    const older = history.filter((message) => message.id < before);
+    return { body: { data: older.slice(-PAGE), hasMore: older.length > PAGE } };
+  };
+  const { chat } = await openChat({ historyAnswer: page });
+  act(() => chat.dropConnection());
+  history.push(...Array.from({ length: 60 }, (_, n) => chatMessage(n + 2, 12, `m${n + 2}`, 60 - n)));
+  return { chat, history };
+}
+
 const sendButton = () => screen.getByRole('button', { name: T.send });
 const messageItems = () => within(screen.getByRole('log')).queryAllByRole('listitem');
 const itemTexts = () => messageItems().map((item) => item.querySelector('p')?.textContent);
@@ -298,19 +316,7 @@ describe('chat page', () => {
   });
 
   it('after a drop longer than a page of messages, fills the gap between what it showed and the newest page', async () => {
-    const PAGE = 50;
-    let history = [chatMessage(1, 12, 'm1', 120)];
-    const page = (url: URL) => {
-      const before = Number(url.searchParams.get('before') ?? Infinity);
-      const older = history.filter((message) => message.id < before);
-      return { body: { data: older.slice(-PAGE), hasMore: older.length > PAGE } };
-    };
-    const { chat } = await openChat({ historyAnswer: page });
-    act(() => chat.dropConnection());
-    history = [
-      ...history,
-      ...Array.from({ length: 60 }, (_, n) => chatMessage(n + 2, 12, `m${n + 2}`, 60 - n)),
-    ];
+    const { chat } = await openChatThenMissSixty();
     act(() => chat.restoreConnection());
     await screen.findByText('m61');
     await waitFor(() => expect(itemTexts()).toEqual(Array.from({ length: 61 }, (_, n) => `m${n + 1}`)));
@@ -319,24 +325,12 @@ describe('chat page', () => {
   });
 
   it('fills that gap too when a live message arrives between rejoining and the reload', async () => {
-    const PAGE = 50;
-    let history = [chatMessage(1, 12, 'm1', 120)];
-    const page = (url: URL) => {
-      const before = Number(url.searchParams.get('before') ?? Infinity);
-      const older = history.filter((message) => message.id < before);
-      return { body: { data: older.slice(-PAGE), hasMore: older.length > PAGE } };
-    };
-    const { chat } = await openChat({ historyAnswer: page });
-    act(() => chat.dropConnection());
-    history = [
-      ...history,
-      ...Array.from({ length: 60 }, (_, n) => chatMessage(n + 2, 12, `m${n + 2}`, 60 - n)),
-    ];
+    const { chat, history } = await openChatThenMissSixty();
     // Back in the chat, sam writes again before the missed messages are read: the live one is newer than them all.
     const live = chatMessage(62, 12, 'm62', 0);
     chat.onInvoke = (method) => {
       if (method !== 'JoinChat') return;
-      history = [...history, live];
+      history.push(live);
       chat.emit(HUB_EVENTS.receiveMessage, live);
     };
     act(() => chat.restoreConnection());
