@@ -4,6 +4,8 @@ import {
   EMPTY_CHAT,
   hubErrorText,
   mergeStored,
+  newestStoredId,
+  oldestStoredId,
   toLocalMessage,
   type ChatParties,
   type LocalMessage,
@@ -272,5 +274,13 @@ describe('offers among the messages (docs/product.md §18)', () => {
     );
     state = chatReducer(state, { type: 'history', messages: [offerRow('accepted')] });
     expect(state.messages.map((message) => message.offer?.status)).toEqual([undefined, 'accepted']);
+  });
+});
+
+describe('stored ids', () => {
+  it('names the oldest and newest message the server stored, passing over sends still on their way', () => {
+    const messages = [stored(3, 12, 'a'), stored(8, 7, 'b'), pending('local-1', 'c')];
+    expect([oldestStoredId(messages), newestStoredId(messages)]).toEqual([3, 8]);
+    expect([oldestStoredId([pending('local-2', 'd')]), newestStoredId([])]).toEqual([null, null]);
   });
 });

@@ -246,6 +246,15 @@ export function oldestStoredId(messages: LocalMessage[]): number | null {
   return null;
 }
 
+/** The newest stored message's id (pending sends have none), or null when none is shown. */
+export function newestStoredId(messages: LocalMessage[]): number | null {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const id = messages[index]!.id;
+    if (id !== null) return id;
+  }
+  return null;
+}
+
 /** SignalR wraps a hub refusal as "... HubException: <text>"; the text after it is the readable part. */
 export function hubErrorText(error: unknown): string | null {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';

@@ -13,6 +13,7 @@ import {
   chatReducer,
   EMPTY_CHAT,
   hubErrorText,
+  newestStoredId,
   oldestStoredId,
   showsOffer,
   toLocalMessage,
@@ -95,7 +96,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     const shown = new Set(
       messagesRef.current.flatMap((message) => (message.id === null ? [] : [message.id])),
     );
-    const newestShown = knownUpTo ?? (shown.size > 0 ? Math.max(...shown) : null);
+    const newestShown = knownUpTo ?? newestStoredId(messagesRef.current);
     const stored = (rows: unknown[]) =>
       rows.map((raw) => toLocalMessage(raw, current)).filter((message) => message !== null);
     try {
@@ -202,8 +203,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     },
     onDropped: () => {
       // The first drop counts: a second one before the catch-up ran leaves the same messages to read.
-      const ids = messagesRef.current.flatMap((message) => (message.id === null ? [] : [message.id]));
-      if (shownAtDrop.current === null && ids.length > 0) shownAtDrop.current = Math.max(...ids);
+      shownAtDrop.current ??= newestStoredId(messagesRef.current);
     },
     onConnected: (connection: HubLike) => {
       const current = partiesRef.current;
