@@ -25,6 +25,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { isFollowing } from '../product/engagement.repository.js';
 import { imagesOf } from '../product/product.cards.js';
 import type { ImageAddresses } from '../product/product.presenter.js';
+import { hiddenListing } from '../product/product.service.js';
 import { findChatAboutGoneListing } from './kept-chats.repository.js';
 import * as sending from './message-sending.repository.js';
 import * as repo from './message.repository.js';
@@ -207,7 +208,7 @@ export function createMessageService(options: MessageServiceOptions) {
         if (!sender || sender.bannedAt) throw new HttpError(401, messages.common.loginRequired);
         const { pair, conversation, product } = await resolve(tx, user, input.productId, input.receiverId);
         // Only its seller still sees a listing staff hid; the buyer could neither read nor answer what they wrote.
-        if (product.hiddenAt) throw new HttpError(403, C.listingHidden);
+        if (product.hiddenAt) throw hiddenListing(product.sellerId, user.id);
         const receiver = await repo.findUser(tx, input.receiverId);
         if (!receiver || receiver.bannedAt) throw new HttpError(404, C.userNotFound);
         // Before anything is stored or told: the refusal says no more than that (docs/product.md §11).

@@ -22,7 +22,7 @@ import type { AuthUser } from '../account/session.service.js';
 import { ensureConversation, insertMessage } from '../message/message-sending.repository.js';
 import { findConversation } from '../message/message.repository.js';
 import { activeReservation } from '../product/product.presenter.js';
-import { notFound } from '../product/product.service.js';
+import { hiddenListing, notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
 import { refuseIfBlocked, refuseIfUnverified, refuseTooManyNewChats } from '../user/reach.js';
 import { presentOffer } from './offer.presenter.js';
@@ -65,13 +65,19 @@ export function createOfferService(options: {
   const now = options.now ?? (() => new Date());
 
   /**
-   * The listing, still on offer: 404 when gone or hidden, 403 for its own seller making an offer, 400 when sold,
-   * and the amount within its bound.
+   * The listing, still on offer to `actorId`: 404 when gone (or hidden, but for its seller, told why), 403 for its own
+   * seller making an offer, 400 when sold, and the amount within its bound.
    */
-  async function lockOpenListing(tx: Transaction, productId: number, amount: number, buyerId?: number) {
+  async function lockOpenListing(
+    tx: Transaction,
+    productId: number,
+    amount: number,
+    actor: { id: number; making: boolean },
+  ) {
     const listing = await repo.lockListing(tx, productId);
-    if (!listing || listing.hiddenAt !== null || listing.sellerBannedAt !== null) throw notFound();
-    if (listing.sellerId === buyerId) throw new HttpError(403, O.ownListing);
+    if (!listing || listing.sellerBannedAt !== null) throw notFound();
+    if (listing.hiddenAt !== null) throw hiddenListing(listing.sellerId, actor.id);
+    if (actor.making && listing.sellerId === actor.id) throw new HttpError(403, O.ownListing);
     if (listing.isSold) throw new HttpError(400, O.listingSold);
     const max = listing.price * OFFER_LIMITS.maxTimesPrice;
     if (amount > max) throw new HttpError(400, fillText(O.amountTooHigh, { max: price(max) }));
@@ -219,7 +225,7 @@ export function createOfferService(options: {
 
     async make(user: AuthUser, productId: number, amount: number): Promise<OfferAnswer> {
       return durable.transaction(async (tx, record) => {
-        const listing = await lockOpenListing(tx, productId, amount, user.id);
+        const listing = await lockOpenListing(tx, productId, amount, { id: user.id, making: true });
         await refuseIfEitherBlocked(tx, user.id, listing.sellerId);
         const chat = { productId, buyerId: user.id, sellerId: listing.sellerId };
         // An offer starts the conversation when there is none, as a first message does, and counts as one.
@@ -243,7 +249,7 @@ export function createOfferService(options: {
         const { row } = await lockForAnswer(tx, user, id);
         if (row.fromUserId === user.id) throw new HttpError(403, O.notYourTurn);
         refuseUnlessOpen(row, now());
-        const listing = await lockOpenListing(tx, row.productId, amount);
+        const listing = await lockOpenListing(tx, row.productId, amount, { id: user.id, making: false });
         await refuseIfEitherBlocked(tx, row.buyerId, row.sellerId);
         return place(tx, record, {
           conversationId: row.conversationId,
@@ -267,6 +273,8 @@ export function createOfferService(options: {
           return { message: O.withdrawn, data: await changeStatus(tx, record, row, 'withdrawn', at) };
         if (action === 'decline')
           return { message: O.declined, data: await changeStatus(tx, record, row, 'declined', at) };
+        // Declining and withdrawing end an offer and stay open; taking one up waits until the listing is shown again.
+        if (listing?.hiddenAt) throw hiddenListing(listing.sellerId, user.id);
         await refuseIfEitherBlocked(tx, row.buyerId, row.sellerId);
         // A buyer taking up the seller's counter-offer cannot take the listing from the buyer the seller has since
         // held it for; the seller accepting an offer may (their own choice, as reserving for another is).

@@ -321,6 +321,36 @@ describe('answering an offer', () => {
     expect((await listOf(buyer, productId))[0]?.status).toBe('pending');
   });
 
+  it('waits while staff hide the listing: its seller is told why, the buyer learns nothing, and either may still end it', async () => {
+    const { seller, buyer, productId } = await listing();
+    const opening = await made(await offer(buyer, productId, 50));
+    const sellerCounter = await made(await counter(seller, opening.data.id, 70));
+    const buyerCounter = await made(await counter(buyer, sellerCounter.data.id, 60));
+    await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, productId));
+
+    for (const refused of [
+      await counter(seller, buyerCounter.data.id, 65),
+      await act(seller, buyerCounter.data.id, 'accept'),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: messages.chat.listingHidden });
+    }
+    const fresh = await offer(buyer, productId, 55);
+    expect(fresh.statusCode).toBe(404);
+    expect(fresh.json()).toMatchObject({ message: messages.listing.notFound });
+    expect((await listOf(seller, productId))[0]).toMatchObject({
+      id: buyerCounter.data.id,
+      status: 'pending',
+    });
+
+    await db().update(products).set({ hiddenAt: null }).where(eq(products.id, productId));
+    expect((await act(seller, buyerCounter.data.id, 'accept')).statusCode).toBe(200);
+    const next = await listing();
+    const open = await made(await offer(next.buyer, next.productId, 50));
+    await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, next.productId));
+    expect((await act(next.seller, open.data.id, 'decline')).statusCode).toBe(200);
+  });
+
   it('lapses through its job: expired in every answer, and no longer open to an answer', async () => {
     const { seller, buyer, productId } = await listing();
     const { data } = await made(await offer(buyer, productId, 50));

@@ -53,6 +53,13 @@ export interface ProductServiceOptions {
 
 export const notFound = () => new HttpError(404, L.notFound);
 
+/**
+ * A listing staff hid, met by `actorId` doing something with it: its seller is told why (its offers and holds live
+ * in its chats, which are paused with it); anyone else learns no more than that it is not there.
+ */
+export const hiddenListing = (sellerId: number, actorId: number) =>
+  sellerId === actorId ? new HttpError(403, messages.chat.listingHidden) : notFound();
+
 /** Staff see hidden listings (to moderate them); everyone else only public ones, plus their own. */
 export function canSee(
   row: { sellerId: number; hiddenAt: Date | null; sellerBannedAt: Date | null },

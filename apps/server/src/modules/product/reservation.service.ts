@@ -10,7 +10,7 @@ import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
 import { activeReservation } from './product.presenter.js';
-import { notFound } from './product.service.js';
+import { hiddenListing, notFound } from './product.service.js';
 import type { Db } from './product.cards.js';
 import * as repo from './reservation.repository.js';
 import { refuseIfBlocked } from '../user/reach.js';
@@ -43,10 +43,14 @@ export function createReservationService(options: {
   const { durable, queue, durationMs } = options;
   const now = options.now ?? (() => new Date());
 
-  /** Locked, visible, and the caller's: 404 for unknown or hidden, 403 for anyone but the seller. */
+  /**
+   * Locked, visible, and the caller's: 404 for unknown, 403 for anyone but the seller, and for the seller of a listing
+   * staff hid, saying so.
+   */
   async function lockOwn(tx: Db, productId: number, sellerId: number) {
     const row = await repo.lockForReservation(tx, productId);
-    if (!row || row.hiddenAt !== null || row.sellerBannedAt !== null) throw notFound();
+    if (!row || row.sellerBannedAt !== null) throw notFound();
+    if (row.hiddenAt !== null) throw hiddenListing(row.sellerId, sellerId);
     if (row.sellerId !== sellerId) throw new HttpError(403, L.reserveNotSeller);
     return row;
   }

@@ -113,10 +113,15 @@ describe('reserve for a buyer', () => {
     expect(row).toMatchObject({ reservedForId: null, reservedUntil: null });
   });
 
-  it('refuses a hidden listing (404) and a sold one (400) with a readable message', async () => {
-    const { seller, buyer, productId } = await listingWithChat();
+  it('refuses a hidden listing (403 to its seller, saying why; 404 to others) and a sold one (400)', async () => {
+    const { seller, buyer, other, productId } = await listingWithChat();
     await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, productId));
-    expect((await reserve(seller, productId, buyer.id)).statusCode).toBe(404);
+    const hidden = await reserve(seller, productId, buyer.id);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json()).toMatchObject({ message: messages.chat.listingHidden });
+    const stranger = await reserve(other, productId, buyer.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ message: L.notFound });
     await db()
       .update(products)
       .set({ hiddenAt: null, isSold: true, soldAt: new Date() })

@@ -135,13 +135,30 @@ describe('chat page', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
-  it('says the chat is paused while staff hide its listing, and keeps the box and send off', async () => {
-    setup({ header: { ...HEADER, isHidden: true } });
+  it('says the chat is paused while staff hide its listing, keeps the box and send off, and offers only to decline', async () => {
+    const O = messages.offers;
+    const offer = {
+      ...chatMessage(3, 12, 'Offered $100', 1),
+      offer: { id: 9, amount: 100, status: 'pending' },
+    };
+    setup({
+      header: { ...HEADER, isHidden: true },
+      history: [chatMessage(1, 12, 'Is it still available?', 5), chatMessage(2, 7, 'Yes it is', 2), offer],
+    });
     expect(await screen.findByText(T.listingHidden)).toBeTruthy();
     expect(screen.getByRole('textbox', { name: T.messageLabel }).hasAttribute('disabled')).toBe(true);
     expect(sendButton().hasAttribute('disabled')).toBe(true);
     // The history stays readable.
     expect(await screen.findByText('Yes it is')).toBeTruthy();
+    // An open offer can be ended, not taken up or countered: the server would refuse those with the same words.
+    const bubble = await screen.findByRole('group', {
+      name: fillText(O.bubbleLabel, { amount: '$100', name: 'sam' }),
+    });
+    expect(
+      within(bubble)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([O.decline]);
   });
 
   it('shows the amount the two agreed on first, with the asking price beside it', async () => {

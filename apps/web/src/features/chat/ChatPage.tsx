@@ -112,6 +112,8 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
     if (thread.send(draft)) setDraft('');
   }
 
+  // Staff hid the listing: its chats are paused, and sending would only be refused with the same words.
+  const paused = thread.header?.isHidden === true;
   let body;
   if (thread.loadFailed) {
     body = (
@@ -150,13 +152,12 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
           loadingOlder={thread.loadingOlder}
           onLoadOlder={() => void thread.loadOlder()}
           onOfferChanged={thread.offerChanged}
+          paused={paused}
         />
       </>
     );
   }
 
-  // Staff hid the listing: its chats are paused, and sending would only be refused with the same words.
-  const paused = thread.header?.isHidden === true;
   const canType = !thread.loadFailed && !thread.loading && !paused;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-0 py-0 md:px-4 md:py-8">

@@ -15,6 +15,8 @@ export interface MessageListProps {
   onLoadOlder(): void;
   /** An offer in the chat was answered from its bubble (docs/product.md §18). */
   onOfferChanged?(offer: Offer): void;
+  /** Staff hid the listing: its offers can be ended but not taken up or countered until it is shown again. */
+  paused?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
   onOfferChanged,
+  paused = false,
 }: MessageListProps) {
   const texts = useTexts();
   // A deleted account's name, as the server gives it, said in the page's language.
@@ -87,6 +90,7 @@ export function MessageList({
               name={message.fromSelf ? selfName : other || message.username}
               now={now}
               onOfferChanged={onOfferChanged}
+              paused={paused}
             />
           ))}
         </ol>
@@ -114,11 +118,13 @@ function MessageItem({
   name,
   now,
   onOfferChanged,
+  paused,
 }: {
   message: LocalMessage;
   name: string;
   now: number;
   onOfferChanged?(offer: Offer): void;
+  paused: boolean;
 }) {
   const texts = useTexts();
   const timeAgo = useTimeAgo();
@@ -137,6 +143,7 @@ function MessageItem({
           text={message.text}
           own={own}
           makerName={name}
+          paused={paused}
           onChanged={(offer) => onOfferChanged?.(offer)}
         />
       ) : (

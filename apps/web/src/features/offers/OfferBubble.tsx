@@ -15,13 +15,15 @@ import { useLocale, useTexts } from '../../shared/i18n/useTexts';
 /**
  * An offer in the chat (docs/product.md §18): its amount and status, and the answers open to the reader while it
  * is pending: the person it was made to accepts, declines or counters it with an amount; its maker may withdraw
- * it. A refusal from the server is read out; the new status arrives with the answer and by `receiveoffer`.
+ * it. A refusal from the server is read out; the new status arrives with the answer and by `receiveoffer`. While
+ * staff hide the listing only the answers that end an offer are offered: the server refuses the others.
  */
 export function OfferBubble({
   offer,
   text,
   own,
   makerName,
+  paused = false,
   onChanged,
 }: {
   offer: OfferInChat;
@@ -30,6 +32,8 @@ export function OfferBubble({
   /** The reader made this offer. */
   own: boolean;
   makerName: string;
+  /** Staff hid the listing: decline and withdraw only. */
+  paused?: boolean;
   /** The offer as the server answered (and, for a counter, the new one). */
   onChanged(offer: Offer): void;
 }) {
@@ -95,15 +99,17 @@ export function OfferBubble({
       </p>
       {pending && !own && !countering && (
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary text-sm"
-            disabled={busy}
-            aria-label={fillText(O.acceptLabel, { amount: price })}
-            onClick={() => void act('accept')}
-          >
-            {O.accept}
-          </button>
+          {!paused && (
+            <button
+              type="button"
+              className="btn btn-primary text-sm"
+              disabled={busy}
+              aria-label={fillText(O.acceptLabel, { amount: price })}
+              onClick={() => void act('accept')}
+            >
+              {O.accept}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-outline text-sm"
@@ -113,22 +119,24 @@ export function OfferBubble({
           >
             {O.decline}
           </button>
-          <button
-            type="button"
-            className="btn btn-outline text-sm"
-            disabled={busy}
-            ref={counterButton}
-            aria-label={fillText(O.counterOpenLabel, { amount: price })}
-            onClick={() => {
-              setCountering(true);
-              setError(null);
-            }}
-          >
-            {O.counter}
-          </button>
+          {!paused && (
+            <button
+              type="button"
+              className="btn btn-outline text-sm"
+              disabled={busy}
+              ref={counterButton}
+              aria-label={fillText(O.counterOpenLabel, { amount: price })}
+              onClick={() => {
+                setCountering(true);
+                setError(null);
+              }}
+            >
+              {O.counter}
+            </button>
+          )}
         </div>
       )}
-      {pending && !own && countering && (
+      {pending && !own && countering && !paused && (
         <form onSubmit={submitCounter} className="flex flex-col gap-2" noValidate>
           <label htmlFor={`${id}-counter`} className="text-sm font-semibold text-stone-800">
             {O.counterLabel}
