@@ -386,6 +386,14 @@ describe('chat page', () => {
     expect(sendButton().hasAttribute('disabled')).toBe(true);
   });
 
+  it('says why when the chat is refused rather than unreachable: a listing gone or hidden is not a connection fault', async () => {
+    setup({ headerAnswer: () => ({ status: 404, body: { message: T.productNotFound } }) });
+    expect(await screen.findByText(T.loadFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(T.productNotFound)).toBeTruthy();
+    expect(screen.queryByText(T.loadFailedHint)).toBeNull();
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+  });
+
   it('shows the warning under a received scam message only, and the safety note in a new conversation', async () => {
     const warning = { kind: 'verificationCode', text: messages.safety.verificationCode };
     await openChat({

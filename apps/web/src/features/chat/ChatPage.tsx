@@ -127,7 +127,7 @@ function ChatThread({ receiverId, productId }: { receiverId: number | null; prod
           className="flex flex-1 flex-col items-center justify-center gap-2 px-4 py-10 text-center"
         >
           <p className="font-semibold text-stone-900">{T.loadFailed}</p>
-          <p className="text-stone-700">{T.loadFailedHint}</p>
+          <p className="text-stone-700">{thread.loadRefusal ?? T.loadFailedHint}</p>
         </div>
       </>
     );

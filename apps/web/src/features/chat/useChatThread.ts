@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatTextSchema, HUB_EVENTS, HUB_METHODS, type ChatRoom, type Offer } from '@rummage/contract';
+import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { inLanguage } from '../../shared/i18n/inLanguage';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -291,6 +292,12 @@ export function useChatThread(receiverId: number | null, productId: number | nul
   // that never had one cannot be shown.
   const loadFailed = !valid || (header.isError && header.data === undefined) || historyStatus === 'failed';
   const loading = !loadFailed && (header.isPending || historyStatus === 'loading');
+  // Refused rather than unreachable (a listing gone or hidden, a person blocked): the server's words say why, where
+  // "check your connection" would send the reader looking for a fault that is not there.
+  const loadRefusal =
+    loadFailed && header.error instanceof ApiError && header.error.status >= 400 && header.error.status < 500
+      ? header.error.message
+      : null;
 
   return {
     header: header.data ?? null,
@@ -298,6 +305,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
     hasMore: chat.hasMore,
     loading,
     loadFailed,
+    loadRefusal,
     loadingOlder,
     loadOlder,
     hubState: hub.state,
