@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, messages } from '@rummage/contract';
+import { API, CHAT_LIMITS, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { createUser, signIn, type TestUser } from '../../test/factories.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
 
@@ -112,6 +112,34 @@ describe('messages nobody has answered', () => {
     const refused = await chat.send(buyer.token, over.productId, over.seller.id, 'Hi');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(C.unansweredLimited);
+  });
+
+  it('counts offers as it counts messages: a stranger cannot go on offering where writing is refused', async () => {
+    const buyer = await person({ old: true });
+    const targets = await listings(limit + 2);
+    const offer = (productId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.offer.root,
+        headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ productId, amount: 5 }),
+      });
+    for (const { productId } of targets.slice(0, limit))
+      expect((await offer(productId)).statusCode).toBe(201);
+    const over = targets[limit]!;
+    const refused = await offer(over.productId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(C.unansweredLimited);
+    const written = await chat.send(
+      buyer.token,
+      targets[limit + 1]!.productId,
+      targets[limit + 1]!.seller.id,
+      'Hi',
+    );
+    expect(written.statusCode).toBe(429);
+    expect(written.json().message).toBe(C.unansweredLimited);
+    // Nothing of the refused offer reached its seller.
+    expect((await chat.historyOf(buyer.token, over.productId, over.seller.id)).data).toEqual([]);
   });
 
   it('never limits a conversation once the other side has written', async () => {

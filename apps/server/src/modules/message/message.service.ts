@@ -35,7 +35,12 @@ import * as heldRepo from './held-messages.repository.js';
 import * as inbox from './inbox.repository.js';
 import { hasBlocked } from '../user/block.repository.js';
 import { standingAgreement } from '../deal/deal.repository.js';
-import { refuseIfBlocked, refuseIfUnverified, refuseTooManyNewChats } from '../user/reach.js';
+import {
+  refuseIfBlocked,
+  refuseIfUnverified,
+  refuseTooManyNewChats,
+  refuseTooManyUnanswered,
+} from '../user/reach.js';
 
 const C = messages.chat;
 
@@ -157,9 +162,8 @@ export function createMessageService(options: MessageServiceOptions) {
       throw new TooManyRequestsError(messages.common.tooManyRequests, budget.resetMs);
     }
     if (conversationId === undefined) await refuseTooManyNewChats(tx, senderId, young);
-    if ((await sending.countUnansweredLastMinute(tx, senderId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
-      throw new HttpError(429, C.unansweredLimited);
-    }
+    // Answered chats returned above: this counts the rest.
+    await refuseTooManyUnanswered(tx, senderId);
   }
 
   async function unreadCounts(userId: number): Promise<UnreadCounts> {

@@ -24,7 +24,12 @@ import { findConversation } from '../message/message.repository.js';
 import { activeReservation } from '../product/product.presenter.js';
 import { hiddenListing, notFound } from '../product/product.service.js';
 import type { ReservationService } from '../product/reservation.service.js';
-import { refuseIfBlocked, refuseIfUnverified, refuseTooManyNewChats } from '../user/reach.js';
+import {
+  refuseIfBlocked,
+  refuseIfUnverified,
+  refuseTooManyNewChats,
+  refuseTooManyUnanswered,
+} from '../user/reach.js';
 import { presentOffer } from './offer.presenter.js';
 import * as repo from './offer.repository.js';
 
@@ -228,11 +233,14 @@ export function createOfferService(options: {
         const listing = await lockOpenListing(tx, productId, amount, { id: user.id, making: true });
         await refuseIfEitherBlocked(tx, user.id, listing.sellerId);
         const chat = { productId, buyerId: user.id, sellerId: listing.sellerId };
-        // An offer starts the conversation when there is none, as a first message does, and counts as one.
-        if (!(await findConversation(tx, productId, user.id))) {
+        // An offer starts the conversation when there is none, as a first message does, and counts as one: among the
+        // chats started in the hour, and among the rows nobody has answered in the minute.
+        const existing = await findConversation(tx, productId, user.id);
+        if (!existing) {
           await refuseIfUnverified(tx, user.id, options.requireVerifiedEmail ?? false);
           await refuseTooManyNewChats(tx, user.id);
         }
+        await refuseTooManyUnanswered(tx, user.id, existing?.id);
         const conversationId = await ensureConversation(tx, chat);
         return place(tx, record, {
           conversationId,

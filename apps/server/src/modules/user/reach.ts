@@ -8,7 +8,12 @@ import { CHAT_LIMITS, messages } from '@rummage/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { isEmailVerified } from '../account/email-verification.repository.js';
 import type { Db } from '../product/product.cards.js';
-import { countChatsStartedLastHour, isYoungAccount } from '../message/message-sending.repository.js';
+import {
+  countChatsStartedLastHour,
+  countUnansweredLastMinute,
+  hasAnswer,
+  isYoungAccount,
+} from '../message/message-sending.repository.js';
 import { hasBlocked } from './block.repository.js';
 
 /** Refuses with the act's own text (403, nothing more said) when `otherId` blocked `actorId`. */
@@ -40,5 +45,21 @@ export async function refuseTooManyNewChats(db: Db, actorId: number, young?: boo
   const allowed = isYoung ? CHAT_LIMITS.newChatsPerHourNewAccount : CHAT_LIMITS.newChatsPerHour;
   if ((await countChatsStartedLastHour(db, actorId)) >= allowed) {
     throw new HttpError(429, messages.chat.newChatsLimited);
+  }
+}
+
+/**
+ * What the actor sent in the last minute into chats nobody has answered yet (messages and offers alike, across all
+ * their chats) beyond CHAT_LIMITS' number is refused with 429 and the contract's text. A chat the other side has
+ * written in is never limited; `conversationId` is left out for a chat not started yet.
+ */
+export async function refuseTooManyUnanswered(
+  db: Db,
+  actorId: number,
+  conversationId?: number,
+): Promise<void> {
+  if (conversationId !== undefined && (await hasAnswer(db, conversationId, actorId))) return;
+  if ((await countUnansweredLastMinute(db, actorId)) >= CHAT_LIMITS.unansweredMessagesPerMinute) {
+    throw new HttpError(429, messages.chat.unansweredLimited);
   }
 }
