@@ -12,6 +12,7 @@ import {
   sessions,
 } from '../db/schema.js';
 import { sweepSearchCounts } from '../modules/marketplace/search/search-report.js';
+import { unmarkUnsavedWords } from '../modules/saved-search/saved-search.repository.js';
 import type { JobKind } from './queue/queue.js';
 
 /** Revoked sessions are kept a while so a support person can still see recent sign-outs. */
@@ -50,6 +51,8 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<void
     .where(lt(photoHashes.createdAt, new Date(now.getTime() - PHOTO_MATCH_WINDOW_MS)));
   // The zero-result report keeps a month of searched words (docs/product.md, "Search").
   await sweepSearchCounts(db, now);
+  // New listings' words are measured against the words saved searches type: those no search types any more go.
+  await unmarkUnsavedWords(db);
 }
 
 export function purgeJob(db: Database, everyMs = 15 * 60 * 1000): JobKind {

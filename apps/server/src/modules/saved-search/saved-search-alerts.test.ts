@@ -1,3 +1,4 @@
+import { and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -8,6 +9,8 @@ import {
   fillText,
   messages,
 } from '@rummage/contract';
+import { searchWords } from '../../db/schema.js';
+import { purgeExpired } from '../../jobs/purge.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, signIn } from '../../test/factories.js';
 import { distanceKm, EARTH_RADIUS_KM } from '../marketplace/radius.js';
@@ -264,5 +267,40 @@ describe('alerts', () => {
     const second = await api.newListing(seller, { title: word(), latitude: 40.713, longitude: -74.0062 });
     await api.matched();
     expect(await alertedFor(searcher, second)).toEqual([]);
+  });
+
+  it("measures new listings against the words saved searches still type: a deleted search's are let go by the purge", async () => {
+    const searcher = await people.person();
+    const seller = await people.person();
+    // Each search typed its word with the last two letters swapped: a typo of a word some listing may use.
+    const swapped = (typed: string) => `${typed.slice(0, -2)}${typed.at(-1)}${typed.at(-2)}`;
+    // Letters only: the word list keeps no word with a digit.
+    const letters = (typed: string) => typed.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+    const kept = letters(word());
+    const dropped = letters(word());
+    const circle = { ...CHICAGO, radiusKm: 10 };
+    await api.saved(searcher, { search: swapped(kept), ...circle });
+    const gone = await api.saved(searcher, { search: swapped(dropped), ...circle });
+    expect((await api.remove(searcher, gone.id)).statusCode).toBe(200);
+    const db = t.app.parts.storage.database.db;
+    const marked = async () =>
+      (
+        await db
+          .select({ word: searchWords.word })
+          .from(searchWords)
+          .where(
+            and(searchWords.inSavedSearches, inArray(searchWords.word, [swapped(kept), swapped(dropped)])),
+          )
+      )
+        .map((row) => row.word)
+        .sort();
+    expect(await marked()).toEqual([swapped(kept), swapped(dropped)].sort());
+
+    await purgeExpired(db);
+    expect(await marked()).toEqual([swapped(kept)]);
+    // The search still saved alerts as before, a typo away.
+    const productId = await api.newListing(seller, { title: `Oak ${kept}`, ...CHICAGO });
+    await api.matched();
+    expect(await alertedFor(searcher, productId)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 /** saved_searches and saved_search_matches (docs/product.md §14): a person's kept searches and what they matched. */
 import { and, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.js';
-import { products, savedSearchMatches, savedSearches, users } from '../../db/schema.js';
+import { withTransaction, type Database, type Transaction } from '../../db/client.js';
+import { products, savedSearchMatches, savedSearches, searchWords, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
 import type { CircleValues } from '../marketplace/radius.js';
 import { listingAlternatives, listSearchWordsStatement, type Rows } from '../marketplace/search/forgiving.js';
@@ -111,8 +111,38 @@ export async function insertSavedSearch(tx: Transaction, userId: number, wanted:
     })
     .returning({ id: savedSearches.id });
   // Its words join the word list, where new listings' words find them a typo away.
-  if (wanted.search !== null) await tx.execute(listSearchWordsStatement(wanted.search));
+  if (wanted.search !== null) {
+    await tx.execute(savedWordsLock('shared'));
+    await tx.execute(listSearchWordsStatement(wanted.search));
+  }
   return row!.id;
+}
+
+/**
+ * Saving a search marks the words it typed (`in_saved_searches`) and the purge unmarks those no saved search types
+ * any more. The purge takes this lock alone, a search being saved takes it shared: a sweep that had not yet seen a
+ * search saved meanwhile would otherwise unmark its words, and its alerts would miss those words' typos.
+ */
+function savedWordsLock(mode: 'shared' | 'alone'): SQL {
+  const key = sql`hashtext('rummage.saved-search-words')`;
+  return mode === 'shared'
+    ? sql`select pg_advisory_xact_lock_shared(${key})`
+    : sql`select pg_advisory_xact_lock(${key})`;
+}
+
+/**
+ * Unmarks the words no saved search types any more (deleted searches, deleted accounts), so a new listing's words
+ * are measured against the words in use only and the saved searches' index does not grow with every search ever
+ * saved. Run by the purge.
+ */
+export async function unmarkUnsavedWords(db: Database): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    await tx.execute(savedWordsLock('alone'));
+    await tx.execute(sql`update ${searchWords} set in_saved_searches = false
+      where in_saved_searches and word not in (
+        select w from ${savedSearches}, rummage_search_words(${savedSearches.search}) as w
+        where ${savedSearches.search} is not null)`);
+  });
 }
 
 export async function deleteSavedSearch(db: Executor, userId: number, id: number): Promise<boolean> {
