@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, CHAT_LIMITS, messages } from '@rummage/contract';
+import { CHAT_LIMITS, messages } from '@rummage/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
+import { offerApi } from '../offer/offer.fixtures.js';
 import { ageAccount, chatApi } from './chat.fixtures.js';
 
 const C = messages.chat;
@@ -117,13 +118,7 @@ describe('messages nobody has answered', () => {
   it('counts offers as it counts messages: a stranger cannot go on offering where writing is refused', async () => {
     const buyer = await person({ old: true });
     const targets = await listings(limit + 2);
-    const offer = (productId: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: API.offer.root,
-        headers: { ...bearer(buyer.token), 'content-type': 'application/json' },
-        payload: JSON.stringify({ productId, amount: 5 }),
-      });
+    const offer = (productId: number) => offerApi(t.app).offer(buyer, productId, 5);
     for (const { productId } of targets.slice(0, limit))
       expect((await offer(productId)).statusCode).toBe(201);
     const over = targets[limit]!;
@@ -140,6 +135,15 @@ describe('messages nobody has answered', () => {
     expect(written.json().message).toBe(C.unansweredLimited);
     // Nothing of the refused offer reached its seller.
     expect((await chat.historyOf(buyer.token, over.productId, over.seller.id)).data).toEqual([]);
+  });
+
+  it('holds when several offers are made at the same moment', async () => {
+    const buyer = await person({ old: true });
+    const targets = await listings(limit + 2);
+    const offers = offerApi(t.app);
+    const answers = await Promise.all(targets.map(({ productId }) => offers.offer(buyer, productId, 5)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array<number>(limit).fill(201), 429, 429]);
   });
 
   it('never limits a conversation once the other side has written', async () => {

@@ -8,7 +8,6 @@ import {
   type OfferResponse,
   type ProductDetail,
 } from '@rummage/contract';
-import { bearer } from '../../test/factories.js';
 import { createProduct } from '../../test/products.js';
 import { dealApi } from '../deal/deal.fixtures.js';
 import type { Person } from '../notification/notification.fixtures.js';
@@ -46,11 +45,7 @@ export function offerApi(app: FastifyInstance) {
     },
 
     async detailFor(productId: number, who: Person): Promise<ProductDetail> {
-      const response = await app.inject({
-        method: 'GET',
-        url: apiPath(API.product.item, { id: productId }),
-        headers: bearer(who.token),
-      });
+      const response = await get(apiPath(API.product.item, { id: productId }), who);
       return response.json<{ data: ProductDetail }>().data;
     },
   };

@@ -19,7 +19,7 @@ import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobKind, JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError, TooManyRequestsError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
-import { ensureConversation, insertMessage } from '../message/message-sending.repository.js';
+import { ensureConversation, insertMessage, lockSender } from '../message/message-sending.repository.js';
 import { findConversation } from '../message/message.repository.js';
 import { activeReservation } from '../product/product.presenter.js';
 import { hiddenListing, notFound } from '../product/product.service.js';
@@ -230,6 +230,9 @@ export function createOfferService(options: {
 
     async make(user: AuthUser, productId: number, amount: number): Promise<OfferAnswer> {
       return durable.transaction(async (tx, record) => {
+        // First, as a message's send does: the limits below are read and then acted on, and two offers (or an offer
+        // and a message) at once must not both see one below the limit.
+        await lockSender(tx, user.id);
         const listing = await lockOpenListing(tx, productId, amount, { id: user.id, making: true });
         await refuseIfEitherBlocked(tx, user.id, listing.sellerId);
         const chat = { productId, buyerId: user.id, sellerId: listing.sellerId };
