@@ -264,11 +264,28 @@ describe('answering an offer', () => {
 
   it('waits while staff hide the listing: its seller is told why, the buyer learns nothing, and either may still end it', async () => {
     const { seller, buyer, productId } = await api.listing();
+    const hide = (hidden: boolean) =>
+      db()
+        .update(products)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(products.id, productId));
     const opening = await api.made(await api.offer(buyer, productId, 50));
     const sellerCounter = await api.made(await api.counter(seller, opening.data.id, 70));
-    const buyerCounter = await api.made(await api.counter(buyer, sellerCounter.data.id, 60));
-    await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, productId));
+    await hide(true);
+    // The buyer meets a listing that is not there, whatever they try.
+    for (const refused of [
+      await api.act(buyer, sellerCounter.data.id, 'accept'),
+      await api.counter(buyer, sellerCounter.data.id, 60),
+      await api.offer(buyer, productId, 55),
+    ]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: messages.listing.notFound });
+    }
 
+    await hide(false);
+    const buyerCounter = await api.made(await api.counter(buyer, sellerCounter.data.id, 60));
+    await hide(true);
+    // The seller is told why.
     for (const refused of [
       await api.counter(seller, buyerCounter.data.id, 65),
       await api.act(seller, buyerCounter.data.id, 'accept'),
@@ -276,20 +293,25 @@ describe('answering an offer', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: messages.chat.listingHidden });
     }
-    const fresh = await api.offer(buyer, productId, 55);
-    expect(fresh.statusCode).toBe(404);
-    expect(fresh.json()).toMatchObject({ message: messages.listing.notFound });
     expect((await api.offersOn(seller, productId))[0]).toMatchObject({
       id: buyerCounter.data.id,
       status: 'pending',
     });
-
-    await db().update(products).set({ hiddenAt: null }).where(eq(products.id, productId));
+    // Shown again, it is taken up as before.
+    await hide(false);
     expect((await api.act(seller, buyerCounter.data.id, 'accept')).statusCode).toBe(200);
+
+    // Ending an offer stays open to both while hidden: its maker withdraws, the other side declines.
     const next = await api.listing();
-    const open = await api.made(await api.offer(next.buyer, next.productId, 50));
-    await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, next.productId));
-    expect((await api.act(next.seller, open.data.id, 'decline')).statusCode).toBe(200);
+    const hideNext = () =>
+      db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, next.productId));
+    const first = await api.made(await api.offer(next.buyer, next.productId, 50));
+    await hideNext();
+    expect((await api.act(next.buyer, first.data.id, 'withdraw')).statusCode).toBe(200);
+    await db().update(products).set({ hiddenAt: null }).where(eq(products.id, next.productId));
+    const second = await api.made(await api.offer(next.buyer, next.productId, 55));
+    await hideNext();
+    expect((await api.act(next.seller, second.data.id, 'decline')).statusCode).toBe(200);
   });
 
   it('lapses through its job: expired in every answer, and no longer open to an answer', async () => {

@@ -44,20 +44,28 @@ export function createReservationService(options: {
   const now = options.now ?? (() => new Date());
 
   /**
-   * Locked, visible, and the caller's: 404 for unknown, 403 for anyone but the seller, and for the seller of a listing
-   * staff hid, saying so.
+   * Locked, visible, and the caller's: 404 for unknown, 403 for anyone but the seller. A listing staff hid is 404 to
+   * anyone else; its seller may release a hold on it (`whileHidden`), which only ends something, and is told why
+   * (403) when making one.
    */
-  async function lockOwn(tx: Db, productId: number, sellerId: number) {
+  async function lockOwn(
+    tx: Db,
+    productId: number,
+    sellerId: number,
+    options: { whileHidden?: boolean } = {},
+  ) {
     const row = await repo.lockForReservation(tx, productId);
     if (!row || row.sellerBannedAt !== null) throw notFound();
-    if (row.hiddenAt !== null) throw hiddenListing(row.sellerId, sellerId);
+    if (row.hiddenAt !== null && !(options.whileHidden && row.sellerId === sellerId))
+      throw hiddenListing(row.sellerId, sellerId);
     if (row.sellerId !== sellerId) throw new HttpError(403, L.reserveNotSeller);
     return row;
   }
 
   /**
    * Holds the listing for the buyer in the caller's transaction, by the rules a seller's reserve follows (an
-   * accepted offer reserves the same way). Answers when the hold ends.
+   * accepted offer reserves the same way). Answers when the hold ends. Its refusals speak to the seller: a caller
+   * acting for the buyer (a counter-offer taken up) checks what the buyer may be told first.
    */
   async function hold(
     { tx, record }: { tx: Transaction; record: RecordEvent },
@@ -134,7 +142,7 @@ export function createReservationService(options: {
 
     async unreserve(user: AuthUser, productId: number): Promise<Reservation> {
       await durable.transaction(async (tx, record) => {
-        const row = await lockOwn(tx, productId, user.id);
+        const row = await lockOwn(tx, productId, user.id, { whileHidden: true });
         if (row.reservedForId === null && row.reservedUntil === null) return;
         await repo.setReservation(tx, productId, null);
         const previous = activeReservation(row, now());

@@ -113,7 +113,7 @@ describe('reserve for a buyer', () => {
     expect(row).toMatchObject({ reservedForId: null, reservedUntil: null });
   });
 
-  it('refuses a hidden listing (403 to its seller, saying why; 404 to others) and a sold one (400)', async () => {
+  it('refuses to hold a hidden listing (403 to its seller, saying why; 404 to others), lets its seller release one, and refuses a sold one (400)', async () => {
     const { seller, buyer, other, productId } = await listingWithChat();
     await db().update(products).set({ hiddenAt: new Date() }).where(eq(products.id, productId));
     const hidden = await reserve(seller, productId, buyer.id);
@@ -122,6 +122,9 @@ describe('reserve for a buyer', () => {
     const stranger = await reserve(other, productId, buyer.id);
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ message: L.notFound });
+    // Releasing only ends something: its seller still may, anyone else still meets a listing that is not there.
+    expect((await unreserve(other, productId)).statusCode).toBe(404);
+    expect((await unreserve(seller, productId)).statusCode).toBe(200);
     await db()
       .update(products)
       .set({ hiddenAt: null, isSold: true, soldAt: new Date() })
