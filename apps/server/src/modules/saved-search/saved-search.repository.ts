@@ -4,7 +4,12 @@ import { withTransaction, type Database, type Transaction } from '../../db/clien
 import { products, savedSearchMatches, savedSearches, searchWords, users } from '../../db/schema.js';
 import { shownSql } from '../marketplace/feed.statement.js';
 import type { CircleValues } from '../marketplace/radius.js';
-import { listingAlternatives, listSearchWordsStatement, type Rows } from '../marketplace/search/forgiving.js';
+import {
+  listingAlternatives,
+  listSearchWordsStatement,
+  SAVED_WORDS_LOCK,
+  type Rows,
+} from '../marketplace/search/forgiving.js';
 import { blockedSql } from '../user/block.repository.js';
 import { recordMatchesStatement } from './matches.statement.js';
 
@@ -111,37 +116,24 @@ export async function insertSavedSearch(tx: Transaction, userId: number, wanted:
     })
     .returning({ id: savedSearches.id });
   // Its words join the word list, where new listings' words find them a typo away.
-  if (wanted.search !== null) {
-    await tx.execute(savedWordsLock('shared'));
-    await tx.execute(listSearchWordsStatement(wanted.search));
-  }
+  if (wanted.search !== null) await tx.execute(listSearchWordsStatement(wanted.search));
   return row!.id;
-}
-
-/**
- * Saving a search marks the words it typed (`in_saved_searches`) and the purge unmarks those no saved search types
- * any more. The purge takes this lock alone, a search being saved takes it shared: a sweep that had not yet seen a
- * search saved meanwhile would otherwise unmark its words, and its alerts would miss those words' typos.
- */
-function savedWordsLock(mode: 'shared' | 'alone'): SQL {
-  const key = sql`hashtext('rummage.saved-search-words')`;
-  return mode === 'shared'
-    ? sql`select pg_advisory_xact_lock_shared(${key})`
-    : sql`select pg_advisory_xact_lock(${key})`;
 }
 
 /**
  * Unmarks the words no saved search types any more (deleted searches, deleted accounts), so a new listing's words
  * are measured against the words in use only and the saved searches' index does not grow with every search ever
- * saved. Run by the purge.
+ * saved. Run by the purge; SAVED_WORDS_LOCK, taken alone before the statement reads, keeps the words of a search
+ * being saved meanwhile. The typed words are gathered once, then anti-joined, whatever their number.
  */
 export async function unmarkUnsavedWords(db: Database): Promise<void> {
   await withTransaction(db, async (tx) => {
-    await tx.execute(savedWordsLock('alone'));
-    await tx.execute(sql`update ${searchWords} set in_saved_searches = false
-      where in_saved_searches and word not in (
-        select w from ${savedSearches}, rummage_search_words(${savedSearches.search}) as w
-        where ${savedSearches.search} is not null)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${SAVED_WORDS_LOCK})`);
+    await tx.execute(sql`with typed as materialized (
+        select distinct w from ${savedSearches}, rummage_search_words(${savedSearches.search}) as w
+        where ${savedSearches.search} is not null)
+      update ${searchWords} set in_saved_searches = false
+      where in_saved_searches and not exists (select 1 from typed where typed.w = ${searchWords.word})`);
   });
 }
 

@@ -282,10 +282,21 @@ export async function listingAlternatives(rows: Rows, productId: number): Promis
   };
 }
 
-/** Puts a saved search's words in the word list, so new listings' words can be measured against them. */
+/**
+ * The lock between marking a saved search's words (`listSearchWordsStatement`, shared) and the purge that unmarks
+ * the words no saved search types any more (`unmarkUnsavedWords`, alone): a sweep that had not yet seen a search
+ * saved meanwhile would otherwise unmark its words, and its alerts would miss those words' typos.
+ */
+export const SAVED_WORDS_LOCK = sql`hashtext('rummage.saved-search-words')`;
+
+/**
+ * Puts a saved search's words in the word list, so new listings' words can be measured against them. It takes
+ * SAVED_WORDS_LOCK shared, held to the end of its transaction: run it in the saved search's own.
+ */
 export function listSearchWordsStatement(search: string): SQL {
-  return sql`insert into ${searchWords} (word, in_saved_searches)
-    select w, true from rummage_search_words(${search}::text) as w
+  return sql`with locked as (select pg_advisory_xact_lock_shared(${SAVED_WORDS_LOCK}))
+    insert into ${searchWords} (word, in_saved_searches)
+    select w, true from locked, rummage_search_words(${search}::text) as w
     on conflict (word) do update set in_saved_searches = true where not ${searchWords}.in_saved_searches`;
 }
 
