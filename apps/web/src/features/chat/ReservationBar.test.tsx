@@ -147,8 +147,30 @@ describe('reservation bar in the chat', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('offers nothing on a listing staff hid', () => {
-    const { container } = render(<ReservationBar header={{ ...SELLER_SIDE, isHidden: true }} />);
+  it('offers nothing on a listing staff hid but to release a hold made before', async () => {
+    const { container, unmount } = render(<ReservationBar header={{ ...SELLER_SIDE, isHidden: true }} />);
     expect(container.textContent).toBe('');
+    unmount();
+
+    storeSession();
+    const api = mockApi({
+      'POST /api/Product/unreserve': {
+        body: { message: L.released, data: { productId: 40, reservedForId: null, reservedUntil: null } },
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <ReservationBar
+        header={{ ...SELLER_SIDE, isHidden: true, reservedUntil: UNTIL, isReservedInThisChat: true }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      fillText(L.reservedUntil, { time: holdEndText(UNTIL) }),
+    );
+    const release = screen.getByRole('button', { name: fillText(L.releaseLabel, { name: 'maria' }) });
+    expect(screen.getAllByRole('button')).toEqual([release]);
+    await user.click(release);
+    await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
+    expect(api.calls.find((call) => call.path === API.product.unreserve)?.body).toEqual({ productId: 40 });
   });
 });

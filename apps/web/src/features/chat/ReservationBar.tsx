@@ -12,7 +12,7 @@ export { holdEndText };
 /**
  * The seller's hold in a chat (docs/product.md §12): the buyer it is for reads "Reserved for you until …", another
  * buyer "Reserved for someone else until …"; the seller reserves the listing for this buyer, or releases it, and may mark it sold to this buyer (§19), after a
- * confirmation; `onSold` then reads the chat again. On a narrow screen the line wraps, the buttons full size.
+ * confirmation; `onSold` then reads the chat again. While staff hide the listing the seller may only release a hold. On a narrow screen the line wraps, the buttons full size.
  */
 export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; onSold?: () => void }) {
   const texts = useTexts();
@@ -78,9 +78,11 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
       </p>
     );
   }
-  // A listing staff hid can be neither held nor sold until it is shown again.
-  if (header.isSold || header.isHidden || deleted) return null;
+  if (header.isSold || deleted) return null;
   const here = hold.here && hold.until !== null;
+  // A listing staff hid can be neither held nor sold until it is shown again; a hold made before can be let go.
+  const paused = header.isHidden === true;
+  if (paused && !here) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-brand-50 px-4 py-2 text-sm">
       {hold.until && (
@@ -108,15 +110,17 @@ export function ReservationBar({ header, onSold }: { header: ChatThreadHeader; o
           {fillText(L.reserveFor, { name: header.userName })}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-outline shrink-0"
-        aria-haspopup="dialog"
-        disabled={busy}
-        onClick={() => setConfirmingSale(true)}
-      >
-        {fillText(D.markSoldToName, { name: header.userName })}
-      </button>
+      {!paused && (
+        <button
+          type="button"
+          className="btn btn-outline shrink-0"
+          aria-haspopup="dialog"
+          disabled={busy}
+          onClick={() => setConfirmingSale(true)}
+        >
+          {fillText(D.markSoldToName, { name: header.userName })}
+        </button>
+      )}
       <ConfirmDialog
         open={confirmingSale}
         title={texts.listing.confirm}
