@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 /**
  * Closes a popup (menu, dropdown) on a pointer press outside `containerRef` or on Escape.
@@ -10,7 +10,9 @@ export function useDismiss(
   containerRef: RefObject<HTMLElement | null>,
   returnFocusRef?: RefObject<HTMLElement | null>,
 ): void {
-  useEffect(() => {
+  // Listening from the render that opens it, not after the next paint (Preact runs effects after a frame): a press
+  // outside right after the popup shows must close it, not find nobody listening.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent | MouseEvent) => {
       const container = containerRef.current;
