@@ -41,7 +41,7 @@ export function loadGazetteer(options: GazetteerOptions = {}): WarmableGazetteer
 /**
  * The process-wide gazetteer behind a façade that creates it on first use: neither start-up nor an idle server pays
  * for it. Built in full it holds about 40 MB of heap; the first place search after a start pays the build once
- * instead (the figures above; docs/benchmarks.md, "bench/coldstart").
+ * instead (the figures above; docs/benchmarks-history.md, "bench/coldstart").
  */
 export function lazyGazetteer(options: GazetteerOptions = {}): Gazetteer {
   let gazetteer: WarmableGazetteer | undefined;

@@ -72,7 +72,7 @@ const nearest = (word: SQL) =>
  * common word's look-alikes ("sideboards", "sideboarding", "sideboarda", …) pushed a saved "sideborad" out of the few
  * looked at, and the alert missed a listing the feed finds (the feed looks from the typed word's side). Only the
  * saved searches' words are looked at, in their own index: no other spelling can match a saved search, and the
- * whole word list made this cost 0.3–1.8 s for a 31-word listing on PostgreSQL (docs/benchmarks.md, `bench/alerts`).
+ * whole word list made this cost 0.3–1.8 s for a 31-word listing on PostgreSQL (docs/benchmarks-history.md, `bench/alerts`).
  */
 const LISTING_SPELLINGS = 50;
 const savedNearOfLength = (word: SQL) =>
