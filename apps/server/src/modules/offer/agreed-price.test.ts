@@ -47,11 +47,7 @@ describe('the agreed price in the chat header', () => {
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
 
     // Sold to the buyer after all: the deal records the agreed amount, and the header says it.
-    const sold = await api.post(API.product.changeSoldStatus, seller, {
-      productId,
-      isSold: true,
-      buyerId: buyer.id,
-    });
+    const sold = await api.markSold(seller, productId, true, buyer.id);
     expect(sold.statusCode, sold.body).toBe(200);
     expect(await agreedPriceFor(seller, productId, buyer)).toBe(90);
 
@@ -67,11 +63,7 @@ describe('the agreed price in the chat header', () => {
     const { seller, buyer, productId } = scene;
     const opening = await api.made(await api.offer(buyer, productId, 90));
     expect((await api.act(seller, opening.data.id, 'accept')).statusCode).toBe(200);
-    const sold = await api.post(API.product.changeSoldStatus, seller, {
-      productId,
-      isSold: true,
-      buyerId: buyer.id,
-    });
+    const sold = await api.markSold(seller, productId, true, buyer.id);
     expect(sold.statusCode, sold.body).toBe(200);
     return { ...scene, dealId: sold.json<{ data: { dealId: number } }>().data.dealId };
   }
@@ -89,13 +81,11 @@ describe('the agreed price in the chat header', () => {
   it('ends when the listing is available again: held for or sold to the same buyer later, it is the asking price', async () => {
     const { seller, buyer, productId } = await soldAtAgreed90();
     // Within the window: the deal is called off, and what the two agreed with it.
-    expect(
-      (await api.post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode,
-    ).toBe(200);
+    expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);
     const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
     expect(held.statusCode, held.body).toBe(200);
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
-    const sold = await api.post(API.product.changeSoldStatus, seller, { productId, isSold: true });
+    const sold = await api.markSold(seller, productId, true);
     expect(sold.statusCode, sold.body).toBe(200);
     const [deal] = await db()
       .select({ price: deals.price })
@@ -104,9 +94,7 @@ describe('the agreed price in the chat header', () => {
     expect(deal?.price).toBe(120);
     expect(await agreedPriceFor(seller, productId, buyer)).toBeNull();
     // A new offer accepted after that agrees again.
-    expect(
-      (await api.post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode,
-    ).toBe(200);
+    expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);
     const again = await api.made(await api.offer(buyer, productId, 100));
     expect((await api.act(seller, again.data.id, 'accept')).statusCode).toBe(200);
     expect(await agreedPriceFor(buyer, productId, seller)).toBe(100);
@@ -114,9 +102,7 @@ describe('the agreed price in the chat header', () => {
 
   it('ends for listings made available again before it was kept: the migration dates it by their last sale', async () => {
     const { seller, buyer, productId } = await soldAtAgreed90();
-    expect(
-      (await api.post(API.product.changeSoldStatus, seller, { productId, isSold: false })).statusCode,
-    ).toBe(200);
+    expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);
     await db().update(products).set({ relistedAt: null }).where(eq(products.id, productId));
     const migration = readFileSync(
       new URL('../../db/migrations/0033_listing_relisted_at.sql', import.meta.url),
@@ -147,7 +133,7 @@ describe('the agreed price in the chat header', () => {
       .update(deals)
       .set({ rateUntil: new Date(Date.now() - 1000) })
       .where(eq(deals.id, dealId));
-    const reopened = await api.post(API.product.changeSoldStatus, seller, { productId, isSold: false });
+    const reopened = await api.markSold(seller, productId, false);
     expect(reopened.statusCode, reopened.body).toBe(200);
     const asked = await api.post(API.message.send, other, {
       productId,
@@ -161,11 +147,7 @@ describe('the agreed price in the chat header', () => {
   it('ends with the sale: sold on to someone else after the rating window, the first buyer sees no agreement', async () => {
     const { seller, buyer, other, productId, dealId } = await relistedAfterTheWindow();
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
-    const soldOn = await api.post(API.product.changeSoldStatus, seller, {
-      productId,
-      isSold: true,
-      buyerId: other.id,
-    });
+    const soldOn = await api.markSold(seller, productId, true, other.id);
     expect(soldOn.statusCode, soldOn.body).toBe(200);
 
     expect(await agreedPriceFor(buyer, productId, seller)).toBeNull();
