@@ -132,12 +132,15 @@ export async function sidesOf(db: Db, userId: number, rows: readonly DealRow[]) 
   };
 }
 
-export async function listingSeller(db: Db, productId: number): Promise<number | undefined> {
+export async function listingSeller(
+  db: Db,
+  productId: number,
+): Promise<{ sellerId: number; hiddenAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ sellerId: products.sellerId })
+    .select({ sellerId: products.sellerId, hiddenAt: products.hiddenAt })
     .from(products)
     .where(eq(products.id, productId));
-  return row?.sellerId;
+  return row;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { DurableEvents, RecordEvent } from '../../events/durable.js';
 import type { JobQueue } from '../../jobs/queue/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../account/session.service.js';
-import { notFound } from '../product/product.service.js';
+import { hiddenListing, notFound } from '../product/product.service.js';
 import * as repo from './deal.repository.js';
 import { presentDeal, presentOwnReview } from './deal.presenter.js';
 
@@ -102,11 +102,16 @@ export function createDealService(options: {
       });
     },
 
-    /** Who the seller may mark the listing sold to (docs/product.md §19); the listing's seller only. */
+    /**
+     * Who the seller may mark the listing sold to (docs/product.md §19); the listing's seller only. Nobody while
+     * staff hide it: its chats are paused, and a sale then makes no deal.
+     */
     async buyers(user: AuthUser, productId: number): Promise<DealPerson[]> {
-      const sellerId = await repo.listingSeller(db, productId);
-      if (sellerId === undefined) throw notFound();
+      const listing = await repo.listingSeller(db, productId);
+      if (listing === undefined) throw notFound();
+      const { sellerId } = listing;
       if (sellerId !== user.id) throw new HttpError(403, messages.listing.notOwner);
+      if (listing.hiddenAt !== null) throw hiddenListing(sellerId, user.id);
       return repo.buyersOf(db, productId, now());
     },
 

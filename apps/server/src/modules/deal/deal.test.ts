@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, apiPath, fillText, messages, NOTIFICATION_TYPES } from '@rummage/contract';
-import { jobs } from '../../db/schema.js';
+import { jobs, products } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { createProduct } from '../../test/products.js';
 import { dealApi } from './deal.fixtures.js';
@@ -124,6 +124,39 @@ describe('marking an item sold to someone', () => {
       (await api.listOf(who)).data.some((entry) => entry.type === NOTIFICATION_TYPES.review);
     expect(await asked(buyer)).toBe(true);
     expect(await asked(seller)).toBe(false);
+  });
+
+  it('makes no deal while staff hide the listing: a named buyer is refused with why, a hold’s buyer is not sold to', async () => {
+    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
+    const productId = await createProduct(t.app, seller.id);
+    await api.chat(buyer, seller, productId);
+    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+    expect(held.statusCode, held.body).toBe(200);
+    const hide = (hiddenAt: Date | null) =>
+      t.app.parts.storage.database.db.update(products).set({ hiddenAt }).where(eq(products.id, productId));
+    await hide(new Date());
+
+    const named = await api.markSold(seller, productId, true, buyer.id);
+    expect(named.statusCode).toBe(403);
+    expect(named.json()).toMatchObject({ message: messages.chat.listingHidden });
+    const buyers = await api.get(`${API.deal.buyers}?productId=${productId}`, seller);
+    expect(buyers.statusCode).toBe(403);
+    expect(buyers.json()).toMatchObject({ message: messages.chat.listingHidden });
+    // The SPEC's call without a buyer still marks it sold (and ends the hold), to nobody: nobody is asked to rate.
+    const sold = await api.markSold(seller, productId, true);
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().data.dealId).toBeUndefined();
+    expect(await api.dealsOf(buyer)).toEqual([]);
+    expect((await api.listOf(buyer)).data.some((entry) => entry.type === NOTIFICATION_TYPES.review)).toBe(
+      false,
+    );
+
+    // Shown again, the same sale makes its deal.
+    await hide(null);
+    expect((await api.markSold(seller, productId, false)).statusCode).toBe(200);
+    const again = await api.markSold(seller, productId, true, buyer.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await api.dealsOf(buyer)).toMatchObject([{ productId, sellerId: seller.id, status: 'completed' }]);
   });
 
   it('calls the deal off when the item is marked available again within the window', async () => {

@@ -315,8 +315,8 @@ export function createProductService(options: ProductServiceOptions) {
 
     /**
      * Marks the listing sold or available again. Sold to `buyerId` (someone who chatted about it), or when it is
-     * left out to the buyer it is reserved for, it records a deal (docs/product.md §19), whose id it answers; available
-     * again within the deal's rating window calls the deal off.
+     * left out to the buyer it is reserved for, it records a deal (docs/product.md §19), whose id it answers, except
+     * while staff hide the listing; available again within the deal's rating window calls the deal off.
      */
     async changeSoldStatus(
       user: AuthUser,
@@ -327,6 +327,10 @@ export function createProductService(options: ProductServiceOptions) {
       return options.durable.transaction(async (tx, record) => {
         await lockOwned(tx, id, user);
         const held = (await reservations.lockForReservation(tx, id))!;
+        // While staff hide the listing its chats are paused, and a sale makes no deal (nobody is asked to rate):
+        // naming a buyer is refused with the chats' words, and a hold's buyer is not sold to.
+        const hidden = held.hiddenAt !== null;
+        if (isSold && hidden && buyerId != null) throw hiddenListing(held.sellerId, user.id);
         if (
           isSold &&
           buyerId != null &&
@@ -343,7 +347,8 @@ export function createProductService(options: ProductServiceOptions) {
         // Sold to someone who blocked the seller: no deal, so no request to rate reaches them. Named, it is
         // refused as a reservation is; left out (a client of the SPEC's call), the listing is sold to nobody named.
         if (buyerId != null) await refuseIfBlocked(tx, user.id, buyerId, messages.blocking.cannotSellTo);
-        const holder = ended && !(await hasBlocked(tx, ended.buyerId, user.id)) ? ended.buyerId : undefined;
+        const holder =
+          ended && !hidden && !(await hasBlocked(tx, ended.buyerId, user.id)) ? ended.buyerId : undefined;
         // An explicit null is "someone else": no deal, even with a buyer holding the listing.
         const buyer = buyerId === null ? undefined : (buyerId ?? holder);
         const deal =
