@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatTextSchema, HUB_EVENTS, HUB_METHODS, type ChatRoom, type Offer } from '@rummage/contract';
-import { ApiError } from '../../shared/api/client';
+import { refusalMessage } from '../../shared/api/client';
 import { useSession } from '../../shared/session/SessionContext';
 import { inLanguage } from '../../shared/i18n/inLanguage';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -294,10 +294,7 @@ export function useChatThread(receiverId: number | null, productId: number | nul
   const loading = !loadFailed && (header.isPending || historyStatus === 'loading');
   // Refused rather than unreachable (a listing gone or hidden, a person blocked): the server's words say why, where
   // "check your connection" would send the reader looking for a fault that is not there.
-  const loadRefusal =
-    loadFailed && header.error instanceof ApiError && header.error.status >= 400 && header.error.status < 500
-      ? header.error.message
-      : null;
+  const loadRefusal = loadFailed ? refusalMessage(header.error) : null;
 
   return {
     header: header.data ?? null,

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fillText } from '@rummage/contract';
+import { refusalMessage } from '../../shared/api/client';
 import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { useDealBuyers } from './api';
 import { useTexts } from '../../shared/i18n/useTexts';
@@ -79,7 +80,8 @@ function SoldToBody({
           <legend className="font-semibold text-stone-900">{D.soldToLegend}</legend>
           {buyers.isError && (
             <p role="alert" className="mt-2 text-sm text-red-700">
-              {D.buyersFailed}
+              {/* A refusal says why (staff hid the listing: its sale makes no deal), a failure that it failed. */}
+              {refusalMessage(buyers.error) ?? D.buyersFailed}
             </p>
           )}
           <div className="mt-2 flex max-h-64 flex-col gap-1 overflow-y-auto">

@@ -15,7 +15,12 @@ const D = messages.deals;
 const UNTIL = new Date(Date.now() + 86_400_000).toISOString();
 
 /** A seller (id 7) whose listings move between the lists as the server would move them. */
-function mockStore({ changeFails = false, reserved = false, buyersFail = false } = {}) {
+function mockStore({
+  changeFails = false,
+  reserved = false,
+  buyersFail = false,
+  hidden = false,
+}: { changeFails?: boolean; reserved?: boolean; buyersFail?: boolean; hidden?: boolean } = {}) {
   const items: ProductCard[] = [
     productCard(1, { title: 'Brass lamp', userId: 7, sellerId: 7, reservedUntil: reserved ? UNTIL : null }),
     productCard(2, { title: 'Oak chair', userId: 7, sellerId: 7, isSold: true }),
@@ -26,17 +31,19 @@ function mockStore({ changeFails = false, reserved = false, buyersFail = false }
     [BUYERS]: ({ url }) =>
       buyersFail
         ? { status: 500, body: { message: 'Database down' } }
-        : {
-            body: {
-              data:
-                url.searchParams.get('productId') === '1'
-                  ? [
-                      { id: 21, userName: 'bob' },
-                      { id: 22, userName: 'carol' },
-                    ]
-                  : [],
+        : hidden
+          ? { status: 403, body: { message: messages.chat.listingHidden } }
+          : {
+              body: {
+                data:
+                  url.searchParams.get('productId') === '1'
+                    ? [
+                        { id: 21, userName: 'bob' },
+                        { id: 22, userName: 'carol' },
+                      ]
+                    : [],
+              },
             },
-          },
     [UNSOLD]: () => ({ body: { data: items.filter((item) => !item.isSold) } }),
     [SOLD]: () => ({ body: { data: items.filter((item) => item.isSold) } }),
     'GET /api/User/profile-details/7': () => ({
@@ -54,7 +61,7 @@ function mockStore({ changeFails = false, reserved = false, buyersFail = false }
   return { ...api, count };
 }
 
-async function openStore(options: { reserved?: boolean; buyersFail?: boolean } = {}) {
+async function openStore(options: Parameters<typeof mockStore>[0] = {}) {
   storeSession();
   const api = mockStore(options);
   renderApp('/user-main');
@@ -151,6 +158,22 @@ describe('profile store lists', () => {
       isSold: true,
       buyerId: null,
     });
+  });
+
+  it('says why nobody is offered while staff hide the listing, and still sells it to someone else', async () => {
+    const { calls, count } = await openStore({ hidden: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Sold: Brass lamp' }));
+    const dialog = screen.getByRole('dialog', { name: D.markSoldTo });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(messages.chat.listingHidden);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['nobody']);
+    fireEvent.click(within(dialog).getByRole('radio', { name: D.soldToNobody }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.listing.markSold }));
+    await waitFor(() => expect(count(CHANGE)).toBe(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ productId: 1, buyerId: null });
   });
 
   it('on confirm posts the change and reloads both lists', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createTicketSchema, SUPPORT_LIMITS, SUPPORT_SUBJECTS, type SupportTicket } from '@rummage/contract';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, refusalMessage } from '../../shared/api/client';
 import { useFillText } from '../../shared/config/useAppConfig';
 import { Banner } from '../../shared/ui/Banner';
 import { createTicket } from './api';
@@ -43,8 +43,7 @@ export function SupportForm({ username, notice, onCreated, onAlreadyOpen }: Supp
       if (failure instanceof ApiError && failure.status === 409 && (await onAlreadyOpen())) return;
       // A refusal the person can act on (too long, too many tries) in the server's words; anything else, the
       // server's own failure included, is the SPEC's 'Failed to submit ticket' (§8).
-      const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
-      setError(refusal ? failure.message : texts.support.failed);
+      setError(refusalMessage(failure) ?? texts.support.failed);
     } finally {
       setSubmitting(false);
     }

@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's words when it refused a request (4xx): a reason the person can act on. Null for anything else (the
+ * server's own failure, no connection), where the page says its own fallback.
+ */
+export function refusalMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON body; use `form` for multipart uploads. */
