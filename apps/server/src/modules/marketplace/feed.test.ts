@@ -244,10 +244,12 @@ describe('GET /api/Marketplace/products: paging', () => {
     const original = await seedArea(area.latitude, area.longitude, 10);
     const first = await feed({ ...area, page: 1 });
     const [soldId] = ids(first);
+    // Sold a moment later, as between two pages a person reads: the snapshot is a millisecond, PGlite's clock
+    // ticks in milliseconds, and a sale in the snapshot's own millisecond counts as before it.
+    await pause(2);
     await t.app.parts.storage.database.db
       .update(products)
-      // The database's clock, as the sold-status change writes it: this process's clock can share the
-      // snapshot's millisecond, and a sale in the snapshot's own millisecond counts as before it.
+      // The database's clock, as the sold-status change writes it.
       .set({ isSold: true, soldAt: sql`now()` })
       .where(eq(products.id, soldId!));
     const second = await feed({ ...area, page: 2, before: first.before });
