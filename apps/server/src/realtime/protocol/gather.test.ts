@@ -83,6 +83,43 @@ describe('frame gathering', () => {
     expect(held).toBeLessThan(1_000);
   });
 
+  it('holds a gathering as long as releasing the last one took, up to its ceiling', async () => {
+    let clock = 0;
+    const gathering = createFrameGathering({
+      invocations: () => 2,
+      budgetMs: 20,
+      maxBudgetMs: 100,
+      now: () => clock,
+    });
+    /** A socket whose write takes `writeMs` (thousands of sockets released at once, on a busy machine). */
+    const socketTaking = (writeMs: number) => {
+      const socket = { ...countingSocket(), releasedAfter: Number.NaN };
+      const uncork = socket.uncork.bind(socket);
+      return Object.assign(socket, {
+        uncork() {
+          socket.releasedAfter = clock - heldSince;
+          clock += writeMs;
+          uncork();
+        },
+      });
+    };
+    let heldSince = 0;
+    const heldFor = async (socket: ReturnType<typeof socketTaking>) => {
+      heldSince = clock;
+      gathering.hold(socket);
+      while (Number.isNaN(socket.releasedAfter)) {
+        clock += 1;
+        await turn();
+      }
+      return socket.releasedAfter;
+    };
+    expect(await heldFor(socketTaking(60))).toBe(20);
+    // That release took 60 ms: the next gathering waits as long, since writing earlier would not be sooner.
+    expect(await heldFor(socketTaking(0))).toBe(60);
+    expect(await heldFor(socketTaking(500))).toBe(20);
+    expect(await heldFor(socketTaking(0))).toBe(100);
+  });
+
   it('lets timers run while it holds frames back', async () => {
     let invocations = 2;
     const gathering = createFrameGathering({ invocations: () => invocations, budgetMs: 10_000 });

@@ -7,7 +7,11 @@
  * times the CPU per delivery of a burst gathered in one write (docs/benchmarks.md, `hub.burst-cpu`).
  *
  * A socket written to while other invocations are running or waiting is corked, and stays corked while any are, up
- * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. A frame written while no other
+ * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. Releasing costs a write per held
+ * socket; when the last release took longer than the budget (thousands of sockets, a busy machine), the next
+ * gathering is held as long as that release took (at most GATHER_BUDGET_MAX_MS): with one fan-out outlasting the
+ * budget, a burst otherwise left as one write per frame per socket again, more system calls than the raw `ws`
+ * floor makes, while the frames it held waited no less. A frame written while no other
  * invocation is in the process (a lone broadcast at a paced rate, a push after a REST change) is not held at all: a
  * fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all of them. The
  * release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new connections)
@@ -29,8 +33,10 @@ export interface FrameGathering {
 export interface FrameGatheringOptions {
   /** Hub invocations running or waiting in the process, the one writing now included. */
   invocations: () => number;
-  /** Longest a frame is held back while a burst goes on. */
+  /** Longest a frame is held back while a burst goes on, unless releasing the last gathering took longer. */
   budgetMs: number;
+  /** Longest a frame is held back however long releases take. */
+  maxBudgetMs?: number;
   now?: () => number;
 }
 
@@ -42,14 +48,23 @@ export interface FrameGatheringOptions {
  */
 export const GATHER_BUDGET_MS = 20;
 
+/**
+ * A tenth of a second: the hold a release that slow earns is bounded, so a message sent during a long burst to tens
+ * of thousands of sockets waits at most about as long as one fan-out of it takes there anyway.
+ */
+export const GATHER_BUDGET_MAX_MS = 100;
+
 export function createFrameGathering(options: FrameGatheringOptions): FrameGathering {
   const now = options.now ?? (() => performance.now());
+  const maxBudgetMs = options.maxBudgetMs ?? GATHER_BUDGET_MAX_MS;
   const held = new Set<Corkable>();
   let since = 0;
   let scheduled = false;
+  let lastReleaseMs = 0;
 
   const release = () => {
-    if (options.invocations() > 0 && now() - since < options.budgetMs) {
+    const budget = Math.min(maxBudgetMs, Math.max(options.budgetMs, lastReleaseMs));
+    if (options.invocations() > 0 && now() - since < budget) {
       setImmediate(release);
       return;
     }
@@ -58,7 +73,9 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
     // the set is copied first so such a socket joins the next gathering.
     const sockets = [...held];
     held.clear();
+    const started = now();
     for (const socket of sockets) socket.uncork();
+    lastReleaseMs = now() - started;
   };
 
   return {
