@@ -120,6 +120,48 @@ describe('frame gathering', () => {
     expect(await heldFor(socketTaking(0))).toBe(100);
   });
 
+  it('lets go at once when the burst ends, and starts the next burst from its budget', async () => {
+    let clock = 0;
+    let invocations = 2;
+    const gathering = createFrameGathering({
+      invocations: () => invocations,
+      budgetMs: 20,
+      maxBudgetMs: 100,
+      now: () => clock,
+    });
+    const heldFor = async (socket: ReturnType<typeof countingSocket>) => {
+      const since = clock;
+      gathering.hold(socket);
+      socket.write();
+      while (socket.writes === 0) {
+        clock += 1;
+        await turn();
+      }
+      return clock - since;
+    };
+    /** A socket whose write takes 80 ms (thousands of sockets released at once). */
+    const slow = () => {
+      const socket = countingSocket();
+      const uncork = socket.uncork.bind(socket);
+      socket.uncork = () => {
+        clock += 80;
+        uncork();
+      };
+      return socket;
+    };
+    await heldFor(slow());
+    // The burst ends: what is held leaves at once, however long the last release took (and this one takes).
+    const last = slow();
+    gathering.hold(last);
+    last.write();
+    invocations = 0;
+    await turn();
+    expect(last.writes).toBe(1);
+    // The next burst is held for the budget, not for that release.
+    invocations = 2;
+    expect(await heldFor(countingSocket())).toBe(20);
+  });
+
   it('lets timers run while it holds frames back', async () => {
     let invocations = 2;
     const gathering = createFrameGathering({ invocations: () => invocations, budgetMs: 10_000 });

@@ -15,7 +15,7 @@
  * invocation is in the process (a lone broadcast at a paced rate, a push after a REST change) is not held at all: a
  * fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all of them. The
  * release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new connections)
- * still run between the invocations, and nothing is held longer than the budget.
+ * still run between the invocations, and nothing is held longer than the budget (or the last release's time).
  */
 
 export interface Corkable {
@@ -63,8 +63,9 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
   let lastReleaseMs = 0;
 
   const release = () => {
+    const invocations = options.invocations();
     const budget = Math.min(maxBudgetMs, Math.max(options.budgetMs, lastReleaseMs));
-    if (options.invocations() > 0 && now() - since < budget) {
+    if (invocations > 0 && now() - since < budget) {
       setImmediate(release);
       return;
     }
@@ -75,7 +76,9 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
     held.clear();
     const started = now();
     for (const socket of sockets) socket.uncork();
-    lastReleaseMs = now() - started;
+    // Only a burst still going on holds its next gathering longer: the next burst, maybe to other sockets and
+    // after a garbage collection paused this one, starts from the budget again.
+    lastReleaseMs = invocations > 0 ? now() - started : 0;
   };
 
   return {
