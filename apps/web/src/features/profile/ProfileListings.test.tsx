@@ -17,10 +17,18 @@ const UNTIL = new Date(Date.now() + 86_400_000).toISOString();
 /** A seller (id 7) whose listings move between the lists as the server would move them. */
 function mockStore({
   changeFails = false,
+  changeRefused = null,
   reserved = false,
   buyersFail = false,
   hidden = false,
-}: { changeFails?: boolean; reserved?: boolean; buyersFail?: boolean; hidden?: boolean } = {}) {
+}: {
+  changeFails?: boolean;
+  /** The server's refusal of the change (403 with these words). */
+  changeRefused?: string | null;
+  reserved?: boolean;
+  buyersFail?: boolean;
+  hidden?: boolean;
+} = {}) {
   const items: ProductCard[] = [
     productCard(1, { title: 'Brass lamp', userId: 7, sellerId: 7, reservedUntil: reserved ? UNTIL : null }),
     productCard(2, { title: 'Oak chair', userId: 7, sellerId: 7, isSold: true }),
@@ -51,6 +59,7 @@ function mockStore({
     }),
     [CHANGE]: ({ body }) => {
       if (changeFails) return { status: 500, body: { message: 'Database down' } };
+      if (changeRefused) return { status: 403, body: { message: changeRefused } };
       const { productId, isSold } = body as { productId: number; isSold: boolean };
       const item = items.find((candidate) => candidate.id === productId)!;
       item.isSold = isSold;
@@ -233,6 +242,16 @@ describe('profile store lists', () => {
     renderApp('/user-main');
     await markSoldTo('Brass lamp', 'carol');
     expect((await screen.findByRole('alert')).textContent).toContain(messages.listing.soldStatusFailed);
+    expect(screen.getByRole('link', { name: 'Brass lamp' })).toBeTruthy();
+  });
+
+  it('says the server’s refusal when the change is refused (staff hid the listing meanwhile)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    storeSession();
+    mockStore({ changeRefused: messages.chat.listingHidden });
+    renderApp('/user-main');
+    await markSoldTo('Brass lamp', 'carol');
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.chat.listingHidden);
     expect(screen.getByRole('link', { name: 'Brass lamp' })).toBeTruthy();
   });
 

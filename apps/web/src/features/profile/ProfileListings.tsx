@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, fillText, type ProductCard } from '@rummage/contract';
 import { EMPTY_STORE_IMAGE } from '../../shared/api/assets';
+import { refusalMessage } from '../../shared/api/client';
 import { Banner } from '../../shared/ui/Banner';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -30,7 +31,8 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
   const sold = useUserListings(userId, 'sold');
   const changeStatus = useChangeSoldStatus(userId);
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the last change failed: the server's refusal (a listing staff hid meanwhile), else that it failed. */
+  const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const containerRef = useRef<HTMLDivElement>(null);
 
@@ -39,7 +41,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
     if (!pending) return;
     const { product, isSold } = pending;
     setPending(null);
-    setFailed(false);
+    setFailure(null);
     setAnnouncement('');
     changeStatus.mutate(
       { productId: product.id, isSold, ...(isSold && { buyerId }) },
@@ -53,7 +55,7 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
         },
         onError: (error) => {
           console.error('Could not change the sold status of product', product.id, error);
-          setFailed(true);
+          setFailure(refusalMessage(error) ?? texts.listing.soldStatusFailed);
         },
       },
     );
@@ -119,10 +121,10 @@ export function ProfileListings({ userId, isOwn }: { userId: number | null; isOw
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {failed && (
+      {failure && (
         // Fixed to the bottom of the screen so it is seen however far down the list the button was.
         <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-md shadow-lg">
-          <Banner onDismiss={() => setFailed(false)}>{texts.listing.soldStatusFailed}</Banner>
+          <Banner onDismiss={() => setFailure(null)}>{failure}</Banner>
         </div>
       )}
       <Tabs
