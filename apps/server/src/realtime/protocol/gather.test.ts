@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RawHubSocket, startHubServer, type HubServer } from '../test/server.js';
 import { TEST_USERS } from '../test/hubs.js';
 import { createFrameGathering, type Corkable } from './gather.js';
@@ -83,83 +83,72 @@ describe('frame gathering', () => {
     expect(held).toBeLessThan(1_000);
   });
 
-  it('holds a gathering as long as releasing the last one took, up to its ceiling', async () => {
-    let clock = 0;
-    const gathering = createFrameGathering({
-      invocations: () => 2,
-      budgetMs: 20,
-      maxBudgetMs: 100,
-      now: () => clock,
-    });
-    /** A socket whose write takes `writeMs` (thousands of sockets released at once, on a busy machine). */
-    const socketTaking = (writeMs: number) => {
-      const socket = { ...countingSocket(), releasedAfter: Number.NaN };
-      const uncork = socket.uncork.bind(socket);
-      return Object.assign(socket, {
-        uncork() {
-          socket.releasedAfter = clock - heldSince;
-          clock += writeMs;
-          uncork();
-        },
-      });
-    };
-    let heldSince = 0;
-    const heldFor = async (socket: ReturnType<typeof socketTaking>) => {
-      heldSince = clock;
-      gathering.hold(socket);
-      while (Number.isNaN(socket.releasedAfter)) {
-        clock += 1;
-        await turn();
-      }
-      return socket.releasedAfter;
-    };
-    expect(await heldFor(socketTaking(60))).toBe(20);
-    // That release took 60 ms: the next gathering waits as long, since writing earlier would not be sooner.
-    expect(await heldFor(socketTaking(0))).toBe(60);
-    expect(await heldFor(socketTaking(500))).toBe(20);
-    expect(await heldFor(socketTaking(0))).toBe(100);
-  });
-
-  it('lets go at once when the burst ends, and starts the next burst from its budget', async () => {
+  describe('when releasing takes longer than the budget', () => {
     let clock = 0;
     let invocations = 2;
-    const gathering = createFrameGathering({
-      invocations: () => invocations,
-      budgetMs: 20,
-      maxBudgetMs: 100,
-      now: () => clock,
+    let gathering = createFrameGathering({ invocations: () => 0, budgetMs: 20 });
+    beforeEach(() => {
+      clock = 0;
+      invocations = 2;
+      gathering = createFrameGathering({
+        invocations: () => invocations,
+        budgetMs: 20,
+        maxBudgetMs: 100,
+        now: () => clock,
+      });
     });
-    const heldFor = async (socket: ReturnType<typeof countingSocket>) => {
+    /** Sockets whose writes take `writeMs` each (thousands released at once, on a busy machine). */
+    const socketsTaking = (count: number, writeMs: number) =>
+      Array.from({ length: count }, () => {
+        const socket = countingSocket();
+        const uncork = socket.uncork.bind(socket);
+        socket.uncork = () => {
+          clock += writeMs;
+          uncork();
+        };
+        return socket;
+      });
+    /** How long `sockets`, written to in one gathering, were held. */
+    const heldFor = async (sockets: ReturnType<typeof socketsTaking>) => {
       const since = clock;
-      gathering.hold(socket);
-      socket.write();
-      while (socket.writes === 0) {
+      let releasedAt = Number.NaN;
+      for (const socket of sockets) {
+        gathering.hold(socket);
+        socket.write();
+        const uncork = socket.uncork;
+        socket.uncork = () => {
+          if (Number.isNaN(releasedAt)) releasedAt = clock;
+          uncork();
+        };
+      }
+      while (Number.isNaN(releasedAt)) {
         clock += 1;
         await turn();
       }
-      return clock - since;
+      return releasedAt - since;
     };
-    /** A socket whose write takes 80 ms (thousands of sockets released at once). */
-    const slow = () => {
-      const socket = countingSocket();
-      const uncork = socket.uncork.bind(socket);
-      socket.uncork = () => {
-        clock += 80;
-        uncork();
-      };
-      return socket;
-    };
-    await heldFor(slow());
-    // The burst ends: what is held leaves at once, however long the last release took (and this one takes).
-    const last = slow();
-    gathering.hold(last);
-    last.write();
-    invocations = 0;
-    await turn();
-    expect(last.writes).toBe(1);
-    // The next burst is held for the budget, not for that release.
-    invocations = 2;
-    expect(await heldFor(countingSocket())).toBe(20);
+
+    it('holds a gathering as long as releasing its sockets is expected to take, up to its ceiling', async () => {
+      expect(await heldFor(socketsTaking(1, 10))).toBe(20);
+      // A socket took 10 ms to write: five are expected to take 50, and writing them earlier would not be sooner.
+      expect(await heldFor(socketsTaking(5, 0))).toBe(50);
+      expect(await heldFor(socketsTaking(1, 30))).toBe(20);
+      expect(await heldFor(socketsTaking(10, 0))).toBe(100);
+    });
+
+    it('holds a few sockets for what they take, not for the last release, and lets go when the burst ends', async () => {
+      await heldFor(socketsTaking(4, 25));
+      // 25 ms a socket: one socket's gathering is held that long, not for the hundred the last release took.
+      expect(await heldFor(socketsTaking(1, 0))).toBe(25);
+      await heldFor(socketsTaking(4, 25));
+      const [last] = socketsTaking(10, 0);
+      gathering.hold(last!);
+      last!.write();
+      invocations = 0;
+      await turn();
+      expect(last!.writes).toBe(1);
+      invocations = 2;
+    });
   });
 
   it('lets timers run while it holds frames back', async () => {

@@ -8,14 +8,14 @@
  *
  * A socket written to while other invocations are running or waiting is corked, and stays corked while any are, up
  * to a time budget (GATHER_BUDGET_MS): the burst's frames leave in a few writes. Releasing costs a write per held
- * socket; when the last release took longer than the budget (thousands of sockets, a busy machine), the next
- * gathering is held as long as that release took (at most GATHER_BUDGET_MAX_MS): with one fan-out outlasting the
- * budget, a burst otherwise left as one write per frame per socket again, more system calls than the raw `ws`
- * floor makes, while the frames it held waited no less. A frame written while no other
+ * socket; when releasing the sockets held is expected to take longer than the budget (thousands of sockets, a busy
+ * machine; measured per socket at the last release), the gathering is held that long (at most
+ * GATHER_BUDGET_MAX_MS): with one fan-out outlasting the budget, a burst otherwise left as one write per frame per
+ * socket again, more system calls than the raw `ws` floor makes, while the frames it held waited no less. A frame written while no other
  * invocation is in the process (a lone broadcast at a paced rate, a push after a REST change) is not held at all: a
  * fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all of them. The
  * release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new connections)
- * still run between the invocations, and nothing is held longer than the budget (or the last release's time).
+ * still run between the invocations, and nothing is held longer than the budget (or the expected release's time).
  */
 
 export interface Corkable {
@@ -60,12 +60,16 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
   const held = new Set<Corkable>();
   let since = 0;
   let scheduled = false;
-  let lastReleaseMs = 0;
+  /** What writing one held socket's frames took at the last release: the cost of releasing the next gathering. */
+  let releaseMsPerSocket = 0;
 
   const release = () => {
-    const invocations = options.invocations();
-    const budget = Math.min(maxBudgetMs, Math.max(options.budgetMs, lastReleaseMs));
-    if (invocations > 0 && now() - since < budget) {
+    // Held at least as long as releasing what is held is expected to take: measured per socket, so a burst to a few
+    // sockets is not held for a release to thousands, and one slow release (a garbage collection) costs one longer
+    // hold at most.
+    const expectedMs = releaseMsPerSocket * held.size;
+    const budget = Math.min(maxBudgetMs, Math.max(options.budgetMs, expectedMs));
+    if (options.invocations() > 0 && now() - since < budget) {
       setImmediate(release);
       return;
     }
@@ -76,9 +80,7 @@ export function createFrameGathering(options: FrameGatheringOptions): FrameGathe
     held.clear();
     const started = now();
     for (const socket of sockets) socket.uncork();
-    // Only a burst still going on holds its next gathering longer: the next burst, maybe to other sockets and
-    // after a garbage collection paused this one, starts from the budget again.
-    lastReleaseMs = invocations > 0 ? now() - started : 0;
+    if (sockets.length > 0) releaseMsPerSocket = (now() - started) / sockets.length;
   };
 
   return {
