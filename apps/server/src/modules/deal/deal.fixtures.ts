@@ -54,6 +54,16 @@ export function dealApi(app: FastifyInstance) {
     rate: (who: Person, dealId: number, stars: unknown, text?: unknown) =>
       post(API.review.root, who, { dealId, stars, ...(text !== undefined && { text }) }),
 
+    /** A listing a buyer chatted about, held for them by the seller. */
+    async heldListing() {
+      const [seller, buyer] = await Promise.all([people.person(), people.person()]);
+      const productId = await createProduct(app, seller.id);
+      await chat(buyer, seller, productId);
+      const held = await post(API.product.reserve, seller, { productId, buyerId: buyer.id });
+      expect(held.statusCode, held.body).toBe(200);
+      return { seller, buyer, productId };
+    },
+
     /** A listing at `price`, a chat about it with the buyer, and the sale to them: the deal's id. */
     async deal(price = 100) {
       const [seller, buyer, other] = await Promise.all([people.person(), people.person(), people.person()]);

@@ -132,7 +132,8 @@ export async function sidesOf(db: Db, userId: number, rows: readonly DealRow[]) 
   };
 }
 
-export async function listingSeller(
+/** Who sells the listing, and whether staff hide it: what decides who may be sold to. */
+export async function saleListing(
   db: Db,
   productId: number,
 ): Promise<{ sellerId: number; hiddenAt: Date | null } | undefined> {

@@ -107,7 +107,7 @@ export function createDealService(options: {
      * staff hide it: its chats are paused, and a sale then makes no deal.
      */
     async buyers(user: AuthUser, productId: number): Promise<DealPerson[]> {
-      const listing = await repo.listingSeller(db, productId);
+      const listing = await repo.saleListing(db, productId);
       if (listing === undefined) throw notFound();
       const { sellerId } = listing;
       if (sellerId !== user.id) throw new HttpError(403, messages.listing.notOwner);

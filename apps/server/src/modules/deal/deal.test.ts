@@ -66,11 +66,7 @@ describe('marking an item sold to someone', () => {
   });
 
   it('sells a reserved listing to nobody when the seller says "someone else" (buyerId null)', async () => {
-    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
-    const productId = await createProduct(t.app, seller.id);
-    await api.chat(buyer, seller, productId);
-    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
-    expect(held.statusCode, held.body).toBe(200);
+    const { seller, buyer, productId } = await api.heldListing();
     const sold = await api.post(API.product.changeSoldStatus, seller, {
       productId,
       isSold: true,
@@ -95,11 +91,7 @@ describe('marking an item sold to someone', () => {
   });
 
   it('never makes a deal with a buyer who blocked the seller: named, it is refused; holding it, no deal', async () => {
-    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
-    const productId = await createProduct(t.app, seller.id);
-    await api.chat(buyer, seller, productId);
-    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
-    expect(held.statusCode, held.body).toBe(200);
+    const { seller, buyer, productId } = await api.heldListing();
     const blocked = await api.post(apiPath(API.user.block, { userId: seller.id }), buyer);
     expect(blocked.statusCode, blocked.body).toBe(200);
 
@@ -127,11 +119,7 @@ describe('marking an item sold to someone', () => {
   });
 
   it('makes no deal while staff hide the listing: a named buyer is refused with why, a hold’s buyer is not sold to', async () => {
-    const [seller, buyer] = await Promise.all([api.person(), api.person()]);
-    const productId = await createProduct(t.app, seller.id);
-    await api.chat(buyer, seller, productId);
-    const held = await api.post(API.product.reserve, seller, { productId, buyerId: buyer.id });
-    expect(held.statusCode, held.body).toBe(200);
+    const { seller, buyer, productId } = await api.heldListing();
     const hide = (hiddenAt: Date | null) =>
       t.app.parts.storage.database.db.update(products).set({ hiddenAt }).where(eq(products.id, productId));
     await hide(new Date());

@@ -11,11 +11,12 @@
  * socket; when releasing the sockets held is expected to take longer than the budget (thousands of sockets, a busy
  * machine; measured per socket at the last release), the gathering is held that long (at most
  * GATHER_BUDGET_MAX_MS): with one fan-out outlasting the budget, a burst otherwise left as one write per frame per
- * socket again, more system calls than the raw `ws` floor makes, while the frames it held waited no less. A frame written while no other
- * invocation is in the process (a lone broadcast at a paced rate, a push after a REST change) is not held at all: a
- * fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all of them. The
- * release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new connections)
- * still run between the invocations, and nothing is held longer than the budget (or the expected release's time).
+ * socket again, more system calls than the raw `ws` floor makes, while the frames it held waited no less. A frame
+ * written while no other invocation is in the process (a lone broadcast at a paced rate, a push after a REST change)
+ * is not held at all: a fan-out to 1,000 sockets then writes to the first at once instead of after buffering for all
+ * of them. The release is a `setImmediate` that asks again each turn: timers and I/O (pings, other requests, new
+ * connections) still run between the invocations, and nothing is held longer than the budget (or the expected
+ * release's time).
  */
 
 export interface Corkable {
@@ -33,7 +34,7 @@ export interface FrameGathering {
 export interface FrameGatheringOptions {
   /** Hub invocations running or waiting in the process, the one writing now included. */
   invocations: () => number;
-  /** Longest a frame is held back while a burst goes on, unless releasing the last gathering took longer. */
+  /** Longest a frame is held back while a burst goes on, unless releasing is expected to take longer. */
   budgetMs: number;
   /** Longest a frame is held back however long releases take. */
   maxBudgetMs?: number;
