@@ -221,20 +221,33 @@ describe('/support ticket chat', () => {
     expect(screen.getAllByText('It was the blue chair.')).toHaveLength(1);
   });
 
+  it('shows an answer staff sent after the history was read and before the join took effect', async () => {
+    const answer = ticketMessage({ id: 7, sentByUser: false, content: 'Which listing was it?' });
+    let reads = 0;
+    // Staff answer while this page is between reading the history and joining: no push brings it.
+    await openTicket([ticketMessage()], {
+      [HISTORY]: () => ({
+        body: { data: (reads += 1) === 1 ? [ticketMessage()] : [ticketMessage(), answer] },
+      }),
+    });
+    expect(await screen.findByText('Which listing was it?')).toBeTruthy();
+  });
+
   it('sends only while connected, and re-joins and reloads the history after a reconnect', async () => {
     const { app, user, callsTo } = await openTicket();
     const hub = app.supportHub();
+    await waitFor(() => expect(callsTo(HISTORY)).toHaveLength(2));
     act(() => hub.dropConnection());
     await user.type(screen.getByLabelText('Message'), 'hello?');
     const send = screen.getByRole('button', { name: messages.chat.send }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     expect(screen.getByText('Connecting to support…')).toBeTruthy();
-    expect(callsTo(HISTORY)).toHaveLength(1);
+    expect(callsTo(HISTORY)).toHaveLength(2);
     act(() => hub.restoreConnection());
     await waitFor(() =>
       expect([app.hubs.hubs.length, hub.calls(HUB_METHODS.support.joinChat).length]).toEqual([1, 2]),
     );
-    await waitFor(() => expect(callsTo(HISTORY)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(HISTORY)).toHaveLength(3));
     expect(send.disabled).toBe(false);
     expect(hub.calls(HUB_METHODS.support.sendMessage)).toHaveLength(0);
   });

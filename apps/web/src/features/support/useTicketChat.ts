@@ -75,8 +75,9 @@ function mergeHistory(history: TicketMessage[], current: ChatLine[]): ChatLine[]
 
 /**
  * One support ticket's conversation, for either side: the history from ticket-history, then /supporthub
- * (JoinChat on connect and after every reconnect, with the history reloaded because messages sent while
- * disconnected are not replayed). The other side's messages are marked read while the chat is open.
+ * (JoinChat on connect and after every reconnect, with the history read again once joined: messages sent before
+ * the join took effect, while connecting or disconnected, are not pushed). The other side's messages are marked
+ * read while the chat is open.
  */
 export function useTicketChat(options: TicketChatOptions): TicketChat {
   const texts = useTexts();
@@ -162,11 +163,16 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
       joined.current = { connection, ticketId };
       if (ticketId === null) return;
       invokeHub(connection, 'support', HUB_METHODS.support.joinChat, ticketId).then(
-        () => setError(null),
+        () => {
+          setError(null);
+          // A message sent after the history was read and before the join took effect reached neither: it is
+          // read again now that every later one is pushed.
+          void loadHistory();
+        },
         (failure: unknown) => setError(hubErrorText(failure)),
       );
     },
-    [ticketId],
+    [ticketId, loadHistory],
   );
 
   const hub = useHub('support', {
@@ -180,10 +186,8 @@ export function useTicketChat(options: TicketChatOptions): TicketChat {
         if (ticket && typeof ticket.id === 'number') callbacks.current.onTicketChanged?.(ticket);
       },
     },
-    onConnected: (connection, reconnected) => {
-      joinNow(connection);
-      if (reconnected) void loadHistory();
-    },
+    // Joining reads the history again: messages sent while disconnected are not replayed.
+    onConnected: (connection) => joinNow(connection),
   });
 
   const { connection, state: hubState } = hub;
