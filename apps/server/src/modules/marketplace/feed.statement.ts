@@ -220,9 +220,12 @@ function searchCondition(shape: Shape): SQL {
 function conditions(shape: Shape): SQL {
   const where = [
     shownSql,
-    sql`${products.createdAt} <= ${snapshotAt}`,
+    // The snapshot is a millisecond, and what is stamped within it counts as after it: PGlite's clock ticks in
+    // milliseconds, so a listing posted or sold in that millisecond, after the page was read, would otherwise count
+    // as before it, and the next page repeat a listing or skip one (docs/decisions/0004-feed-paging.md).
+    sql`${products.createdAt} < ${snapshotAt}`,
     // Sold after the snapshot still holds its place, so the pages after it do not shift (it shows as sold).
-    sql`(${products.isSold} = false or ${products.soldAt} > ${snapshotAt})`,
+    sql`(${products.isSold} = false or ${products.soldAt} >= ${snapshotAt})`,
   ];
   if (shape.hidesBlocked)
     where.push(sql`not ${blockedSql(sql`${value('viewerId')}::int8`, products.sellerId)}`);
@@ -277,7 +280,7 @@ function pageFrom(shape: Shape): SQL {
       shape.firstPageSize === undefined
         ? sql`coalesce(${value('snapshot')}::timestamptz, 'infinity')`
         : snapshotAt;
-    from = sql`(select * from ${products} where ${products.createdAt} <= ${bound}
+    from = sql`(select * from ${products} where ${products.createdAt} < ${bound}
       ${order} limit ${window}) as ${products}`;
   } else if (shape.search) {
     // 'words-first' leaves the circle to the outer query's conditions, so the box cannot lead the plan, and

@@ -243,19 +243,42 @@ describe('GET /api/Marketplace/products: paging', () => {
     const area = { latitude: 42.33, longitude: -83.05, radiusKm: 5, pageSize: 5 };
     const original = await seedArea(area.latitude, area.longitude, 10);
     const first = await feed({ ...area, page: 1 });
-    const [soldId] = ids(first);
-    // Sold a moment later, as between two pages a person reads: the snapshot is a millisecond, PGlite's clock
-    // ticks in milliseconds, and a sale in the snapshot's own millisecond counts as before it.
-    await pause(2);
-    await t.app.parts.storage.database.db
+    const [soldId, soldInTheSnapshotsMillisecond] = ids(first);
+    const db = t.app.parts.storage.database.db;
+    // The database's clock, as the sold-status change writes it.
+    await db
       .update(products)
-      // The database's clock, as the sold-status change writes it.
       .set({ isSold: true, soldAt: sql`now()` })
       .where(eq(products.id, soldId!));
+    // Sold within the snapshot's own millisecond, after the page was read: on PGlite, whose clock ticks in
+    // milliseconds, any sale right after the first page is stamped so.
+    await db
+      .update(products)
+      .set({ isSold: true, soldAt: new Date(first.before) })
+      .where(eq(products.id, soldInTheSnapshotsMillisecond!));
     const second = await feed({ ...area, page: 2, before: first.before });
     expect([...ids(first), ...ids(second)].sort()).toEqual([...original].sort());
-    // Read fresh, it is gone.
-    expect(ids(await feed({ ...area, page: 1 }))).not.toContain(soldId);
+    // Read fresh, both are gone.
+    const fresh = ids(await feed({ ...area, page: 1 }));
+    expect(fresh).not.toContain(soldId);
+    expect(fresh).not.toContain(soldInTheSnapshotsMillisecond);
+  });
+
+  it('shows a listing posted in the snapshot’s own millisecond on the next first page, not as a repeat', async () => {
+    const area = { latitude: 44.98, longitude: -93.27, radiusKm: 5, pageSize: 4 };
+    const original = await seedArea(area.latitude, area.longitude, 8);
+    const first = await feed({ ...area, page: 1 });
+    // Posted right after the first page was read: on PGlite its time is the snapshot's millisecond.
+    const [posted] = await seedArea(area.latitude, area.longitude, 1);
+    await t.app.parts.storage.database.db
+      .update(products)
+      .set({ createdAt: new Date(first.before) })
+      .where(eq(products.id, posted!));
+    const second = await feed({ ...area, page: 2, before: first.before });
+    const seen = [...ids(first), ...ids(second)];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual([...original].sort());
+    expect(ids(await feed({ ...area, page: 1 }))[0]).toBe(posted);
   });
 });
 
