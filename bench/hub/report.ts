@@ -202,6 +202,13 @@ export const FAN_OUT_GOALS = {
   pacedP99VsFloorAtMost: 1.2,
 } as const;
 
+/**
+ * The fair forms of two of them, printed beside the goals as written (docs/decisions/0022 and 0027, proposed):
+ * burst CPU within half the floor's; the paced p99 within 1.2× the floor's, and within 0.8× Socket.IO's only where
+ * the floor itself is (no server writing the same frames through `ws` is faster than the floor).
+ */
+export const FAN_OUT_FAIR_GOALS = { burstCpuVsFloorAtMost: 0.5 } as const;
+
 export interface FanOutGoalCheck {
   connections: number;
   round: number;
@@ -211,7 +218,24 @@ export interface FanOutGoalCheck {
   burstRateVsFloor: number;
   pacedP99VsSocketIo: number;
   pacedP99VsFloor: number;
+  /** Ours ÷ the floor's burst CPU per delivery (decision 0022). */
+  burstCpuVsFloor: number;
+  /** The floor's paced p99 ÷ Socket.IO's: where it is over 0.8, no `ws` server meets that part (decision 0027). */
+  floorPacedP99VsSocketIo: number;
   lost: number;
+}
+
+/**
+ * Decision 0027: the paced p99 within 1.2× the floor's always, and within 0.8× Socket.IO's where the floor's own
+ * p99 is; NaN-free only when both other sides ran.
+ */
+export function pacedP99MetWithinFloor(check: FanOutGoalCheck): boolean {
+  const G = FAN_OUT_GOALS;
+  const floorMeetsSocketIoPart = check.floorPacedP99VsSocketIo <= G.pacedP99VsSocketIoAtMost;
+  return (
+    check.pacedP99VsFloor <= G.pacedP99VsFloorAtMost &&
+    (!floorMeetsSocketIoPart || check.pacedP99VsSocketIo <= G.pacedP99VsSocketIoAtMost)
+  );
 }
 
 /** Ours against the others of one connection count and round; undefined when ours did not run. */
@@ -227,6 +251,8 @@ export function fanOutGoalCheck(runs: ServerRun[], round: number): FanOutGoalChe
     const run = other(kind);
     return run ? ours.paced.latencyMs.p99 / run.paced.latencyMs.p99 : NaN;
   };
+  const floor = other('ws');
+  const socketIo = other('socketio');
   return {
     connections: ours.connections,
     round,
@@ -235,6 +261,11 @@ export function fanOutGoalCheck(runs: ServerRun[], round: number): FanOutGoalChe
     burstRateVsFloor: rate('ws'),
     pacedP99VsSocketIo: p99('socketio'),
     pacedP99VsFloor: p99('ws'),
+    burstCpuVsFloor: floor
+      ? perThousand(ours.burst.serverCpuMs, ours.burst) / perThousand(floor.burst.serverCpuMs, floor.burst)
+      : NaN,
+    floorPacedP99VsSocketIo:
+      floor && socketIo ? floor.paced.latencyMs.p99 / socketIo.paced.latencyMs.p99 : NaN,
     lost: lost(ours.paced) + lost(ours.burst),
   };
 }
@@ -279,5 +310,20 @@ export function fanOutGoalLines(check: FanOutGoalCheck): string[] {
       (v) => v <= G.pacedP99VsFloorAtMost,
     ),
     line('messages lost', check.lost, '0', (v) => v === 0),
+    line(
+      'burst server CPU ours ÷ ws floor (decision 0022, proposed)',
+      check.burstCpuVsFloor,
+      `≤ ${FAN_OUT_FAIR_GOALS.burstCpuVsFloorAtMost}`,
+      (v) => v <= FAN_OUT_FAIR_GOALS.burstCpuVsFloorAtMost,
+    ),
+    `${check.connections} connections, round ${check.round}: paced p99 judged within the floor (decision 0027, ` +
+      `proposed): ÷ ws floor ${fixed(check.pacedP99VsFloor, 2)} (≤ ${G.pacedP99VsFloorAtMost}), ÷ Socket.IO ` +
+      `${fixed(check.pacedP99VsSocketIo, 2)}, judged only where the floor's own ÷ Socket.IO ` +
+      `(${fixed(check.floorPacedP99VsSocketIo, 2)}) is ≤ ${G.pacedP99VsSocketIoAtMost}: ` +
+      (Number.isFinite(check.pacedP99VsFloor) && Number.isFinite(check.floorPacedP99VsSocketIo)
+        ? pacedP99MetWithinFloor(check)
+          ? 'met'
+          : 'MISSED'
+        : '–'),
   ];
 }
