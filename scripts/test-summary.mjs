@@ -2,6 +2,7 @@
 // Reads what a test run left in its report folder and prints, in this order:
 // - each stage's wall time and CPU (stages.jsonl, written by scripts/test.mjs),
 // - the slowest test files, and every file over the limit (Vitest's *.files.json, Playwright's e2e.json),
+// - every browser journey with a try that did not pass, flaky or failed, with where and why each such try failed,
 // - the closing "N passed, N failed" line, over every Vitest and Playwright report.
 // Exits non-zero when a test failed, none passed, a stage failed, or a file took longer than the limit.
 //
@@ -10,6 +11,7 @@
 // the goal is the suite's own cost, and a slow neighbour must not fail a test that is not slow itself.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const LIMIT_SECONDS = Number(process.env.TEST_FILE_LIMIT_SECONDS) || 60;
 const MAX_LOAD_FACTOR = 4;
@@ -84,13 +86,19 @@ for (const file of files.filter((f) => f.endsWith('.files.json'))) {
   const { suite, files: list } = readJson(file);
   for (const entry of list) timed.push({ suite, ...entry });
 }
+/** Journeys with a try that did not pass: flaky ones passed on CI's retry, the others failed. */
+const triedAgain = [];
 if (files.includes('e2e.json')) {
   const bySpec = new Map();
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
+      for (const test of spec.tests) {
         for (const result of test.results)
           bySpec.set(spec.file, (bySpec.get(spec.file) ?? 0) + result.duration / 1000);
+        const failedTries = test.results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+        if (failedTries.length > 0)
+          triedAgain.push({ file: spec.file, title: spec.title, test, failedTries });
+      }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of readJson('e2e.json').suites ?? []) walk(suite);
@@ -124,6 +132,29 @@ if (timed.length > 0) {
     console.log(
       `  OVER THE LIMIT: ${t.file} took ${t.seconds.toFixed(1)} s (limit ${(LIMIT_SECONDS * factorOf(t.suite)).toFixed(0)} s in this run): split it, or drive its waits by events`,
     );
+}
+
+// CI keeps only this summary: a journey that failed a try says where and why, or a flaky one cannot be read later.
+const plain = (text) => stripVTControlCharacters(String(text ?? ''));
+for (const { file, title, test, failedTries } of triedAgain) {
+  const verdict = test.status === 'flaky' ? 'FLAKY (passed on its retry)' : 'FAILED';
+  console.log(`  ${verdict}: e2e/tests/${file} › ${title}`);
+  for (const result of failedTries) {
+    const error = result.error ?? result.errors?.[0] ?? {};
+    const where = error.location
+      ? ` at ${error.location.file.replace(/.*\/e2e\//, 'e2e/')}:${error.location.line}`
+      : '';
+    const why = plain(error.message)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, 4)
+      .join(' / ')
+      .slice(0, 500);
+    console.log(
+      `    try ${result.retry + 1}: ${result.status} after ${(result.duration / 1000).toFixed(1)} s${where}: ${why || 'no message'}`,
+    );
+  }
 }
 
 let passed = 0;

@@ -107,3 +107,48 @@ test("holds CI's fuzzing passes to no file limit: their one file sends 10,000 re
   assert.match(out, /180\.0 s\s+fuzz-fixed\s+apps\/server\/fuzz\/stateful\.fuzz\.ts \(no limit/);
   assert.doesNotMatch(out, /OVER THE LIMIT/);
 });
+
+test('says where and why the first try of a flaky journey failed, the only trace of it CI keeps', () => {
+  const dir = reports([3]);
+  const journey = {
+    title: 'a user opens a support ticket; staff answer from /staff',
+    status: 'flaky',
+    results: [
+      {
+        retry: 0,
+        status: 'failed',
+        duration: 30_000,
+        error: {
+          message:
+            "\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByTestId('count-badge')\n" +
+            'Expected: visible\nTimeout: 10000ms',
+          location: { file: '/tmp/clone/e2e/tests/staff-support.spec.ts', line: 84 },
+        },
+      },
+      { retry: 1, status: 'passed', duration: 20_000 },
+    ],
+  };
+  writeFileSync(
+    join(dir, 'e2e.json'),
+    JSON.stringify({
+      stats: { expected: 0, unexpected: 0, flaky: 1, skipped: 0 },
+      suites: [{ specs: [{ file: 'staff-support.spec.ts', title: journey.title, tests: [journey] }] }],
+    }),
+  );
+  const { code, out } = summarize(dir);
+  assert.equal(code, 0);
+  assert.match(
+    out,
+    /FLAKY \(passed on its retry\): e2e\/tests\/staff-support\.spec\.ts › a user opens a support ticket/,
+  );
+  assert.ok(
+    out.includes(
+      'try 1: failed after 30.0 s at e2e/tests/staff-support.spec.ts:84: Error: expect(locator).toBeVisible() ' +
+        "failed / Locator: getByTestId('count-badge') / Expected: visible / Timeout: 10000ms",
+    ),
+    out,
+  );
+  assert.doesNotMatch(out, /try 2/);
+  assert.match(out, /50\.0 s\s+e2e\s+e2e\/tests\/staff-support\.spec\.ts/);
+  assert.match(out, /^13 passed, 0 failed, 1 skipped$/m);
+});
