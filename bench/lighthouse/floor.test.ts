@@ -27,7 +27,7 @@ describe("a page's floor", () => {
 
   it('is a document of the heading and the photo at the width the page shows it, with no script', () => {
     const document = floorDocument(floorPageOf(LISTING_PAGE), '/photo/1', '50%');
-    expect(document).toContain('<h1>Brass &#38; glass reading lamp</h1>');
+    expect(document).toContain('<h1>Brass &amp; glass reading lamp</h1>');
     expect(document).toContain('<img src="/photo/1" width="480" height="360" alt="" fetchpriority="high">');
     expect(document).toContain('img{display:block;width:50%;height:auto}');
     expect(document).not.toMatch(/<script|<link/);
@@ -58,7 +58,7 @@ describe("a page's floor", () => {
       const page = await fetch(server.origin + path);
       expect(page.headers.get('content-type')).toContain('text/html');
       const html = await page.text();
-      expect(html).toContain('<h1>Brass &#38; glass reading lamp</h1>');
+      expect(html).toContain('<h1>Brass &amp; glass reading lamp</h1>');
       const photoPath = /<img src="([^"]+)"/.exec(html)?.[1];
       const photo = await fetch(server.origin + photoPath);
       expect(photo.headers.get('content-type')).toBe('image/webp');

@@ -12,6 +12,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '../../apps/server/src/modules/notification/email/email.content.js';
 
 export interface FloorPage {
   /** The `<h1>`'s text, when the page has one. */
@@ -34,8 +35,6 @@ const decodeEntities = (text: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The heading and main photo of a page's HTML as the app's server sends it. */
 export function floorPageOf(html: string): FloorPage {
